@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * IFLA_BOND_* and IFLA_BOND_SLAVE_* on the wire, with libmnl: libnl 3.7 can
+ * neither send nor parse them (KERNEL.md), so bondd encodes and decodes
+ * them itself, driven by the option table.
+ */
+#ifndef BONDD_BOND_CODEC_H
+#define BONDD_BOND_CODEC_H
+
+#include <libmnl/libmnl.h>
+
+#include "bond_opts.h"
+#include "observed.h"
+
+/*
+ * Adds IFLA_INFO_DATA with the options in `which` (values from o) to an
+ * open IFLA_LINKINFO nest.  primary is given as an ifindex (0: none);
+ * -ENOENT when `which` asks for primary and primary_ifindex is 0.
+ */
+int bond_codec_put_opts(struct nlmsghdr *nlh, const struct bond_opts *o, uint64_t which,
+			int primary_ifindex);
+
+/* Parses IFLA_INFO_DATA of a bond into o; primary is left as an ifindex in
+ * *primary_ifindex (the observer resolves it to a name). */
+int bond_codec_parse_opts(const struct nlattr *info_data, struct bond_opts *o,
+			  int *primary_ifindex);
+
+/* Parses IFLA_INFO_SLAVE_DATA of a bond slave. */
+int bond_codec_parse_slave(const struct nlattr *slave_data, struct obs_slave_info *s);
+
+#endif

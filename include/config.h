@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The config file: /etc/bondd/bondd.conf, one [section] per bond.
+ * Parsing builds a complete `struct desired` or nothing: every error is
+ * reported as "FILE:LINE: message" and the caller's state is left alone.
+ */
+#ifndef BONDD_CONFIG_H
+#define BONDD_CONFIG_H
+
+#include <stddef.h>
+
+#include "desired.h"
+
+/* Messages collected while parsing, each "FILE:LINE: message". */
+struct config_diag {
+	char **msgs;
+	size_t n, cap;
+};
+
+void config_diag_free(struct config_diag *diag);
+
+/*
+ * Parses text (len bytes, need not be NUL-terminated) named `name` in
+ * messages.  On success fills *out (the caller frees it with desired_free)
+ * and returns 0.  On any error returns -EINVAL with every error found in
+ * diag, and leaves *out untouched.  -ENOMEM when out of memory.
+ */
+int config_parse(const char *name, const char *text, size_t len,
+		 struct desired *out, struct config_diag *diag);
+
+/* Reads and parses the file at path; an unreadable file is one message
+ * ("FILE: cannot read: reason") and -errno. */
+int config_load(const char *path, struct desired *out, struct config_diag *diag);
+
+#endif

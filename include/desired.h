@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Desired state: the bonds as the config file describes them.
+ * Built by the config parser, read by the planner; never touched by netlink.
+ */
+#ifndef BONDD_DESIRED_H
+#define BONDD_DESIRED_H
+
+#include <net/if.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bond_opts.h"
+
+#define BONDD_MAX_SLAVES 32
+#define BONDD_MAX_ADDRS 16
+#define BONDD_DEFAULT_MTU 9000
+
+/* An interface address, as `ip addr add ADDR/PREFIX dev BOND` would add it. */
+struct bond_addr {
+	int family;           /* AF_INET or AF_INET6 */
+	uint8_t prefixlen;
+	uint8_t addr[16];     /* network byte order; 4 bytes used for AF_INET */
+};
+
+struct desired_slave {
+	char name[IFNAMSIZ];
+	bool has_queue_id;
+	uint16_t queue_id;    /* IFLA_BOND_SLAVE_QUEUE_ID */
+	bool has_prio;
+	int32_t prio;         /* IFLA_BOND_SLAVE_PRIO */
+};
+
+struct desired_bond {
+	char name[IFNAMSIZ];
+	unsigned line;        /* line of its [section] header, for messages */
+	/* Options the config sets.  OPT_MODE is always present (default
+	 * balance-rr); options the config leaves out are not managed. */
+	struct bond_opts opts;
+	uint32_t mtu;         /* always set; default BONDD_DEFAULT_MTU */
+	struct desired_slave slaves[BONDD_MAX_SLAVES]; /* in bond order */
+	size_t n_slaves;
+	struct bond_addr addrs[BONDD_MAX_ADDRS];
+	size_t n_addrs;
+};
+
+struct desired {
+	struct desired_bond *bonds; /* config order; owned */
+	size_t n_bonds;
+};
+
+void desired_free(struct desired *d);
+const struct desired_bond *desired_find_bond(const struct desired *d, const char *name);
+/* The bond a slave name is configured in, or NULL. */
+const struct desired_bond *desired_find_slave(const struct desired *d, const char *slave,
+					      size_t *pos);
+
+#endif

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Observed state: the links the kernel reports in this network namespace,
+ * kept up to date from one RTM_GETLINK dump plus RTNLGRP_LINK events.
+ * Plain data: the planner reads it, only the observer writes it.
+ */
+#ifndef BONDD_OBSERVED_H
+#define BONDD_OBSERVED_H
+
+#include <net/if.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bond_opts.h"
+#include "desired.h"
+
+/* <net/if.h> stops at IFF_DYNAMIC; the carrier flag is from <linux/if.h>,
+ * which clashes with <net/if.h> on some libcs. */
+#ifndef IFF_LOWER_UP
+#define IFF_LOWER_UP 0x10000
+#endif
+
+/* IFLA_BOND_SLAVE_MII_STATUS values. */
+enum slave_mii { MII_UP = 0, MII_GOING_DOWN = 1, MII_DOWN = 2, MII_GOING_BACK = 3 };
+
+/* What a bond slave's own RTM_NEWLINK says in IFLA_INFO_SLAVE_DATA. */
+struct obs_slave_info {
+	bool valid;               /* the link is a bond slave and this was parsed */
+	uint8_t state;            /* 0 active, 1 backup */
+	uint8_t mii_status;       /* enum slave_mii */
+	uint32_t link_failure_count;
+	uint8_t perm_hwaddr[6];
+	uint16_t queue_id;
+	bool has_prio;
+	int32_t prio;
+	uint16_t ad_aggregator_id;
+};
+
+struct obs_stats {
+	uint64_t rx_packets, tx_packets, rx_bytes, tx_bytes;
+};
+
+struct obs_link {
+	int ifindex;
+	char name[IFNAMSIZ];
+	char kind[16];            /* IFLA_INFO_KIND, "" when none */
+	unsigned flags;           /* IFF_UP, IFF_LOWER_UP, ... */
+	uint32_t mtu, min_mtu, max_mtu; /* max_mtu 0 when not reported */
+	int master;               /* ifindex of the master, 0 when none */
+	uint8_t hwaddr[6];
+	struct obs_stats stats;
+	/* kind == "bond": its options as the kernel reports them; the
+	 * primary arrives as an ifindex and is resolved to bond.primary */
+	struct bond_opts bond;
+	int primary_ifindex;
+	/* kind == "bond": slaves in the bond's own order, read from
+	 * /proc/net/bonding/<name> (netlink does not carry the order) */
+	char order[BONDD_MAX_SLAVES][IFNAMSIZ];
+	size_t n_order;
+	/* enslaved to a bond */
+	struct obs_slave_info slave;
+};
+
+struct obs_addr {
+	int ifindex;
+	struct bond_addr addr;
+};
+
+struct observed {
+	struct obs_link *links;
+	size_t n_links, cap_links;
+	struct obs_addr *addrs;
+	size_t n_addrs, cap_addrs;
+};
+
+void observed_free(struct observed *o);
+void observed_clear(struct observed *o);
+const struct obs_link *observed_by_name(const struct observed *o, const char *name);
+const struct obs_link *observed_by_index(const struct observed *o, int ifindex);
+/* Replaces the link with the same ifindex, or adds it.  0 or -ENOMEM. */
+int observed_put_link(struct observed *o, const struct obs_link *l);
+/* Forgets a link and its addresses. */
+void observed_del_link(struct observed *o, int ifindex);
+int observed_put_addr(struct observed *o, const struct obs_addr *a);
+void observed_del_addr(struct observed *o, const struct obs_addr *a);
+bool observed_has_addr(const struct observed *o, int ifindex, const struct bond_addr *a);
+/* Fills every bond's bond.primary from its primary_ifindex. */
+void observed_resolve_primaries(struct observed *o);
+
+#endif

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The observer keeps `struct observed` equal to the kernel: one dump of
+ * links and addresses, then RTNLGRP_LINK and address events.  When the
+ * event socket overflows (ENOBUFS) events were lost, so it dumps again
+ * rather than trust a partial stream.
+ */
+#ifndef BONDD_OBSERVER_H
+#define BONDD_OBSERVER_H
+
+#include <stdbool.h>
+
+#include "nlsock.h"
+#include "observed.h"
+
+/* Called for every link that appears, changes or goes (old or new NULL). */
+typedef void (*observer_change_cb)(void *ctx, const struct obs_link *old,
+				   const struct obs_link *new_link);
+
+struct observer {
+	struct nlsock events;         /* subscribed socket, read when poll says so */
+	struct nlsock dump;           /* for dumps */
+	struct observed state;
+	const char *proc_dir;     /* "/proc/net/bonding" */
+	observer_change_cb on_change;
+	void *ctx;
+	unsigned long resyncs;    /* full re-reads after lost events */
+};
+
+/* rcvbuf > 0 shrinks the event socket's buffer (to provoke ENOBUFS in tests). */
+int observer_open(struct observer *ob, int rcvbuf, observer_change_cb cb, void *ctx);
+void observer_close(struct observer *ob);
+int observer_fd(const struct observer *ob);
+
+/* Re-reads everything from the kernel; change callbacks fire for differences. */
+int observer_sync(struct observer *ob);
+
+/*
+ * Reads every event waiting on the socket without blocking and applies it.
+ * On ENOBUFS re-reads everything.  Returns the number of messages applied
+ * (> 0 means the state may have changed), or -errno.
+ */
+int observer_drain(struct observer *ob);
+
+#endif

@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: MIT */
+/* Bond options and slave data to and from netlink attributes. */
+#include "bond_codec.h"
+
+#include <errno.h>
+#include <string.h>
+#include <linux/if_link.h>
+
+static void put_list(struct nlmsghdr *nlh, uint16_t attr, const void *items, unsigned n,
+		     size_t size)
+{
+	struct nlattr *nest = mnl_attr_nest_start(nlh, attr);
+	/* The kernel reads every entry and ignores the entry's type. */
+	for (unsigned i = 0; i < n; i++)
+		mnl_attr_put(nlh, (uint16_t)i, size, (const char *)items + i * size);
+	mnl_attr_nest_end(nlh, nest);
+}
+
+int bond_codec_put_opts(struct nlmsghdr *nlh, const struct bond_opts *o, uint64_t which,
+			int primary_ifindex)
+{
+	struct nlattr *data = mnl_attr_nest_start(nlh, IFLA_INFO_DATA);
+
+	for (int id = 0; id < OPT__COUNT; id++) {
+		if (!(which & OPT_BIT(id)))
+			continue;
+		const struct bond_opt_desc *d = bond_opt_desc((enum bond_opt)id);
+		switch (d->type) {
+		case OT_U8:
+			mnl_attr_put_u8(nlh, d->attr, (uint8_t)o->val[id]);
+			break;
+		case OT_U16:
+			mnl_attr_put_u16(nlh, d->attr, (uint16_t)o->val[id]);
+			break;
+		case OT_U32:
+			mnl_attr_put_u32(nlh, d->attr, o->val[id]);
+			break;
+		case OT_IP4_LIST:
+			put_list(nlh, d->attr, o->arp_ip_target, o->n_arp_ip_target,
+				 sizeof(o->arp_ip_target[0]));
+			break;
+		case OT_IP6_LIST:
+			put_list(nlh, d->attr, o->ns_ip6_target, o->n_ns_ip6_target,
+				 sizeof(o->ns_ip6_target[0]));
+			break;
+		case OT_MAC:
+			mnl_attr_put(nlh, d->attr, 6, o->ad_actor_system);
+			break;
+		case OT_IFNAME:
+			if (primary_ifindex <= 0)
+				return -ENOENT;
+			mnl_attr_put_u32(nlh, d->attr, (uint32_t)primary_ifindex);
+			break;
+		}
+	}
+	mnl_attr_nest_end(nlh, data);
+	return 0;
+}
+
+static const struct bond_opt_desc *desc_for_attr(uint16_t attr)
+{
+	for (int id = 0; id < OPT__COUNT; id++) {
+		const struct bond_opt_desc *d = bond_opt_desc((enum bond_opt)id);
+		if (d->attr == attr)
+			return d;
+	}
+	return NULL;
+}
+
+static void parse_list(const struct nlattr *nest, void *items, unsigned *n, size_t size)
+{
+	const struct nlattr *a;
+
+	*n = 0;
+	mnl_attr_for_each_nested(a, nest) {
+		if (*n >= BOND_MAX_TARGETS || mnl_attr_get_payload_len(a) != size)
+			continue;
+		memcpy((char *)items + *n * size, mnl_attr_get_payload(a), size);
+		(*n)++;
+	}
+}
+
+static int parse_scalar(const struct nlattr *a, const struct bond_opt_desc *d, uint32_t *v)
+{
+	size_t need = d->type == OT_U8 ? 1 : d->type == OT_U16 ? 2 : 4;
+	size_t len = mnl_attr_get_payload_len(a);
+
+	/* The kernel sends ad_partner_oper_port_state as u16 although it
+	 * fits u8 (KERNEL.md); accept anything at least as long as needed. */
+	if (len < need)
+		return -EINVAL;
+	if (need == 1)
+		*v = mnl_attr_get_u8(a);
+	else if (need == 2)
+		*v = mnl_attr_get_u16(a);
+	else
+		*v = mnl_attr_get_u32(a);
+	return 0;
+}
+
+int bond_codec_parse_opts(const struct nlattr *info_data, struct bond_opts *o,
+			  int *primary_ifindex)
+{
+	const struct nlattr *a;
+
+	memset(o, 0, sizeof(*o));
+	*primary_ifindex = 0;
+	mnl_attr_for_each_nested(a, info_data) {
+		const struct bond_opt_desc *d = desc_for_attr(mnl_attr_get_type(a));
+		if (!d)
+			continue; /* active_slave, ad_info, newer attributes */
+		switch (d->type) {
+		case OT_IP4_LIST:
+			parse_list(a, o->arp_ip_target, &o->n_arp_ip_target,
+				   sizeof(o->arp_ip_target[0]));
+			break;
+		case OT_IP6_LIST:
+			parse_list(a, o->ns_ip6_target, &o->n_ns_ip6_target,
+				   sizeof(o->ns_ip6_target[0]));
+			break;
+		case OT_MAC:
+			if (mnl_attr_get_payload_len(a) < 6)
+				continue;
+			memcpy(o->ad_actor_system, mnl_attr_get_payload(a), 6);
+			break;
+		case OT_IFNAME:
+			if (mnl_attr_get_payload_len(a) < 4)
+				continue;
+			*primary_ifindex = (int)mnl_attr_get_u32(a);
+			break;
+		default:
+			if (parse_scalar(a, d, &o->val[d->id]) < 0)
+				continue;
+		}
+		o->have |= OPT_BIT(d->id);
+	}
+	/* A bond with no primary sends no IFLA_BOND_PRIMARY: that is the
+	 * value "none", which the planner compares as an empty name. */
+	o->have |= OPT_BIT(OPT_PRIMARY);
+	/* Empty target lists are sent as empty nests or not at all. */
+	o->have |= OPT_BIT(OPT_ARP_IP_TARGET) | OPT_BIT(OPT_NS_IP6_TARGET);
+	return 0;
+}
+
+int bond_codec_parse_slave(const struct nlattr *slave_data, struct obs_slave_info *s)
+{
+	const struct nlattr *a;
+
+	memset(s, 0, sizeof(*s));
+	mnl_attr_for_each_nested(a, slave_data) {
+		size_t len = mnl_attr_get_payload_len(a);
+		switch (mnl_attr_get_type(a)) {
+		case IFLA_BOND_SLAVE_STATE:
+			if (len >= 1)
+				s->state = mnl_attr_get_u8(a);
+			break;
+		case IFLA_BOND_SLAVE_MII_STATUS:
+			if (len >= 1)
+				s->mii_status = mnl_attr_get_u8(a);
+			break;
+		case IFLA_BOND_SLAVE_LINK_FAILURE_COUNT:
+			if (len >= 4)
+				s->link_failure_count = mnl_attr_get_u32(a);
+			break;
+		case IFLA_BOND_SLAVE_PERM_HWADDR:
+			if (len >= 6)
+				memcpy(s->perm_hwaddr, mnl_attr_get_payload(a), 6);
+			break;
+		case IFLA_BOND_SLAVE_QUEUE_ID:
+			if (len >= 2)
+				s->queue_id = mnl_attr_get_u16(a);
+			break;
+		case IFLA_BOND_SLAVE_AD_AGGREGATOR_ID:
+			if (len >= 2)
+				s->ad_aggregator_id = mnl_attr_get_u16(a);
+			break;
+		case IFLA_BOND_SLAVE_PRIO:
+			if (len >= 4) {
+				s->prio = (int32_t)mnl_attr_get_u32(a);
+				s->has_prio = true;
+			}
+			break;
+		default:
+			break;
+		}
+	}
+	s->valid = true;
+	return 0;
+}

@@ -1,0 +1,1259 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The config file parser.
+ *
+ * One pass over the lines fills one section at a time; a section is checked
+ * as a whole when it ends (options may come before the mode they depend on),
+ * and the file as a whole at the end (a bond may be named after a slave of an
+ * earlier section).  Errors never stop the pass: the user gets every problem
+ * in one go, and only a clean file replaces the caller's state.
+ */
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_LINE 4096            /* bytes in a line, newline excluded */
+#define MAX_FILE (1024 * 1024)   /* config_load refuses anything bigger */
+#define MAX_BONDS 1024           /* bounds memory on hostile input */
+#define MAX_ERRORS 1000          /* then the rest is noise */
+#define MAX_SLAVE_KEYS (2 * BONDD_MAX_SLAVES) /* queue_id and prio per slave */
+#define SHOW_MAX 64              /* input bytes quoted in a message */
+
+/* The kernel turns miimon 0 into this when it enters a mode that has no ARP
+ * monitor (BOND_DEFAULT_MIIMON). */
+#define FORCED_MIIMON 100
+
+/* Per-slave prio matters only where the bond picks one active slave. */
+#define PRIO_MODES (MODE_BIT(MODE_ACTIVE_BACKUP) | MODE_BIT(MODE_BALANCE_TLB) | \
+		    MODE_BIT(MODE_BALANCE_ALB))
+
+#define MTU_MIN 68
+#define MTU_MAX 65535
+
+enum slave_attr { SA_QUEUE_ID, SA_PRIO };
+
+/* A slave.NAME.ATTR line, kept until the section's slaves are known. */
+struct slave_key {
+	char name[IFNAMSIZ];
+	enum slave_attr attr;
+	int64_t value;
+	unsigned line;
+};
+
+struct section {
+	struct desired_bond b;
+	bool keep;                        /* a valid new name: part of the result */
+	unsigned opt_line[OPT__COUNT];    /* 0: not given */
+	const char *opt_key[OPT__COUNT];  /* the spelling used, for messages */
+	uint64_t bad;                     /* OPT_BIT of options with a refused value */
+	unsigned mtu_line, slaves_line;
+	unsigned addr_line[BONDD_MAX_ADDRS];
+	struct slave_key sk[MAX_SLAVE_KEYS];
+	size_t n_sk;
+};
+
+struct error {
+	unsigned line;
+	size_t seq;
+	char *msg;
+};
+
+struct parser {
+	const char *file;
+	struct config_diag *diag;
+	unsigned line;
+	struct error *errors;
+	size_t n_errors, cap_errors;
+	int fatal;                 /* -ENOMEM: stop and report that */
+	bool stop;                 /* too many errors */
+	unsigned stop_line;
+	struct desired_bond *bonds;
+	unsigned *slaves_line;     /* parallel to bonds: line of their slaves key */
+	size_t n_bonds, cap_bonds;
+	bool in_section;
+	struct section sec;
+};
+
+/* ---- messages ---------------------------------------------------------- */
+
+void config_diag_free(struct config_diag *diag)
+{
+	if (!diag)
+		return;
+	for (size_t i = 0; i < diag->n; i++)
+		free(diag->msgs[i]);
+	free(diag->msgs);
+	diag->msgs = NULL;
+	diag->n = diag->cap = 0;
+}
+
+/* Appends msg, taking it over (freed on failure too). */
+static int diag_push(struct config_diag *diag, char *msg)
+{
+	if (!diag) {
+		free(msg);
+		return 0;
+	}
+	if (diag->n == diag->cap) {
+		size_t cap = diag->cap ? diag->cap * 2 : 8;
+		char **v = realloc(diag->msgs, cap * sizeof(*v));
+		if (!v) {
+			free(msg);
+			return -ENOMEM;
+		}
+		diag->msgs = v;
+		diag->cap = cap;
+	}
+	diag->msgs[diag->n++] = msg;
+	return 0;
+}
+
+static char *format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static char *format(const char *fmt, ...)
+{
+	char *msg;
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = vasprintf(&msg, fmt, ap);
+	va_end(ap);
+	return n < 0 ? NULL : msg;
+}
+
+/*
+ * Records "FILE:LINE: message" for the given line (not always the current
+ * one: section checks point at the option's own line).  Messages are handed
+ * over sorted by line once the whole file is read.
+ */
+static void errorf(struct parser *p, unsigned line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void errorf(struct parser *p, unsigned line, const char *fmt, ...)
+{
+	char text[512];
+	va_list ap;
+
+	if (p->stop || p->fatal)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	if (p->n_errors == p->cap_errors) {
+		size_t cap = p->cap_errors ? p->cap_errors * 2 : 8;
+		struct error *v = realloc(p->errors, cap * sizeof(*v));
+		if (!v) {
+			p->fatal = -ENOMEM;
+			return;
+		}
+		p->errors = v;
+		p->cap_errors = cap;
+	}
+	char *msg = format("%s:%u: %s", p->file, line, text);
+	if (!msg) {
+		p->fatal = -ENOMEM;
+		return;
+	}
+	p->errors[p->n_errors] = (struct error){line, p->n_errors, msg};
+	p->n_errors++;
+	if (p->n_errors == MAX_ERRORS) {
+		p->stop = true;
+		p->stop_line = p->line;
+	}
+}
+
+static int by_line(const void *a, const void *b)
+{
+	const struct error *x = a, *y = b;
+
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Hands the messages to diag in line order; a line's own messages keep the
+ * order they were found in. */
+static int flush_errors(struct parser *p)
+{
+	int err = 0;
+
+	if (p->n_errors > 1)
+		qsort(p->errors, p->n_errors, sizeof(p->errors[0]), by_line);
+	for (size_t i = 0; i < p->n_errors; i++) {
+		if (!err)
+			err = diag_push(p->diag, p->errors[i].msg);
+		else
+			free(p->errors[i].msg);
+	}
+	p->n_errors = 0;
+	if (!err && p->stop) {
+		char *msg = format("%s:%u: too many errors, giving up", p->file, p->stop_line);
+		err = msg ? diag_push(p->diag, msg) : -ENOMEM;
+	}
+	return err;
+}
+
+/* Input text made safe to print: the file may hold any byte, and a message
+ * ends up on a terminal or in the journal. */
+struct shown {
+	char s[SHOW_MAX * 4 + 4];
+};
+
+static const char *show(struct shown *buf, const char *text)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; text[i]; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if (i == SHOW_MAX) {
+			memcpy(buf->s + o, "...", 3);
+			o += 3;
+			break;
+		}
+		if (c >= 0x20 && c < 0x7f && c != '\\')
+			buf->s[o++] = (char)c;
+		else
+			o += (size_t)snprintf(buf->s + o, sizeof(buf->s) - o, "\\x%02x", c);
+	}
+	buf->s[o] = '\0';
+	return buf->s;
+}
+
+/* ---- small value parsers ----------------------------------------------- */
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static char *trim(char *s)
+{
+	while (is_blank(*s))
+		s++;
+	size_t n = strlen(s);
+	while (n > 0 && is_blank(s[n - 1]))
+		s[--n] = '\0';
+	return s;
+}
+
+/* Next item of a list separated by blanks and/or commas, or NULL. */
+static char *next_item(char **cursor)
+{
+	char *s = *cursor;
+
+	while (*s == ',' || is_blank(*s))
+		s++;
+	if (!*s) {
+		*cursor = s;
+		return NULL;
+	}
+	char *item = s;
+	while (*s && *s != ',' && !is_blank(*s))
+		s++;
+	if (*s)
+		*s++ = '\0';
+	*cursor = s;
+	return item;
+}
+
+/* Plain decimal, nothing else: no sign, no base prefix, no blanks. */
+static int parse_u64(const char *s, uint64_t max, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (*s < '0' || *s > '9')
+		return -EINVAL;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return -EINVAL;
+		unsigned d = (unsigned)(*s - '0');
+		if (v > (max - d) / 10)
+			v = max + 1; /* keep scanning: a later letter is -EINVAL */
+		else
+			v = v * 10 + d;
+	}
+	if (v > max)
+		return -ERANGE;
+	*out = v;
+	return 0;
+}
+
+static int parse_range(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+	uint64_t v;
+	int err = parse_u64(s, max, &v);
+
+	if (err)
+		return err;
+	if (v < min)
+		return -ERANGE;
+	*out = v;
+	return 0;
+}
+
+static int parse_s32(const char *s, int32_t *out)
+{
+	bool neg = *s == '-';
+	uint64_t v;
+	int err = parse_u64(s + neg, neg ? UINT64_C(2147483648) : INT32_MAX, &v);
+
+	if (err)
+		return err;
+	*out = neg ? (int32_t)(-(int64_t)v) : (int32_t)v;
+	return 0;
+}
+
+/* Why the kernel would refuse name as an interface name (dev_valid_name),
+ * or NULL.  Also refused: '%', which the kernel expands into a number when
+ * creating a device (so "bond%d" would never be found again), and control
+ * characters, which no sane name has. */
+static const char *ifname_problem(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n == 0)
+		return "is empty";
+	if (n >= IFNAMSIZ)
+		return "is longer than 15 bytes";
+	if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
+		return "is reserved";
+	for (const char *c = name; *c; c++) {
+		if (*c == '/')
+			return "contains \"/\"";
+		if (*c == ':')
+			return "contains \":\"";
+		if (*c == '%')
+			return "contains \"%\"";
+		if ((unsigned char)*c <= ' ' || *c == 0x7f)
+			return "contains a blank or a control character";
+	}
+	return NULL;
+}
+
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Exactly aa:bb:cc:dd:ee:ff, as the kernel's mac_pton wants it. */
+static bool parse_mac(const char *s, uint8_t mac[6])
+{
+	if (strlen(s) != 17)
+		return false;
+	for (int i = 0; i < 6; i++) {
+		int hi = hex_digit(s[3 * i]), lo = hex_digit(s[3 * i + 1]);
+		if (hi < 0 || lo < 0 || (i < 5 && s[3 * i + 2] != ':'))
+			return false;
+		mac[i] = (uint8_t)(hi << 4 | lo);
+	}
+	return true;
+}
+
+static bool ip4_is_multicast(const struct in_addr *a)
+{
+	return (ntohl(a->s_addr) & 0xf0000000u) == 0xe0000000u;
+}
+
+/* ---- the result being built --------------------------------------------- */
+
+static const struct desired_bond *find_built(const struct parser *p, const char *name)
+{
+	for (size_t i = 0; i < p->n_bonds; i++)
+		if (strcmp(p->bonds[i].name, name) == 0)
+			return &p->bonds[i];
+	return NULL;
+}
+
+static const struct desired_bond *find_slave_built(const struct parser *p,
+						   const char *slave, size_t *index)
+{
+	for (size_t i = 0; i < p->n_bonds; i++) {
+		for (size_t j = 0; j < p->bonds[i].n_slaves; j++) {
+			if (strcmp(p->bonds[i].slaves[j].name, slave) == 0) {
+				*index = i;
+				return &p->bonds[i];
+			}
+		}
+	}
+	return NULL;
+}
+
+static int append_bond(struct parser *p, const struct desired_bond *b, unsigned slaves_line)
+{
+	if (p->n_bonds == p->cap_bonds) {
+		size_t cap = p->cap_bonds ? p->cap_bonds * 2 : 4;
+		struct desired_bond *v = realloc(p->bonds, cap * sizeof(*v));
+		if (!v)
+			return -ENOMEM;
+		p->bonds = v;
+		unsigned *l = realloc(p->slaves_line, cap * sizeof(*l));
+		if (!l)
+			return -ENOMEM;
+		p->slaves_line = l;
+		p->cap_bonds = cap;
+	}
+	p->bonds[p->n_bonds] = *b;
+	p->slaves_line[p->n_bonds] = slaves_line;
+	p->n_bonds++;
+	return 0;
+}
+
+static int slave_index(const struct desired_bond *b, const char *name)
+{
+	for (size_t i = 0; i < b->n_slaves; i++)
+		if (strcmp(b->slaves[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* ---- values of the kernel's options -------------------------------------- */
+
+/* "balance-rr, active-backup, ... or 0-6" */
+static void expected_values(const struct bond_opt_desc *d, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	if (!d->names) {
+		snprintf(buf, len, "a number %u-%u", d->min, d->max);
+		return;
+	}
+	for (const struct bond_opt_name *n = d->names; n->name && o < len; n++)
+		o += (size_t)snprintf(buf + o, len - o, "%s, ", n->name);
+	if (o >= 2 && o < len) {
+		o -= 2;
+		snprintf(buf + o, len - o, " or %u-%u", d->min, d->max);
+	}
+}
+
+static bool parse_scalar(struct parser *p, const struct bond_opt_desc *d, const char *key,
+			 const char *val)
+{
+	struct bond_opts *o = &p->sec.b.opts;
+	struct shown sh;
+	uint32_t v;
+	int err = bond_opt_parse_scalar(d, val, &v);
+
+	if (err == -ERANGE) {
+		errorf(p, p->line, "%s: %s is out of range %u-%u", key, show(&sh, val),
+		       d->min, d->max);
+		return false;
+	}
+	if (err) {
+		char expect[256];
+		expected_values(d, expect, sizeof(expect));
+		errorf(p, p->line, "%s: invalid value \"%s\" (expected %s)", key, show(&sh, val),
+		       expect);
+		return false;
+	}
+	bond_opts_set(o, d->id, v);
+	return true;
+}
+
+static bool ip4_target_ok(struct parser *p, const char *key, const struct in_addr *a,
+			  const char *item)
+{
+	uint32_t h = ntohl(a->s_addr);
+
+	/* The kernel refuses 0.0.0.0/8 and the limited broadcast as targets. */
+	if ((h & 0xff000000u) == 0 || h == 0xffffffffu) {
+		errorf(p, p->line, "%s: %s cannot be a target", key, item);
+		return false;
+	}
+	return true;
+}
+
+static bool ip6_target_ok(struct parser *p, const char *key, const struct in6_addr *a,
+			  const char *item)
+{
+	if (IN6_IS_ADDR_UNSPECIFIED(a) || IN6_IS_ADDR_LOOPBACK(a) || IN6_IS_ADDR_MULTICAST(a)) {
+		errorf(p, p->line, "%s: %s cannot be a target", key, item);
+		return false;
+	}
+	return true;
+}
+
+static bool parse_ip4_list(struct parser *p, const char *key, char *val)
+{
+	struct bond_opts *o = &p->sec.b.opts;
+	struct shown sh;
+	bool ok = true, full = false;
+	unsigned n = 0;
+
+	for (char *item; (item = next_item(&val));) {
+		struct in_addr a;
+		if (inet_pton(AF_INET, item, &a) != 1) {
+			errorf(p, p->line, "%s: invalid IPv4 address \"%s\"", key, show(&sh, item));
+			ok = false;
+			continue;
+		}
+		if (!ip4_target_ok(p, key, &a, item)) {
+			ok = false;
+			continue;
+		}
+		bool dup = false;
+		for (unsigned i = 0; i < n && !dup; i++)
+			dup = o->arp_ip_target[i].s_addr == a.s_addr;
+		if (dup) {
+			errorf(p, p->line, "%s: %s is listed twice", key, item);
+			ok = false;
+		} else if (n == BOND_MAX_TARGETS) {
+			if (!full)
+				errorf(p, p->line, "%s: more than %d targets", key, BOND_MAX_TARGETS);
+			full = true;
+			ok = false;
+		} else {
+			o->arp_ip_target[n++] = a;
+		}
+	}
+	o->n_arp_ip_target = n;
+	return ok;
+}
+
+static bool parse_ip6_list(struct parser *p, const char *key, char *val)
+{
+	struct bond_opts *o = &p->sec.b.opts;
+	struct shown sh;
+	bool ok = true, full = false;
+	unsigned n = 0;
+
+	for (char *item; (item = next_item(&val));) {
+		struct in6_addr a;
+		if (inet_pton(AF_INET6, item, &a) != 1) {
+			errorf(p, p->line, "%s: invalid IPv6 address \"%s\"", key, show(&sh, item));
+			ok = false;
+			continue;
+		}
+		if (!ip6_target_ok(p, key, &a, item)) {
+			ok = false;
+			continue;
+		}
+		bool dup = false;
+		for (unsigned i = 0; i < n && !dup; i++)
+			dup = memcmp(&o->ns_ip6_target[i], &a, sizeof(a)) == 0;
+		if (dup) {
+			errorf(p, p->line, "%s: %s is listed twice", key, item);
+			ok = false;
+		} else if (n == BOND_MAX_TARGETS) {
+			if (!full)
+				errorf(p, p->line, "%s: more than %d targets", key, BOND_MAX_TARGETS);
+			full = true;
+			ok = false;
+		} else {
+			o->ns_ip6_target[n++] = a;
+		}
+	}
+	o->n_ns_ip6_target = n;
+	return ok;
+}
+
+static bool parse_actor_system(struct parser *p, const char *key, const char *val)
+{
+	struct bond_opts *o = &p->sec.b.opts;
+	static const uint8_t zero[6];
+	struct shown sh;
+	uint8_t mac[6];
+
+	if (!parse_mac(val, mac)) {
+		errorf(p, p->line, "%s: invalid MAC address \"%s\" (expected aa:bb:cc:dd:ee:ff)",
+		       key, show(&sh, val));
+		return false;
+	}
+	if (mac[0] & 1) {
+		errorf(p, p->line, "%s: %s is a multicast address", key, val);
+		return false;
+	}
+	/* All-zero means "use the bond's own MAC": leave the option out instead. */
+	if (memcmp(mac, zero, sizeof(zero)) == 0) {
+		errorf(p, p->line, "%s: %s is not a usable system address", key, val);
+		return false;
+	}
+	memcpy(o->ad_actor_system, mac, sizeof(mac));
+	return true;
+}
+
+static bool parse_primary(struct parser *p, const char *key, const char *val)
+{
+	struct bond_opts *o = &p->sec.b.opts;
+	const char *why = ifname_problem(val);
+	struct shown sh;
+
+	if (why) {
+		errorf(p, p->line, "%s: invalid interface name \"%s\": %s", key, show(&sh, val), why);
+		return false;
+	}
+	snprintf(o->primary, sizeof(o->primary), "%s", val);
+	return true;
+}
+
+static bool parse_opt_value(struct parser *p, const struct bond_opt_desc *d, const char *key,
+			    char *val)
+{
+	struct bond_opts *o = &p->sec.b.opts;
+	bool ok;
+
+	switch (d->type) {
+	case OT_IP4_LIST:
+		ok = parse_ip4_list(p, key, val);
+		break;
+	case OT_IP6_LIST:
+		ok = parse_ip6_list(p, key, val);
+		break;
+	case OT_MAC:
+		ok = parse_actor_system(p, key, val);
+		break;
+	case OT_IFNAME:
+		ok = parse_primary(p, key, val);
+		break;
+	default:
+		return parse_scalar(p, d, key, val);
+	}
+	if (ok)
+		o->have |= OPT_BIT(d->id);
+	return ok;
+}
+
+static void parse_option(struct parser *p, const struct bond_opt_desc *d, const char *key,
+			 char *val)
+{
+	struct section *s = &p->sec;
+
+	if (s->opt_line[d->id]) {
+		errorf(p, p->line, "duplicate key \"%s\" (first on line %u)", key,
+		       s->opt_line[d->id]);
+		return;
+	}
+	s->opt_line[d->id] = p->line;
+	s->opt_key[d->id] = strcmp(key, d->key) == 0 ? d->key : d->alias;
+	if (!parse_opt_value(p, d, key, val))
+		s->bad |= OPT_BIT(d->id);
+}
+
+/* ---- bondd's own keys ---------------------------------------------------- */
+
+static void parse_mtu(struct parser *p, char *val)
+{
+	struct section *s = &p->sec;
+	struct shown sh;
+	uint64_t v;
+
+	if (s->mtu_line) {
+		errorf(p, p->line, "duplicate key \"mtu\" (first on line %u)", s->mtu_line);
+		return;
+	}
+	s->mtu_line = p->line;
+	int err = parse_range(val, MTU_MIN, MTU_MAX, &v);
+	if (err == -ERANGE)
+		errorf(p, p->line, "mtu: %s is out of range %d-%d", show(&sh, val), MTU_MIN, MTU_MAX);
+	else if (err)
+		errorf(p, p->line, "mtu: invalid value \"%s\" (expected a number %d-%d)",
+		       show(&sh, val), MTU_MIN, MTU_MAX);
+	else
+		s->b.mtu = (uint32_t)v;
+}
+
+static void add_slave(struct parser *p, const char *name, bool *full)
+{
+	struct desired_bond *b = &p->sec.b;
+	const char *why = ifname_problem(name);
+	struct shown sh;
+	size_t at;
+
+	if (why) {
+		errorf(p, p->line, "slaves: invalid interface name \"%s\": %s", show(&sh, name), why);
+		return;
+	}
+	if (slave_index(b, name) >= 0) {
+		errorf(p, p->line, "slaves: %s is listed twice", name);
+		return;
+	}
+	const struct desired_bond *other = find_slave_built(p, name, &at);
+	if (other) {
+		errorf(p, p->line, "%s is already a slave of %s (line %u)", name, other->name,
+		       p->slaves_line[at]);
+		return;
+	}
+	if (b->n_slaves == BONDD_MAX_SLAVES) {
+		if (!*full)
+			errorf(p, p->line, "slaves: more than %d slaves", BONDD_MAX_SLAVES);
+		*full = true;
+		return;
+	}
+	snprintf(b->slaves[b->n_slaves++].name, IFNAMSIZ, "%s", name);
+}
+
+static void parse_slaves(struct parser *p, char *val)
+{
+	struct section *s = &p->sec;
+	bool full = false;
+
+	if (s->slaves_line) {
+		errorf(p, p->line, "duplicate key \"slaves\" (first on line %u)", s->slaves_line);
+		return;
+	}
+	s->slaves_line = p->line;
+	for (char *item; (item = next_item(&val));)
+		add_slave(p, item, &full);
+}
+
+/* Addresses the kernel would refuse or that make no sense on an interface. */
+static bool addr_usable(const struct bond_addr *a)
+{
+	if (a->family == AF_INET) {
+		struct in_addr v4;
+		memcpy(&v4, a->addr, 4);
+		return v4.s_addr != 0 && v4.s_addr != 0xffffffffu && !ip4_is_multicast(&v4);
+	}
+	struct in6_addr v6;
+	memcpy(&v6, a->addr, 16);
+	return !IN6_IS_ADDR_UNSPECIFIED(&v6) && !IN6_IS_ADDR_LOOPBACK(&v6) &&
+	       !IN6_IS_ADDR_MULTICAST(&v6);
+}
+
+/* ADDR/PREFIX into *a; false after reporting why not. */
+static bool parse_cidr(struct parser *p, char *val, struct bond_addr *a)
+{
+	struct shown sh;
+	uint64_t prefix;
+
+	if (strpbrk(val, " \t,")) {
+		errorf(p, p->line, "address: one address per line");
+		return false;
+	}
+	char *slash = strchr(val, '/');
+	if (!slash) {
+		errorf(p, p->line, "address: \"%s\" has no prefix length (as in ADDR/24)",
+		       show(&sh, val));
+		return false;
+	}
+	*slash = '\0';
+	memset(a, 0, sizeof(*a));
+	a->family = strchr(val, ':') ? AF_INET6 : AF_INET;
+	if (inet_pton(a->family, val, a->addr) != 1) {
+		errorf(p, p->line, "address: invalid %s address \"%s\"",
+		       a->family == AF_INET ? "IPv4" : "IPv6", show(&sh, val));
+		return false;
+	}
+	unsigned max = a->family == AF_INET ? 32 : 128;
+	int err = parse_range(slash + 1, 0, max, &prefix);
+	if (err) {
+		errorf(p, p->line, "address: prefix length \"%s\" is not in 0-%u",
+		       show(&sh, slash + 1), max);
+		return false;
+	}
+	a->prefixlen = (uint8_t)prefix;
+	if (!addr_usable(a)) {
+		errorf(p, p->line, "address: %s is not a usable interface address", val);
+		return false;
+	}
+	return true;
+}
+
+static void parse_address(struct parser *p, char *val)
+{
+	struct section *s = &p->sec;
+	struct desired_bond *b = &s->b;
+	char text[INET6_ADDRSTRLEN];
+	struct bond_addr a;
+
+	if (!parse_cidr(p, val, &a))
+		return;
+	for (size_t i = 0; i < b->n_addrs; i++) {
+		if (b->addrs[i].family == a.family && memcmp(b->addrs[i].addr, a.addr, 16) == 0) {
+			inet_ntop(a.family, a.addr, text, sizeof(text));
+			errorf(p, p->line, "address: %s is given twice (line %u)", text,
+			       s->addr_line[i]);
+			return;
+		}
+	}
+	if (b->n_addrs == BONDD_MAX_ADDRS) {
+		errorf(p, p->line, "address: more than %d addresses", BONDD_MAX_ADDRS);
+		return;
+	}
+	s->addr_line[b->n_addrs] = p->line;
+	b->addrs[b->n_addrs++] = a;
+}
+
+/* slave.NAME.queue_id / slave.NAME.prio: NAME may itself hold dots (eth0.100),
+ * so the attribute is what follows the last one. */
+static void parse_slave_key(struct parser *p, const char *key, const char *val)
+{
+	struct section *s = &p->sec;
+	const char *rest = key + strlen("slave.");
+	const char *dot = strrchr(rest, '.');
+	char name[MAX_LINE + 1];
+	struct shown sh, sh_name;
+	struct slave_key k = {.line = p->line};
+
+	if (!dot || (strcmp(dot + 1, "queue_id") != 0 && strcmp(dot + 1, "prio") != 0)) {
+		errorf(p, p->line, "unknown key \"%s\"", show(&sh, key));
+		return;
+	}
+	k.attr = strcmp(dot + 1, "prio") == 0 ? SA_PRIO : SA_QUEUE_ID;
+	memcpy(name, rest, (size_t)(dot - rest));
+	name[dot - rest] = '\0';
+	const char *why = ifname_problem(name);
+	if (why) {
+		errorf(p, p->line, "%s: invalid interface name \"%s\": %s", show(&sh, key),
+		       show(&sh_name, name), why);
+		return;
+	}
+	memcpy(k.name, name, strlen(name) + 1); /* fits: ifname_problem checked */
+	for (size_t i = 0; i < s->n_sk; i++) {
+		if (s->sk[i].attr == k.attr && strcmp(s->sk[i].name, k.name) == 0) {
+			errorf(p, p->line, "duplicate key \"%s\" (first on line %u)", key,
+			       s->sk[i].line);
+			return;
+		}
+	}
+
+	int err;
+	if (k.attr == SA_PRIO) {
+		int32_t v = 0;
+		err = parse_s32(val, &v);
+		k.value = v;
+	} else {
+		uint64_t v = 0;
+		err = parse_range(val, 0, UINT16_MAX, &v);
+		k.value = (int64_t)v;
+	}
+	if (err == -ERANGE)
+		errorf(p, p->line, "%s: %s is out of range %s", key, show(&sh, val),
+		       k.attr == SA_PRIO ? "-2147483648 to 2147483647" : "0-65535");
+	else if (err)
+		errorf(p, p->line, "%s: invalid value \"%s\" (expected a number %s)", key,
+		       show(&sh, val), k.attr == SA_PRIO ? "-2147483648 to 2147483647" : "0-65535");
+	else if (s->n_sk == MAX_SLAVE_KEYS)
+		errorf(p, p->line, "too many per-slave settings (at most %d)", MAX_SLAVE_KEYS);
+	else
+		s->sk[s->n_sk++] = k;
+}
+
+static void parse_key(struct parser *p, const char *key, char *val)
+{
+	const struct bond_opt_desc *d = bond_opt_by_key(key);
+	struct shown sh;
+
+	if (strcmp(key, "mtu") == 0)
+		parse_mtu(p, val);
+	else if (strcmp(key, "slaves") == 0)
+		parse_slaves(p, val);
+	else if (strcmp(key, "address") == 0)
+		parse_address(p, val);
+	else if (strncmp(key, "slave.", strlen("slave.")) == 0)
+		parse_slave_key(p, key, val);
+	else if (d)
+		parse_option(p, d, key, val);
+	else
+		errorf(p, p->line, "unknown key \"%s\"", show(&sh, key));
+}
+
+/* ---- checks on a whole section ------------------------------------------- */
+
+static const char *slave_key_name(const struct slave_key *k, char *buf, size_t len)
+{
+	snprintf(buf, len, "slave.%s.%s", k->name, k->attr == SA_PRIO ? "prio" : "queue_id");
+	return buf;
+}
+
+static bool mode_known(const struct section *s)
+{
+	return !(s->bad & OPT_BIT(OPT_MODE));
+}
+
+static void apply_slave_keys(struct parser *p)
+{
+	struct section *s = &p->sec;
+	struct desired_bond *b = &s->b;
+	enum bond_mode mode = (enum bond_mode)b->opts.val[OPT_MODE];
+	char key[64];
+
+	for (size_t i = 0; i < s->n_sk; i++) {
+		const struct slave_key *k = &s->sk[i];
+		int at = slave_index(b, k->name);
+		slave_key_name(k, key, sizeof(key));
+		if (at < 0) {
+			errorf(p, k->line, "%s: %s is not listed in slaves", key, k->name);
+			continue;
+		}
+		struct desired_slave *sl = &b->slaves[at];
+		if (k->attr == SA_QUEUE_ID) {
+			sl->has_queue_id = true;
+			sl->queue_id = (uint16_t)k->value;
+		} else if (mode_known(s) && !(PRIO_MODES & MODE_BIT(mode))) {
+			errorf(p, k->line, "%s does not apply to mode %s", key, bond_mode_name(mode));
+		} else {
+			sl->has_prio = true;
+			sl->prio = (int32_t)k->value;
+		}
+	}
+}
+
+/* The kernel refuses a non-zero queue_id that another slave of the bond
+ * already has. */
+static void check_queue_ids(struct parser *p)
+{
+	const struct section *s = &p->sec;
+	char key[64];
+
+	for (size_t i = 0; i < s->n_sk; i++) {
+		const struct slave_key *k = &s->sk[i];
+		if (k->attr != SA_QUEUE_ID || k->value == 0)
+			continue;
+		for (size_t j = 0; j < i; j++) {
+			const struct slave_key *first = &s->sk[j];
+			if (first->attr == SA_QUEUE_ID && first->value == k->value) {
+				errorf(p, k->line, "%s: %u is already the queue_id of %s (line %u)",
+				       slave_key_name(k, key, sizeof(key)), (unsigned)k->value,
+				       first->name, first->line);
+				break;
+			}
+		}
+	}
+}
+
+static void check_primary(struct parser *p)
+{
+	const struct section *s = &p->sec;
+	const struct desired_bond *b = &s->b;
+
+	if (bond_opts_has(&b->opts, OPT_PRIMARY) && slave_index(b, b->opts.primary) < 0)
+		errorf(p, s->opt_line[OPT_PRIMARY], "%s: %s is not listed in slaves",
+		       s->opt_key[OPT_PRIMARY], b->opts.primary);
+}
+
+/* Options the mode ignores are errors; they are dropped from the working copy
+ * so that later checks do not pile up on the same mistake. */
+static void check_modes(struct parser *p)
+{
+	struct section *s = &p->sec;
+	struct bond_opts *o = &s->b.opts;
+	enum bond_mode mode = (enum bond_mode)o->val[OPT_MODE];
+
+	for (int id = 0; id < OPT__COUNT; id++) {
+		if (id == OPT_MODE || !s->opt_line[id])
+			continue;
+		if (bond_opt_applies(bond_opt_desc((enum bond_opt)id), mode))
+			continue;
+		errorf(p, s->opt_line[id], "%s does not apply to mode %s", s->opt_key[id],
+		       bond_mode_name(mode));
+		o->have &= ~OPT_BIT(id);
+		s->bad |= OPT_BIT(id);
+	}
+}
+
+/* In modes without an ARP monitor the kernel turns miimon 0 into 100: expect
+ * what it will report, and refuse an explicit 0 it would overrule. */
+static void check_forced_miimon(struct parser *p)
+{
+	struct section *s = &p->sec;
+	struct bond_opts *o = &s->b.opts;
+	enum bond_mode mode = (enum bond_mode)o->val[OPT_MODE];
+
+	if (bond_opt_applies(bond_opt_desc(OPT_ARP_INTERVAL), mode) || (s->bad & OPT_BIT(OPT_MIIMON)))
+		return;
+	if (!bond_opts_has(o, OPT_MIIMON))
+		bond_opts_set(o, OPT_MIIMON, FORCED_MIIMON);
+	else if (o->val[OPT_MIIMON] == 0)
+		errorf(p, s->opt_line[OPT_MIIMON], "%s: 0 is not allowed in mode %s",
+		       s->opt_key[OPT_MIIMON], bond_mode_name(mode));
+}
+
+/* The kernel stores the delays as multiples of miimon: it refuses them while
+ * miimon is 0 (even a delay of 0) and silently rounds them down otherwise. */
+static void check_delays(struct parser *p)
+{
+	static const enum bond_opt delays[] = {OPT_UPDELAY, OPT_DOWNDELAY, OPT_PEER_NOTIF_DELAY};
+	const struct section *s = &p->sec;
+	const struct bond_opts *o = &s->b.opts;
+	uint32_t miimon = bond_opts_has(o, OPT_MIIMON) ? o->val[OPT_MIIMON] : 0;
+
+	if (s->bad & OPT_BIT(OPT_MIIMON))
+		return;
+	for (size_t i = 0; i < sizeof(delays) / sizeof(delays[0]); i++) {
+		enum bond_opt id = delays[i];
+		if (!bond_opts_has(o, id))
+			continue;
+		if (miimon == 0)
+			errorf(p, s->opt_line[id], "%s needs miimon", s->opt_key[id]);
+		else if (o->val[id] % miimon)
+			errorf(p, s->opt_line[id], "%s: %u is not a multiple of miimon (%u)",
+			       s->opt_key[id], o->val[id], miimon);
+	}
+}
+
+/* The ARP monitor: exclusive with miimon, useless without targets, and its
+ * companions are ignored while it is off. */
+static void check_arp(struct parser *p)
+{
+	static const enum bond_opt companions[] = {OPT_ARP_IP_TARGET, OPT_NS_IP6_TARGET,
+						   OPT_ARP_VALIDATE, OPT_ARP_ALL_TARGETS,
+						   OPT_MISSED_MAX};
+	const struct section *s = &p->sec;
+	const struct bond_opts *o = &s->b.opts;
+	uint32_t arp = bond_opts_has(o, OPT_ARP_INTERVAL) ? o->val[OPT_ARP_INTERVAL] : 0;
+	unsigned line = s->opt_line[OPT_ARP_INTERVAL];
+
+	if (s->bad & OPT_BIT(OPT_ARP_INTERVAL))
+		return;
+	if (arp > 0) {
+		if (bond_opts_has(o, OPT_MIIMON) && o->val[OPT_MIIMON] > 0)
+			errorf(p, line, "arp_interval and miimon cannot both be enabled");
+		if (!bond_opts_has(o, OPT_ARP_IP_TARGET) && !bond_opts_has(o, OPT_NS_IP6_TARGET) &&
+		    !(s->bad & (OPT_BIT(OPT_ARP_IP_TARGET) | OPT_BIT(OPT_NS_IP6_TARGET))))
+			errorf(p, line, "arp_interval needs arp_ip_target");
+		return;
+	}
+	for (size_t i = 0; i < sizeof(companions) / sizeof(companions[0]); i++) {
+		enum bond_opt id = companions[i];
+		if (bond_opts_has(o, id))
+			errorf(p, s->opt_line[id], "%s needs arp_interval", s->opt_key[id]);
+	}
+}
+
+static void finish_section(struct parser *p)
+{
+	struct section *s = &p->sec;
+
+	if (!p->in_section)
+		return;
+	p->in_section = false;
+	apply_slave_keys(p);
+	check_queue_ids(p);
+	if (mode_known(s))
+		check_modes(p);
+	check_primary(p);
+	if (mode_known(s)) {
+		check_forced_miimon(p);
+		check_delays(p);
+		check_arp(p);
+	}
+	if (s->keep && append_bond(p, &s->b, s->slaves_line) < 0)
+		p->fatal = -ENOMEM;
+}
+
+/* A bond may be named after a slave of any section, earlier or later. */
+static void check_bonds_as_slaves(struct parser *p)
+{
+	for (size_t i = 0; i < p->n_bonds; i++) {
+		const struct desired_bond *b = &p->bonds[i];
+		for (size_t j = 0; j < b->n_slaves; j++) {
+			const struct desired_bond *other = find_built(p, b->slaves[j].name);
+			if (other)
+				errorf(p, p->slaves_line[i],
+				       "%s is configured as a bond (line %u) and cannot be a slave",
+				       other->name, other->line);
+		}
+	}
+}
+
+/* ---- lines --------------------------------------------------------------- */
+
+/* name is NULL after a malformed header: its keys are still checked, in a
+ * section that is not part of the result. */
+static void start_section(struct parser *p, const char *name)
+{
+	struct section *s = &p->sec;
+	const char *why = name ? ifname_problem(name) : NULL;
+	const struct desired_bond *first = name && !why ? find_built(p, name) : NULL;
+	struct shown sh;
+
+	memset(s, 0, sizeof(*s));
+	s->b.line = p->line;
+	s->b.mtu = BONDD_DEFAULT_MTU;
+	bond_opts_set(&s->b.opts, OPT_MODE, MODE_BALANCE_RR);
+	p->in_section = true;
+	if (!name) {
+		errorf(p, p->line, "malformed section header (expected \"[NAME]\")");
+	} else if (why) {
+		errorf(p, p->line, "invalid bond name \"%s\": %s", show(&sh, name), why);
+	} else if (first) {
+		errorf(p, p->line, "[%s] is already defined (line %u)", name, first->line);
+	} else if (p->n_bonds == MAX_BONDS) {
+		errorf(p, p->line, "too many bonds (at most %d)", MAX_BONDS);
+	} else {
+		snprintf(s->b.name, sizeof(s->b.name), "%s", name);
+		s->keep = true;
+	}
+}
+
+static void parse_header(struct parser *p, char *line)
+{
+	size_t n = strlen(line);
+
+	finish_section(p);
+	if (n < 2 || line[n - 1] != ']') {
+		start_section(p, NULL);
+		return;
+	}
+	line[n - 1] = '\0';
+	start_section(p, trim(line + 1));
+}
+
+static void parse_line(struct parser *p, char *line)
+{
+	struct shown sh;
+	char *hash = strchr(line, '#');
+
+	if (hash)
+		*hash = '\0';
+	line = trim(line);
+	if (*line == '\0')
+		return;
+	if (*line == '[') {
+		parse_header(p, line);
+		return;
+	}
+	char *eq = strchr(line, '=');
+	if (!eq) {
+		errorf(p, p->line, "malformed line (expected \"key = value\" or \"[NAME]\")");
+		return;
+	}
+	*eq = '\0';
+	char *key = trim(line), *val = trim(eq + 1);
+	if (*key == '\0')
+		errorf(p, p->line, "missing key before \"=\"");
+	else if (!p->in_section)
+		errorf(p, p->line, "key \"%s\" outside of any [NAME] section", show(&sh, key));
+	else if (*val == '\0')
+		errorf(p, p->line, "%s: empty value", show(&sh, key));
+	else
+		parse_key(p, key, val);
+}
+
+static void parse_text(struct parser *p, const char *text, size_t len, char *buf)
+{
+	const char *end = text + len;
+
+	for (const char *at = text; at < end && !p->stop && !p->fatal;) {
+		const char *nl = memchr(at, '\n', (size_t)(end - at));
+		size_t n = (size_t)((nl ? nl : end) - at);
+		p->line++;
+		if (n > MAX_LINE) {
+			errorf(p, p->line, "line too long (more than %d bytes)", MAX_LINE);
+		} else if (memchr(at, '\0', n)) {
+			errorf(p, p->line, "NUL byte in line");
+		} else {
+			memcpy(buf, at, n);
+			buf[n] = '\0';
+			parse_line(p, buf);
+		}
+		at += n + (nl != NULL);
+	}
+	finish_section(p);
+	check_bonds_as_slaves(p);
+}
+
+int config_parse(const char *name, const char *text, size_t len,
+		 struct desired *out, struct config_diag *diag)
+{
+	struct parser *p = calloc(1, sizeof(*p));
+	char *buf = malloc(MAX_LINE + 1);
+	int err = -ENOMEM;
+
+	if (!p || !buf)
+		goto out;
+	p->file = name;
+	p->diag = diag;
+	parse_text(p, text, len, buf);
+	bool failed = p->n_errors > 0;
+	err = flush_errors(p);
+	if (!err)
+		err = p->fatal;
+	if (!err && failed)
+		err = -EINVAL;
+	if (!err) {
+		out->bonds = p->bonds;
+		out->n_bonds = p->n_bonds;
+		p->bonds = NULL;
+	}
+out:
+	if (p) {
+		for (size_t i = 0; i < p->n_errors; i++)
+			free(p->errors[i].msg);
+		free(p->errors);
+		free(p->bonds);
+		free(p->slaves_line);
+	}
+	free(p);
+	free(buf);
+	return err;
+}
+
+/* ---- files ------------------------------------------------------------- */
+
+/* Reads at most MAX_FILE + 1 bytes, so "too large" needs no stat. */
+static int read_all(int fd, char *buf, size_t cap, size_t *len)
+{
+	size_t n = 0;
+
+	while (n < cap) {
+		ssize_t r = read(fd, buf + n, cap - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -errno;
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	*len = n;
+	return 0;
+}
+
+static int load_error(struct config_diag *diag, const char *path, int err)
+{
+	char reason[128];
+	char *msg = format("%s: cannot read: %s", path, strerror_r(-err, reason, sizeof(reason)));
+
+	if (!msg || diag_push(diag, msg) < 0)
+		return -ENOMEM;
+	return err;
+}
+
+int config_load(const char *path, struct desired *out, struct config_diag *diag)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	int err;
+
+	if (fd < 0) {
+		err = load_error(diag, path, -errno);
+		goto out;
+	}
+	buf = malloc(MAX_FILE + 1);
+	if (!buf) {
+		err = -ENOMEM;
+		goto out;
+	}
+	err = read_all(fd, buf, MAX_FILE + 1, &len);
+	if (err < 0) {
+		err = load_error(diag, path, err);
+		goto out;
+	}
+	if (len > MAX_FILE) {
+		char *msg = format("%s: too large (more than %d bytes)", path, MAX_FILE);
+		err = !msg || diag_push(diag, msg) < 0 ? -ENOMEM : -EFBIG;
+		goto out;
+	}
+	err = config_parse(path, buf, len, out, diag);
+out:
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	return err;
+}

@@ -1,0 +1,424 @@
+/* SPDX-License-Identifier: MIT */
+/* The event loop: observe, plan, execute; reload on SIGHUP. */
+#include "daemon.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/epoll.h>
+#include <sys/signalfd.h>
+#include <sys/timerfd.h>
+
+#include "config.h"
+#include "log.h"
+#include "plan.h"
+#include "sd_notify.h"
+
+/* A plan normally converges in one pass plus one that finds nothing to do;
+ * the bound only stops a kernel that keeps undoing our changes. */
+#define MAX_PASSES 6
+
+static uint64_t now_us(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
+}
+
+static uint64_t now_ms(void)
+{
+	return now_us() / 1000;
+}
+
+static struct bond_runtime *bond_rt(struct daemon *d, const char *name)
+{
+	for (size_t i = 0; i < d->n_bonds; i++)
+		if (strcmp(d->bonds[i].name, name) == 0)
+			return &d->bonds[i];
+	return NULL;
+}
+
+static struct link_runtime *link_rt(struct daemon *d, const char *name)
+{
+	for (size_t i = 0; i < d->n_links; i++)
+		if (strcmp(d->links[i].name, name) == 0)
+			return &d->links[i];
+	return NULL;
+}
+
+/* Builds the runtime records for a new config, keeping the counters of
+ * bonds and links that stay. */
+static int runtime_rebuild(struct daemon *d, const struct desired *want)
+{
+	size_t n_links = 0;
+	for (size_t i = 0; i < want->n_bonds; i++)
+		n_links += 1 + want->bonds[i].n_slaves;
+	struct bond_runtime *bonds = calloc(want->n_bonds ? want->n_bonds : 1, sizeof(*bonds));
+	struct link_runtime *links = calloc(n_links ? n_links : 1, sizeof(*links));
+	if (!bonds || !links) {
+		free(bonds);
+		free(links);
+		return -ENOMEM;
+	}
+	size_t k = 0;
+	for (size_t i = 0; i < want->n_bonds; i++) {
+		const struct desired_bond *b = &want->bonds[i];
+		struct bond_runtime *old = bond_rt(d, b->name);
+		if (old)
+			bonds[i] = *old;
+		snprintf(bonds[i].name, IFNAMSIZ, "%s", b->name);
+		for (size_t j = 0; j <= b->n_slaves; j++) {
+			const char *name = j == 0 ? b->name : b->slaves[j - 1].name;
+			struct link_runtime *lo = link_rt(d, name);
+			if (lo)
+				links[k] = *lo;
+			snprintf(links[k].name, IFNAMSIZ, "%s", name);
+			k++;
+		}
+	}
+	free(d->bonds);
+	free(d->links);
+	d->bonds = bonds;
+	d->n_bonds = want->n_bonds;
+	d->links = links;
+	d->n_links = n_links;
+	return 0;
+}
+
+/* Carrier changes of configured links are counted; they need no action
+ * (the bond's own monitor handles them), which is the point of counting. */
+static void on_link_change(void *ctx, const struct obs_link *old, const struct obs_link *now)
+{
+	struct daemon *d = ctx;
+	const struct obs_link *l = now ? now : old;
+	struct link_runtime *rt = link_rt(d, l->name);
+
+	if (!rt)
+		return;
+	if (!old)
+		log_debug("%s appeared (ifindex %d)", l->name, l->ifindex);
+	else if (!now)
+		log_info("%s disappeared", l->name);
+	else if ((old->flags & IFF_LOWER_UP) != (now->flags & IFF_LOWER_UP)) {
+		rt->last_carrier_change = time(NULL);
+		if (!(now->flags & IFF_LOWER_UP)) {
+			rt->carrier_losses++;
+			log_info("%s: carrier lost (%lu so far)", l->name, rt->carrier_losses);
+		} else {
+			log_info("%s: carrier back", l->name);
+		}
+	}
+}
+
+/* Logs the planner's complaints once each, not on every pass. */
+static void report_notes(struct daemon *d)
+{
+	for (size_t i = 0; i < d->n_bonds; i++) {
+		char text[sizeof(d->bonds[i].notes)] = "";
+		size_t used = 0;
+		for (size_t j = 0; j < d->plan.n_notes; j++) {
+			const struct plan_note *n = &d->plan.notes[j];
+			if (strcmp(n->bond, d->bonds[i].name) != 0 || used >= sizeof(text))
+				continue;
+			used += (size_t)snprintf(text + used, sizeof(text) - used, "%s%s: %s",
+						 used ? "; " : "", n->ifname, n->msg);
+		}
+		if (strcmp(text, d->bonds[i].notes) != 0) {
+			if (text[0])
+				log_warn("%s: %s", d->bonds[i].name, text);
+			snprintf(d->bonds[i].notes, sizeof(d->bonds[i].notes), "%s", text);
+		}
+	}
+}
+
+static void execute_plan(struct daemon *d)
+{
+	char failed[BONDD_MAX_SLAVES][IFNAMSIZ];
+	size_t n_failed = 0;
+	char desc[256], err[200];
+
+	for (size_t i = 0; i < d->plan.n; i++) {
+		const struct action *a = &d->plan.v[i];
+		bool skip = false;
+		/* After a failure the rest of that bond's plan assumed it
+		 * succeeded: drop it and plan again from what is real. */
+		for (size_t j = 0; j < n_failed; j++)
+			skip |= strcmp(failed[j], a->bond) == 0;
+		if (skip)
+			continue;
+		action_describe(a, desc, sizeof(desc));
+		struct bond_runtime *rt = bond_rt(d, a->bond);
+		uint64_t t0 = now_us();
+		int ret = executor_run(&d->ex, a, err, sizeof(err));
+		log_debug("%s took %llu us", action_kind_name(a->kind),
+			  (unsigned long long)(now_us() - t0));
+		if (rt) {
+			rt->actions++;
+			rt->last_action_time = time(NULL);
+			snprintf(rt->last_action, sizeof(rt->last_action), "%s", desc);
+		}
+		if (ret == 0) {
+			/* "apply:" marks every kernel write, so tests and admins
+			 * can tell a quiet pass from a busy one. */
+			log_info("%s: apply: %s", a->bond, desc);
+			holds_succeed(&d->holds, a->ifname);
+			continue;
+		}
+		if (ret == -ENODEV) {
+			/* The link went away between the observation and the
+			 * request (a device being deleted announces itself down
+			 * first).  Not a refusal: the next pass sees the truth. */
+			log_debug("%s: %s: %s; planning again", a->bond, desc, err);
+			if (n_failed < BONDD_MAX_SLAVES)
+				snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
+			continue;
+		}
+		uint64_t backoff = holds_fail(&d->holds, a->ifname, now_ms());
+		log_err("%s: apply: %s failed on %s: %s (retrying in %llu ms)", a->bond, desc,
+			a->ifname, err, (unsigned long long)backoff);
+		if (rt) {
+			rt->errors++;
+			rt->last_error_time = time(NULL);
+			snprintf(rt->last_error, sizeof(rt->last_error), "%s: %s: %s", a->ifname,
+				 action_kind_name(a->kind), err);
+		}
+		if (n_failed < BONDD_MAX_SLAVES)
+			snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
+	}
+}
+
+static void arm_retry(struct daemon *d)
+{
+	uint64_t now = now_ms(), next = holds_next_expiry(&d->holds, now);
+	struct itimerspec its = {0};
+
+	if (next) {
+		uint64_t in = next - now;
+		its.it_value.tv_sec = (time_t)(in / 1000);
+		its.it_value.tv_nsec = (long)(in % 1000) * 1000000L;
+	}
+	timerfd_settime(d->retry_fd, 0, &its, NULL);
+}
+
+static void converge(struct daemon *d)
+{
+	for (int pass = 0; pass < MAX_PASSES; pass++) {
+		unsigned long resyncs = d->ob.resyncs;
+		int err = observer_drain(&d->ob);
+		if (err < 0)
+			log_err("reading netlink events: %s", strerror(-err));
+		if (d->ob.resyncs != resyncs)
+			log_warn("netlink events were lost (receive buffer overflow); "
+				 "re-read every link from the kernel");
+		struct plan_holds held = holds_for_plan(&d->holds, now_ms());
+		action_list_clear(&d->plan);
+		if (plan(&d->want, &d->ob.state, &held, &d->plan) < 0) {
+			log_err("planning: out of memory");
+			break;
+		}
+		report_notes(d);
+		if (d->plan.n == 0)
+			break;
+		if (pass == MAX_PASSES - 1)
+			log_warn("bonds still differ from the config after %d passes; "
+				 "something keeps changing them", MAX_PASSES);
+		else
+			execute_plan(d);
+	}
+	arm_retry(d);
+}
+
+static void reload(struct daemon *d)
+{
+	struct desired next = {0};
+	struct config_diag diag = {0};
+
+	sd_notify_send("RELOADING=1");
+	log_info("reloading %s", d->opts.config_path);
+	if (config_load(d->opts.config_path, &next, &diag) < 0) {
+		for (size_t i = 0; i < diag.n; i++)
+			log_err("%s", diag.msgs[i]);
+		log_err("reload failed: keeping the running configuration");
+		config_diag_free(&diag);
+		sd_notify_send("READY=1");
+		return;
+	}
+	config_diag_free(&diag);
+	action_list_clear(&d->plan);
+	observer_drain(&d->ob);
+	if (plan_removed(&d->want, &next, &d->ob.state, &d->plan) == 0)
+		execute_plan(d);
+	if (runtime_rebuild(d, &next) < 0) {
+		log_err("reload: out of memory; keeping the running configuration");
+		desired_free(&next);
+		sd_notify_send("READY=1");
+		return;
+	}
+	desired_free(&d->want);
+	d->want = next;
+	/* A new config is a new start for every link that was backing off. */
+	holds_clear(&d->holds);
+	converge(d);
+	log_info("reloaded: %zu bond%s", d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s");
+	sd_notify_send("READY=1");
+}
+
+static void on_signal(struct daemon *d)
+{
+	struct signalfd_siginfo si;
+
+	while (read(d->sigfd, &si, sizeof(si)) == sizeof(si)) {
+		switch (si.ssi_signo) {
+		case SIGHUP:
+			reload(d);
+			break;
+		case SIGTERM:
+		case SIGINT:
+			d->stop = true;
+			break;
+		}
+	}
+}
+
+static int add_fd(int epfd, int fd)
+{
+	struct epoll_event ev = {.events = EPOLLIN, .data.fd = fd};
+	return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev);
+}
+
+static int setup_fds(struct daemon *d)
+{
+	sigset_t mask;
+
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGHUP);
+	sigaddset(&mask, SIGTERM);
+	sigaddset(&mask, SIGINT);
+	if (sigprocmask(SIG_BLOCK, &mask, NULL) < 0)
+		return -errno;
+	signal(SIGPIPE, SIG_IGN);
+	d->sigfd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
+	d->retry_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+	d->epfd = epoll_create1(EPOLL_CLOEXEC);
+	if (d->sigfd < 0 || d->retry_fd < 0 || d->epfd < 0)
+		return -errno;
+	if (add_fd(d->epfd, d->sigfd) || add_fd(d->epfd, d->retry_fd) ||
+	    add_fd(d->epfd, observer_fd(&d->ob)))
+		return -errno;
+
+	uint64_t wd = sd_watchdog_usec();
+	if (wd) {
+		/* Ping at half the interval, as systemd recommends. */
+		struct itimerspec its = {0};
+		its.it_interval.tv_sec = (time_t)(wd / 2 / 1000000);
+		its.it_interval.tv_nsec = (long)(wd / 2 % 1000000) * 1000L;
+		its.it_value = its.it_interval;
+		d->watchdog_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+		if (d->watchdog_fd < 0 || timerfd_settime(d->watchdog_fd, 0, &its, NULL) < 0 ||
+		    add_fd(d->epfd, d->watchdog_fd))
+			return -errno;
+	}
+	return 0;
+}
+
+static void drain_timer(int fd)
+{
+	uint64_t ticks;
+	while (read(fd, &ticks, sizeof(ticks)) == sizeof(ticks))
+		;
+}
+
+static void run_loop(struct daemon *d)
+{
+	while (!d->stop) {
+		struct epoll_event evs[8];
+		int n = epoll_wait(d->epfd, evs, 8, -1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			log_err("epoll_wait: %s", strerror(errno));
+			break;
+		}
+		bool work = false;
+		for (int i = 0; i < n; i++) {
+			int fd = evs[i].data.fd;
+			if (fd == d->sigfd) {
+				on_signal(d);
+			} else if (fd == d->retry_fd) {
+				drain_timer(fd);
+				work = true;
+			} else if (fd == d->watchdog_fd) {
+				drain_timer(fd);
+				sd_notify_send("WATCHDOG=1");
+			} else if (fd == observer_fd(&d->ob)) {
+				work = true;
+			}
+		}
+		if (work && !d->stop)
+			converge(d);
+	}
+}
+
+static void daemon_free(struct daemon *d)
+{
+	action_list_free(&d->plan);
+	executor_close(&d->ex);
+	observer_close(&d->ob);
+	desired_free(&d->want);
+	free(d->bonds);
+	free(d->links);
+	int fds[] = {d->epfd, d->sigfd, d->retry_fd, d->watchdog_fd};
+	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+}
+
+int daemon_main(const struct daemon_opts *opts)
+{
+	struct daemon d = {.opts = *opts, .epfd = -1, .sigfd = -1, .retry_fd = -1,
+			   .watchdog_fd = -1};
+	struct config_diag diag = {0};
+	int err, status = 1;
+
+	if (config_load(opts->config_path, &d.want, &diag) < 0) {
+		for (size_t i = 0; i < diag.n; i++)
+			log_err("%s", diag.msgs[i]);
+		config_diag_free(&diag);
+		return 78; /* EX_CONFIG */
+	}
+	config_diag_free(&diag);
+	if (runtime_rebuild(&d, &d.want) < 0)
+		goto out;
+	if ((err = observer_open(&d.ob, opts->event_rcvbuf, on_link_change, &d)) < 0 ||
+	    (err = executor_open(&d.ex)) < 0) {
+		log_err("opening netlink: %s", strerror(-err));
+		goto out;
+	}
+	if ((err = setup_fds(&d)) < 0) {
+		log_err("setting up the event loop: %s", strerror(-err));
+		goto out;
+	}
+	if ((err = observer_sync(&d.ob)) < 0) {
+		log_err("reading links: %s", strerror(-err));
+		goto out;
+	}
+	if (d.want.n_bonds == 0)
+		log_info("no bonds configured in %s: running idle", opts->config_path);
+	else
+		log_info("managing %zu bond%s from %s", d.want.n_bonds,
+			 d.want.n_bonds == 1 ? "" : "s", opts->config_path);
+	converge(&d);
+	log_info("ready");
+	sd_notify_send("READY=1");
+	run_loop(&d);
+	sd_notify_send("STOPPING=1");
+	/* The bonds are the storage network: leave them as they are. */
+	log_info("stopping; bonds are left in place");
+	status = 0;
+out:
+	daemon_free(&d);
+	return status;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/* Look-ups in the desired state. */
+#include "desired.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void desired_free(struct desired *d)
+{
+	free(d->bonds);
+	d->bonds = NULL;
+	d->n_bonds = 0;
+}
+
+const struct desired_bond *desired_find_bond(const struct desired *d, const char *name)
+{
+	for (size_t i = 0; i < d->n_bonds; i++)
+		if (strcmp(d->bonds[i].name, name) == 0)
+			return &d->bonds[i];
+	return NULL;
+}
+
+const struct desired_bond *desired_find_slave(const struct desired *d, const char *slave,
+					      size_t *pos)
+{
+	for (size_t i = 0; i < d->n_bonds; i++) {
+		for (size_t j = 0; j < d->bonds[i].n_slaves; j++) {
+			if (strcmp(d->bonds[i].slaves[j].name, slave) == 0) {
+				if (pos)
+					*pos = j;
+				return &d->bonds[i];
+			}
+		}
+	}
+	return NULL;
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/* Exponential backoff per link after kernel errors. */
+#include "holds.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static struct hold *find(struct holds *h, const char *name)
+{
+	for (size_t i = 0; i < h->n; i++)
+		if (strcmp(h->v[i].name, name) == 0)
+			return &h->v[i];
+	return NULL;
+}
+
+uint64_t holds_fail(struct holds *h, const char *name, uint64_t now_ms)
+{
+	struct hold *e = find(h, name);
+
+	if (!e) {
+		if (h->n == HOLDS_MAX) {
+			/* Full: reuse the slot that expires first. */
+			e = &h->v[0];
+			for (size_t i = 1; i < h->n; i++)
+				if (h->v[i].until_ms < e->until_ms)
+					e = &h->v[i];
+		} else {
+			e = &h->v[h->n++];
+		}
+		memset(e, 0, sizeof(*e));
+		snprintf(e->name, sizeof(e->name), "%s", name);
+	}
+	e->failures++;
+	uint64_t backoff = HOLD_FIRST_MS;
+	for (unsigned i = 1; i < e->failures && backoff < HOLD_MAX_MS; i++)
+		backoff *= 2;
+	if (backoff > HOLD_MAX_MS)
+		backoff = HOLD_MAX_MS;
+	e->until_ms = now_ms + backoff;
+	return backoff;
+}
+
+void holds_succeed(struct holds *h, const char *name)
+{
+	struct hold *e = find(h, name);
+	if (e)
+		*e = h->v[--h->n];
+}
+
+void holds_clear(struct holds *h)
+{
+	h->n = 0;
+}
+
+struct plan_holds holds_for_plan(struct holds *h, uint64_t now_ms)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < h->n; i++)
+		if (now_ms < h->v[i].until_ms)
+			memcpy(h->active[n++], h->v[i].name, IFNAMSIZ);
+	return (struct plan_holds){.names = (const char(*)[IFNAMSIZ])h->active, .n = n};
+}
+
+uint64_t holds_next_expiry(const struct holds *h, uint64_t now_ms)
+{
+	uint64_t next = 0;
+	for (size_t i = 0; i < h->n; i++)
+		if (h->v[i].until_ms > now_ms && (!next || h->v[i].until_ms < next))
+			next = h->v[i].until_ms;
+	return next;
+}

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: MIT */
+/* Parsing the kernel's link and address messages, and the bond's slave order. */
+#include "link_parse.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <linux/if_addr.h>
+#include <linux/if_link.h>
+#include <linux/rtnetlink.h>
+
+#include "bond_codec.h"
+
+static void parse_linkinfo(const struct nlattr *linkinfo, struct obs_link *l)
+{
+	const struct nlattr *a, *data = NULL, *slave_data = NULL;
+	char slave_kind[16] = "";
+
+	mnl_attr_for_each_nested(a, linkinfo) {
+		switch (mnl_attr_get_type(a)) {
+		case IFLA_INFO_KIND:
+			if (mnl_attr_validate(a, MNL_TYPE_STRING) == 0)
+				snprintf(l->kind, sizeof(l->kind), "%s", mnl_attr_get_str(a));
+			break;
+		case IFLA_INFO_SLAVE_KIND:
+			if (mnl_attr_validate(a, MNL_TYPE_STRING) == 0)
+				snprintf(slave_kind, sizeof(slave_kind), "%s", mnl_attr_get_str(a));
+			break;
+		case IFLA_INFO_DATA:
+			data = a;
+			break;
+		case IFLA_INFO_SLAVE_DATA:
+			slave_data = a;
+			break;
+		}
+	}
+	if (data && strcmp(l->kind, "bond") == 0)
+		bond_codec_parse_opts(data, &l->bond, &l->primary_ifindex);
+	if (slave_data && strcmp(slave_kind, "bond") == 0)
+		bond_codec_parse_slave(slave_data, &l->slave);
+}
+
+static void parse_stats(const struct nlattr *a, struct obs_stats *s)
+{
+	struct rtnl_link_stats64 st;
+
+	if (mnl_attr_get_payload_len(a) < sizeof(st))
+		return;
+	memcpy(&st, mnl_attr_get_payload(a), sizeof(st));
+	s->rx_packets = st.rx_packets;
+	s->tx_packets = st.tx_packets;
+	s->rx_bytes = st.rx_bytes;
+	s->tx_bytes = st.tx_bytes;
+}
+
+int link_parse(const struct nlmsghdr *nlh, struct obs_link *l)
+{
+	const struct ifinfomsg *ifi;
+	const struct nlattr *a;
+
+	if (nlh->nlmsg_len < mnl_nlmsg_size(sizeof(*ifi)))
+		return -EINVAL;
+	ifi = mnl_nlmsg_get_payload(nlh);
+	memset(l, 0, sizeof(*l));
+	l->ifindex = ifi->ifi_index;
+	l->flags = ifi->ifi_flags;
+	mnl_attr_for_each(a, nlh, sizeof(*ifi)) {
+		switch (mnl_attr_get_type(a)) {
+		case IFLA_IFNAME:
+			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) == 0)
+				snprintf(l->name, sizeof(l->name), "%s", mnl_attr_get_str(a));
+			break;
+		case IFLA_MTU:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) == 0)
+				l->mtu = mnl_attr_get_u32(a);
+			break;
+		case IFLA_MIN_MTU:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) == 0)
+				l->min_mtu = mnl_attr_get_u32(a);
+			break;
+		case IFLA_MAX_MTU:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) == 0)
+				l->max_mtu = mnl_attr_get_u32(a);
+			break;
+		case IFLA_MASTER:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) == 0)
+				l->master = (int)mnl_attr_get_u32(a);
+			break;
+		case IFLA_ADDRESS:
+			if (mnl_attr_get_payload_len(a) == 6)
+				memcpy(l->hwaddr, mnl_attr_get_payload(a), 6);
+			break;
+		case IFLA_STATS64:
+			parse_stats(a, &l->stats);
+			break;
+		case IFLA_LINKINFO:
+			parse_linkinfo(a, l);
+			break;
+		}
+	}
+	return l->name[0] ? 0 : -EINVAL;
+}
+
+int addr_parse(const struct nlmsghdr *nlh, struct obs_addr *out)
+{
+	const struct ifaddrmsg *ifa;
+	const struct nlattr *a, *local = NULL, *address = NULL;
+
+	if (nlh->nlmsg_len < mnl_nlmsg_size(sizeof(*ifa)))
+		return -EINVAL;
+	ifa = mnl_nlmsg_get_payload(nlh);
+	if (ifa->ifa_family != AF_INET && ifa->ifa_family != AF_INET6)
+		return -EINVAL;
+	memset(out, 0, sizeof(*out));
+	out->ifindex = (int)ifa->ifa_index;
+	out->addr.family = ifa->ifa_family;
+	out->addr.prefixlen = ifa->ifa_prefixlen;
+	mnl_attr_for_each(a, nlh, sizeof(*ifa)) {
+		if (mnl_attr_get_type(a) == IFA_LOCAL)
+			local = a;
+		else if (mnl_attr_get_type(a) == IFA_ADDRESS)
+			address = a;
+	}
+	/* IPv4 puts the interface's own address in IFA_LOCAL (IFA_ADDRESS is
+	 * the peer on point-to-point links); IPv6 only sends IFA_ADDRESS. */
+	a = local ? local : address;
+	size_t len = ifa->ifa_family == AF_INET ? 4 : 16;
+	if (!a || mnl_attr_get_payload_len(a) != len)
+		return -EINVAL;
+	memcpy(out->addr.addr, mnl_attr_get_payload(a), len);
+	return 0;
+}
+
+int bond_order_parse(const char *text, char order[][IFNAMSIZ], size_t max)
+{
+	static const char tag[] = "Slave Interface: ";
+	size_t n = 0;
+
+	for (const char *p = text; (p = strstr(p, tag)) != NULL;) {
+		/* Only at the start of a line. */
+		if (p != text && p[-1] != '\n') {
+			p++;
+			continue;
+		}
+		p += sizeof(tag) - 1;
+		size_t len = strcspn(p, "\n");
+		if (n < max && len > 0 && len < IFNAMSIZ) {
+			memcpy(order[n], p, len);
+			order[n][len] = '\0';
+			n++;
+		}
+		p += len;
+	}
+	return (int)n;
+}
+
+int bond_order_read(const char *proc_dir, const char *name,
+		    char order[][IFNAMSIZ], size_t max)
+{
+	char path[256], buf[16384];
+	size_t used = 0;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "%s/%s", proc_dir, name);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	while (used < sizeof(buf) - 1 && (n = read(fd, buf + used, sizeof(buf) - 1 - used)) > 0)
+		used += (size_t)n;
+	int err = n < 0 ? -errno : 0;
+	close(fd);
+	if (err)
+		return err;
+	buf[used] = '\0';
+	return bond_order_parse(buf, order, max);
+}

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: MIT */
+/* The observed-state container: links and addresses keyed by ifindex. */
+#include "observed.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+void observed_clear(struct observed *o)
+{
+	o->n_links = 0;
+	o->n_addrs = 0;
+}
+
+void observed_free(struct observed *o)
+{
+	free(o->links);
+	free(o->addrs);
+	memset(o, 0, sizeof(*o));
+}
+
+const struct obs_link *observed_by_name(const struct observed *o, const char *name)
+{
+	for (size_t i = 0; i < o->n_links; i++)
+		if (strcmp(o->links[i].name, name) == 0)
+			return &o->links[i];
+	return NULL;
+}
+
+const struct obs_link *observed_by_index(const struct observed *o, int ifindex)
+{
+	for (size_t i = 0; i < o->n_links; i++)
+		if (o->links[i].ifindex == ifindex)
+			return &o->links[i];
+	return NULL;
+}
+
+static int grow(void **v, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return 0;
+	size_t n = *cap ? *cap * 2 : 16;
+	while (n < need)
+		n *= 2;
+	void *p = realloc(*v, n * size);
+	if (!p)
+		return -ENOMEM;
+	*v = p;
+	*cap = n;
+	return 0;
+}
+
+int observed_put_link(struct observed *o, const struct obs_link *l)
+{
+	for (size_t i = 0; i < o->n_links; i++) {
+		if (o->links[i].ifindex == l->ifindex) {
+			o->links[i] = *l;
+			return 0;
+		}
+	}
+	if (grow((void **)&o->links, &o->cap_links, o->n_links + 1, sizeof(*l)))
+		return -ENOMEM;
+	o->links[o->n_links++] = *l;
+	return 0;
+}
+
+void observed_del_link(struct observed *o, int ifindex)
+{
+	for (size_t i = 0; i < o->n_links; i++) {
+		if (o->links[i].ifindex == ifindex) {
+			o->links[i] = o->links[--o->n_links];
+			break;
+		}
+	}
+	for (size_t i = 0; i < o->n_addrs;) {
+		if (o->addrs[i].ifindex == ifindex)
+			o->addrs[i] = o->addrs[--o->n_addrs];
+		else
+			i++;
+	}
+}
+
+static bool same_addr(const struct bond_addr *a, const struct bond_addr *b)
+{
+	size_t len = a->family == AF_INET ? 4 : 16;
+	return a->family == b->family && a->prefixlen == b->prefixlen &&
+	       memcmp(a->addr, b->addr, len) == 0;
+}
+
+bool observed_has_addr(const struct observed *o, int ifindex, const struct bond_addr *a)
+{
+	for (size_t i = 0; i < o->n_addrs; i++)
+		if (o->addrs[i].ifindex == ifindex && same_addr(&o->addrs[i].addr, a))
+			return true;
+	return false;
+}
+
+int observed_put_addr(struct observed *o, const struct obs_addr *a)
+{
+	if (observed_has_addr(o, a->ifindex, &a->addr))
+		return 0;
+	if (grow((void **)&o->addrs, &o->cap_addrs, o->n_addrs + 1, sizeof(*a)))
+		return -ENOMEM;
+	o->addrs[o->n_addrs++] = *a;
+	return 0;
+}
+
+void observed_del_addr(struct observed *o, const struct obs_addr *a)
+{
+	for (size_t i = 0; i < o->n_addrs; i++) {
+		if (o->addrs[i].ifindex == a->ifindex && same_addr(&o->addrs[i].addr, &a->addr)) {
+			o->addrs[i] = o->addrs[--o->n_addrs];
+			return;
+		}
+	}
+}
+
+void observed_resolve_primaries(struct observed *o)
+{
+	for (size_t i = 0; i < o->n_links; i++) {
+		struct obs_link *l = &o->links[i];
+		const struct obs_link *p = l->primary_ifindex ?
+			observed_by_index(o, l->primary_ifindex) : NULL;
+		snprintf(l->bond.primary, sizeof(l->bond.primary), "%s", p ? p->name : "");
+	}
+}

@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: MIT */
+/* Observed state from one dump plus events; re-dumped when events are lost. */
+#include "observer.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <linux/rtnetlink.h>
+
+#include "link_parse.h"
+
+int observer_open(struct observer *ob, int rcvbuf, observer_change_cb cb, void *ctx)
+{
+	static const unsigned groups[] = {RTNLGRP_LINK, RTNLGRP_IPV4_IFADDR, RTNLGRP_IPV6_IFADDR,
+					  0};
+	int err;
+
+	memset(ob, 0, sizeof(*ob));
+	ob->proc_dir = "/proc/net/bonding";
+	ob->on_change = cb;
+	ob->ctx = ctx;
+	err = nlsock_open(&ob->events, groups, rcvbuf);
+	if (err)
+		return err;
+	err = nlsock_open(&ob->dump, NULL, 0);
+	if (err) {
+		nlsock_close(&ob->events);
+		return err;
+	}
+	/* Events are read in a loop until EAGAIN. */
+	int fd = mnl_socket_get_fd(ob->events.sk);
+	struct timeval tv = {0};
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	return 0;
+}
+
+void observer_close(struct observer *ob)
+{
+	nlsock_close(&ob->events);
+	nlsock_close(&ob->dump);
+	observed_free(&ob->state);
+}
+
+int observer_fd(const struct observer *ob)
+{
+	return mnl_socket_get_fd(ob->events.sk);
+}
+
+static void refresh_order(struct observer *ob, struct obs_link *bond)
+{
+	int n = bond_order_read(ob->proc_dir, bond->name, bond->order, BONDD_MAX_SLAVES);
+	bond->n_order = n > 0 ? (size_t)n : 0;
+}
+
+static struct obs_link *find_mut(struct observed *o, int ifindex)
+{
+	return (struct obs_link *)observed_by_index(o, ifindex);
+}
+
+/* The order of a bond changes when a slave joins or leaves it, and the bond
+ * itself is not always re-announced: re-read the order of both masters. */
+static void refresh_masters(struct observer *ob, int old_master, int new_master)
+{
+	struct obs_link *m;
+
+	if (old_master && (m = find_mut(&ob->state, old_master)) && !strcmp(m->kind, "bond"))
+		refresh_order(ob, m);
+	if (new_master && new_master != old_master &&
+	    (m = find_mut(&ob->state, new_master)) && !strcmp(m->kind, "bond"))
+		refresh_order(ob, m);
+}
+
+static void apply_link(struct observer *ob, const struct nlmsghdr *nlh)
+{
+	struct obs_link nl_link, old;
+	const struct obs_link *cur;
+	bool had;
+
+	if (link_parse(nlh, &nl_link) < 0)
+		return;
+	cur = observed_by_index(&ob->state, nl_link.ifindex);
+	had = cur != NULL;
+	if (had)
+		old = *cur;
+	if (nlh->nlmsg_type == RTM_DELLINK) {
+		if (!had)
+			return;
+		observed_del_link(&ob->state, nl_link.ifindex);
+		refresh_masters(ob, old.master, 0);
+		if (ob->on_change)
+			ob->on_change(ob->ctx, &old, NULL);
+		return;
+	}
+	if (!strcmp(nl_link.kind, "bond"))
+		refresh_order(ob, &nl_link);
+	if (observed_put_link(&ob->state, &nl_link) < 0)
+		return;
+	refresh_masters(ob, had ? old.master : 0, nl_link.master);
+	observed_resolve_primaries(&ob->state);
+	if (ob->on_change)
+		ob->on_change(ob->ctx, had ? &old : NULL, observed_by_index(&ob->state,
+									    nl_link.ifindex));
+}
+
+static void apply_addr(struct observer *ob, const struct nlmsghdr *nlh)
+{
+	struct obs_addr a;
+
+	if (addr_parse(nlh, &a) < 0)
+		return;
+	if (nlh->nlmsg_type == RTM_DELADDR)
+		observed_del_addr(&ob->state, &a);
+	else
+		observed_put_addr(&ob->state, &a);
+}
+
+static int apply_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct observer *ob = data;
+
+	switch (nlh->nlmsg_type) {
+	case RTM_NEWLINK:
+	case RTM_DELLINK:
+		apply_link(ob, nlh);
+		break;
+	case RTM_NEWADDR:
+	case RTM_DELADDR:
+		apply_addr(ob, nlh);
+		break;
+	}
+	return MNL_CB_OK;
+}
+
+/* A fresh snapshot is built aside and then compared with the old one, so
+ * the change callbacks see links that vanished while events were lost. */
+int observer_sync(struct observer *ob)
+{
+	struct observer fresh = *ob;
+	struct nlmsghdr *nlh;
+	char buf[NLSOCK_MSG_SIZE];
+	int err;
+
+	memset(&fresh.state, 0, sizeof(fresh.state));
+	fresh.on_change = NULL;
+
+	nlh = mnl_nlmsg_put_header(buf);
+	nlh->nlmsg_type = RTM_GETLINK;
+	struct ifinfomsg *ifi = mnl_nlmsg_put_extra_header(nlh, sizeof(*ifi));
+	ifi->ifi_family = AF_UNSPEC;
+	err = nlsock_dump(&ob->dump, nlh, apply_cb, &fresh);
+	for (int family = AF_INET; !err && family; family = family == AF_INET ? AF_INET6 : 0) {
+		nlh = mnl_nlmsg_put_header(buf);
+		nlh->nlmsg_type = RTM_GETADDR;
+		struct ifaddrmsg *ifa = mnl_nlmsg_put_extra_header(nlh, sizeof(*ifa));
+		ifa->ifa_family = (unsigned char)family;
+		err = nlsock_dump(&ob->dump, nlh, apply_cb, &fresh);
+	}
+	if (err) {
+		observed_free(&fresh.state);
+		return err;
+	}
+	/* Orders were read as bonds appeared; slaves dumped after their bond
+	 * were already in /proc, so one more pass is only for safety. */
+	for (size_t i = 0; i < fresh.state.n_links; i++)
+		if (!strcmp(fresh.state.links[i].kind, "bond"))
+			refresh_order(&fresh, &fresh.state.links[i]);
+	observed_resolve_primaries(&fresh.state);
+
+	if (ob->on_change) {
+		for (size_t i = 0; i < ob->state.n_links; i++) {
+			const struct obs_link *old = &ob->state.links[i];
+			const struct obs_link *now = observed_by_index(&fresh.state, old->ifindex);
+			ob->on_change(ob->ctx, old, now);
+		}
+		for (size_t i = 0; i < fresh.state.n_links; i++)
+			if (!observed_by_index(&ob->state, fresh.state.links[i].ifindex))
+				ob->on_change(ob->ctx, NULL, &fresh.state.links[i]);
+	}
+	observed_free(&ob->state);
+	ob->state = fresh.state;
+	return 0;
+}
+
+int observer_drain(struct observer *ob)
+{
+	int applied = 0;
+
+	for (;;) {
+		ssize_t n = recv(observer_fd(ob), ob->events.buf, NLSOCK_BUF_SIZE, MSG_DONTWAIT);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno == EAGAIN || errno == EWOULDBLOCK)
+				return applied;
+			if (errno == ENOBUFS) {
+				/* Lost events: the stream can no longer be trusted. */
+				ob->resyncs++;
+				int err = observer_sync(ob);
+				if (err)
+					return err;
+				applied++;
+				continue;
+			}
+			return -errno;
+		}
+		/* Events have seq 0 and portid 0: accept any. */
+		mnl_cb_run(ob->events.buf, (size_t)n, 0, 0, apply_cb, ob);
+		applied++;
+	}
+}

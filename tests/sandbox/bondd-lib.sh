@@ -1,0 +1,146 @@
+# SPDX-License-Identifier: MIT
+# shellcheck shell=bash
+#
+# bondd helpers for sandbox scenarios, on top of lib.sh.  Each scenario runs
+# in a fresh network namespace; "NICs" are veth pairs whose far ends live in
+# a peer namespace, so a peer going down is a real carrier loss on our side.
+#
+# Process starts cost ~100 ms in the UML guest: the helpers batch ip commands
+# and poll with bash builtins only.
+
+: "${BONDWATCH:=$BUILD_DIR/tests/sandbox/bondwatch}"
+WORK=$(mktemp -d)
+BONDD_LOG=$WORK/bondd.log
+BONDD_PID=
+
+# nics N [FIRST]: veth pairs eI <-> pI for I = FIRST..FIRST+N-1, far ends up
+# in the peer namespace $PEER (created on first use).
+nics() {
+	local n=$1 first=${2:-1} i here="" there=""
+	[ -n "${PEER:-}" ] || PEER=$(peer_ns peer)
+	for ((i = first; i < first + n; i++)); do
+		here+="link add e$i type veth peer name p$i netns $PEER"$'\n'
+		there+="link set p$i up"$'\n'
+	done
+	ip -batch - <<<"$here"
+	ip -n "$PEER" -batch - <<<"$there"
+}
+
+# write_conf FILE: the config from stdin.
+write_conf() { cat >"$1"; }
+
+# start_bondd CONF [ARGS...]: starts bondd in the background and waits until
+# its first pass is done ("ready" in its log).
+start_bondd() {
+	local conf=$1
+	shift
+	"$BONDD" --config "$conf" --debug "$@" >>"$BONDD_LOG" 2>&1 &
+	BONDD_PID=$!
+	wait_log ready 1 10 || fail "bondd did not become ready"
+}
+
+stop_bondd() {
+	[ -n "$BONDD_PID" ] || return 0
+	kill -TERM "$BONDD_PID" 2>/dev/null || true
+	wait "$BONDD_PID" 2>/dev/null || true
+	BONDD_PID=
+}
+
+# log_count PATTERN: lines of the bondd log containing PATTERN (no spawn).
+log_count() {
+	local line n=0
+	while IFS= read -r line; do
+		[[ $line == *"$1"* ]] && n=$((n + 1))
+	done <"$BONDD_LOG"
+	echo "$n"
+}
+
+# wait_log PATTERN COUNT TIMEOUT: waits until PATTERN has appeared COUNT times.
+wait_log() {
+	local pattern=$1 want=$2 timeout=$3
+	wait_until "$timeout" log_has "$pattern" "$want"
+}
+log_has() { [ "$(log_count "$1")" -ge "$2" ]; }
+
+# whole BOND SLAVES MTU [bondwatch args...]: waits (from outside bondd) until
+# BOND is up with exactly SLAVES (comma list) in order at MTU; prints the
+# time bondwatch measured.
+whole() {
+	local bond=$1 slaves=$2 mtu=$3
+	shift 3
+	"$BONDWATCH" --bond "$bond" --slaves "$slaves" --mtu "$mtu" --timeout 10 "$@" ||
+		fail "$bond did not become whole"
+}
+
+# sysval PATH: the first line of a sysfs or proc file, without spawning.
+sysval() {
+	local v
+	IFS= read -r v <"$1" || true
+	printf '%s' "$v"
+}
+
+# show_log: the bondd log, for a failing scenario's output.
+show_log() {
+	echo "--- bondd log ---"
+	cat "$BONDD_LOG"
+}
+
+bondd_cleanup() {
+	stop_bondd
+	rm -rf "$WORK"
+}
+trap bondd_cleanup EXIT
+
+# watch_start BOND SLAVES MTU [--after-new NAME | --after-mtu NAME]: starts
+# bondwatch in the background and returns once it is subscribed, so the
+# disturbance that follows cannot be missed.  watch_end waits for it and
+# sets REPAIR_MS to the time it measured.
+watch_start() {
+	"$BONDWATCH" --bond "$1" --slaves "$2" --mtu "$3" --timeout 10 "${@:4}" \
+		>"$WORK/watch.out" 2>&1 &
+	WATCH_PID=$!
+	wait_until 5 file_has "$WORK/watch.out" watching || fail "bondwatch did not start"
+}
+watch_end() {
+	local line
+	wait "$WATCH_PID" || { cat "$WORK/watch.out"; show_log; fail "the bond was not repaired"; }
+	while IFS= read -r line; do
+		[[ $line == "whole after "* ]] && REPAIR_MS=${line#whole after }
+	done <"$WORK/watch.out"
+	REPAIR_MS=${REPAIR_MS% ms}
+}
+file_has() {
+	local line
+	while IFS= read -r line; do [[ $line == *"$2"* ]] && return 0; done <"$1"
+	return 1
+}
+
+# The bond most scenarios use: the seeds' four ports, balance-rr, jumbo
+# frames, fixed order.
+standard_conf() {
+	write_conf "$1" <<CONF
+[bond0]
+mode = balance-rr
+miimon = 100
+mtu = 9000
+slaves = e1 e2 e3 e4
+address = 10.77.0.1/24
+CONF
+}
+
+# has_addr DEV ADDR/PREFIX
+has_addr() { ip -o addr show dev "$1" | grep -q " $2 "; }
+
+# counters BOND: one line with the bond's ifindex and the carrier and link
+# failure counters of the bond and every slave, to compare before and after.
+counters() {
+	local bond=$1 out s
+	out="ifindex=$(sysval /sys/class/net/$bond/ifindex)"
+	out+=" $bond.carrier_changes=$(sysval /sys/class/net/$bond/carrier_changes)"
+	for s in $(sysval /sys/class/net/$bond/bonding/slaves); do
+		out+=" $s.carrier_changes=$(sysval /sys/class/net/$s/carrier_changes)"
+		out+=" $s.link_failure_count=$(sysval /sys/class/net/$s/bonding_slave/link_failure_count)"
+	done
+	printf '%s' "$out"
+}
+mii_up() { [ "$(sysval /sys/class/net/$1/bonding_slave/mii_status)" = up ]; }

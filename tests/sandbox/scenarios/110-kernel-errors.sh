@@ -1,0 +1,29 @@
+# SPDX-License-Identifier: MIT
+# Behaviour 11: a slave that cannot take the MTU (a VLAN on a 1500-byte
+# parent refuses 9000) fails with the kernel's message, is retried with
+# backoff, and does not stop the other slaves or the other bond.  Once its
+# parent can carry jumbo frames, a retry succeeds.
+. "$LIB_DIR/lib.sh"
+. "$LIB_DIR/bondd-lib.sh"
+
+nics 3
+ip -batch - <<'BATCH'
+link add parent0 type dummy
+link set parent0 mtu 1500
+link set parent0 up
+link add link parent0 name v9 type vlan id 9
+BATCH
+write_conf "$WORK/bondd.conf" <<CONF
+[bond0]
+slaves = e1 v9 e2
+[bond1]
+slaves = e3
+CONF
+start_bondd "$WORK/bondd.conf"
+whole bond1 e3 9000 >/dev/null
+whole bond0 e1,e2 9000 >/dev/null
+wait_log "failed on v9" 2 10 || { show_log; fail "v9's failure not retried"; }
+file_has "$BONDD_LOG" "retrying in 200 ms" || { show_log; fail "no backoff"; }
+
+ip link set parent0 mtu 9000
+whole bond0 e1,v9,e2 9000 --timeout 40

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: MIT */
+/* The option table: lookups, value parsing, modes, and table consistency. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "bond_options.h"
+#include "bond_opts.h"
+
+static void table_ids_match_positions(void **state)
+{
+	(void)state;
+	for (int id = 0; id < OPT__COUNT; id++) {
+		const struct bond_opt_desc *d = bond_opt_desc((enum bond_opt)id);
+		assert_non_null(d);
+		assert_int_equal(d->id, id);
+		assert_non_null(d->key);
+		assert_true(d->attr > 0);
+		assert_true(d->modes != 0);
+		assert_ptr_equal(bond_opt_by_key(d->key), d);
+	}
+	assert_null(bond_opt_desc(OPT__COUNT));
+}
+
+static void table_attrs_are_distinct(void **state)
+{
+	(void)state;
+	for (int i = 0; i < OPT__COUNT; i++)
+		for (int j = i + 1; j < OPT__COUNT; j++)
+			assert_int_not_equal(bond_opt_desc((enum bond_opt)i)->attr,
+					     bond_opt_desc((enum bond_opt)j)->attr);
+}
+
+static void lookup_by_alias(void **state)
+{
+	(void)state;
+	assert_ptr_equal(bond_opt_by_key("num_unsol_na"), bond_opt_desc(OPT_NUM_PEER_NOTIF));
+	assert_ptr_equal(bond_opt_by_key("num_grat_arp"), bond_opt_desc(OPT_NUM_PEER_NOTIF));
+	assert_ptr_equal(bond_opt_by_key("arp_missed_max"), bond_opt_desc(OPT_MISSED_MAX));
+	assert_null(bond_opt_by_key("miimonn"));
+	assert_null(bond_opt_by_key(""));
+}
+
+static void parse_names_and_numbers(void **state)
+{
+	(void)state;
+	const struct bond_opt_desc *mode = bond_opt_desc(OPT_MODE);
+	uint32_t v = 99;
+
+	assert_int_equal(bond_opt_parse_scalar(mode, "balance-rr", &v), 0);
+	assert_int_equal(v, 0);
+	assert_int_equal(bond_opt_parse_scalar(mode, "802.3ad", &v), 0);
+	assert_int_equal(v, 4);
+	assert_int_equal(bond_opt_parse_scalar(mode, "6", &v), 0);
+	assert_int_equal(v, 6);
+	assert_int_equal(bond_opt_parse_scalar(mode, "7", &v), -ERANGE);
+	assert_int_equal(bond_opt_parse_scalar(mode, "balance", &v), -EINVAL);
+	assert_int_equal(bond_opt_parse_scalar(mode, "-1", &v), -EINVAL);
+	assert_int_equal(bond_opt_parse_scalar(mode, "", &v), -EINVAL);
+
+	const struct bond_opt_desc *xmit = bond_opt_desc(OPT_XMIT_HASH_POLICY);
+	assert_int_equal(bond_opt_parse_scalar(xmit, "layer3+4", &v), 0);
+	assert_int_equal(v, 1);
+	assert_int_equal(bond_opt_parse_scalar(xmit, "vlan+srcmac", &v), 0);
+	assert_int_equal(v, 5);
+
+	const struct bond_opt_desc *miimon = bond_opt_desc(OPT_MIIMON);
+	assert_int_equal(bond_opt_parse_scalar(miimon, "2147483647", &v), 0);
+	assert_int_equal(v, 2147483647u);
+	assert_int_equal(bond_opt_parse_scalar(miimon, "2147483648", &v), -ERANGE);
+	assert_int_equal(bond_opt_parse_scalar(miimon, "99999999999999999999999", &v), -ERANGE);
+	assert_int_equal(bond_opt_parse_scalar(miimon, "100ms", &v), -EINVAL);
+
+	const struct bond_opt_desc *prio = bond_opt_desc(OPT_AD_ACTOR_SYS_PRIO);
+	assert_int_equal(bond_opt_parse_scalar(prio, "0", &v), -ERANGE);
+	assert_int_equal(bond_opt_parse_scalar(prio, "65535", &v), 0);
+}
+
+static void names_round_trip(void **state)
+{
+	(void)state;
+	for (int m = 0; m < MODE__COUNT; m++) {
+		const char *name = bond_mode_name((enum bond_mode)m);
+		uint32_t v;
+		assert_non_null(name);
+		assert_int_equal(bond_opt_parse_scalar(bond_opt_desc(OPT_MODE), name, &v), 0);
+		assert_int_equal(v, (uint32_t)m);
+		assert_non_null(bond_mode_kernel_text((enum bond_mode)m));
+	}
+	assert_string_equal(bond_mode_kernel_text(MODE_BALANCE_RR), "load balancing (round-robin)");
+	assert_string_equal(bond_mode_kernel_text(MODE_8023AD),
+			    "IEEE 802.3ad Dynamic link aggregation");
+	assert_null(bond_mode_kernel_text(MODE__COUNT));
+}
+
+static void modes_follow_the_kernel(void **state)
+{
+	(void)state;
+	const struct bond_opt_desc *pps = bond_opt_desc(OPT_PACKETS_PER_SLAVE);
+	assert_true(bond_opt_applies(pps, MODE_BALANCE_RR));
+	assert_false(bond_opt_applies(pps, MODE_ACTIVE_BACKUP));
+
+	const struct bond_opt_desc *arp = bond_opt_desc(OPT_ARP_INTERVAL);
+	assert_true(bond_opt_applies(arp, MODE_BALANCE_RR));
+	assert_true(bond_opt_applies(arp, MODE_ACTIVE_BACKUP));
+	assert_false(bond_opt_applies(arp, MODE_8023AD));
+	assert_false(bond_opt_applies(arp, MODE_BALANCE_TLB));
+	assert_false(bond_opt_applies(arp, MODE_BALANCE_ALB));
+
+	const struct bond_opt_desc *primary = bond_opt_desc(OPT_PRIMARY);
+	assert_true(bond_opt_applies(primary, MODE_ACTIVE_BACKUP));
+	assert_false(bond_opt_applies(primary, MODE_BALANCE_RR));
+
+	const struct bond_opt_desc *rate = bond_opt_desc(OPT_AD_LACP_RATE);
+	assert_true(bond_opt_applies(rate, MODE_8023AD));
+	assert_false(bond_opt_applies(rate, MODE_BALANCE_XOR));
+	assert_true(rate->flags & OF_REBUILD);
+	assert_true(bond_opt_desc(OPT_MODE)->flags & OF_REBUILD);
+	assert_true(bond_opt_desc(OPT_FAIL_OVER_MAC)->flags & OF_NO_SLAVES);
+	assert_false(bond_opt_desc(OPT_MIIMON)->flags & OF_REBUILD);
+	assert_false(bond_opt_applies(rate, MODE__COUNT));
+}
+
+static void opts_equal_and_format(void **state)
+{
+	(void)state;
+	struct bond_opts a = {0}, b = {0};
+	char buf[128];
+
+	assert_false(bond_opts_equal(&a, &b, OPT_MIIMON)); /* neither has it */
+	bond_opts_set(&a, OPT_MIIMON, 100);
+	assert_false(bond_opts_equal(&a, &b, OPT_MIIMON));
+	bond_opts_set(&b, OPT_MIIMON, 100);
+	assert_true(bond_opts_equal(&a, &b, OPT_MIIMON));
+	bond_opts_set(&b, OPT_MIIMON, 200);
+	assert_false(bond_opts_equal(&a, &b, OPT_MIIMON));
+
+	bond_opts_set(&a, OPT_MODE, MODE_8023AD);
+	assert_string_equal(bond_opts_format(&a, OPT_MODE, buf, sizeof(buf)), "802.3ad");
+	assert_string_equal(bond_opts_format(&a, OPT_MIIMON, buf, sizeof(buf)), "100");
+
+	a.have |= OPT_BIT(OPT_ARP_IP_TARGET);
+	b.have |= OPT_BIT(OPT_ARP_IP_TARGET);
+	a.n_arp_ip_target = 2;
+	a.arp_ip_target[0].s_addr = htonl(0x0a000001);
+	a.arp_ip_target[1].s_addr = htonl(0x0a000002);
+	assert_false(bond_opts_equal(&a, &b, OPT_ARP_IP_TARGET));
+	b = a;
+	assert_true(bond_opts_equal(&a, &b, OPT_ARP_IP_TARGET));
+	assert_string_equal(bond_opts_format(&a, OPT_ARP_IP_TARGET, buf, sizeof(buf)),
+			    "10.0.0.1 10.0.0.2");
+
+	a.have |= OPT_BIT(OPT_PRIMARY);
+	b.have |= OPT_BIT(OPT_PRIMARY);
+	strcpy(a.primary, "eth1");
+	strcpy(b.primary, "eth2");
+	assert_false(bond_opts_equal(&a, &b, OPT_PRIMARY));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(table_ids_match_positions),
+		cmocka_unit_test(table_attrs_are_distinct),
+		cmocka_unit_test(lookup_by_alias),
+		cmocka_unit_test(parse_names_and_numbers),
+		cmocka_unit_test(names_round_trip),
+		cmocka_unit_test(modes_follow_the_kernel),
+		cmocka_unit_test(opts_equal_and_format),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

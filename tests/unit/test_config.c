@@ -1,0 +1,1173 @@
+/* SPDX-License-Identifier: MIT */
+/* The config parser: the model it builds, every key, and every refusal. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "config.h"
+
+#define FILE_NAME "bondd.conf"
+
+/* Kept identical to examples/bondd.conf (example_file_matches checks). */
+static const char example[] =
+	"# /etc/bondd/bondd.conf: an example for bondd(8); see bondd.conf(5).\n"
+	"#\n"
+	"# Two hosts, each with two dual-port 10 GbE cards, cabled port to port\n"
+	"# through per-port VLANs on the switch.  balance-rr stripes every flow over\n"
+	"# all four links, so both ends must list their slaves in the same order:\n"
+	"# port 1 of every card first, then port 2 of every card.\n"
+	"\n"
+	"[bond0]\n"
+	"mode = balance-rr\n"
+	"# Check each link every 100 ms; without miimon a dead port would keep\n"
+	"# getting its share of the packets.\n"
+	"miimon = 100\n"
+	"# Jumbo frames (also bondd's default): the switch ports and the peer must\n"
+	"# carry them too.\n"
+	"mtu = 9000\n"
+	"# This is the bond's order.  A slave that does not exist yet is waited for\n"
+	"# and joins at its place when it appears.\n"
+	"slaves = enp1s0f0 enp2s0f0 enp1s0f1 enp2s0f1\n"
+	"# May repeat, IPv4 or IPv6; the prefix length is required.\n"
+	"address = 192.168.2.10/24\n";
+
+static int parse(const char *text, struct desired *d, struct config_diag *diag)
+{
+	return config_parse(FILE_NAME, text, strlen(text), d, diag);
+}
+
+/* Parses text that must be valid; fails the test with the messages if not. */
+static void parse_ok(const char *text, struct desired *d)
+{
+	struct config_diag diag = {0};
+	int rc = parse(text, d, &diag);
+
+	for (size_t i = 0; i < diag.n; i++)
+		print_error("unexpected: %s\n", diag.msgs[i]);
+	assert_int_equal(rc, 0);
+	assert_int_equal(diag.n, 0);
+	config_diag_free(&diag);
+}
+
+static void print_diag(const struct config_diag *diag)
+{
+	for (size_t i = 0; i < diag->n; i++)
+		print_error("  got: %s\n", diag->msgs[i]);
+}
+
+/* Text must be refused with exactly these messages, in this order. */
+static void expect_errors(const char *text, const char *const *msgs)
+{
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	size_t n = 0;
+
+	while (msgs[n])
+		n++;
+	int rc = parse(text, &d, &diag);
+	if (diag.n != n)
+		print_diag(&diag);
+	assert_int_equal(rc, -EINVAL);
+	assert_int_equal(diag.n, n);
+	for (size_t i = 0; i < n; i++)
+		assert_string_equal(diag.msgs[i], msgs[i]);
+	assert_null(d.bonds);
+	assert_int_equal(d.n_bonds, 0);
+	config_diag_free(&diag);
+}
+
+static uint8_t ip4_byte(const struct bond_addr *a, int i)
+{
+	return a->addr[i];
+}
+
+/* ---- valid files ------------------------------------------------------- */
+
+static void example_parses(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	static const char *const order[] = {"enp1s0f0", "enp2s0f0", "enp1s0f1", "enp2s0f1"};
+
+	parse_ok(example, &d);
+	assert_int_equal(d.n_bonds, 1);
+	const struct desired_bond *b = &d.bonds[0];
+	assert_string_equal(b->name, "bond0");
+	assert_int_equal(b->line, 8);
+	assert_int_equal(b->opts.have, OPT_BIT(OPT_MODE) | OPT_BIT(OPT_MIIMON));
+	assert_int_equal(b->opts.val[OPT_MODE], MODE_BALANCE_RR);
+	assert_int_equal(b->opts.val[OPT_MIIMON], 100);
+	assert_int_equal(b->mtu, 9000);
+	assert_int_equal(b->n_slaves, 4);
+	for (size_t i = 0; i < 4; i++) {
+		assert_string_equal(b->slaves[i].name, order[i]);
+		assert_false(b->slaves[i].has_queue_id);
+		assert_false(b->slaves[i].has_prio);
+	}
+	assert_int_equal(b->n_addrs, 1);
+	assert_int_equal(b->addrs[0].family, AF_INET);
+	assert_int_equal(b->addrs[0].prefixlen, 24);
+	assert_int_equal(ip4_byte(&b->addrs[0], 0), 192);
+	assert_int_equal(ip4_byte(&b->addrs[0], 1), 168);
+	assert_int_equal(ip4_byte(&b->addrs[0], 2), 2);
+	assert_int_equal(ip4_byte(&b->addrs[0], 3), 10);
+	assert_ptr_equal(desired_find_bond(&d, "bond0"), b);
+	size_t pos = 99;
+	assert_ptr_equal(desired_find_slave(&d, "enp1s0f1", &pos), b);
+	assert_int_equal(pos, 2);
+	desired_free(&d);
+}
+
+/* Finds examples/bondd.conf from the source tree or the build tree. */
+static FILE *open_example(void)
+{
+	static const char *const tries[] = {
+		"examples/bondd.conf", "../examples/bondd.conf", "../../examples/bondd.conf",
+		"../../../examples/bondd.conf",
+	};
+	char path[4096];
+	const char *src = __FILE__;
+	const char *cut = strstr(src, "tests/unit/test_config.c");
+
+	if (cut) {
+		snprintf(path, sizeof(path), "%.*sexamples/bondd.conf", (int)(cut - src), src);
+		FILE *f = fopen(path, "r");
+		if (f)
+			return f;
+	}
+	for (size_t i = 0; i < sizeof(tries) / sizeof(tries[0]); i++) {
+		FILE *f = fopen(tries[i], "r");
+		if (f)
+			return f;
+	}
+	return NULL;
+}
+
+static void example_file_matches(void **state)
+{
+	(void)state;
+	FILE *f = open_example();
+	char buf[8192];
+
+	if (!f)
+		skip();
+	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	assert_string_equal(buf, example);
+}
+
+static void defaults(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+
+	parse_ok("[bond0]\n", &d);
+	assert_int_equal(d.n_bonds, 1);
+	const struct desired_bond *b = &d.bonds[0];
+	assert_string_equal(b->name, "bond0");
+	assert_int_equal(b->line, 1);
+	assert_int_equal(b->opts.have, OPT_BIT(OPT_MODE));
+	assert_int_equal(b->opts.val[OPT_MODE], MODE_BALANCE_RR);
+	assert_int_equal(b->mtu, BONDD_DEFAULT_MTU);
+	assert_int_equal(b->mtu, 9000);
+	assert_int_equal(b->n_slaves, 0);
+	assert_int_equal(b->n_addrs, 0);
+	desired_free(&d);
+}
+
+static void empty_file_has_no_bonds(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+
+	parse_ok("", &d);
+	assert_int_equal(d.n_bonds, 0);
+	parse_ok("# nothing here\n\n   \n\t# still nothing\n", &d);
+	assert_int_equal(d.n_bonds, 0);
+	desired_free(&d);
+}
+
+static void comments_and_whitespace(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+
+	parse_ok("   # leading comment\n"
+		 "  [ bond1 ]   # a comment after the header\n"
+		 "\tmode=active-backup#no spaces\n"
+		 "miimon\t=\t200   \r\n"
+		 "   \n"
+		 "slaves = eth1,eth2 ,  eth3,,eth4   # commas and blanks\n"
+		 "primary = eth3\n"
+		 "mtu = 1500", /* no final newline */
+		 &d);
+	assert_int_equal(d.n_bonds, 1);
+	const struct desired_bond *b = &d.bonds[0];
+	assert_string_equal(b->name, "bond1");
+	assert_int_equal(b->line, 2);
+	assert_int_equal(b->opts.val[OPT_MODE], MODE_ACTIVE_BACKUP);
+	assert_int_equal(b->opts.val[OPT_MIIMON], 200);
+	assert_int_equal(b->mtu, 1500);
+	assert_int_equal(b->n_slaves, 4);
+	assert_string_equal(b->slaves[0].name, "eth1");
+	assert_string_equal(b->slaves[3].name, "eth4");
+	assert_string_equal(b->opts.primary, "eth3");
+	assert_int_equal(b->opts.have,
+			 OPT_BIT(OPT_MODE) | OPT_BIT(OPT_MIIMON) | OPT_BIT(OPT_PRIMARY));
+	desired_free(&d);
+}
+
+static void crlf_file(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+
+	parse_ok("[bond0]\r\nmode = 2\r\nslaves = eth1 eth2\r\n", &d);
+	assert_int_equal(d.bonds[0].opts.val[OPT_MODE], MODE_BALANCE_XOR);
+	assert_string_equal(d.bonds[0].slaves[1].name, "eth2");
+	desired_free(&d);
+}
+
+static void several_bonds_in_order(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+
+	parse_ok("[bond0]\nslaves = eth0\n[bond1]\n[bond2]\nmode = broadcast\nslaves = eth2 eth1\n",
+		 &d);
+	assert_int_equal(d.n_bonds, 3);
+	assert_string_equal(d.bonds[0].name, "bond0");
+	assert_string_equal(d.bonds[1].name, "bond1");
+	assert_string_equal(d.bonds[2].name, "bond2");
+	assert_int_equal(d.bonds[2].line, 4);
+	assert_int_equal(d.bonds[1].n_slaves, 0); /* allowed: added later */
+	assert_int_equal(d.bonds[2].opts.val[OPT_MODE], MODE_BROADCAST);
+	assert_string_equal(d.bonds[2].slaves[0].name, "eth2");
+	desired_free(&d);
+}
+
+static void addresses(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	static const uint8_t v6[16] = {0x20, 0x01, 0x0d, 0xb8, [15] = 0x10};
+
+	parse_ok("[bond0]\n"
+		 "address = 10.0.0.1/8\n"
+		 "address = 2001:db8::10/64\n"
+		 "address = 10.0.0.2/32\n"
+		 "address = 192.0.2.1/0\n"
+		 "address = fe80::1/128\n",
+		 &d);
+	const struct desired_bond *b = &d.bonds[0];
+	assert_int_equal(b->n_addrs, 5);
+	assert_int_equal(b->addrs[0].family, AF_INET);
+	assert_int_equal(b->addrs[0].prefixlen, 8);
+	assert_memory_equal(b->addrs[0].addr, ((uint8_t[]){10, 0, 0, 1}), 4);
+	assert_int_equal(b->addrs[1].family, AF_INET6);
+	assert_int_equal(b->addrs[1].prefixlen, 64);
+	assert_memory_equal(b->addrs[1].addr, v6, 16);
+	assert_int_equal(b->addrs[2].prefixlen, 32);
+	assert_int_equal(b->addrs[3].prefixlen, 0);
+	assert_int_equal(b->addrs[4].family, AF_INET6);
+	assert_int_equal(b->addrs[4].prefixlen, 128);
+	desired_free(&d);
+}
+
+static void per_slave_settings(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+
+	/* Per-slave keys may come before the slaves key; names may hold dots. */
+	parse_ok("[bond0]\n"
+		 "slave.eth0.100.prio = -5\n"
+		 "mode = active-backup\n"
+		 "slaves = eth0.100 eth2 eth3\n"
+		 "slave.eth2.queue_id = 2\n"
+		 "slave.eth2.prio = 10\n"
+		 "slave.eth3.queue_id = 0\n"
+		 "slave.eth3.prio = 2147483647\n",
+		 &d);
+	const struct desired_bond *b = &d.bonds[0];
+	assert_string_equal(b->slaves[0].name, "eth0.100");
+	assert_false(b->slaves[0].has_queue_id);
+	assert_true(b->slaves[0].has_prio);
+	assert_int_equal(b->slaves[0].prio, -5);
+	assert_true(b->slaves[1].has_queue_id);
+	assert_int_equal(b->slaves[1].queue_id, 2);
+	assert_true(b->slaves[1].has_prio);
+	assert_int_equal(b->slaves[1].prio, 10);
+	assert_true(b->slaves[2].has_queue_id);
+	assert_int_equal(b->slaves[2].queue_id, 0);
+	assert_int_equal(b->slaves[2].prio, INT32_MAX);
+	desired_free(&d);
+
+	parse_ok("[bond0]\nslaves = eth1 eth2\nslave.eth1.queue_id = 65535\n"
+		 "slave.eth2.queue_id = 0\n", &d);
+	assert_int_equal(d.bonds[0].slaves[0].queue_id, 65535);
+	assert_false(d.bonds[0].slaves[0].has_prio);
+	desired_free(&d);
+
+	parse_ok("[bond0]\nmode = balance-tlb\nslaves = eth1\nslave.eth1.prio = -2147483648\n", &d);
+	assert_int_equal(d.bonds[0].slaves[0].prio, INT32_MIN);
+	desired_free(&d);
+}
+
+/* Modes without an ARP monitor: the kernel reports miimon 100 when it was 0. */
+static void forced_miimon(void **state)
+{
+	(void)state;
+	static const char *const modes[] = {"802.3ad", "balance-tlb", "balance-alb", "4", "5", "6"};
+	struct desired d = {0};
+	char text[128];
+
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		snprintf(text, sizeof(text), "[bond0]\nmode = %s\nupdelay = 300\n", modes[i]);
+		parse_ok(text, &d);
+		assert_true(bond_opts_has(&d.bonds[0].opts, OPT_MIIMON));
+		assert_int_equal(d.bonds[0].opts.val[OPT_MIIMON], 100);
+		assert_int_equal(d.bonds[0].opts.val[OPT_UPDELAY], 300);
+		desired_free(&d);
+	}
+	/* An explicit value stays; ARP modes keep miimon unmanaged. */
+	parse_ok("[bond0]\nmode = 802.3ad\nmiimon = 50\n", &d);
+	assert_int_equal(d.bonds[0].opts.val[OPT_MIIMON], 50);
+	desired_free(&d);
+	parse_ok("[bond0]\nmode = active-backup\n", &d);
+	assert_false(bond_opts_has(&d.bonds[0].opts, OPT_MIIMON));
+	desired_free(&d);
+}
+
+static void lists_and_mac(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	struct in_addr a;
+	struct in6_addr a6;
+
+	parse_ok("[bond0]\nmode = active-backup\narp_interval = 1000\n"
+		 "arp_ip_target = 10.0.0.1, 10.0.0.2 10.0.0.3\n"
+		 "ns_ip6_target = 2001:db8::1,fe80::2\n"
+		 "arp_validate = all\narp_all_targets = all\narp_missed_max = 3\n",
+		 &d);
+	const struct bond_opts *o = &d.bonds[0].opts;
+	assert_int_equal(o->n_arp_ip_target, 3);
+	inet_pton(AF_INET, "10.0.0.3", &a);
+	assert_memory_equal(&o->arp_ip_target[2], &a, sizeof(a));
+	assert_int_equal(o->n_ns_ip6_target, 2);
+	inet_pton(AF_INET6, "fe80::2", &a6);
+	assert_memory_equal(&o->ns_ip6_target[1], &a6, sizeof(a6));
+	assert_int_equal(o->val[OPT_ARP_VALIDATE], 3);
+	assert_int_equal(o->val[OPT_ARP_ALL_TARGETS], 1);
+	assert_int_equal(o->val[OPT_MISSED_MAX], 3);
+	desired_free(&d);
+
+	/* ns_ip6_target alone is enough for the ARP (NS) monitor. */
+	parse_ok("[bond0]\narp_interval = 100\nns_ip6_target = 2001:db8::1\n", &d);
+	assert_int_equal(d.bonds[0].opts.n_ns_ip6_target, 1);
+	assert_false(bond_opts_has(&d.bonds[0].opts, OPT_ARP_IP_TARGET));
+	desired_free(&d);
+
+	parse_ok("[bond0]\nmode = 802.3ad\nad_actor_system = 02:AB:cd:00:00:01\n"
+		 "lacp_rate = fast\nxmit_hash_policy = layer3+4\n",
+		 &d);
+	assert_memory_equal(d.bonds[0].opts.ad_actor_system,
+			    ((uint8_t[]){0x02, 0xab, 0xcd, 0, 0, 1}), 6);
+	assert_int_equal(d.bonds[0].opts.val[OPT_AD_LACP_RATE], 1);
+	assert_int_equal(d.bonds[0].opts.val[OPT_XMIT_HASH_POLICY], 1);
+	desired_free(&d);
+
+	/* Sixteen targets is the kernel's maximum, and allowed. */
+	char text[1024];
+	int o16 = snprintf(text, sizeof(text), "[bond0]\narp_interval = 100\narp_ip_target =");
+	for (int i = 1; i <= 16; i++)
+		o16 += snprintf(text + o16, sizeof(text) - (size_t)o16, " 10.0.0.%d", i);
+	snprintf(text + o16, sizeof(text) - (size_t)o16, "\n");
+	parse_ok(text, &d);
+	assert_int_equal(d.bonds[0].opts.n_arp_ip_target, 16);
+	desired_free(&d);
+}
+
+/* The first mode an option applies to. */
+static int mode_for(const struct bond_opt_desc *opt)
+{
+	for (int m = 0; m < MODE__COUNT; m++)
+		if (bond_opt_applies(opt, (enum bond_mode)m))
+			return m;
+	fail();
+	return -1;
+}
+
+/* Lines an option needs around it to be valid. */
+static const char *context_for(enum bond_opt id)
+{
+	switch (id) {
+	case OPT_UPDELAY:
+	case OPT_DOWNDELAY:
+	case OPT_PEER_NOTIF_DELAY:
+		return "miimon = 1\n"; /* every delay is a multiple of 1 */
+	case OPT_ARP_INTERVAL:
+		return "arp_ip_target = 10.0.0.1\n";
+	case OPT_ARP_IP_TARGET:
+	case OPT_NS_IP6_TARGET:
+		return "arp_interval = 100\n";
+	case OPT_ARP_VALIDATE:
+	case OPT_ARP_ALL_TARGETS:
+	case OPT_MISSED_MAX:
+		return "arp_interval = 100\narp_ip_target = 10.0.0.1\n";
+	case OPT_PRIMARY:
+		return "slaves = eth1 eth2\n";
+	default:
+		return "";
+	}
+}
+
+/* Parses "key = value" for option d in a valid context; returns the bond. */
+static void parse_option_line(const struct bond_opt_desc *opt, const char *key,
+			      const char *value, struct desired *d)
+{
+	char text[512];
+
+	if (opt->id == OPT_MODE)
+		snprintf(text, sizeof(text), "[bond0]\n%s = %s\n", key, value);
+	else
+		snprintf(text, sizeof(text), "[bond0]\nmode = %d\n%s%s = %s\n", mode_for(opt),
+			 context_for(opt->id), key, value);
+	parse_ok(text, d);
+	assert_int_equal(d->n_bonds, 1);
+	assert_true(bond_opts_has(&d->bonds[0].opts, opt->id));
+}
+
+static void check_scalar(const struct bond_opt_desc *opt, const char *key, const char *value,
+			 uint32_t expect)
+{
+	struct desired d = {0};
+
+	parse_option_line(opt, key, value, &d);
+	assert_int_equal(d.bonds[0].opts.val[opt->id], expect);
+	desired_free(&d);
+}
+
+static void check_keys(const struct bond_opt_desc *opt, const char *key)
+{
+	char num[16];
+
+	for (const struct bond_opt_name *n = opt->names; n && n->name; n++) {
+		check_scalar(opt, key, n->name, n->value);
+		snprintf(num, sizeof(num), "%u", n->value);
+		check_scalar(opt, key, num, n->value);
+	}
+	/* arp_interval 0 would leave its targets unused: start at 1. */
+	uint32_t lo = opt->id == OPT_ARP_INTERVAL ? 1 : opt->min;
+	snprintf(num, sizeof(num), "%u", lo);
+	check_scalar(opt, key, num, lo);
+	snprintf(num, sizeof(num), "%u", opt->max);
+	check_scalar(opt, key, num, opt->max);
+}
+
+static void check_other(const struct bond_opt_desc *opt, const char *key)
+{
+	struct desired d = {0};
+	const struct bond_opts *o;
+
+	switch (opt->type) {
+	case OT_IP4_LIST:
+		parse_option_line(opt, key, "192.0.2.1 192.0.2.2", &d);
+		o = &d.bonds[0].opts;
+		assert_int_equal(o->n_arp_ip_target, 2);
+		assert_int_equal(ntohl(o->arp_ip_target[1].s_addr), 0xc0000202u);
+		break;
+	case OT_IP6_LIST:
+		parse_option_line(opt, key, "2001:db8::5", &d);
+		o = &d.bonds[0].opts;
+		assert_int_equal(o->n_ns_ip6_target, 1);
+		assert_int_equal(o->ns_ip6_target[0].s6_addr[15], 5);
+		break;
+	case OT_MAC:
+		parse_option_line(opt, key, "00:11:22:33:44:55", &d);
+		assert_memory_equal(d.bonds[0].opts.ad_actor_system,
+				    ((uint8_t[]){0, 0x11, 0x22, 0x33, 0x44, 0x55}), 6);
+		break;
+	case OT_IFNAME:
+		parse_option_line(opt, key, "eth2", &d);
+		assert_string_equal(d.bonds[0].opts.primary, "eth2");
+		break;
+	default:
+		fail();
+	}
+	desired_free(&d);
+}
+
+static void every_option_by_name_and_number(void **state)
+{
+	(void)state;
+	for (int id = 0; id < OPT__COUNT; id++) {
+		const struct bond_opt_desc *opt = bond_opt_desc((enum bond_opt)id);
+		const char *keys[] = {opt->key, opt->alias};
+		for (size_t k = 0; k < 2 && keys[k]; k++) {
+			if (opt->type == OT_U8 || opt->type == OT_U16 || opt->type == OT_U32)
+				check_keys(opt, keys[k]);
+			else
+				check_other(opt, keys[k]);
+		}
+	}
+}
+
+static void alias(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+
+	parse_ok("[bond0]\nnum_unsol_na = 5\n", &d);
+	assert_int_equal(d.bonds[0].opts.have, OPT_BIT(OPT_MODE) | OPT_BIT(OPT_NUM_PEER_NOTIF));
+	assert_int_equal(d.bonds[0].opts.val[OPT_NUM_PEER_NOTIF], 5);
+	desired_free(&d);
+
+	expect_errors("[bond0]\nnum_grat_arp = 1\nnum_unsol_na = 2\n",
+		      (const char *const[]){
+			      "bondd.conf:3: duplicate key \"num_unsol_na\" (first on line 2)",
+			      NULL});
+}
+
+/* ---- refusals -------------------------------------------------------- */
+
+struct bad_case {
+	const char *text;
+	const char *msgs[4];
+};
+
+static const struct bad_case bad_cases[] = {
+	/* syntax */
+	{"[bond0]\nmiimonn = 100\n", {"bondd.conf:2: unknown key \"miimonn\""}},
+	{"[bond0]\nMIIMON = 100\n", {"bondd.conf:2: unknown key \"MIIMON\""}},
+	{"[bond0]\nslave = eth1\n", {"bondd.conf:2: unknown key \"slave\""}},
+	{"[bond0]\nactive_slave = eth1\n", {"bondd.conf:2: unknown key \"active_slave\""}},
+	{"miimon = 100\n[bond0]\n",
+	 {"bondd.conf:1: key \"miimon\" outside of any [NAME] section"}},
+	{"[bond0]\nmiimon 100\n",
+	 {"bondd.conf:2: malformed line (expected \"key = value\" or \"[NAME]\")"}},
+	{"[bond0]\nmiimon =   # nothing\n", {"bondd.conf:2: miimon: empty value"}},
+	{"[bond0]\n = 5\n", {"bondd.conf:2: missing key before \"=\""}},
+	{"[bond0\nmiimon = x\n",
+	 {"bondd.conf:1: malformed section header (expected \"[NAME]\")",
+	  "bondd.conf:2: miimon: invalid value \"x\" (expected a number 0-2147483647)"}},
+	{"[bond0] x\n", {"bondd.conf:1: malformed section header (expected \"[NAME]\")"}},
+	{"[]\n", {"bondd.conf:1: invalid bond name \"\": is empty"}},
+	{"[bond/0]\n", {"bondd.conf:1: invalid bond name \"bond/0\": contains \"/\""}},
+	{"[bond:0]\n", {"bondd.conf:1: invalid bond name \"bond:0\": contains \":\""}},
+	{"[bond%d]\n", {"bondd.conf:1: invalid bond name \"bond%d\": contains \"%\""}},
+	{"[bond 0]\n",
+	 {"bondd.conf:1: invalid bond name \"bond 0\": contains a blank or a control character"}},
+	{"[bond\x01]\n",
+	 {"bondd.conf:1: invalid bond name \"bond\\x01\": contains a blank or a control "
+	  "character"}},
+	{"[.]\n", {"bondd.conf:1: invalid bond name \".\": is reserved"}},
+	{"[..]\n", {"bondd.conf:1: invalid bond name \"..\": is reserved"}},
+	{"[abcdefghijklmnop]\n",
+	 {"bondd.conf:1: invalid bond name \"abcdefghijklmnop\": is longer than 15 bytes"}},
+	{"[bond0]\n[bond0]\n", {"bondd.conf:2: [bond0] is already defined (line 1)"}},
+	/* values */
+	{"[bond0]\nmiimon = 99999999999\n",
+	 {"bondd.conf:2: miimon: 99999999999 is out of range 0-2147483647"}},
+	{"[bond0]\nmiimon = 100ms\n",
+	 {"bondd.conf:2: miimon: invalid value \"100ms\" (expected a number 0-2147483647)"}},
+	{"[bond0]\nmiimon = -1\n",
+	 {"bondd.conf:2: miimon: invalid value \"-1\" (expected a number 0-2147483647)"}},
+	{"[bond0]\nmode = round-robin\n",
+	 {"bondd.conf:2: mode: invalid value \"round-robin\" (expected balance-rr, "
+	  "active-backup, balance-xor, broadcast, 802.3ad, balance-tlb, balance-alb or 0-6)"}},
+	{"[bond0]\nmode = 7\n", {"bondd.conf:2: mode: 7 is out of range 0-6"}},
+	{"[bond0]\nmode = Balance-RR\n",
+	 {"bondd.conf:2: mode: invalid value \"Balance-RR\" (expected balance-rr, "
+	  "active-backup, balance-xor, broadcast, 802.3ad, balance-tlb, balance-alb or 0-6)"}},
+	{"[bond0]\nuse_carrier = yes\n",
+	 {"bondd.conf:2: use_carrier: invalid value \"yes\" (expected off, on or 0-1)"}},
+	{"[bond0]\nmode = 6\nlp_interval = 0\n",
+	 {"bondd.conf:3: lp_interval: 0 is out of range 1-2147483647"}},
+	{"[bond0]\nmiimon = 100\nmiimon = 200\n",
+	 {"bondd.conf:3: duplicate key \"miimon\" (first on line 2)"}},
+	{"[bond0]\nmtu = 1500\nmtu = 9000\n",
+	 {"bondd.conf:3: duplicate key \"mtu\" (first on line 2)"}},
+	{"[bond0]\nslaves = eth1\nslaves = eth2\n",
+	 {"bondd.conf:3: duplicate key \"slaves\" (first on line 2)"}},
+	{"[bond0]\nmtu = 70000\n", {"bondd.conf:2: mtu: 70000 is out of range 68-65535"}},
+	{"[bond0]\nmtu = 67\n", {"bondd.conf:2: mtu: 67 is out of range 68-65535"}},
+	{"[bond0]\nmtu = 9k\n",
+	 {"bondd.conf:2: mtu: invalid value \"9k\" (expected a number 68-65535)"}},
+	/* modes */
+	{"[bond0]\npackets_per_slave = 2\nmode = active-backup\n",
+	 {"bondd.conf:2: packets_per_slave does not apply to mode active-backup"}},
+	{"[bond0]\nlacp_rate = fast\n",
+	 {"bondd.conf:2: lacp_rate does not apply to mode balance-rr"}},
+	{"[bond0]\nmode = 802.3ad\narp_interval = 100\narp_ip_target = 10.0.0.1\n",
+	 {"bondd.conf:3: arp_interval does not apply to mode 802.3ad",
+	  "bondd.conf:4: arp_ip_target does not apply to mode 802.3ad"}},
+	{"[bond0]\nmode = balance-xor\nslaves = eth1\nprimary = eth1\n",
+	 {"bondd.conf:4: primary does not apply to mode balance-xor"}},
+	{"[bond0]\nmode = bogus\nlacp_rate = fast\n",
+	 {"bondd.conf:2: mode: invalid value \"bogus\" (expected balance-rr, active-backup, "
+	  "balance-xor, broadcast, 802.3ad, balance-tlb, balance-alb or 0-6)"}},
+	/* monitoring */
+	{"[bond0]\nupdelay = 200\n", {"bondd.conf:2: updelay needs miimon"}},
+	{"[bond0]\ndowndelay = 0\n", {"bondd.conf:2: downdelay needs miimon"}},
+	{"[bond0]\nmiimon = 0\npeer_notif_delay = 100\n",
+	 {"bondd.conf:3: peer_notif_delay needs miimon"}},
+	{"[bond0]\nmiimon = 100\nupdelay = 250\n",
+	 {"bondd.conf:3: updelay: 250 is not a multiple of miimon (100)"}},
+	{"[bond0]\ndowndelay = 150\nmode = 802.3ad\n",
+	 {"bondd.conf:2: downdelay: 150 is not a multiple of miimon (100)"}},
+	{"[bond0]\nmiimon = 100\narp_interval = 200\narp_ip_target = 10.0.0.1\n",
+	 {"bondd.conf:3: arp_interval and miimon cannot both be enabled"}},
+	{"[bond0]\narp_interval = 200\n", {"bondd.conf:2: arp_interval needs arp_ip_target"}},
+	{"[bond0]\narp_validate = all\n", {"bondd.conf:2: arp_validate needs arp_interval"}},
+	{"[bond0]\narp_interval = 0\narp_all_targets = all\narp_missed_max = 3\n",
+	 {"bondd.conf:3: arp_all_targets needs arp_interval",
+	  "bondd.conf:4: arp_missed_max needs arp_interval"}},
+	{"[bond0]\narp_ip_target = 10.0.0.1\n", {"bondd.conf:2: arp_ip_target needs arp_interval"}},
+	{"[bond0]\nmode = 802.3ad\nmiimon = 0\n",
+	 {"bondd.conf:3: miimon: 0 is not allowed in mode 802.3ad"}},
+	{"[bond0]\nmode = balance-alb\nmiimon = 0\n",
+	 {"bondd.conf:3: miimon: 0 is not allowed in mode balance-alb"}},
+	/* slaves */
+	{"[bond0]\nslaves = eth1 eth2 eth1\n", {"bondd.conf:2: slaves: eth1 is listed twice"}},
+	{"# two bonds\n[bond0]\nmode = balance-rr\nslaves = eth1 eth2\n\n[bond1]\n"
+	 "slaves = eth3 eth2\n",
+	 {"bondd.conf:7: eth2 is already a slave of bond0 (line 4)"}},
+	{"[bond0]\nslaves = eth1 bond1\n[bond1]\nslaves = eth2\n",
+	 {"bondd.conf:2: bond1 is configured as a bond (line 3) and cannot be a slave"}},
+	{"[bond0]\nslaves = bond0\n",
+	 {"bondd.conf:2: bond0 is configured as a bond (line 1) and cannot be a slave"}},
+	{"[bond0]\nslaves = eth1 eth/2\n",
+	 {"bondd.conf:2: slaves: invalid interface name \"eth/2\": contains \"/\""}},
+	{"[bond0]\nslaves = eth1 averyveryverylongname\n",
+	 {"bondd.conf:2: slaves: invalid interface name \"averyveryverylongname\": is longer "
+	  "than 15 bytes"}},
+	{"[bond0]\nmode = active-backup\nslaves = eth1\nprimary = eth9\n",
+	 {"bondd.conf:4: primary: eth9 is not listed in slaves"}},
+	{"[bond0]\nmode = active-backup\nprimary = eth:9\n",
+	 {"bondd.conf:3: primary: invalid interface name \"eth:9\": contains \":\""}},
+	/* per-slave keys */
+	{"[bond0]\nslaves = eth1\nslave.eth9.queue_id = 1\n",
+	 {"bondd.conf:3: slave.eth9.queue_id: eth9 is not listed in slaves"}},
+	{"[bond0]\nslaves = eth1\nslave.eth1.prio = 1\n",
+	 {"bondd.conf:3: slave.eth1.prio does not apply to mode balance-rr"}},
+	{"[bond0]\nslaves = eth1\nslave.eth1.queue_id = 65536\n",
+	 {"bondd.conf:3: slave.eth1.queue_id: 65536 is out of range 0-65535"}},
+	{"[bond0]\nmode = 1\nslaves = eth1\nslave.eth1.prio = 2147483648\n",
+	 {"bondd.conf:4: slave.eth1.prio: 2147483648 is out of range -2147483648 to 2147483647"}},
+	{"[bond0]\nmode = 1\nslaves = eth1\nslave.eth1.prio = high\n",
+	 {"bondd.conf:4: slave.eth1.prio: invalid value \"high\" (expected a number "
+	  "-2147483648 to 2147483647)"}},
+	{"[bond0]\nslaves = eth1\nslave.eth1.speed = 1000\n",
+	 {"bondd.conf:3: unknown key \"slave.eth1.speed\""}},
+	{"[bond0]\nslaves = eth1\nslave.eth1.queue_id = 1\nslave.eth1.queue_id = 2\n",
+	 {"bondd.conf:4: duplicate key \"slave.eth1.queue_id\" (first on line 3)"}},
+	{"[bond0]\nslaves = eth1 eth2 eth3\nslave.eth1.queue_id = 2\nslave.eth2.queue_id = 0\n"
+	 "slave.eth3.queue_id = 2\n",
+	 {"bondd.conf:5: slave.eth3.queue_id: 2 is already the queue_id of eth1 (line 3)"}},
+	{"[bond0]\nslave..prio = 1\n",
+	 {"bondd.conf:2: slave..prio: invalid interface name \"\": is empty"}},
+	/* addresses */
+	{"[bond0]\naddress = 10.0.0.1\n",
+	 {"bondd.conf:2: address: \"10.0.0.1\" has no prefix length (as in ADDR/24)"}},
+	{"[bond0]\naddress = 10.0.0.1/33\n",
+	 {"bondd.conf:2: address: prefix length \"33\" is not in 0-32"}},
+	{"[bond0]\naddress = 2001:db8::1/129\n",
+	 {"bondd.conf:2: address: prefix length \"129\" is not in 0-128"}},
+	{"[bond0]\naddress = 10.0.0.1/\n",
+	 {"bondd.conf:2: address: prefix length \"\" is not in 0-32"}},
+	{"[bond0]\naddress = 10.0.0.256/24\n",
+	 {"bondd.conf:2: address: invalid IPv4 address \"10.0.0.256\""}},
+	{"[bond0]\naddress = 2001:db8::g/64\n",
+	 {"bondd.conf:2: address: invalid IPv6 address \"2001:db8::g\""}},
+	{"[bond0]\naddress = 10.0.0.1/24 10.0.0.2/24\n",
+	 {"bondd.conf:2: address: one address per line"}},
+	{"[bond0]\naddress = 10.0.0.1/24\naddress = 10.0.0.1/16\n",
+	 {"bondd.conf:3: address: 10.0.0.1 is given twice (line 2)"}},
+	{"[bond0]\naddress = 0.0.0.0/0\naddress = ff02::1/64\naddress = ::1/128\n",
+	 {"bondd.conf:2: address: 0.0.0.0 is not a usable interface address",
+	  "bondd.conf:3: address: ff02::1 is not a usable interface address",
+	  "bondd.conf:4: address: ::1 is not a usable interface address"}},
+	/* targets and MAC */
+	{"[bond0]\narp_interval = 100\narp_ip_target = 10.0.0.1 10.0.0.300\n",
+	 {"bondd.conf:3: arp_ip_target: invalid IPv4 address \"10.0.0.300\""}},
+	{"[bond0]\narp_interval = 100\narp_ip_target = 10.0.0.1 10.0.0.1\n",
+	 {"bondd.conf:3: arp_ip_target: 10.0.0.1 is listed twice"}},
+	{"[bond0]\narp_interval = 100\narp_ip_target = 0.0.0.0,255.255.255.255\n",
+	 {"bondd.conf:3: arp_ip_target: 0.0.0.0 cannot be a target",
+	  "bondd.conf:3: arp_ip_target: 255.255.255.255 cannot be a target"}},
+	{"[bond0]\narp_interval = 100\nns_ip6_target = 10.0.0.1 ::1\n",
+	 {"bondd.conf:3: ns_ip6_target: invalid IPv6 address \"10.0.0.1\"",
+	  "bondd.conf:3: ns_ip6_target: ::1 cannot be a target"}},
+	{"[bond0]\nmode = 802.3ad\nad_actor_system = 01:00:5e:00:00:01\n",
+	 {"bondd.conf:3: ad_actor_system: 01:00:5e:00:00:01 is a multicast address"}},
+	{"[bond0]\nmode = 802.3ad\nad_actor_system = 00:00:00:00:00:00\n",
+	 {"bondd.conf:3: ad_actor_system: 00:00:00:00:00:00 is not a usable system address"}},
+	{"[bond0]\nmode = 802.3ad\nad_actor_system = 0:1:2:3:4:5\n",
+	 {"bondd.conf:3: ad_actor_system: invalid MAC address \"0:1:2:3:4:5\" (expected "
+	  "aa:bb:cc:dd:ee:ff)"}},
+	/* raw bytes */
+	{"[bond0]\nmiimon = 1\x7f\n",
+	 {"bondd.conf:2: miimon: invalid value \"1\\x7f\" (expected a number 0-2147483647)"}},
+	{"[bond0]\nmode = \xc3\xa9t\xc3\xa9\\\n",
+	 {"bondd.conf:2: mode: invalid value \"\\xc3\\xa9t\\xc3\\xa9\\x5c\" (expected "
+	  "balance-rr, active-backup, balance-xor, broadcast, 802.3ad, balance-tlb, balance-alb "
+	  "or 0-6)"}},
+};
+
+static void refusals(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad_cases) / sizeof(bad_cases[0]); i++) {
+		const struct bad_case *c = &bad_cases[i];
+		const char *msgs[5] = {0};
+		memcpy(msgs, c->msgs, sizeof(c->msgs));
+		print_message("case %zu: %s\n", i, c->msgs[0]);
+		expect_errors(c->text, msgs);
+	}
+}
+
+/* head, then "<pre>N<post>" for N in from..to. */
+static char *repeat_lines(const char *head, const char *pre, const char *post, int from, int to)
+{
+	size_t cap = 64 * 1024;
+	char *text = malloc(cap);
+	size_t o;
+
+	assert_non_null(text);
+	o = (size_t)snprintf(text, cap, "%s", head);
+	for (int i = from; i <= to; i++) {
+		o += (size_t)snprintf(text + o, cap - o, "%s%d%s", pre, i, post);
+		assert_true(o < cap);
+	}
+	return text;
+}
+
+static void limits(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+
+	/* 32 slaves fit, 33 do not. */
+	char *text = repeat_lines("[bond0]\nslaves =", " eth", "", 1, 32);
+	strcat(text, "\n");
+	parse_ok(text, &d);
+	assert_int_equal(d.bonds[0].n_slaves, BONDD_MAX_SLAVES);
+	assert_string_equal(d.bonds[0].slaves[31].name, "eth32");
+	desired_free(&d);
+	free(text);
+	text = repeat_lines("[bond0]\nslaves =", " eth", "", 1, 40);
+	strcat(text, "\n");
+	expect_errors(text, (const char *const[]){"bondd.conf:2: slaves: more than 32 slaves", NULL});
+	free(text);
+
+	/* 16 addresses fit, the 17th (on line 18) does not. */
+	text = repeat_lines("[bond0]\n", "address = 10.0.0.", "/24\n", 1, 16);
+	parse_ok(text, &d);
+	assert_int_equal(d.bonds[0].n_addrs, BONDD_MAX_ADDRS);
+	desired_free(&d);
+	free(text);
+	text = repeat_lines("[bond0]\n", "address = 10.0.0.", "/24\n", 1, 17);
+	expect_errors(text,
+		      (const char *const[]){"bondd.conf:18: address: more than 16 addresses", NULL});
+	free(text);
+
+	/* 17 ARP targets: one message however many there are. */
+	text = repeat_lines("[bond0]\narp_interval = 100\narp_ip_target =", " 10.0.1.", "", 1, 20);
+	strcat(text, "\n");
+	expect_errors(text,
+		      (const char *const[]){"bondd.conf:3: arp_ip_target: more than 16 targets", NULL});
+	free(text);
+}
+
+static char *append(char *text, const char *more)
+{
+	size_t n = strlen(text), m = strlen(more);
+	char *t = realloc(text, n + m + 1);
+
+	assert_non_null(t);
+	memcpy(t + n, more, m + 1);
+	return t;
+}
+
+/* Caps that bound memory on hostile input. */
+static void more_limits(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+
+	/* 32 slaves with both per-slave keys each fit; a 65th key does not. */
+	char *text = repeat_lines("[bond0]\nmode = active-backup\nslaves =", " eth", "", 1, 32);
+	text = append(text, "\n");
+	char *qid = repeat_lines("", "slave.eth", ".queue_id = 0\n", 1, 32);
+	char *prio = repeat_lines("", "slave.eth", ".prio = 1\n", 1, 32);
+	text = append(append(text, qid), prio);
+	free(qid);
+	free(prio);
+	parse_ok(text, &d);
+	assert_true(d.bonds[0].slaves[31].has_prio);
+	assert_true(d.bonds[0].slaves[31].has_queue_id);
+	desired_free(&d);
+	text = append(text, "slave.eth99.prio = 1\n");
+	expect_errors(text, (const char *const[]){
+				    "bondd.conf:68: too many per-slave settings (at most 64)", NULL});
+	free(text);
+
+	/* 1024 bonds fit; the 1025th is refused. */
+	text = repeat_lines("", "[b", "]\n", 1, 1024);
+	parse_ok(text, &d);
+	assert_int_equal(d.n_bonds, 1024);
+	assert_string_equal(d.bonds[1023].name, "b1024");
+	desired_free(&d);
+	text = append(text, "[b1025]\n");
+	expect_errors(text,
+		      (const char *const[]){"bondd.conf:1025: too many bonds (at most 1024)", NULL});
+	free(text);
+}
+
+static void every_error_is_reported(void **state)
+{
+	(void)state;
+	expect_errors("[bond0]\n"                 /* 1 */
+		      "mode = active-backup\n"    /* 2 */
+		      "miimonn = 100\n"           /* 3 */
+		      "updelay = 100\n"           /* 4: no miimon */
+		      "lacp_rate = fast\n"        /* 5: wrong mode */
+		      "mtu = 10\n"                /* 6 */
+		      "slaves = eth1 eth2\n"      /* 7 */
+		      "[bond1]\n"                 /* 8 */
+		      "slaves = eth2\n"           /* 9 */
+		      "bogus line\n"              /* 10 */
+		      "[bond0]\n",                /* 11 */
+		      (const char *const[]){
+			      "bondd.conf:3: unknown key \"miimonn\"",
+			      "bondd.conf:4: updelay needs miimon",
+			      "bondd.conf:5: lacp_rate does not apply to mode active-backup",
+			      "bondd.conf:6: mtu: 10 is out of range 68-65535",
+			      "bondd.conf:9: eth2 is already a slave of bond0 (line 7)",
+			      "bondd.conf:10: malformed line (expected \"key = value\" or \"[NAME]\")",
+			      "bondd.conf:11: [bond0] is already defined (line 1)",
+			      NULL});
+}
+
+static void error_leaves_out_untouched(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+
+	parse_ok("[bond7]\nslaves = eth7\n", &d);
+	struct desired_bond *before = d.bonds;
+	assert_int_equal(parse("[bond0]\nslaves = eth1\nmtu = 1\n", &d, &diag), -EINVAL);
+	assert_ptr_equal(d.bonds, before);
+	assert_int_equal(d.n_bonds, 1);
+	assert_string_equal(d.bonds[0].name, "bond7");
+	assert_string_equal(d.bonds[0].slaves[0].name, "eth7");
+	assert_int_equal(diag.n, 1);
+	config_diag_free(&diag);
+	assert_null(diag.msgs);
+	assert_int_equal(diag.n, 0);
+	desired_free(&d);
+}
+
+static void diag_appends(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+
+	assert_int_equal(parse("[bond0]\nx = 1\n", &d, &diag), -EINVAL);
+	assert_int_equal(config_parse("other.conf", "[b]\ny = 1\n", 10, &d, &diag), -EINVAL);
+	assert_int_equal(diag.n, 2);
+	assert_string_equal(diag.msgs[0], "bondd.conf:2: unknown key \"x\"");
+	assert_string_equal(diag.msgs[1], "other.conf:2: unknown key \"y\"");
+	config_diag_free(&diag);
+
+	/* No diag at all: still refused. */
+	assert_int_equal(parse("[bond0]\nx = 1\n", &d, NULL), -EINVAL);
+	assert_null(d.bonds);
+}
+
+static void nul_byte(void **state)
+{
+	(void)state;
+	static const char text[] = "[bond0]\nmii\0mon = 100\nmtu = 1500\nfoo = 1\n";
+	struct desired d = {0};
+	struct config_diag diag = {0};
+
+	assert_int_equal(config_parse(FILE_NAME, text, sizeof(text) - 1, &d, &diag), -EINVAL);
+	assert_int_equal(diag.n, 2);
+	assert_string_equal(diag.msgs[0], "bondd.conf:2: NUL byte in line");
+	assert_string_equal(diag.msgs[1], "bondd.conf:4: unknown key \"foo\"");
+	config_diag_free(&diag);
+	assert_null(d.bonds);
+}
+
+/* The text need not end in NUL: the parser must not read past len. */
+static void not_nul_terminated(void **state)
+{
+	(void)state;
+	static const char text[] = "[bond0]\nmtu = 1500";
+	struct desired d = {0};
+	char *copy = malloc(sizeof(text) - 1);
+
+	assert_non_null(copy);
+	memcpy(copy, text, sizeof(text) - 1); /* ASan catches a read past the end */
+	assert_int_equal(config_parse(FILE_NAME, copy, sizeof(text) - 1, &d, NULL), 0);
+	assert_int_equal(d.bonds[0].mtu, 1500);
+	desired_free(&d);
+	/* Cut inside the value: "mtu = 15". */
+	assert_int_equal(config_parse(FILE_NAME, copy, sizeof(text) - 3, &d, NULL), -EINVAL);
+	free(copy);
+}
+
+static void overlong_line(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	size_t len = 3 * 4096;
+	char *text = malloc(len + 64);
+
+	assert_non_null(text);
+	/* Exactly 4096 bytes is still a line. */
+	int o = snprintf(text, len, "[bond0]\n#");
+	memset(text + o, 'x', 4095);
+	o += 4095;
+	o += snprintf(text + o, 64, "\nmiimon = 1\n");
+	assert_int_equal(parse(text, &d, &diag), 0);
+	assert_int_equal(d.bonds[0].opts.val[OPT_MIIMON], 1);
+	desired_free(&d);
+
+	o = snprintf(text, len, "[bond0]\nslaves = ");
+	memset(text + o, 'y', 2 * 4096);
+	o += 2 * 4096;
+	o += snprintf(text + o, 64, "\nmiimon = x\n");
+	assert_int_equal(parse(text, &d, &diag), -EINVAL);
+	assert_int_equal(diag.n, 2);
+	assert_string_equal(diag.msgs[0], "bondd.conf:2: line too long (more than 4096 bytes)");
+	assert_string_equal(diag.msgs[1],
+			    "bondd.conf:3: miimon: invalid value \"x\" (expected a number 0-2147483647)");
+	config_diag_free(&diag);
+	free(text);
+}
+
+/* Long garbage is quoted shortened in messages, never in full. */
+static void long_values_are_cut(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	char text[512], expect[512];
+
+	snprintf(text, sizeof(text), "[bond0]\nmiimon = %0200d\n", 9);
+	memset(text + strlen("[bond0]\nmiimon = "), '9', 200);
+	snprintf(expect, sizeof(expect), "bondd.conf:2: miimon: %064d... is out of range 0-2147483647",
+		 9);
+	memset(expect + strlen("bondd.conf:2: miimon: "), '9', 64);
+	assert_int_equal(parse(text, &d, &diag), -EINVAL);
+	assert_int_equal(diag.n, 1);
+	assert_string_equal(diag.msgs[0], expect);
+	config_diag_free(&diag);
+}
+
+static void too_many_errors(void **state)
+{
+	(void)state;
+	char *text = repeat_lines("", "junk ", "\n", 1, 5000);
+	struct desired d = {0};
+	struct config_diag diag = {0};
+
+	assert_int_equal(parse(text, &d, &diag), -EINVAL);
+	assert_int_equal(diag.n, 1001);
+	assert_string_equal(diag.msgs[999],
+			    "bondd.conf:1000: malformed line (expected \"key = value\" or \"[NAME]\")");
+	assert_string_equal(diag.msgs[1000], "bondd.conf:1000: too many errors, giving up");
+	config_diag_free(&diag);
+	free(text);
+}
+
+/* Arbitrary bytes and near-valid lines must never crash or leak. */
+static void random_input(void **state)
+{
+	(void)state;
+	static const char *const pieces[] = {
+		"[bond0]", "[bond1]", "[", "]", "=", " ", "\t", "\n", "\n", "\n", "#", ",", "\0",
+		"\r", "\xff", "mode", "miimon", "slaves", "address", "slave.eth1.prio",
+		"slave.eth1.queue_id", "primary", "arp_ip_target", "ns_ip6_target",
+		"ad_actor_system", "arp_interval", "updelay", "eth1", "eth2", "bond0", "100",
+		"0", "-1", "99999999999999999999", "802.3ad", "active-backup", "10.0.0.1",
+		"10.0.0.1/24", "::1", "2001:db8::1/64", "02:00:00:00:00:01", "/", ".", "..",
+	};
+	uint32_t seed = 12345;
+	char text[2048];
+
+	for (int round = 0; round < 4000; round++) {
+		size_t len = 0;
+		while (len < sizeof(text) - 64) {
+			seed = seed * 1103515245u + 12345u;
+			uint32_t r = seed >> 8;
+			if (r % 7 == 0) {
+				text[len++] = (char)(r >> 8);
+			} else {
+				const char *piece = pieces[r % (sizeof(pieces) / sizeof(pieces[0]))];
+				size_t n = piece[0] ? strlen(piece) : 1;
+				memcpy(text + len, piece, n);
+				len += n;
+			}
+			if ((r >> 20) % 97 == 0)
+				break;
+		}
+		struct desired d = {0};
+		struct config_diag diag = {0};
+		int rc = config_parse(FILE_NAME, text, len, &d, &diag);
+		assert_true(rc == 0 || rc == -EINVAL);
+		if (rc == 0) {
+			assert_int_equal(diag.n, 0);
+			for (size_t i = 0; i < d.n_bonds; i++) {
+				assert_true(d.bonds[i].n_slaves <= BONDD_MAX_SLAVES);
+				assert_true(d.bonds[i].n_addrs <= BONDD_MAX_ADDRS);
+				assert_true(strlen(d.bonds[i].name) > 0);
+			}
+		} else {
+			assert_true(diag.n > 0);
+			assert_null(d.bonds);
+		}
+		desired_free(&d);
+		config_diag_free(&diag);
+	}
+}
+
+/* ---- config_load ----------------------------------------------------- */
+
+static char *temp_file(const char *content, size_t len)
+{
+	char *path = strdup("/tmp/test_config.XXXXXX");
+	assert_non_null(path);
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, content, len), (ssize_t)len);
+	close(fd);
+	return path;
+}
+
+static void load_missing_file(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+
+	assert_int_equal(config_load("/nonexistent/bondd/bondd.conf", &d, &diag), -ENOENT);
+	assert_int_equal(diag.n, 1);
+	assert_string_equal(diag.msgs[0],
+			    "/nonexistent/bondd/bondd.conf: cannot read: No such file or directory");
+	assert_null(d.bonds);
+	config_diag_free(&diag);
+
+	assert_int_equal(config_load("/tmp", &d, &diag), -EISDIR);
+	assert_int_equal(diag.n, 1);
+	assert_string_equal(diag.msgs[0], "/tmp: cannot read: Is a directory");
+	config_diag_free(&diag);
+}
+
+static void load_file(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	char *path = temp_file(example, strlen(example));
+	char expect[128];
+
+	assert_int_equal(config_load(path, &d, &diag), 0);
+	assert_int_equal(diag.n, 0);
+	assert_int_equal(d.n_bonds, 1);
+	assert_int_equal(d.bonds[0].n_slaves, 4);
+	desired_free(&d);
+	unlink(path);
+	free(path);
+
+	path = temp_file("[bond0]\nmtu = 0\n", 16);
+	assert_int_equal(config_load(path, &d, &diag), -EINVAL);
+	snprintf(expect, sizeof(expect), "%s:2: mtu: 0 is out of range 68-65535", path);
+	assert_int_equal(diag.n, 1);
+	assert_string_equal(diag.msgs[0], expect);
+	config_diag_free(&diag);
+	unlink(path);
+	free(path);
+}
+
+static void load_too_large(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	size_t len = 1024 * 1024 + 1;
+	char *big = malloc(len);
+	char expect[128];
+
+	assert_non_null(big);
+	memset(big, '\n', len);
+	char *path = temp_file(big, len);
+	assert_int_equal(config_load(path, &d, &diag), -EFBIG);
+	snprintf(expect, sizeof(expect), "%s: too large (more than 1048576 bytes)", path);
+	assert_int_equal(diag.n, 1);
+	assert_string_equal(diag.msgs[0], expect);
+	config_diag_free(&diag);
+	unlink(path);
+	free(path);
+
+	/* Exactly the limit is fine. */
+	path = temp_file(big, len - 1);
+	assert_int_equal(config_load(path, &d, &diag), 0);
+	assert_int_equal(d.n_bonds, 0);
+	unlink(path);
+	free(path);
+	free(big);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(example_parses),
+		cmocka_unit_test(example_file_matches),
+		cmocka_unit_test(defaults),
+		cmocka_unit_test(empty_file_has_no_bonds),
+		cmocka_unit_test(comments_and_whitespace),
+		cmocka_unit_test(crlf_file),
+		cmocka_unit_test(several_bonds_in_order),
+		cmocka_unit_test(addresses),
+		cmocka_unit_test(per_slave_settings),
+		cmocka_unit_test(forced_miimon),
+		cmocka_unit_test(lists_and_mac),
+		cmocka_unit_test(every_option_by_name_and_number),
+		cmocka_unit_test(alias),
+		cmocka_unit_test(refusals),
+		cmocka_unit_test(limits),
+		cmocka_unit_test(more_limits),
+		cmocka_unit_test(every_error_is_reported),
+		cmocka_unit_test(error_leaves_out_untouched),
+		cmocka_unit_test(diag_appends),
+		cmocka_unit_test(nul_byte),
+		cmocka_unit_test(not_nul_terminated),
+		cmocka_unit_test(overlong_line),
+		cmocka_unit_test(long_values_are_cut),
+		cmocka_unit_test(too_many_errors),
+		cmocka_unit_test(random_input),
+		cmocka_unit_test(load_missing_file),
+		cmocka_unit_test(load_file),
+		cmocka_unit_test(load_too_large),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/* Backoff after kernel errors: doubling, capping, expiry and reset. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "holds.h"
+
+static void backoff_doubles_and_caps(void **state)
+{
+	(void)state;
+	static struct holds h;
+	uint64_t expect = HOLD_FIRST_MS;
+
+	holds_clear(&h);
+	for (int i = 0; i < 12; i++) {
+		assert_int_equal(holds_fail(&h, "eth1", 1000), expect);
+		expect = expect * 2 > HOLD_MAX_MS ? HOLD_MAX_MS : expect * 2;
+	}
+	assert_int_equal(holds_fail(&h, "eth1", 1000), HOLD_MAX_MS);
+	assert_int_equal(h.n, 1);
+}
+
+static void held_until_expiry(void **state)
+{
+	(void)state;
+	static struct holds h;
+
+	holds_clear(&h);
+	holds_fail(&h, "eth1", 1000);          /* held until 1100 */
+	holds_fail(&h, "bond0", 1000);
+	holds_fail(&h, "bond0", 1000);         /* held until 1200 */
+	struct plan_holds p = holds_for_plan(&h, 1050);
+	assert_int_equal(p.n, 2);
+	assert_int_equal(holds_next_expiry(&h, 1050), 1100);
+	p = holds_for_plan(&h, 1100);
+	assert_int_equal(p.n, 1);
+	assert_string_equal(p.names[0], "bond0");
+	assert_int_equal(holds_next_expiry(&h, 1100), 1200);
+	p = holds_for_plan(&h, 5000);
+	assert_int_equal(p.n, 0);
+	assert_int_equal(holds_next_expiry(&h, 5000), 0);
+	/* Expired but remembered: the next failure waits longer. */
+	assert_int_equal(holds_fail(&h, "bond0", 5000), 4 * HOLD_FIRST_MS);
+}
+
+static void success_resets(void **state)
+{
+	(void)state;
+	static struct holds h;
+
+	holds_clear(&h);
+	holds_fail(&h, "eth1", 0);
+	holds_fail(&h, "eth1", 0);
+	holds_succeed(&h, "eth1");
+	assert_int_equal(h.n, 0);
+	assert_int_equal(holds_fail(&h, "eth1", 0), HOLD_FIRST_MS);
+	holds_succeed(&h, "not-held"); /* harmless */
+	assert_int_equal(h.n, 1);
+}
+
+static void full_table_reuses_earliest(void **state)
+{
+	(void)state;
+	static struct holds h;
+	char name[IFNAMSIZ];
+
+	holds_clear(&h);
+	for (int i = 0; i < HOLDS_MAX; i++) {
+		snprintf(name, sizeof(name), "if%d", i);
+		holds_fail(&h, name, (uint64_t)i);
+	}
+	holds_fail(&h, "newcomer", 10000);
+	assert_int_equal(h.n, HOLDS_MAX);
+	struct plan_holds p = holds_for_plan(&h, 10001);
+	assert_int_equal(p.n, 1);
+	assert_string_equal(p.names[0], "newcomer");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(backoff_doubles_and_caps),
+		cmocka_unit_test(held_until_expiry),
+		cmocka_unit_test(success_resets),
+		cmocka_unit_test(full_table_reuses_earliest),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
