@@ -2,11 +2,24 @@
 /*
  * The planner.  For each configured bond it compares the desired state with
  * the observed one and lists the kernel requests that close the gap, in an
- * order the bonding driver accepts.  It keeps a small simulation of the bond
- * (struct sim) so that later steps plan against the state earlier steps
- * will have made: a bond about to be created has no slaves, a slave just
- * released is admin-down, a bond whose MTU was just set has slaves at that
- * MTU.
+ * order the bonding driver accepts (see KERNEL.md, "Rules a manager must
+ * respect").  It carries a small simulation of the bond (struct sim_bond)
+ * from step to step, so that each step plans against the state the earlier
+ * ones will have made: a bond about to be created has no slaves, a slave
+ * just released is admin-down, a bond whose MTU was just set has its slaves
+ * at that MTU.
+ *
+ * Per bond, in this order:
+ *   existence  create it, or refuse a link of another kind by that name
+ *   rebuild    options the kernel takes only on an empty or down bond
+ *   options    every other option that differs, in one action
+ *   releases   slaves out of place or not configured, last first
+ *   bond MTU   after the releases, before any enslave
+ *   kept       MTU and queue_id/prio of the slaves left in place
+ *   enslaves   the missing ones, in configured order
+ *   primary    once its device is a slave
+ *   link-up    once the slaves are in
+ *   addresses  once the bond is up
  */
 #include "plan.h"
 
@@ -14,210 +27,59 @@
 #include <stdio.h>
 #include <string.h>
 
-/* What the bond will look like once the actions planned so far are done. */
-struct sim {
-	const struct desired_bond *want;
-	const struct obs_link *link;  /* NULL when the bond is being created */
-	bool up;
-	bool mtu_set;                 /* this plan changes the bond's MTU */
-	uint32_t mtu;
-	char order[BONDD_MAX_SLAVES][IFNAMSIZ]; /* current slaves, in bond order */
-	size_t n_order;
-	char released[BONDD_MAX_SLAVES * 2][IFNAMSIZ]; /* left admin-down by us */
-	size_t n_released;
-};
-
 struct ctx {
 	const struct desired *want;
 	const struct observed *have;
 	const struct plan_holds *holds;
 	struct action_list *out;
+	size_t first; /* out->n when plan() was called: earlier actions are not ours */
 	int err;
 };
 
-static bool held(const struct plan_holds *h, const char *name)
-{
-	for (size_t i = 0; h && i < h->n; i++)
-		if (strcmp(h->names[i], name) == 0)
-			return true;
-	return false;
-}
+/* What the bond will be once the actions planned so far are done. */
+struct sim_bond {
+	const struct desired_bond *want;
+	const struct obs_link *link;  /* NULL when this plan creates the bond */
+	bool created;
+	bool rebuilt;                 /* every slave released for an option */
+	bool taken_down;              /* this plan set it admin-down */
+	bool up;
+	bool mtu_changed;             /* this plan set the bond's MTU */
+	uint32_t mtu;
+	uint64_t opts_to_set;         /* differing options not planned yet */
+	/* The slaves it has now, in bond order, held ones included. */
+	const char *slaves[BONDD_MAX_SLAVES];
+	size_t n_slaves;
+	/* The slaves it had before this plan. */
+	const char *before[BONDD_MAX_SLAVES];
+	size_t n_before;
+	/* Configured slaves that can be enslaved, in configured order. */
+	const struct desired_slave *present[BONDD_MAX_SLAVES];
+	size_t n_present;
+	size_t kept; /* present[0..kept) stay in place */
+};
 
-static void emit(struct ctx *c, const struct sim *s, enum action_kind kind, const char *ifname,
-		 const char *why, const struct action *extra)
-{
-	struct action a;
-
-	if (c->err)
-		return;
-	if (extra)
-		a = *extra;
-	else
-		memset(&a, 0, sizeof(a));
-	a.kind = kind;
-	snprintf(a.bond, sizeof(a.bond), "%s", s->want->name);
-	snprintf(a.ifname, sizeof(a.ifname), "%s", ifname);
-	a.why = why;
-	if (!action_list_push(c->out, &a))
-		c->err = -ENOMEM;
-}
-
-static void note(struct ctx *c, const struct sim *s, const char *ifname, const char *msg)
-{
-	if (!c->err && !action_list_note(c->out, s->want->name, ifname, "%s", msg))
-		c->err = -ENOMEM;
-}
-
-static bool was_released(const struct sim *s, const char *name)
-{
-	for (size_t i = 0; i < s->n_released; i++)
-		if (strcmp(s->released[i], name) == 0)
-			return true;
-	return false;
-}
-
-static void sim_release(struct ctx *c, struct sim *s, const char *name, const char *why)
-{
-	emit(c, s, ACT_RELEASE, name, why, NULL);
-	if (s->n_released < sizeof(s->released) / sizeof(s->released[0]))
-		snprintf(s->released[s->n_released++], IFNAMSIZ, "%s", name);
-}
+/* ---- small helpers ---------------------------------------------------- */
 
 static bool is_bond(const struct obs_link *l)
 {
 	return l && strcmp(l->kind, "bond") == 0;
 }
 
-/* Options the config sets that the kernel reports otherwise, limited to
- * those with (or without) the given flags. */
-static uint64_t differing(const struct desired_bond *b, const struct bond_opts *now,
-			  uint32_t flags_any, bool want_flag)
+static bool held(const struct ctx *c, const char *name)
 {
-	uint64_t diff = 0;
-
-	for (int id = 0; id < OPT__COUNT; id++) {
-		const struct bond_opt_desc *d = bond_opt_desc((enum bond_opt)id);
-		if (!bond_opts_has(&b->opts, (enum bond_opt)id))
-			continue;
-		if (((d->flags & flags_any) != 0) != want_flag)
-			continue;
-		if (!bond_opts_equal(&b->opts, now, (enum bond_opt)id))
-			diff |= OPT_BIT(id);
-	}
-	return diff;
+	for (size_t i = 0; c->holds && i < c->holds->n; i++)
+		if (strcmp(c->holds->names[i], name) == 0)
+			return true;
+	return false;
 }
 
-static struct action opts_action(const struct desired_bond *b, uint64_t which)
+static bool name_in(const char *const *names, size_t n, const char *name)
 {
-	struct action a;
-
-	memset(&a, 0, sizeof(a));
-	a.opts = b->opts;
-	a.opts.have = which;
-	return a;
-}
-
-/* Step 1: the bond exists, is created, or cannot be managed. */
-static bool plan_existence(struct ctx *c, struct sim *s)
-{
-	const struct desired_bond *b = s->want;
-
-	if (s->link && !is_bond(s->link)) {
-		note(c, s, b->name, "exists and is not a bond; leaving it alone");
-		return false;
-	}
-	if (s->link) {
-		s->up = (s->link->flags & IFF_UP) != 0;
-		s->mtu = s->link->mtu;
-		memcpy(s->order, s->link->order, sizeof(s->order));
-		s->n_order = s->link->n_order;
-		return true;
-	}
-	/* primary names a device that must already be a slave: sent later. */
-	struct action a = opts_action(b, b->opts.have & ~OPT_BIT(OPT_PRIMARY));
-	a.mtu = b->mtu;
-	emit(c, s, ACT_CREATE_BOND, b->name, "missing", &a);
-	s->up = false;
-	s->mtu = b->mtu;
-	s->n_order = 0;
-	return true;
-}
-
-/* Step 2: options.  Down-only options (mode, lacp_rate, ...) and, with
- * slaves present, no-slave options (fail_over_mac) are refused by the
- * kernel on a live bond, so changing them is a re-build: every slave
- * released, the bond down, the options set, the slaves enslaved again. */
-static void plan_options(struct ctx *c, struct sim *s)
-{
-	const struct desired_bond *b = s->want;
-
-	if (!s->link)
-		return; /* created with every option */
-	uint64_t rebuild = differing(b, &s->link->bond, OF_REBUILD, true);
-	uint64_t no_slaves = differing(b, &s->link->bond, OF_NO_SLAVES, true);
-	if (s->n_order > 0)
-		rebuild |= no_slaves;
-	if (rebuild) {
-		for (size_t i = s->n_order; i-- > 0;)
-			sim_release(c, s, s->order[i], "rebuild");
-		s->n_order = 0;
-		if (s->up)
-			emit(c, s, ACT_LINK_DOWN, b->name, "rebuild", NULL);
-		s->up = false;
-		struct action a = opts_action(b, rebuild);
-		emit(c, s, ACT_SET_OPTS, b->name, "rebuild", &a);
-	}
-	uint64_t live = differing(b, &s->link->bond, OF_REBUILD | OF_NO_SLAVES, false);
-	if (!rebuild)
-		live |= no_slaves; /* no slaves: fail_over_mac may be set as is */
-	live &= ~OPT_BIT(OPT_PRIMARY);
-	if (live) {
-		struct action a = opts_action(b, live);
-		emit(c, s, ACT_SET_OPTS, b->name, "option", &a);
-	}
-}
-
-/* Step 3: the bond's MTU, before any enslave, so that enslaving sets each
- * new slave to it and the kernel carries it to the slaves already in. */
-static void plan_bond_mtu(struct ctx *c, struct sim *s)
-{
-	if (s->mtu == s->want->mtu)
-		return;
-	struct action a = {0};
-	a.mtu = s->want->mtu;
-	emit(c, s, ACT_SET_MTU, s->want->name, "mtu", &a);
-	s->mtu = s->want->mtu;
-	s->mtu_set = true;
-}
-
-/* Whether a configured slave can be enslaved now; notes why not. */
-static bool slave_usable(struct ctx *c, struct sim *s, const char *name)
-{
-	const struct obs_link *l = observed_by_name(c->have, name);
-	char msg[128];
-
-	if (!l || held(c->holds, name))
-		return false;
-	if (is_bond(l)) {
-		note(c, s, name, "is a bond; a bond cannot be a slave here");
-		return false;
-	}
-	if (l->max_mtu && l->max_mtu < s->want->mtu) {
-		snprintf(msg, sizeof(msg), "max_mtu %u is below the configured MTU %u", l->max_mtu,
-			 s->want->mtu);
-		note(c, s, name, msg);
-		return false;
-	}
-	if (l->master && (!s->link || l->master != s->link->ifindex)) {
-		const struct obs_link *m = observed_by_index(c->have, l->master);
-		if (!m || !desired_find_bond(c->want, m->name)) {
-			snprintf(msg, sizeof(msg), "is enslaved to %s, not taking it",
-				 m ? m->name : "another master");
-			note(c, s, name, msg);
-			return false;
-		}
-	}
-	return true;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(names[i], name) == 0)
+			return true;
+	return false;
 }
 
 static bool configured_in(const struct desired_bond *b, const char *name)
@@ -228,151 +90,443 @@ static bool configured_in(const struct desired_bond *b, const char *name)
 	return false;
 }
 
-static void plan_slave_opts(struct ctx *c, struct sim *s, const struct desired_slave *ds,
-			    bool fresh)
+static bool is_present(const struct sim_bond *s, const char *name)
+{
+	for (size_t i = 0; i < s->n_present; i++)
+		if (strcmp(s->present[i]->name, name) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Whether this plan (for this bond or an earlier one) releases `name`.
+ * Such a link has no master any more and is admin-down: the kernel closes
+ * a slave it releases.
+ */
+static bool released_by_plan(const struct ctx *c, const char *name)
+{
+	for (size_t i = c->first; i < c->out->n; i++)
+		if (c->out->v[i].kind == ACT_RELEASE && strcmp(c->out->v[i].ifname, name) == 0)
+			return true;
+	return false;
+}
+
+static struct action new_action(const struct sim_bond *s, enum action_kind kind,
+				const char *ifname, const char *why)
+{
+	struct action a;
+
+	memset(&a, 0, sizeof(a));
+	a.kind = kind;
+	snprintf(a.bond, sizeof(a.bond), "%s", s->want->name);
+	snprintf(a.ifname, sizeof(a.ifname), "%s", ifname);
+	a.why = why;
+	return a;
+}
+
+static void push(struct ctx *c, const struct action *a)
+{
+	if (!c->err && !action_list_push(c->out, a))
+		c->err = -ENOMEM;
+}
+
+static void emit(struct ctx *c, const struct sim_bond *s, enum action_kind kind,
+		 const char *ifname, const char *why)
+{
+	struct action a = new_action(s, kind, ifname, why);
+	push(c, &a);
+}
+
+static void emit_opts(struct ctx *c, const struct sim_bond *s, uint64_t which,
+		      const char *why)
+{
+	struct action a = new_action(s, ACT_SET_OPTS, s->want->name, why);
+	a.opts = s->want->opts;
+	a.opts.have = which;
+	push(c, &a);
+}
+
+static void emit_mtu(struct ctx *c, const struct sim_bond *s, const char *ifname)
+{
+	struct action a = new_action(s, ACT_SET_MTU, ifname, "mtu");
+	a.mtu = s->want->mtu;
+	push(c, &a);
+}
+
+static void note(struct ctx *c, const struct sim_bond *s, const char *ifname,
+		 const char *msg)
+{
+	if (!c->err && !action_list_note(c->out, s->want->name, ifname, "%s", msg))
+		c->err = -ENOMEM;
+}
+
+/* Configured options (primary aside) whose kernel value differs or is not
+ * reported.  Primary is handled after the slaves: the kernel needs the
+ * device to be a slave before it can be the primary. */
+static uint64_t options_differing(const struct desired_bond *b, const struct bond_opts *now)
+{
+	uint64_t diff = 0;
+
+	for (int id = 0; id < OPT__COUNT; id++) {
+		if (id == OPT_PRIMARY || !bond_opts_has(&b->opts, (enum bond_opt)id))
+			continue;
+		if (!bond_opts_equal(&b->opts, now, (enum bond_opt)id))
+			diff |= OPT_BIT(id);
+	}
+	return diff;
+}
+
+static uint64_t options_flagged(uint32_t flag)
+{
+	uint64_t mask = 0;
+
+	for (int id = 0; id < OPT__COUNT; id++)
+		if (bond_opt_desc((enum bond_opt)id)->flags & flag)
+			mask |= OPT_BIT(id);
+	return mask;
+}
+
+/* ---- the steps ---------------------------------------------------------- */
+
+/*
+ * The bond's slaves as the kernel has them: its order from /proc, limited
+ * to links that exist and name it as master (a /proc read can lag behind a
+ * deletion), then any link naming it as master that /proc missed.  Links an
+ * earlier bond of this plan takes away are no longer its slaves.
+ */
+static void collect_slaves(const struct ctx *c, struct sim_bond *s)
+{
+	const struct obs_link *bond = s->link;
+
+	for (size_t i = 0; i < bond->n_order && s->n_slaves < BONDD_MAX_SLAVES; i++) {
+		const struct obs_link *l = observed_by_name(c->have, bond->order[i]);
+		if (!l || l->master != bond->ifindex || released_by_plan(c, l->name) ||
+		    name_in(s->slaves, s->n_slaves, l->name))
+			continue;
+		s->slaves[s->n_slaves++] = l->name;
+	}
+	for (size_t i = 0; i < c->have->n_links && s->n_slaves < BONDD_MAX_SLAVES; i++) {
+		const struct obs_link *l = &c->have->links[i];
+		if (l->master != bond->ifindex || released_by_plan(c, l->name) ||
+		    name_in(s->slaves, s->n_slaves, l->name))
+			continue;
+		s->slaves[s->n_slaves++] = l->name;
+	}
+	memcpy(s->before, s->slaves, sizeof(s->before));
+	s->n_before = s->n_slaves;
+}
+
+/* The bond exists (true), is created (true), or cannot be managed (false). */
+static bool plan_existence(struct ctx *c, struct sim_bond *s)
+{
+	const struct desired_bond *b = s->want;
+
+	if (s->link && !is_bond(s->link)) {
+		note(c, s, b->name, "exists and is not a bond");
+		return false;
+	}
+	if (s->link) {
+		s->up = (s->link->flags & IFF_UP) != 0;
+		s->mtu = s->link->mtu;
+		s->opts_to_set = options_differing(b, &s->link->bond);
+		collect_slaves(c, s);
+		return true;
+	}
+	/* Created with every option but primary (its device must be a slave
+	 * first) and with its MTU: the new bond is down and has no slaves,
+	 * which is what mode and the other down-only options need. */
+	struct action a = new_action(s, ACT_CREATE_BOND, b->name, "missing");
+	a.opts = b->opts;
+	a.opts.have &= ~OPT_BIT(OPT_PRIMARY);
+	a.mtu = b->mtu;
+	push(c, &a);
+	s->created = true;
+	s->up = false;
+	s->mtu = b->mtu;
+	return true;
+}
+
+/*
+ * Mode and the other OF_REBUILD options are only taken by a down bond, and
+ * mode only by one without slaves; OF_NO_SLAVES options (fail_over_mac) only
+ * by a bond without slaves.  Changing one on a live bond is a rebuild: every
+ * slave released (held ones too: the kernel refuses otherwise), the bond
+ * down when an OF_REBUILD option asks for it, the options set; the later
+ * steps then enslave the slaves again and bring the bond up.
+ *
+ * A rebuild for OF_NO_SLAVES options alone leaves the bond up: the kernel
+ * does not ask for it, and taking a bond down also drops its routes and,
+ * by default, its IPv6 addresses.
+ */
+static void plan_rebuild(struct ctx *c, struct sim_bond *s)
+{
+	uint64_t down_only = s->opts_to_set & options_flagged(OF_REBUILD);
+	uint64_t no_slaves = s->opts_to_set & options_flagged(OF_NO_SLAVES);
+
+	if (!down_only && !(no_slaves && s->n_slaves > 0))
+		return;
+	/* Last first, so the ones before keep their places until released. */
+	for (size_t i = s->n_slaves; i-- > 0;)
+		emit(c, s, ACT_RELEASE, s->slaves[i], "rebuild");
+	s->n_slaves = 0;
+	s->rebuilt = true;
+	if (down_only && s->up) {
+		emit(c, s, ACT_LINK_DOWN, s->want->name, "rebuild");
+		s->up = false;
+		s->taken_down = true;
+	}
+	emit_opts(c, s, down_only | no_slaves, "rebuild");
+	s->opts_to_set &= ~(down_only | no_slaves);
+}
+
+/* Every other differing option, in one action: never an unchanged one.
+ * An OF_NO_SLAVES option reaches here only when the bond has no slaves. */
+static void plan_options(struct ctx *c, struct sim_bond *s)
+{
+	if (s->opts_to_set)
+		emit_opts(c, s, s->opts_to_set, "option");
+	s->opts_to_set = 0;
+}
+
+/* Whether link l is, once the actions planned so far are done, a slave of
+ * a master other than this bond. */
+static bool in_other_master(const struct ctx *c, const struct sim_bond *s,
+			    const struct obs_link *l)
+{
+	if (!l->master || (s->link && l->master == s->link->ifindex))
+		return false;
+	return !released_by_plan(c, l->name);
+}
+
+/* Whether configured slave `ds` can be enslaved to this bond; notes why not. */
+static bool slave_usable(struct ctx *c, const struct sim_bond *s,
+			 const struct desired_slave *ds)
 {
 	const struct obs_link *l = observed_by_name(c->have, ds->name);
-	struct action a = {0};
+	char msg[sizeof(((struct plan_note *)0)->msg)];
 
-	/* A freshly enslaved slave starts at the kernel's defaults. */
-	uint16_t queue_id = fresh || !l->slave.valid ? 0 : l->slave.queue_id;
-	int32_t prio = fresh || !l->slave.valid ? 0 : l->slave.prio;
-	if (ds->has_queue_id && ds->queue_id != queue_id) {
+	if (!l || held(c, ds->name))
+		return false; /* absent: nothing to say */
+	if (is_bond(l)) {
+		note(c, s, ds->name, "is a bond, not enslaving it");
+		return false;
+	}
+	if (in_other_master(c, s, l)) {
+		/* Slaves move between the bonds bondd manages; a link in any
+		 * other master (a bridge, an unmanaged bond) is not ours. */
+		const struct obs_link *m = observed_by_index(c->have, l->master);
+		if (!m) {
+			snprintf(msg, sizeof(msg), "enslaved to ifindex %d, not taking it",
+				 l->master);
+			note(c, s, ds->name, msg);
+			return false;
+		}
+		if (!is_bond(m) || !desired_find_bond(c->want, m->name)) {
+			snprintf(msg, sizeof(msg), "enslaved to %s, not taking it", m->name);
+			note(c, s, ds->name, msg);
+			return false;
+		}
+	}
+	/* Enslaving sets the slave to the bond's MTU and fails if it cannot;
+	 * so does setting the bond's MTU with the slave in it. */
+	if (l->max_mtu && l->max_mtu < s->want->mtu) {
+		snprintf(msg, sizeof(msg), "max_mtu %u is below the configured MTU %u",
+			 l->max_mtu, s->want->mtu);
+		note(c, s, ds->name, msg);
+		return false;
+	}
+	return true;
+}
+
+static void find_present(struct ctx *c, struct sim_bond *s)
+{
+	const struct desired_bond *b = s->want;
+
+	for (size_t i = 0; i < b->n_slaves; i++)
+		if (slave_usable(c, s, &b->slaves[i]))
+			s->present[s->n_present++] = &b->slaves[i];
+}
+
+/*
+ * The bond's order is its enslavement order and there is no reorder call:
+ * the slaves after the longest common prefix of the actual and the wanted
+ * order are released, last first, and enslaved again after the missing
+ * ones.  Done before the bond's MTU: a slave that cannot take the MTU must
+ * be out first, and fewer slaves means fewer MTU changes.
+ */
+static void plan_releases(struct ctx *c, struct sim_bond *s)
+{
+	const char *actual[BONDD_MAX_SLAVES];
+	size_t n_actual = 0, k = 0;
+
+	/* Held slaves are planned as absent: not in place, and not released
+	 * for the order either (a release is an action on them too). */
+	for (size_t i = 0; i < s->n_slaves; i++)
+		if (!held(c, s->slaves[i]))
+			actual[n_actual++] = s->slaves[i];
+	while (k < n_actual && k < s->n_present && strcmp(actual[k], s->present[k]->name) == 0)
+		k++;
+	for (size_t i = n_actual; i-- > k;) {
+		const char *name = actual[i];
+		const char *why = is_present(s, name)		  ? "order" :
+				  configured_in(s->want, name) ? "unusable" :
+								 "not configured";
+		emit(c, s, ACT_RELEASE, name, why);
+	}
+	s->kept = k;
+	s->n_slaves = 0;
+	for (size_t i = 0; i < k; i++)
+		s->slaves[s->n_slaves++] = s->present[i]->name;
+}
+
+/* Before any enslave: the kernel sets each slave it enslaves to the bond's
+ * MTU, and setting the bond's MTU sets every slave already in. */
+static void plan_bond_mtu(struct ctx *c, struct sim_bond *s)
+{
+	if (s->mtu == s->want->mtu)
+		return;
+	emit_mtu(c, s, s->want->name);
+	s->mtu = s->want->mtu;
+	s->mtu_changed = true;
+}
+
+/* queue_id and prio: a slave fresh from enslaving has the kernel's
+ * defaults (0 and 0); a kept one has what it reports, if it reports it. */
+static void plan_slave_opts(struct ctx *c, const struct sim_bond *s,
+			    const struct desired_slave *ds, bool fresh)
+{
+	const struct obs_slave_info *now = &observed_by_name(c->have, ds->name)->slave;
+	bool know_queue_id = fresh || now->valid;
+	bool know_prio = fresh || (now->valid && now->has_prio);
+	uint16_t queue_id = fresh ? 0 : now->queue_id;
+	int32_t prio = fresh ? 0 : now->prio;
+	struct action a = new_action(s, ACT_SET_SLAVE_OPTS, ds->name, "option");
+
+	if (ds->has_queue_id && (!know_queue_id || queue_id != ds->queue_id)) {
 		a.slave.has_queue_id = true;
 		a.slave.queue_id = ds->queue_id;
 	}
-	if (ds->has_prio && ds->prio != prio) {
+	if (ds->has_prio && (!know_prio || prio != ds->prio)) {
 		a.slave.has_prio = true;
 		a.slave.prio = ds->prio;
 	}
-	if (a.slave.has_queue_id || a.slave.has_prio)
-		emit(c, s, ACT_SET_SLAVE_OPTS, ds->name, "option", &a);
+	if (a.slave.has_queue_id || a.slave.has_prio) {
+		snprintf(a.slave.name, sizeof(a.slave.name), "%s", ds->name);
+		push(c, &a);
+	}
 }
 
-/* Step 4: slaves.  The bond's order is its enslavement order and there is
- * no reorder call, so everything after the first difference between the
- * actual and the wanted order is released and enslaved again. */
-static void plan_slaves(struct ctx *c, struct sim *s)
+/*
+ * Slaves left in place.  A slave's MTU changed directly is not corrected by
+ * the kernel, so it is set here, unless the bond's MTU was just set (that
+ * sets every slave).  Their admin state is left alone: an admin may take a
+ * port down for maintenance, and a device being deleted announces itself
+ * down first.
+ */
+static void plan_kept_slaves(struct ctx *c, const struct sim_bond *s)
 {
-	const struct desired_bond *b = s->want;
-	const struct desired_slave *present[BONDD_MAX_SLAVES];
-	size_t n_present = 0, k = 0;
-
-	for (size_t i = 0; i < b->n_slaves; i++)
-		if (slave_usable(c, s, b->slaves[i].name))
-			present[n_present++] = &b->slaves[i];
-
-	/* Links that name this bond as master but are missing from /proc
-	 * (read a moment apart) count as its last slaves. */
-	for (size_t i = 0; s->link && i < c->have->n_links && s->n_order < BONDD_MAX_SLAVES; i++) {
-		const struct obs_link *l = &c->have->links[i];
-		bool listed = false;
-		if (l->master != s->link->ifindex || was_released(s, l->name))
-			continue;
-		for (size_t j = 0; j < s->n_order; j++)
-			listed |= strcmp(s->order[j], l->name) == 0;
-		if (!listed)
-			snprintf(s->order[s->n_order++], IFNAMSIZ, "%s", l->name);
+	for (size_t i = 0; i < s->kept; i++) {
+		const struct desired_slave *ds = s->present[i];
+		const struct obs_link *l = observed_by_name(c->have, ds->name);
+		if (!s->mtu_changed && l->mtu != s->want->mtu)
+			emit_mtu(c, s, ds->name);
+		plan_slave_opts(c, s, ds, false);
 	}
+}
 
-	while (k < s->n_order && k < n_present && strcmp(s->order[k], present[k]->name) == 0)
-		k++;
-	for (size_t i = s->n_order; i-- > k;)
-		sim_release(c, s, s->order[i],
-			    configured_in(b, s->order[i]) ? "order" : "not configured");
-	bool reordered = s->n_order > k;
-	s->n_order = k;
+/* "missing" for a slave the bond did not have, else what released it. */
+static const char *enslave_reason(const struct sim_bond *s, const char *name)
+{
+	if (!name_in(s->before, s->n_before, name))
+		return "missing";
+	return s->rebuilt ? "rebuild" : "order";
+}
 
-	/* Slaves kept in place: MTU and slave options.  Their admin state is
-	 * left alone: an admin may take a port down for maintenance, and a
-	 * device being deleted announces itself down first (bringing it up
-	 * then blocks on the deletion for ~100 ms). */
-	for (size_t i = 0; i < k; i++) {
-		const struct obs_link *l = observed_by_name(c->have, present[i]->name);
-		if (!s->mtu_set && l->mtu != b->mtu) {
-			struct action a = {0};
-			a.mtu = b->mtu;
-			emit(c, s, ACT_SET_MTU, l->name, "mtu", &a);
-		}
-		plan_slave_opts(c, s, present[i], false);
-	}
-
-	/* The rest, in order. */
-	for (size_t i = k; i < n_present; i++) {
-		const char *name = present[i]->name;
+/*
+ * The remaining present slaves, in configured order.  A slave must be
+ * admin-down to be enslaved, as a request of its own (a request with both
+ * "down" and the master leaves it down); a released slave already is.  A
+ * slave of another managed bond is released from it first.
+ */
+static void plan_enslaves(struct ctx *c, struct sim_bond *s)
+{
+	for (size_t i = s->kept; i < s->n_present; i++) {
+		const char *name = s->present[i]->name;
 		const struct obs_link *l = observed_by_name(c->have, name);
-		bool released = was_released(s, name);
-		if (!released && l->master && (!s->link || l->master != s->link->ifindex)) {
-			/* In another managed bond: take it from there. */
-			sim_release(c, s, name, "moved");
-			released = true;
-		}
-		if (!released && (l->flags & IFF_UP))
-			emit(c, s, ACT_LINK_DOWN, name, "enslave", NULL);
-		emit(c, s, ACT_ENSLAVE, name, released && reordered ? "order" : "missing", NULL);
-		snprintf(s->order[s->n_order++], IFNAMSIZ, "%s", name);
-		plan_slave_opts(c, s, present[i], true);
+		const char *why = enslave_reason(s, name);
+		if (in_other_master(c, s, l))
+			emit(c, s, ACT_RELEASE, name, "moved");
+		if ((l->flags & IFF_UP) && !released_by_plan(c, name))
+			emit(c, s, ACT_LINK_DOWN, name, why);
+		emit(c, s, ACT_ENSLAVE, name, why);
+		s->slaves[s->n_slaves++] = name;
+		plan_slave_opts(c, s, s->present[i], true);
 	}
 }
 
-/* Step 5: primary, once its device is a slave. */
-static void plan_primary(struct ctx *c, struct sim *s)
+/* Primary names a slave: set once its device is (or is about to be) one. */
+static void plan_primary(struct ctx *c, const struct sim_bond *s)
 {
 	const struct desired_bond *b = s->want;
 
-	if (!bond_opts_has(&b->opts, OPT_PRIMARY))
+	if (!bond_opts_has(&b->opts, OPT_PRIMARY) || b->opts.primary[0] == '\0')
 		return;
 	if (s->link && bond_opts_equal(&b->opts, &s->link->bond, OPT_PRIMARY))
 		return;
-	for (size_t i = 0; i < s->n_order; i++) {
-		if (strcmp(s->order[i], b->opts.primary) == 0) {
-			struct action a = opts_action(b, OPT_BIT(OPT_PRIMARY));
-			emit(c, s, ACT_SET_OPTS, b->name, "option", &a);
-			return;
-		}
-	}
+	if (name_in(s->slaves, s->n_slaves, b->opts.primary))
+		emit_opts(c, s, OPT_BIT(OPT_PRIMARY), "option");
 }
 
-/* Steps 6 and 7: admin state, then addresses. */
-static void plan_up_and_addresses(struct ctx *c, struct sim *s)
+static void plan_link_up(struct ctx *c, struct sim_bond *s)
+{
+	if (s->up)
+		return;
+	emit(c, s, ACT_LINK_UP, s->want->name,
+	     s->created ? "create" : s->taken_down ? "rebuild" : "down");
+	s->up = true;
+}
+
+/* Configured addresses the bond lacks; others are never removed. */
+static void plan_addresses(struct ctx *c, const struct sim_bond *s)
 {
 	const struct desired_bond *b = s->want;
 
-	if (!s->up) {
-		emit(c, s, ACT_LINK_UP, b->name, s->link ? "down" : "create", NULL);
-		s->up = true;
-	}
 	for (size_t i = 0; i < b->n_addrs; i++) {
 		if (s->link && observed_has_addr(c->have, s->link->ifindex, &b->addrs[i]))
 			continue;
-		struct action a = {0};
+		struct action a = new_action(s, ACT_ADD_ADDR, b->name, "address");
 		a.addr = b->addrs[i];
-		emit(c, s, ACT_ADD_ADDR, b->name, "address", &a);
+		push(c, &a);
 	}
 }
 
 static void plan_bond(struct ctx *c, const struct desired_bond *b)
 {
-	struct sim s;
+	struct sim_bond s;
 
-	if (held(c->holds, b->name))
+	if (held(c, b->name))
 		return;
 	memset(&s, 0, sizeof(s));
 	s.want = b;
 	s.link = observed_by_name(c->have, b->name);
 	if (!plan_existence(c, &s))
 		return;
+	plan_rebuild(c, &s);
 	plan_options(c, &s);
+	find_present(c, &s);
+	plan_releases(c, &s);
 	plan_bond_mtu(c, &s);
-	plan_slaves(c, &s);
+	plan_kept_slaves(c, &s);
+	plan_enslaves(c, &s);
 	plan_primary(c, &s);
-	plan_up_and_addresses(c, &s);
+	plan_link_up(c, &s);
+	plan_addresses(c, &s);
 }
 
 int plan(const struct desired *want, const struct observed *have,
 	 const struct plan_holds *holds, struct action_list *out)
 {
-	struct ctx c = {want, have, holds, out, 0};
+	struct ctx c = {want, have, holds, out, out->n, 0};
 
 	for (size_t i = 0; i < want->n_bonds && !c.err; i++)
 		plan_bond(&c, &want->bonds[i]);
@@ -391,7 +545,7 @@ int plan_removed(const struct desired *before, const struct desired *after,
 		a.kind = ACT_DELETE_BOND;
 		snprintf(a.bond, sizeof(a.bond), "%s", name);
 		snprintf(a.ifname, sizeof(a.ifname), "%s", name);
-		a.why = "removed from the config";
+		a.why = "not configured";
 		if (!action_list_push(out, &a))
 			return -ENOMEM;
 	}

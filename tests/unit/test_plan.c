@@ -1,0 +1,1615 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The planner, case by case: a desired and an observed state in, the exact
+ * action list and notes out.  Each case then applies its actions to a model
+ * of the bonding driver (plan_fixture.h), which fails the case if an action
+ * breaks a kernel rule or resends a value the kernel has, and plans again:
+ * one pass must converge, so the second plan must be empty.
+ */
+#include <limits.h>
+
+#include "plan_fixture.h"
+
+#define B(o) OPT_BIT(o)
+#define UNSET INT64_MIN
+#define MAX_EXP 32
+#define MAX_NOTES 4
+
+/* One expected action; fields a kind does not use must be zero in it. */
+struct exp {
+	enum action_kind kind;
+	const char *ifname;
+	const char *bond;
+	const char *why;
+	uint64_t opts;           /* CREATE, SET_OPTS: exactly these options */
+	uint32_t mtu;            /* CREATE, SET_MTU */
+	size_t addr;             /* ADD_ADDR: index in the bond's configured addrs */
+	int64_t queue_id, prio;  /* SET_SLAVE_OPTS: UNSET when not sent */
+};
+
+struct exp_note {
+	const char *bond, *ifname, *msg;
+};
+
+#define EXP(k, dev, b, w) .kind = (k), .ifname = (dev), .bond = (b), .why = (w)
+#define A_CREATE(b, bits, m) {EXP(ACT_CREATE_BOND, b, b, "missing"), .opts = (bits), .mtu = (m)}
+#define A_DELETE(b) {EXP(ACT_DELETE_BOND, b, b, "not configured")}
+#define A_OPTS(b, why, bits) {EXP(ACT_SET_OPTS, b, b, why), .opts = (bits)}
+#define A_MTU(dev, b, m) {EXP(ACT_SET_MTU, dev, b, "mtu"), .mtu = (m)}
+#define A_DOWN(dev, b, why) {EXP(ACT_LINK_DOWN, dev, b, why)}
+#define A_UP(b, why) {EXP(ACT_LINK_UP, b, b, why)}
+#define A_ENSLAVE(dev, b, why) {EXP(ACT_ENSLAVE, dev, b, why)}
+#define A_RELEASE(dev, b, why) {EXP(ACT_RELEASE, dev, b, why)}
+#define A_SLAVE(dev, b, q, p) {EXP(ACT_SET_SLAVE_OPTS, dev, b, "option"), .queue_id = (q), .prio = (p)}
+#define A_ADDR(b, i) {EXP(ACT_ADD_ADDR, b, b, "address"), .addr = (i)}
+
+struct plan_case {
+	const char *name;
+	void (*setup)(struct fx *f);
+	struct exp acts[MAX_EXP];          /* ends at the first ifname == NULL */
+	struct exp_note notes[MAX_NOTES];  /* ends at the first bond == NULL */
+	void (*extra)(const struct fx *f); /* further checks, or NULL */
+};
+
+/* ---- comparing ------------------------------------------------------------ */
+
+static size_t n_exp(const struct exp *e)
+{
+	size_t n = 0;
+	while (n < MAX_EXP && e[n].ifname)
+		n++;
+	return n;
+}
+
+static size_t n_exp_notes(const struct exp_note *e)
+{
+	size_t n = 0;
+	while (n < MAX_NOTES && e[n].bond)
+		n++;
+	return n;
+}
+
+static bool same_addr(const struct bond_addr *a, const struct bond_addr *b)
+{
+	return a->family == b->family && a->prefixlen == b->prefixlen &&
+	       memcmp(a->addr, b->addr, sizeof(a->addr)) == 0;
+}
+
+/* NULL when a matches e, else what differs. */
+static const char *mismatch(const struct fx *f, const struct action *a, const struct exp *e)
+{
+	const struct desired_bond *want = desired_find_bond(&f->want, a->bond);
+
+	if (a->kind != e->kind)
+		return "kind";
+	if (strcmp(a->ifname, e->ifname) != 0)
+		return "ifname";
+	if (strcmp(a->bond, e->bond) != 0)
+		return "bond";
+	if (!a->why || strcmp(a->why, e->why) != 0)
+		return "why";
+	if (a->opts.have != e->opts)
+		return "options sent";
+	for (int id = 0; id < OPT__COUNT; id++)
+		if (bond_opts_has(&a->opts, (enum bond_opt)id) &&
+		    (!want || !bond_opts_equal(&a->opts, &want->opts, (enum bond_opt)id)))
+			return "an option value is not the configured one";
+	if (a->mtu != e->mtu)
+		return "mtu";
+	if (a->kind == ACT_ADD_ADDR) {
+		if (!want || e->addr >= want->n_addrs || !same_addr(&a->addr, &want->addrs[e->addr]))
+			return "address";
+	} else if (a->addr.family != 0) {
+		return "address set on a non-address action";
+	}
+	if (a->kind == ACT_SET_SLAVE_OPTS) {
+		if (a->slave.has_queue_id != (e->queue_id != UNSET) ||
+		    (a->slave.has_queue_id && a->slave.queue_id != e->queue_id))
+			return "queue_id";
+		if (a->slave.has_prio != (e->prio != UNSET) ||
+		    (a->slave.has_prio && a->slave.prio != e->prio))
+			return "prio";
+	} else if (a->slave.has_queue_id || a->slave.has_prio) {
+		return "slave options set on another action";
+	}
+	return NULL;
+}
+
+static void dump_plan(const struct fx *f, const struct exp *e, size_t n)
+{
+	char buf[512];
+
+	print_message("planned:\n");
+	for (size_t i = 0; i < f->out.n; i++)
+		print_message("  %zu %s\n", i, action_describe(&f->out.v[i], buf, sizeof(buf)));
+	for (size_t i = 0; i < f->out.n_notes; i++)
+		print_message("  note %s %s: %s\n", f->out.notes[i].bond, f->out.notes[i].ifname,
+			      f->out.notes[i].msg);
+	print_message("expected:\n");
+	for (size_t i = 0; i < n; i++)
+		print_message("  %zu %s %s (%s)\n", i, action_kind_name(e[i].kind), e[i].ifname,
+			      e[i].why);
+}
+
+static void expect_actions(const struct fx *f, const struct exp *e)
+{
+	size_t n = n_exp(e);
+
+	if (f->out.n != n) {
+		dump_plan(f, e, n);
+		fail_msg("%zu actions planned, %zu expected", f->out.n, n);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const char *what = mismatch(f, &f->out.v[i], &e[i]);
+		if (what) {
+			dump_plan(f, e, n);
+			fail_msg("action %zu: %s differs", i, what);
+		}
+	}
+}
+
+static void expect_notes(const struct fx *f, const struct exp_note *e)
+{
+	size_t n = n_exp_notes(e);
+
+	if (f->out.n_notes != n) {
+		dump_plan(f, NULL, 0);
+		fail_msg("%zu notes, %zu expected", f->out.n_notes, n);
+	}
+	for (size_t i = 0; i < n; i++) {
+		assert_string_equal(f->out.notes[i].bond, e[i].bond);
+		assert_string_equal(f->out.notes[i].ifname, e[i].ifname);
+		assert_string_equal(f->out.notes[i].msg, e[i].msg);
+	}
+}
+
+static void run_plan(struct fx *f)
+{
+	struct plan_holds h = fx_holds(f);
+
+	action_list_clear(&f->out);
+	assert_int_equal(plan(&f->want, &f->have, &h, &f->out), 0);
+}
+
+/* ---- common fixtures ------------------------------------------------------ */
+
+/* The storage node: four ports striped in balance-rr. */
+static struct desired_bond *want_rr4(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_BALANCE_RR, "eth1 eth2 eth3 eth4");
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	want_addr(b, "10.0.0.1/24");
+	return b;
+}
+
+static void rr4_converged(struct fx *f)
+{
+	want_rr4(f);
+	obs_converged(f);
+}
+
+/* Someone set the bond's MTU: the kernel carried it to every slave. */
+static void obs_bond_mtu(struct fx *f, const char *bond, uint32_t mtu)
+{
+	struct obs_link *m = obs(f, bond);
+	m->mtu = mtu;
+	for (size_t i = 0; i < m->n_order; i++) {
+		char slave[IFNAMSIZ];
+		memcpy(slave, obs(f, bond)->order[i], IFNAMSIZ);
+		obs(f, slave)->mtu = mtu;
+	}
+}
+
+static void nics(struct fx *f, const char *names, bool up)
+{
+	char list[128];
+	snprintf(list, sizeof(list), "%s", names);
+	for (char *save = NULL, *s = strtok_r(list, " ", &save); s;
+	     s = strtok_r(NULL, " ", &save))
+		obs_nic(f, s, up);
+}
+
+/* ---- setups: converged states ---------------------------------------------- */
+
+static void setup_converged_8023ad(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_8023AD, "eth1 eth2 eth3 eth4");
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_opts_set(&b->opts, OPT_AD_LACP_RATE, 1);
+	bond_opts_set(&b->opts, OPT_XMIT_HASH_POLICY, 1);
+	bond_opts_set(&b->opts, OPT_MIN_LINKS, 1);
+	want_addr(b, "10.0.0.1/24");
+	obs_converged(f);
+}
+
+static void setup_converged_active_backup(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2");
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_opts_set(&b->opts, OPT_FAIL_OVER_MAC, 1);
+	want_primary(b, "eth2");
+	want_queue_id(b, "eth1", 1);
+	want_prio(b, "eth2", 10);
+	want_addr(b, "10.0.0.1/24");
+	want_addr(b, "fd00::1/64");
+	obs_converged(f);
+}
+
+/* One bond per mode, each with options that mode takes. */
+static void setup_converged_every_mode(struct fx *f)
+{
+	struct desired_bond *b;
+
+	b = want_bond(f, "brr", MODE_BALANCE_RR, "e0 e1");
+	bond_opts_set(&b->opts, OPT_PACKETS_PER_SLAVE, 4);
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	b = want_bond(f, "bab", MODE_ACTIVE_BACKUP, "e2 e3");
+	want_primary(b, "e3");
+	bond_opts_set(&b->opts, OPT_PRIMARY_RESELECT, 2);
+	bond_opts_set(&b->opts, OPT_FAIL_OVER_MAC, 2);
+	bond_opts_set(&b->opts, OPT_ARP_INTERVAL, 200);
+	want_arp_target(b, "10.0.0.254");
+	want_arp_target(b, "10.0.0.253");
+	want_ns_target(b, "fd00::fe");
+	bond_opts_set(&b->opts, OPT_ARP_VALIDATE, 3);
+	bond_opts_set(&b->opts, OPT_ARP_ALL_TARGETS, 1);
+	bond_opts_set(&b->opts, OPT_MISSED_MAX, 3);
+	b = want_bond(f, "bxor", MODE_BALANCE_XOR, "e4 e5");
+	bond_opts_set(&b->opts, OPT_XMIT_HASH_POLICY, 2);
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_opts_set(&b->opts, OPT_UPDELAY, 200);
+	bond_opts_set(&b->opts, OPT_DOWNDELAY, 200);
+	bond_opts_set(&b->opts, OPT_USE_CARRIER, 0);
+	b = want_bond(f, "bbc", MODE_BROADCAST, "e6 e7");
+	bond_opts_set(&b->opts, OPT_MIIMON, 50);
+	bond_opts_set(&b->opts, OPT_ALL_SLAVES_ACTIVE, 1);
+	b = want_bond(f, "bad", MODE_8023AD, "e8 e9");
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_opts_set(&b->opts, OPT_AD_LACP_ACTIVE, 1);
+	bond_opts_set(&b->opts, OPT_AD_LACP_RATE, 1);
+	bond_opts_set(&b->opts, OPT_AD_SELECT, 2);
+	bond_opts_set(&b->opts, OPT_AD_ACTOR_SYS_PRIO, 100);
+	bond_opts_set(&b->opts, OPT_AD_USER_PORT_KEY, 5);
+	want_actor_system(b, 0x42);
+	b = want_bond(f, "btlb", MODE_BALANCE_TLB, "e10 e11");
+	bond_opts_set(&b->opts, OPT_TLB_DYNAMIC_LB, 0);
+	bond_opts_set(&b->opts, OPT_LP_INTERVAL, 2);
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	b = want_bond(f, "balb", MODE_BALANCE_ALB, "e12 e13");
+	want_primary(b, "e12");
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_opts_set(&b->opts, OPT_RESEND_IGMP, 3);
+	bond_opts_set(&b->opts, OPT_NUM_PEER_NOTIF, 2);
+	bond_opts_set(&b->opts, OPT_PEER_NOTIF_DELAY, 200);
+	obs_converged(f);
+}
+
+/* Options the config leaves out are not managed, whatever their value. */
+static void setup_unmanaged_options_differ(struct fx *f)
+{
+	rr4_converged(f);
+	obs(f, "bond0")->bond.val[OPT_UPDELAY] = 500;
+	obs(f, "bond0")->bond.val[OPT_PACKETS_PER_SLAVE] = 7;
+	obs(f, "bond0")->bond.have &= ~B(OPT_RESEND_IGMP);
+}
+
+/* A port taken down for maintenance stays in place and down. */
+static void setup_slave_admin_down(struct fx *f)
+{
+	rr4_converged(f);
+	obs(f, "eth3")->flags &= ~(unsigned)(IFF_UP | IFF_LOWER_UP);
+}
+
+/* Addresses bondd did not add are never removed. */
+static void setup_extra_address(struct fx *f)
+{
+	rr4_converged(f);
+	obs_addr(f, "bond0", "192.168.1.5/24");
+}
+
+/* ---- setups: cold start ---------------------------------------------------- */
+
+static void setup_cold_start(struct fx *f)
+{
+	struct desired_bond *b = want_rr4(f);
+	want_addr(b, "fd00::1/64");
+	nics(f, "eth1 eth2 eth4", true); /* eth3 is not there */
+}
+
+static void setup_cold_start_ports_down(struct fx *f)
+{
+	want_rr4(f);
+	nics(f, "eth1 eth2 eth3 eth4", false);
+}
+
+static void setup_cold_start_primary(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2");
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	want_primary(b, "eth2");
+	want_queue_id(b, "eth2", 3);
+	want_prio(b, "eth1", 0); /* the kernel's default: nothing to send */
+	nics(f, "eth1 eth2", false);
+}
+
+static void setup_cold_start_primary_absent(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2");
+	want_primary(b, "eth2");
+	nics(f, "eth1", false);
+}
+
+static void setup_cold_start_two_bonds(struct fx *f)
+{
+	want_bond(f, "bond1", MODE_BALANCE_RR, "eth3 eth4");
+	want_bond(f, "bond0", MODE_BALANCE_RR, "eth1 eth2");
+	nics(f, "eth1 eth2 eth3 eth4", false);
+}
+
+/* ---- setups: slave order ---------------------------------------------------- */
+
+/* eth2 deleted (the kernel released it) and created again, admin-down. */
+static void setup_slave_recreated(struct fx *f)
+{
+	rr4_converged(f);
+	obs_delete(f, "eth2");
+	obs_nic(f, "eth2", false);
+}
+
+static void setup_slave_recreated_up(struct fx *f)
+{
+	rr4_converged(f);
+	obs_delete(f, "eth2");
+	obs_nic(f, "eth2", true);
+}
+
+static void setup_slave_gone(struct fx *f)
+{
+	rr4_converged(f);
+	obs_delete(f, "eth2");
+}
+
+static void setup_released_first(struct fx *f)
+{
+	rr4_converged(f);
+	obs_release(f, "eth1");
+}
+
+static void setup_released_middle(struct fx *f)
+{
+	rr4_converged(f);
+	obs_release(f, "eth3");
+}
+
+static void setup_released_last(struct fx *f)
+{
+	rr4_converged(f);
+	obs_release(f, "eth4");
+}
+
+static void setup_order_swapped(struct fx *f)
+{
+	rr4_converged(f);
+	obs_order(f, "bond0", "eth1 eth3 eth2 eth4");
+}
+
+/* /proc read a moment before eth4 joined: netlink says it is a slave. */
+static void setup_slave_missing_from_proc(struct fx *f)
+{
+	rr4_converged(f);
+	obs_order(f, "bond0", "eth1 eth2 eth3");
+}
+
+/* /proc read a moment before eth9 was deleted. */
+static void setup_stale_proc_entry(struct fx *f)
+{
+	rr4_converged(f);
+	obs_order(f, "bond0", "eth1 eth2 eth9 eth3 eth4");
+}
+
+static void setup_unconfigured_slave_last(struct fx *f)
+{
+	rr4_converged(f);
+	obs_nic(f, "eth9", false);
+	obs_enslave(f, "eth9", "bond0");
+}
+
+static void setup_unconfigured_slave_middle(struct fx *f)
+{
+	rr4_converged(f);
+	obs_release(f, "eth4");
+	obs_release(f, "eth3");
+	obs_nic(f, "eth9", false);
+	obs_enslave(f, "eth9", "bond0");
+	obs_enslave(f, "eth3", "bond0");
+	obs_enslave(f, "eth4", "bond0");
+}
+
+static void setup_unconfigured_slave_not_in_proc(struct fx *f)
+{
+	setup_unconfigured_slave_last(f);
+	obs_order(f, "bond0", "eth1 eth2 eth3 eth4");
+}
+
+/* ---- setups: MTU -------------------------------------------------------------- */
+
+static void setup_slave_mtu(struct fx *f)
+{
+	rr4_converged(f);
+	obs(f, "eth3")->mtu = 1500;
+}
+
+static void setup_bond_mtu(struct fx *f)
+{
+	rr4_converged(f);
+	obs_bond_mtu(f, "bond0", 1500);
+}
+
+static void setup_bond_and_slave_mtu(struct fx *f)
+{
+	setup_bond_mtu(f);
+	obs(f, "eth3")->mtu = 4000;
+}
+
+static void setup_bond_mtu_and_released(struct fx *f)
+{
+	setup_bond_mtu(f);
+	obs_release(f, "eth2");
+}
+
+static void setup_max_mtu_outside(struct fx *f)
+{
+	rr4_converged(f);
+	obs_delete(f, "eth3");
+	obs_nic(f, "eth3", false)->max_mtu = 1500;
+}
+
+static void setup_max_mtu_inside(struct fx *f)
+{
+	setup_bond_mtu(f);
+	obs(f, "eth3")->max_mtu = 1500;
+}
+
+static void setup_max_mtu_unknown(struct fx *f)
+{
+	rr4_converged(f);
+	obs_delete(f, "eth3");
+	obs_nic(f, "eth3", false)->max_mtu = 0;
+}
+
+/* ---- setups: options ------------------------------------------------------------ */
+
+static void setup_miimon_change(struct fx *f)
+{
+	struct desired_bond *b = want_rr4(f);
+	obs_converged(f);
+	bond_opts_set(&b->opts, OPT_MIIMON, 200);
+}
+
+static void check_miimon_200(const struct fx *f)
+{
+	assert_int_equal(f->out.v[0].opts.val[OPT_MIIMON], 200);
+}
+
+static void setup_some_options_differ(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_BALANCE_XOR, "eth1 eth2");
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_opts_set(&b->opts, OPT_UPDELAY, 200);
+	bond_opts_set(&b->opts, OPT_DOWNDELAY, 200);
+	bond_opts_set(&b->opts, OPT_XMIT_HASH_POLICY, 1);
+	bond_opts_set(&b->opts, OPT_RESEND_IGMP, 1);
+	obs_converged(f);
+	obs(f, "bond0")->bond.val[OPT_UPDELAY] = 0;
+	obs(f, "bond0")->bond.val[OPT_XMIT_HASH_POLICY] = 0;
+}
+
+static void check_some_options_values(const struct fx *f)
+{
+	assert_int_equal(f->out.v[0].opts.val[OPT_UPDELAY], 200);
+	assert_int_equal(f->out.v[0].opts.val[OPT_XMIT_HASH_POLICY], 1);
+}
+
+static void setup_option_not_reported(struct fx *f)
+{
+	rr4_converged(f);
+	obs(f, "bond0")->bond.have &= ~B(OPT_MIIMON);
+}
+
+static void setup_arp_targets_change(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_BALANCE_XOR, "eth1 eth2");
+	bond_opts_set(&b->opts, OPT_ARP_INTERVAL, 100);
+	want_arp_target(b, "10.0.0.254");
+	want_arp_target(b, "10.0.0.253");
+	obs_converged(f);
+	obs(f, "bond0")->bond.n_arp_ip_target = 1;
+}
+
+static void setup_actor_system_change(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_8023AD, "eth1 eth2");
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	want_actor_system(b, 0x42);
+	obs_converged(f);
+	obs(f, "bond0")->bond.ad_actor_system[5] = 0x41;
+}
+
+static void setup_mode_change(struct fx *f)
+{
+	struct desired_bond *b = want_rr4(f);
+	obs_converged(f);
+	b->opts.val[OPT_MODE] = MODE_ACTIVE_BACKUP;
+}
+
+static void setup_mode_and_miimon_change(struct fx *f)
+{
+	struct desired_bond *b = want_rr4(f);
+	obs_converged(f);
+	b->opts.val[OPT_MODE] = MODE_ACTIVE_BACKUP;
+	b->opts.val[OPT_MIIMON] = 200;
+}
+
+static void setup_lacp_rate_change(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_8023AD, "eth1 eth2");
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_opts_set(&b->opts, OPT_AD_LACP_RATE, 1);
+	obs_converged(f);
+	obs(f, "bond0")->bond.val[OPT_AD_LACP_RATE] = 0;
+}
+
+/* A bond left down and empty (its ports are gone) in the wrong mode. */
+static void setup_mode_change_empty_down(struct fx *f)
+{
+	want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2");
+	obs_converged(f);
+	obs_delete(f, "eth1");
+	obs_delete(f, "eth2");
+	obs(f, "bond0")->flags = 0;
+	obs(f, "bond0")->bond.val[OPT_MODE] = MODE_BALANCE_RR;
+}
+
+static struct desired_bond *want_ab_fom(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2");
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_opts_set(&b->opts, OPT_FAIL_OVER_MAC, 1);
+	want_primary(b, "eth1");
+	return b;
+}
+
+static void setup_fail_over_mac_with_slaves(struct fx *f)
+{
+	want_ab_fom(f);
+	obs_converged(f);
+	obs(f, "bond0")->bond.val[OPT_FAIL_OVER_MAC] = 0;
+}
+
+static void setup_fail_over_mac_no_slaves(struct fx *f)
+{
+	setup_fail_over_mac_with_slaves(f);
+	obs_delete(f, "eth1");
+	obs_delete(f, "eth2");
+}
+
+static void setup_mode_and_fail_over_mac_no_slaves(struct fx *f)
+{
+	setup_fail_over_mac_no_slaves(f);
+	obs(f, "bond0")->bond.val[OPT_MODE] = MODE_BALANCE_RR;
+}
+
+static void setup_rebuild_with_held_slave(struct fx *f)
+{
+	setup_mode_change(f);
+	fx_hold(f, "eth2");
+}
+
+/* From balance-rr (no primary) to active-backup with one. */
+static void setup_mode_change_primary(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2");
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	want_primary(b, "eth2");
+	obs_converged(f);
+	struct obs_link *m = obs(f, "bond0");
+	m->bond.val[OPT_MODE] = MODE_BALANCE_RR;
+	m->bond.primary[0] = '\0';
+	m->primary_ifindex = 0;
+	remembered_primary(f, "bond0")[0] = '\0';
+}
+
+/* ---- setups: what the planner leaves alone ----------------------------------------- */
+
+static void setup_foreign_bridge(struct fx *f)
+{
+	want_rr4(f);
+	nics(f, "eth1 eth2 eth3 eth4", false);
+	int br = obs_new(f, "br0", "bridge")->ifindex;
+	obs(f, "eth2")->master = br;
+	obs(f, "eth2")->flags = IFF_UP;
+}
+
+static void setup_foreign_bond(struct fx *f)
+{
+	rr4_converged(f);
+	obs_release(f, "eth2");
+	obs_bond(f, "bond9", 1500);
+	obs_enslave(f, "eth2", "bond9");
+}
+
+static void setup_master_unknown(struct fx *f)
+{
+	rr4_converged(f);
+	obs_release(f, "eth2");
+	obs(f, "eth2")->master = 99;
+}
+
+static void setup_slave_is_bond(struct fx *f)
+{
+	want_bond(f, "bond0", MODE_BALANCE_RR, "eth1 bond9");
+	nics(f, "eth1", false);
+	obs_bond(f, "bond9", 1500);
+}
+
+static void setup_name_taken(struct fx *f)
+{
+	want_bond(f, "bond0", MODE_BALANCE_RR, "eth1");
+	want_bond(f, "bond1", MODE_BALANCE_RR, "eth2");
+	obs_new(f, "bond0", "dummy");
+	nics(f, "eth1 eth2", false);
+}
+
+static void setup_held_slave_cold(struct fx *f)
+{
+	setup_cold_start_ports_down(f);
+	fx_hold(f, "eth2");
+}
+
+static void setup_held_slave_in_bond(struct fx *f)
+{
+	setup_released_first(f);
+	fx_hold(f, "eth2");
+}
+
+static void setup_held_slave_mtu(struct fx *f)
+{
+	setup_slave_mtu(f);
+	fx_hold(f, "eth3");
+}
+
+static void setup_held_bond(struct fx *f)
+{
+	want_rr4(f);
+	struct desired_bond *b1 = want_bond(f, "bond1", MODE_BALANCE_RR, "eth5 eth6");
+	bond_opts_set(&b1->opts, OPT_MIIMON, 100);
+	obs_converged(f);
+	obs(f, "bond0")->bond.val[OPT_MIIMON] = 50;
+	obs(f, "bond1")->bond.val[OPT_MIIMON] = 50;
+	fx_hold(f, "bond0");
+}
+
+static void setup_held_bond_missing(struct fx *f)
+{
+	setup_cold_start_ports_down(f);
+	fx_hold(f, "bond0");
+}
+
+/* ---- setups: slaves moving between managed bonds ------------------------------------ */
+
+/* The config moved eth3 from bond0 to bond1. */
+static void obs_eth3_in_bond0(struct fx *f)
+{
+	obs_converged(f);
+	obs_release(f, "eth4");
+	obs_release(f, "eth3");
+	obs_enslave(f, "eth3", "bond0");
+	obs_enslave(f, "eth4", "bond1");
+}
+
+static void setup_moved_to_later_bond(struct fx *f)
+{
+	want_bond(f, "bond0", MODE_BALANCE_RR, "eth1 eth2");
+	want_bond(f, "bond1", MODE_BALANCE_RR, "eth3 eth4");
+	obs_eth3_in_bond0(f);
+}
+
+static void setup_moved_to_earlier_bond(struct fx *f)
+{
+	want_bond(f, "bond1", MODE_BALANCE_RR, "eth3 eth4");
+	want_bond(f, "bond0", MODE_BALANCE_RR, "eth1 eth2");
+	obs_eth3_in_bond0(f);
+}
+
+/* ---- setups: primary, slave options, addresses, admin state ---------------------------- */
+
+static void setup_primary_change(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2");
+	want_primary(b, "eth2");
+	obs_converged(f);
+	struct obs_link *m = obs(f, "bond0");
+	fx_name(m->bond.primary, "eth1");
+	m->primary_ifindex = obs(f, "eth1")->ifindex;
+	fx_name(remembered_primary(f, "bond0"), "eth1");
+}
+
+static void setup_primary_returns(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2");
+	want_primary(b, "eth1");
+	obs_converged(f);
+	obs_release(f, "eth1");
+}
+
+static void setup_primary_absent(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2");
+	want_primary(b, "eth1");
+	obs_converged(f);
+	obs_delete(f, "eth1");
+}
+
+static void setup_primary_held(struct fx *f)
+{
+	setup_primary_returns(f);
+	fx_hold(f, "eth1");
+}
+
+static void setup_queue_id_drift(struct fx *f)
+{
+	struct desired_bond *b = want_rr4(f);
+	want_queue_id(b, "eth2", 2);
+	obs_converged(f);
+	obs(f, "eth2")->slave.queue_id = 0;
+}
+
+static void setup_prio_drift(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2");
+	want_prio(b, "eth2", 5);
+	want_queue_id(b, "eth2", 1);
+	obs_converged(f);
+	obs(f, "eth2")->slave.prio = -3;
+}
+
+static void setup_slave_opts_drift(struct fx *f)
+{
+	setup_prio_drift(f);
+	obs(f, "eth2")->slave.queue_id = 0;
+}
+
+static void setup_slave_opts_fresh(struct fx *f)
+{
+	struct desired_bond *b = want_rr4(f);
+	want_queue_id(b, "eth4", 4);
+	want_queue_id(b, "eth3", 0);
+	obs_converged(f);
+	obs_release(f, "eth4");
+	obs_release(f, "eth3");
+}
+
+/* Re-enslaving resets queue_id and prio: set them again even though the
+ * slave had them right before it was released for the order. */
+static void setup_slave_opts_reenslaved(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2 eth3");
+	want_queue_id(b, "eth3", 3);
+	want_prio(b, "eth3", 7);
+	obs_converged(f);
+	obs_release(f, "eth2");
+}
+
+static void setup_slave_info_unknown(struct fx *f)
+{
+	struct desired_bond *b = want_rr4(f);
+	want_queue_id(b, "eth2", 2);
+	obs_converged(f);
+	memset(&obs(f, "eth2")->slave, 0, sizeof(obs(f, "eth2")->slave));
+}
+
+static void setup_address_missing(struct fx *f)
+{
+	struct desired_bond *b = want_rr4(f);
+	want_addr(b, "fd00::1/64");
+	obs_converged(f);
+	struct obs_addr a = {obs(f, "bond0")->ifindex, b->addrs[1]};
+	observed_del_addr(&f->have, &a);
+}
+
+static void setup_address_other_prefix(struct fx *f)
+{
+	struct desired_bond *b = want_rr4(f);
+	obs_converged(f);
+	struct obs_addr a = {obs(f, "bond0")->ifindex, b->addrs[0]};
+	observed_del_addr(&f->have, &a);
+	obs_addr(f, "bond0", "10.0.0.1/16");
+}
+
+static void setup_bond_down(struct fx *f)
+{
+	rr4_converged(f);
+	obs(f, "bond0")->flags &= ~(unsigned)IFF_UP;
+}
+
+/* Every kind of drift on one bond, to pin the order of the steps. */
+static void setup_everything_drifts(struct fx *f)
+{
+	struct desired_bond *b = want_rr4(f);
+	want_queue_id(b, "eth1", 1);
+	obs_converged(f);
+	obs_bond_mtu(f, "bond0", 1500);
+	obs(f, "bond0")->bond.val[OPT_MIIMON] = 50;
+	obs(f, "bond0")->flags &= ~(unsigned)IFF_UP;
+	obs(f, "eth1")->slave.queue_id = 0;
+	obs_release(f, "eth2");
+	obs_nic(f, "eth9", false);
+	obs_enslave(f, "eth9", "bond0");
+	struct obs_addr a = {obs(f, "bond0")->ifindex, b->addrs[0]};
+	observed_del_addr(&f->have, &a);
+}
+
+/* ---- the table ------------------------------------------------------------------------- */
+
+static const struct plan_case cases[] = {
+	/* Converged: nothing to do. */
+	{"converged_balance_rr", rr4_converged, {{0}}, {{0}}, NULL},
+	{"converged_8023ad_miimon_100", setup_converged_8023ad, {{0}}, {{0}}, NULL},
+	{"converged_active_backup_primary_slave_opts", setup_converged_active_backup, {{0}}, {{0}},
+	 NULL},
+	{"converged_every_mode", setup_converged_every_mode, {{0}}, {{0}}, NULL},
+	{"converged_unmanaged_options_differ", setup_unmanaged_options_differ, {{0}}, {{0}}, NULL},
+	{"converged_slave_admin_down_left_alone", setup_slave_admin_down, {{0}}, {{0}}, NULL},
+	{"converged_extra_address_kept", setup_extra_address, {{0}}, {{0}}, NULL},
+
+	/* Cold start. */
+	{"cold_start",
+	 setup_cold_start,
+	 {
+		 A_CREATE("bond0", B(OPT_MODE) | B(OPT_MIIMON), 9000),
+		 A_DOWN("eth1", "bond0", "missing"),
+		 A_ENSLAVE("eth1", "bond0", "missing"),
+		 A_DOWN("eth2", "bond0", "missing"),
+		 A_ENSLAVE("eth2", "bond0", "missing"),
+		 A_DOWN("eth4", "bond0", "missing"),
+		 A_ENSLAVE("eth4", "bond0", "missing"),
+		 A_UP("bond0", "create"),
+		 A_ADDR("bond0", 0),
+		 A_ADDR("bond0", 1),
+	 },
+	 {{0}},
+	 NULL},
+	{"cold_start_ports_down",
+	 setup_cold_start_ports_down,
+	 {
+		 A_CREATE("bond0", B(OPT_MODE) | B(OPT_MIIMON), 9000),
+		 A_ENSLAVE("eth1", "bond0", "missing"),
+		 A_ENSLAVE("eth2", "bond0", "missing"),
+		 A_ENSLAVE("eth3", "bond0", "missing"),
+		 A_ENSLAVE("eth4", "bond0", "missing"),
+		 A_UP("bond0", "create"),
+		 A_ADDR("bond0", 0),
+	 },
+	 {{0}},
+	 NULL},
+	{"cold_start_primary_after_slaves",
+	 setup_cold_start_primary,
+	 {
+		 A_CREATE("bond0", B(OPT_MODE) | B(OPT_MIIMON), 9000),
+		 A_ENSLAVE("eth1", "bond0", "missing"),
+		 A_ENSLAVE("eth2", "bond0", "missing"),
+		 A_SLAVE("eth2", "bond0", 3, UNSET),
+		 A_OPTS("bond0", "option", B(OPT_PRIMARY)),
+		 A_UP("bond0", "create"),
+	 },
+	 {{0}},
+	 NULL},
+	{"cold_start_primary_absent",
+	 setup_cold_start_primary_absent,
+	 {
+		 A_CREATE("bond0", B(OPT_MODE), 9000),
+		 A_ENSLAVE("eth1", "bond0", "missing"),
+		 A_UP("bond0", "create"),
+	 },
+	 {{0}},
+	 NULL},
+	{"cold_start_two_bonds_in_config_order",
+	 setup_cold_start_two_bonds,
+	 {
+		 A_CREATE("bond1", B(OPT_MODE), 9000),
+		 A_ENSLAVE("eth3", "bond1", "missing"),
+		 A_ENSLAVE("eth4", "bond1", "missing"),
+		 A_UP("bond1", "create"),
+		 A_CREATE("bond0", B(OPT_MODE), 9000),
+		 A_ENSLAVE("eth1", "bond0", "missing"),
+		 A_ENSLAVE("eth2", "bond0", "missing"),
+		 A_UP("bond0", "create"),
+	 },
+	 {{0}},
+	 NULL},
+
+	/* Slave order. */
+	{"slave_recreated_in_middle",
+	 setup_slave_recreated,
+	 {
+		 A_RELEASE("eth4", "bond0", "order"),
+		 A_RELEASE("eth3", "bond0", "order"),
+		 A_ENSLAVE("eth2", "bond0", "missing"),
+		 A_ENSLAVE("eth3", "bond0", "order"),
+		 A_ENSLAVE("eth4", "bond0", "order"),
+	 },
+	 {{0}},
+	 NULL},
+	{"slave_recreated_admin_up",
+	 setup_slave_recreated_up,
+	 {
+		 A_RELEASE("eth4", "bond0", "order"),
+		 A_RELEASE("eth3", "bond0", "order"),
+		 A_DOWN("eth2", "bond0", "missing"),
+		 A_ENSLAVE("eth2", "bond0", "missing"),
+		 A_ENSLAVE("eth3", "bond0", "order"),
+		 A_ENSLAVE("eth4", "bond0", "order"),
+	 },
+	 {{0}},
+	 NULL},
+	{"slave_gone_from_middle", setup_slave_gone, {{0}}, {{0}}, NULL},
+	{"slave_released_first",
+	 setup_released_first,
+	 {
+		 A_RELEASE("eth4", "bond0", "order"),
+		 A_RELEASE("eth3", "bond0", "order"),
+		 A_RELEASE("eth2", "bond0", "order"),
+		 A_ENSLAVE("eth1", "bond0", "missing"),
+		 A_ENSLAVE("eth2", "bond0", "order"),
+		 A_ENSLAVE("eth3", "bond0", "order"),
+		 A_ENSLAVE("eth4", "bond0", "order"),
+	 },
+	 {{0}},
+	 NULL},
+	{"slave_released_middle",
+	 setup_released_middle,
+	 {
+		 A_RELEASE("eth4", "bond0", "order"),
+		 A_ENSLAVE("eth3", "bond0", "missing"),
+		 A_ENSLAVE("eth4", "bond0", "order"),
+	 },
+	 {{0}},
+	 NULL},
+	{"slave_released_last",
+	 setup_released_last,
+	 {
+		 A_ENSLAVE("eth4", "bond0", "missing"),
+	 },
+	 {{0}},
+	 NULL},
+	{"slaves_out_of_order",
+	 setup_order_swapped,
+	 {
+		 A_RELEASE("eth4", "bond0", "order"),
+		 A_RELEASE("eth2", "bond0", "order"),
+		 A_RELEASE("eth3", "bond0", "order"),
+		 A_ENSLAVE("eth2", "bond0", "order"),
+		 A_ENSLAVE("eth3", "bond0", "order"),
+		 A_ENSLAVE("eth4", "bond0", "order"),
+	 },
+	 {{0}},
+	 NULL},
+	{"slave_missing_from_proc_counts", setup_slave_missing_from_proc, {{0}}, {{0}}, NULL},
+	{"stale_proc_entry_ignored", setup_stale_proc_entry, {{0}}, {{0}}, NULL},
+	{"unconfigured_slave_last",
+	 setup_unconfigured_slave_last,
+	 {
+		 A_RELEASE("eth9", "bond0", "not configured"),
+	 },
+	 {{0}},
+	 NULL},
+	{"unconfigured_slave_middle",
+	 setup_unconfigured_slave_middle,
+	 {
+		 A_RELEASE("eth4", "bond0", "order"),
+		 A_RELEASE("eth3", "bond0", "order"),
+		 A_RELEASE("eth9", "bond0", "not configured"),
+		 A_ENSLAVE("eth3", "bond0", "order"),
+		 A_ENSLAVE("eth4", "bond0", "order"),
+	 },
+	 {{0}},
+	 NULL},
+	{"unconfigured_slave_not_in_proc",
+	 setup_unconfigured_slave_not_in_proc,
+	 {
+		 A_RELEASE("eth9", "bond0", "not configured"),
+	 },
+	 {{0}},
+	 NULL},
+
+	/* MTU. */
+	{"slave_mtu_drift",
+	 setup_slave_mtu,
+	 {
+		 A_MTU("eth3", "bond0", 9000),
+	 },
+	 {{0}},
+	 NULL},
+	{"bond_mtu_drift",
+	 setup_bond_mtu,
+	 {
+		 A_MTU("bond0", "bond0", 9000),
+	 },
+	 {{0}},
+	 NULL},
+	{"bond_mtu_drift_covers_slave_drift",
+	 setup_bond_and_slave_mtu,
+	 {
+		 A_MTU("bond0", "bond0", 9000),
+	 },
+	 {{0}},
+	 NULL},
+	{"bond_mtu_after_releases_before_enslaves",
+	 setup_bond_mtu_and_released,
+	 {
+		 A_RELEASE("eth4", "bond0", "order"),
+		 A_RELEASE("eth3", "bond0", "order"),
+		 A_MTU("bond0", "bond0", 9000),
+		 A_ENSLAVE("eth2", "bond0", "missing"),
+		 A_ENSLAVE("eth3", "bond0", "order"),
+		 A_ENSLAVE("eth4", "bond0", "order"),
+	 },
+	 {{0}},
+	 NULL},
+	{"max_mtu_too_small_not_enslaved",
+	 setup_max_mtu_outside,
+	 {{0}},
+	 {{"bond0", "eth3", "max_mtu 1500 is below the configured MTU 9000"}},
+	 NULL},
+	{"max_mtu_too_small_released_before_bond_mtu",
+	 setup_max_mtu_inside,
+	 {
+		 A_RELEASE("eth4", "bond0", "order"),
+		 A_RELEASE("eth3", "bond0", "unusable"),
+		 A_MTU("bond0", "bond0", 9000),
+		 A_ENSLAVE("eth4", "bond0", "order"),
+	 },
+	 {{"bond0", "eth3", "max_mtu 1500 is below the configured MTU 9000"}},
+	 NULL},
+	{"max_mtu_not_reported",
+	 setup_max_mtu_unknown,
+	 {
+		 A_RELEASE("eth4", "bond0", "order"),
+		 A_ENSLAVE("eth3", "bond0", "missing"),
+		 A_ENSLAVE("eth4", "bond0", "order"),
+	 },
+	 {{0}},
+	 NULL},
+
+	/* Options. */
+	{"miimon_100_to_200",
+	 setup_miimon_change,
+	 {
+		 A_OPTS("bond0", "option", B(OPT_MIIMON)),
+	 },
+	 {{0}},
+	 check_miimon_200},
+	{"only_differing_options_sent",
+	 setup_some_options_differ,
+	 {
+		 A_OPTS("bond0", "option", B(OPT_UPDELAY) | B(OPT_XMIT_HASH_POLICY)),
+	 },
+	 {{0}},
+	 check_some_options_values},
+	{"option_not_reported_is_sent",
+	 setup_option_not_reported,
+	 {
+		 A_OPTS("bond0", "option", B(OPT_MIIMON)),
+	 },
+	 {{0}},
+	 NULL},
+	{"arp_ip_target_list_change",
+	 setup_arp_targets_change,
+	 {
+		 A_OPTS("bond0", "option", B(OPT_ARP_IP_TARGET)),
+	 },
+	 {{0}},
+	 NULL},
+	{"ad_actor_system_change_is_live",
+	 setup_actor_system_change,
+	 {
+		 A_OPTS("bond0", "option", B(OPT_AD_ACTOR_SYSTEM)),
+	 },
+	 {{0}},
+	 NULL},
+	{"mode_change_rebuilds",
+	 setup_mode_change,
+	 {
+		 A_RELEASE("eth4", "bond0", "rebuild"),
+		 A_RELEASE("eth3", "bond0", "rebuild"),
+		 A_RELEASE("eth2", "bond0", "rebuild"),
+		 A_RELEASE("eth1", "bond0", "rebuild"),
+		 A_DOWN("bond0", "bond0", "rebuild"),
+		 A_OPTS("bond0", "rebuild", B(OPT_MODE)),
+		 A_ENSLAVE("eth1", "bond0", "rebuild"),
+		 A_ENSLAVE("eth2", "bond0", "rebuild"),
+		 A_ENSLAVE("eth3", "bond0", "rebuild"),
+		 A_ENSLAVE("eth4", "bond0", "rebuild"),
+		 A_UP("bond0", "rebuild"),
+	 },
+	 {{0}},
+	 NULL},
+	{"mode_change_and_live_option",
+	 setup_mode_and_miimon_change,
+	 {
+		 A_RELEASE("eth4", "bond0", "rebuild"),
+		 A_RELEASE("eth3", "bond0", "rebuild"),
+		 A_RELEASE("eth2", "bond0", "rebuild"),
+		 A_RELEASE("eth1", "bond0", "rebuild"),
+		 A_DOWN("bond0", "bond0", "rebuild"),
+		 A_OPTS("bond0", "rebuild", B(OPT_MODE)),
+		 A_OPTS("bond0", "option", B(OPT_MIIMON)),
+		 A_ENSLAVE("eth1", "bond0", "rebuild"),
+		 A_ENSLAVE("eth2", "bond0", "rebuild"),
+		 A_ENSLAVE("eth3", "bond0", "rebuild"),
+		 A_ENSLAVE("eth4", "bond0", "rebuild"),
+		 A_UP("bond0", "rebuild"),
+	 },
+	 {{0}},
+	 NULL},
+	{"lacp_rate_change_rebuilds",
+	 setup_lacp_rate_change,
+	 {
+		 A_RELEASE("eth2", "bond0", "rebuild"),
+		 A_RELEASE("eth1", "bond0", "rebuild"),
+		 A_DOWN("bond0", "bond0", "rebuild"),
+		 A_OPTS("bond0", "rebuild", B(OPT_AD_LACP_RATE)),
+		 A_ENSLAVE("eth1", "bond0", "rebuild"),
+		 A_ENSLAVE("eth2", "bond0", "rebuild"),
+		 A_UP("bond0", "rebuild"),
+	 },
+	 {{0}},
+	 NULL},
+	{"mode_change_empty_down_bond",
+	 setup_mode_change_empty_down,
+	 {
+		 A_OPTS("bond0", "rebuild", B(OPT_MODE)),
+		 A_UP("bond0", "down"),
+	 },
+	 {{0}},
+	 NULL},
+	{"fail_over_mac_with_slaves_releases_all",
+	 setup_fail_over_mac_with_slaves,
+	 {
+		 A_RELEASE("eth2", "bond0", "rebuild"),
+		 A_RELEASE("eth1", "bond0", "rebuild"),
+		 A_OPTS("bond0", "rebuild", B(OPT_FAIL_OVER_MAC)),
+		 A_ENSLAVE("eth1", "bond0", "rebuild"),
+		 A_ENSLAVE("eth2", "bond0", "rebuild"),
+	 },
+	 {{0}},
+	 NULL},
+	{"fail_over_mac_without_slaves_is_live",
+	 setup_fail_over_mac_no_slaves,
+	 {
+		 A_OPTS("bond0", "option", B(OPT_FAIL_OVER_MAC)),
+	 },
+	 {{0}},
+	 NULL},
+	{"mode_and_fail_over_mac_in_one_rebuild",
+	 setup_mode_and_fail_over_mac_no_slaves,
+	 {
+		 A_DOWN("bond0", "bond0", "rebuild"),
+		 A_OPTS("bond0", "rebuild", B(OPT_MODE) | B(OPT_FAIL_OVER_MAC)),
+		 A_UP("bond0", "rebuild"),
+	 },
+	 {{0}},
+	 NULL},
+	{"rebuild_releases_held_slave_too",
+	 setup_rebuild_with_held_slave,
+	 {
+		 A_RELEASE("eth4", "bond0", "rebuild"),
+		 A_RELEASE("eth3", "bond0", "rebuild"),
+		 A_RELEASE("eth2", "bond0", "rebuild"),
+		 A_RELEASE("eth1", "bond0", "rebuild"),
+		 A_DOWN("bond0", "bond0", "rebuild"),
+		 A_OPTS("bond0", "rebuild", B(OPT_MODE)),
+		 A_ENSLAVE("eth1", "bond0", "rebuild"),
+		 A_ENSLAVE("eth3", "bond0", "rebuild"),
+		 A_ENSLAVE("eth4", "bond0", "rebuild"),
+		 A_UP("bond0", "rebuild"),
+	 },
+	 {{0}},
+	 NULL},
+	{"mode_change_then_primary",
+	 setup_mode_change_primary,
+	 {
+		 A_RELEASE("eth2", "bond0", "rebuild"),
+		 A_RELEASE("eth1", "bond0", "rebuild"),
+		 A_DOWN("bond0", "bond0", "rebuild"),
+		 A_OPTS("bond0", "rebuild", B(OPT_MODE)),
+		 A_ENSLAVE("eth1", "bond0", "rebuild"),
+		 A_ENSLAVE("eth2", "bond0", "rebuild"),
+		 A_OPTS("bond0", "option", B(OPT_PRIMARY)),
+		 A_UP("bond0", "rebuild"),
+	 },
+	 {{0}},
+	 NULL},
+
+	/* What is not bondd's, or not now. */
+	{"foreign_master_bridge",
+	 setup_foreign_bridge,
+	 {
+		 A_CREATE("bond0", B(OPT_MODE) | B(OPT_MIIMON), 9000),
+		 A_ENSLAVE("eth1", "bond0", "missing"),
+		 A_ENSLAVE("eth3", "bond0", "missing"),
+		 A_ENSLAVE("eth4", "bond0", "missing"),
+		 A_UP("bond0", "create"),
+		 A_ADDR("bond0", 0),
+	 },
+	 {{"bond0", "eth2", "enslaved to br0, not taking it"}},
+	 NULL},
+	{"foreign_master_unmanaged_bond",
+	 setup_foreign_bond,
+	 {{0}},
+	 {{"bond0", "eth2", "enslaved to bond9, not taking it"}},
+	 NULL},
+	{"foreign_master_unknown",
+	 setup_master_unknown,
+	 {{0}},
+	 {{"bond0", "eth2", "enslaved to ifindex 99, not taking it"}},
+	 NULL},
+	{"configured_slave_is_a_bond",
+	 setup_slave_is_bond,
+	 {
+		 A_CREATE("bond0", B(OPT_MODE), 9000),
+		 A_ENSLAVE("eth1", "bond0", "missing"),
+		 A_UP("bond0", "create"),
+	 },
+	 {{"bond0", "bond9", "is a bond, not enslaving it"}},
+	 NULL},
+	{"name_taken_by_another_kind",
+	 setup_name_taken,
+	 {
+		 A_CREATE("bond1", B(OPT_MODE), 9000),
+		 A_ENSLAVE("eth2", "bond1", "missing"),
+		 A_UP("bond1", "create"),
+	 },
+	 {{"bond0", "bond0", "exists and is not a bond"}},
+	 NULL},
+	{"held_slave_planned_as_absent",
+	 setup_held_slave_cold,
+	 {
+		 A_CREATE("bond0", B(OPT_MODE) | B(OPT_MIIMON), 9000),
+		 A_ENSLAVE("eth1", "bond0", "missing"),
+		 A_ENSLAVE("eth3", "bond0", "missing"),
+		 A_ENSLAVE("eth4", "bond0", "missing"),
+		 A_UP("bond0", "create"),
+		 A_ADDR("bond0", 0),
+	 },
+	 {{0}},
+	 NULL},
+	{"held_slave_in_bond_not_released",
+	 setup_held_slave_in_bond,
+	 {
+		 A_RELEASE("eth4", "bond0", "order"),
+		 A_RELEASE("eth3", "bond0", "order"),
+		 A_ENSLAVE("eth1", "bond0", "missing"),
+		 A_ENSLAVE("eth3", "bond0", "order"),
+		 A_ENSLAVE("eth4", "bond0", "order"),
+	 },
+	 {{0}},
+	 NULL},
+	{"held_slave_mtu_left_alone", setup_held_slave_mtu, {{0}}, {{0}}, NULL},
+	{"held_bond_planned_not_at_all",
+	 setup_held_bond,
+	 {
+		 A_OPTS("bond1", "option", B(OPT_MIIMON)),
+	 },
+	 {{0}},
+	 NULL},
+	{"held_bond_not_created", setup_held_bond_missing, {{0}}, {{0}}, NULL},
+
+	/* Slaves moving between managed bonds. */
+	{"slave_moved_to_later_bond",
+	 setup_moved_to_later_bond,
+	 {
+		 A_RELEASE("eth3", "bond0", "not configured"),
+		 A_RELEASE("eth4", "bond1", "order"),
+		 A_ENSLAVE("eth3", "bond1", "missing"),
+		 A_ENSLAVE("eth4", "bond1", "order"),
+	 },
+	 {{0}},
+	 NULL},
+	{"slave_moved_to_earlier_bond",
+	 setup_moved_to_earlier_bond,
+	 {
+		 A_RELEASE("eth4", "bond1", "order"),
+		 A_RELEASE("eth3", "bond1", "moved"),
+		 A_ENSLAVE("eth3", "bond1", "missing"),
+		 A_ENSLAVE("eth4", "bond1", "order"),
+	 },
+	 {{0}},
+	 NULL},
+
+	/* Primary. */
+	{"primary_change",
+	 setup_primary_change,
+	 {
+		 A_OPTS("bond0", "option", B(OPT_PRIMARY)),
+	 },
+	 {{0}},
+	 NULL},
+	{"primary_set_after_its_slave_returns",
+	 setup_primary_returns,
+	 {
+		 A_RELEASE("eth2", "bond0", "order"),
+		 A_ENSLAVE("eth1", "bond0", "missing"),
+		 A_ENSLAVE("eth2", "bond0", "order"),
+		 A_OPTS("bond0", "option", B(OPT_PRIMARY)),
+	 },
+	 {{0}},
+	 NULL},
+	{"primary_device_absent", setup_primary_absent, {{0}}, {{0}}, NULL},
+	{"primary_device_held", setup_primary_held, {{0}}, {{0}}, NULL},
+
+	/* Slave options. */
+	{"queue_id_drift",
+	 setup_queue_id_drift,
+	 {
+		 A_SLAVE("eth2", "bond0", 2, UNSET),
+	 },
+	 {{0}},
+	 NULL},
+	{"prio_drift",
+	 setup_prio_drift,
+	 {
+		 A_SLAVE("eth2", "bond0", UNSET, 5),
+	 },
+	 {{0}},
+	 NULL},
+	{"queue_id_and_prio_drift",
+	 setup_slave_opts_drift,
+	 {
+		 A_SLAVE("eth2", "bond0", 1, 5),
+	 },
+	 {{0}},
+	 NULL},
+	{"slave_opts_after_enslave_only_when_not_default",
+	 setup_slave_opts_fresh,
+	 {
+		 A_ENSLAVE("eth3", "bond0", "missing"),
+		 A_ENSLAVE("eth4", "bond0", "missing"),
+		 A_SLAVE("eth4", "bond0", 4, UNSET),
+	 },
+	 {{0}},
+	 NULL},
+	{"slave_opts_again_after_reenslave",
+	 setup_slave_opts_reenslaved,
+	 {
+		 A_RELEASE("eth3", "bond0", "order"),
+		 A_ENSLAVE("eth2", "bond0", "missing"),
+		 A_ENSLAVE("eth3", "bond0", "order"),
+		 A_SLAVE("eth3", "bond0", 3, 7),
+	 },
+	 {{0}},
+	 NULL},
+	{"slave_info_not_reported",
+	 setup_slave_info_unknown,
+	 {
+		 A_SLAVE("eth2", "bond0", 2, UNSET),
+	 },
+	 {{0}},
+	 NULL},
+
+	/* Addresses and admin state. */
+	{"address_missing",
+	 setup_address_missing,
+	 {
+		 A_ADDR("bond0", 1),
+	 },
+	 {{0}},
+	 NULL},
+	{"address_with_other_prefix",
+	 setup_address_other_prefix,
+	 {
+		 A_ADDR("bond0", 0),
+	 },
+	 {{0}},
+	 NULL},
+	{"bond_admin_down",
+	 setup_bond_down,
+	 {
+		 A_UP("bond0", "down"),
+	 },
+	 {{0}},
+	 NULL},
+	{"everything_drifts",
+	 setup_everything_drifts,
+	 {
+		 A_OPTS("bond0", "option", B(OPT_MIIMON)),
+		 A_RELEASE("eth9", "bond0", "not configured"),
+		 A_RELEASE("eth4", "bond0", "order"),
+		 A_RELEASE("eth3", "bond0", "order"),
+		 A_MTU("bond0", "bond0", 9000),
+		 A_SLAVE("eth1", "bond0", 1, UNSET),
+		 A_ENSLAVE("eth2", "bond0", "missing"),
+		 A_ENSLAVE("eth3", "bond0", "order"),
+		 A_ENSLAVE("eth4", "bond0", "order"),
+		 A_UP("bond0", "down"),
+		 A_ADDR("bond0", 0),
+	 },
+	 {{0}},
+	 NULL},
+};
+
+#define N_CASES (sizeof(cases) / sizeof(cases[0]))
+
+/* ---- running a case -------------------------------------------------------------------- */
+
+static int fx_setup(void **state)
+{
+	struct fx *f = calloc(1, sizeof(*f));
+	if (!f)
+		return -1;
+	*state = f;
+	return 0;
+}
+
+static int fx_teardown(void **state)
+{
+	struct fx *f = *state;
+	action_list_free(&f->out);
+	observed_free(&f->have);
+	free(f);
+	return 0;
+}
+
+/* Applies the plan to the kernel model and plans again: nothing left to do,
+ * and the same notes. */
+static void expect_one_pass(struct fx *f)
+{
+	size_t n_notes = f->out.n_notes;
+
+	for (size_t i = 0; i < f->out.n; i++)
+		kernel_apply(f, &f->out.v[i]);
+	run_plan(f);
+	if (f->out.n != 0) {
+		dump_plan(f, NULL, 0);
+		fail_msg("a second pass still plans %zu actions", f->out.n);
+	}
+	assert_int_equal(f->out.n_notes, n_notes);
+}
+
+static const struct plan_case *current_case;
+
+static void run_case(void **state)
+{
+	struct fx *f = *state;
+	const struct plan_case *tc = current_case;
+
+	tc->setup(f);
+	run_plan(f);
+	expect_actions(f, tc->acts);
+	expect_notes(f, tc->notes);
+	if (tc->extra)
+		tc->extra(f);
+	expect_one_pass(f);
+}
+
+/* cmocka hands the setup's state to the test: the case travels beside it. */
+static int case_setup(void **state)
+{
+	current_case = *state;
+	return fx_setup(state);
+}
+
+/* ---- tests outside the table ----------------------------------------------------------- */
+
+static void plan_removed_deletes_removed_bonds_only(void **state)
+{
+	struct fx *f = *state;
+	struct desired before = {0};
+	struct desired_bond bonds[4];
+
+	want_bond(f, "bond0", MODE_BALANCE_RR, "eth1");
+	obs_converged(f);
+	obs_bond(f, "bond1", 1500);   /* removed from the config: deleted */
+	obs_nic(f, "eth5", false);
+	obs_enslave(f, "eth5", "bond1");
+	obs_new(f, "bond3", "dummy"); /* removed, but not a bond any more */
+	memset(bonds, 0, sizeof(bonds));
+	for (size_t i = 0; i < 4; i++)
+		snprintf(bonds[i].name, IFNAMSIZ, "bond%zu", i); /* bond2 does not exist */
+	before.bonds = bonds;
+	before.n_bonds = 4;
+
+	assert_int_equal(plan_removed(&before, &f->want, &f->have, &f->out), 0);
+	const struct exp e[MAX_EXP] = {A_DELETE("bond1")};
+	expect_actions(f, e);
+	assert_int_equal(f->out.n_notes, 0);
+	kernel_apply(f, &f->out.v[0]);
+	assert_null(obs_find(f, "bond1"));
+	assert_int_equal(obs(f, "eth5")->master, 0);
+
+	action_list_clear(&f->out);
+	assert_int_equal(plan_removed(&f->want, &f->want, &f->have, &f->out), 0);
+	assert_int_equal(f->out.n, 0);
+}
+
+/* plan() appends, and actions already in the list are not its own. */
+static void plan_appends(void **state)
+{
+	struct fx *f = *state;
+	struct action earlier;
+
+	setup_released_middle(f);
+	memset(&earlier, 0, sizeof(earlier));
+	earlier.kind = ACT_RELEASE;
+	fx_name(earlier.bond, "bond0");
+	fx_name(earlier.ifname, "eth4");
+	earlier.why = "earlier";
+	assert_non_null(action_list_push(&f->out, &earlier));
+	assert_int_equal(plan(&f->want, &f->have, NULL, &f->out), 0);
+	assert_int_equal(f->out.n, 4);
+	assert_string_equal(f->out.v[0].why, "earlier");
+	memmove(&f->out.v[0], &f->out.v[1], 3 * sizeof(f->out.v[0]));
+	f->out.n = 3;
+	const struct exp e[MAX_EXP] = {
+		A_RELEASE("eth4", "bond0", "order"),
+		A_ENSLAVE("eth3", "bond0", "missing"),
+		A_ENSLAVE("eth4", "bond0", "order"),
+	};
+	expect_actions(f, e);
+}
+
+/* Same input, same output, byte for byte: no clock, no hidden state. */
+static void plan_is_deterministic(void **state)
+{
+	struct fx *f = *state;
+	struct action_list again = {0};
+
+	setup_everything_drifts(f);
+	run_plan(f);
+	assert_int_equal(plan(&f->want, &f->have, NULL, &again), 0);
+	assert_int_equal(again.n, f->out.n);
+	for (size_t i = 0; i < again.n; i++) {
+		char a[512], b[512];
+		assert_string_equal(action_describe(&again.v[i], a, sizeof(a)),
+				    action_describe(&f->out.v[i], b, sizeof(b)));
+		assert_ptr_equal(again.v[i].why, f->out.v[i].why);
+	}
+	action_list_free(&again);
+}
+
+/* Every kind the planner emits is pinned by at least one expectation. */
+static void every_action_kind_is_asserted(void **state)
+{
+	bool seen[ACT__COUNT] = {false};
+	(void)state;
+
+	seen[ACT_DELETE_BOND] = true; /* plan_removed_deletes_removed_bonds_only */
+	for (size_t i = 0; i < N_CASES; i++)
+		for (size_t j = 0; j < n_exp(cases[i].acts); j++)
+			seen[cases[i].acts[j].kind] = true;
+	for (int k = 0; k < ACT__COUNT; k++)
+		if (!seen[k])
+			fail_msg("no case expects a %s action", action_kind_name((enum action_kind)k));
+}
+
+int main(void)
+{
+	static const struct CMUnitTest fixed[] = {
+		cmocka_unit_test_setup_teardown(plan_removed_deletes_removed_bonds_only, fx_setup,
+						fx_teardown),
+		cmocka_unit_test_setup_teardown(plan_appends, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(plan_is_deterministic, fx_setup, fx_teardown),
+		cmocka_unit_test(every_action_kind_is_asserted),
+	};
+	struct CMUnitTest tests[N_CASES + sizeof(fixed) / sizeof(fixed[0])];
+
+	for (size_t i = 0; i < N_CASES; i++) {
+		tests[i].name = cases[i].name;
+		tests[i].test_func = run_case;
+		tests[i].setup_func = case_setup;
+		tests[i].teardown_func = fx_teardown;
+		tests[i].initial_state = (void *)&cases[i];
+	}
+	memcpy(&tests[N_CASES], fixed, sizeof(fixed));
+	return cmocka_run_group_tests_name("plan", tests, NULL, NULL);
+}
