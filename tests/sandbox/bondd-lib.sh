@@ -96,6 +96,7 @@ trap bondd_cleanup EXIT
 # disturbance that follows cannot be missed.  watch_end waits for it and
 # sets REPAIR_MS to the time it measured.
 watch_start() {
+	: >"$WORK/watch.out"
 	"$BONDWATCH" --bond "$1" --slaves "$2" --mtu "$3" --timeout 10 "${@:4}" \
 		>"$WORK/watch.out" 2>&1 &
 	WATCH_PID=$!

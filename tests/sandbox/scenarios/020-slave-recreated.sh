@@ -20,7 +20,7 @@ for round in 1 2 3; do
 	ip link add e2 type veth peer name p2 netns "$PEER"
 	ip -n "$PEER" link set p2 up
 	watch_end
-	echo "round $round: bond whole ${REPAIR_MS} ms after e2 appeared"
+	echo "measured: round $round: bond0 whole ${REPAIR_MS} ms after the new e2 appeared"
 done
 
 [ "$(sysval /sys/class/net/e2/ifindex)" != "$old_index" ] || fail "e2 kept its ifindex: not re-created"
