@@ -17,30 +17,14 @@
 #include "executor.h"
 #include "holds.h"
 #include "observer.h"
+#include "event_log.h"
+#include "runtime.h"
+#include "status_server.h"
 
 struct daemon_opts {
 	const char *config_path;
 	const char *socket_path;
 	int event_rcvbuf;         /* 0: the kernel's default */
-};
-
-/* What bondd saw happen to one configured link, for logs and status. */
-struct link_runtime {
-	char name[IFNAMSIZ];
-	unsigned long carrier_losses; /* carrier up -> down transitions */
-	time_t last_carrier_change;
-};
-
-/* What bondd did and failed to do for one configured bond. */
-struct bond_runtime {
-	char name[IFNAMSIZ];
-	unsigned long actions;        /* requests made on its behalf */
-	unsigned long errors;
-	char last_error[320];
-	time_t last_error_time;
-	char last_action[256];
-	time_t last_action_time;
-	char notes[512];              /* the planner's current complaints */
 };
 
 struct daemon {
@@ -54,6 +38,8 @@ struct daemon {
 	size_t n_bonds;
 	struct link_runtime *links;   /* every configured slave and bond */
 	size_t n_links;
+	struct event_log events;
+	struct status_server *server;  /* NULL when the socket is off */
 	int epfd, sigfd, retry_fd, watchdog_fd;
 	bool stop;
 };

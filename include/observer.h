@@ -27,13 +27,21 @@ struct observer {
 	unsigned long resyncs;    /* full re-reads after lost events */
 };
 
-/* rcvbuf > 0 shrinks the event socket's buffer (to provoke ENOBUFS in tests). */
+/* The event socket's receive buffer unless told otherwise. */
+#define OBSERVER_RCVBUF (4 << 20)
+
+/* rcvbuf > 0 sets the event socket's buffer (tests shrink it to provoke
+ * ENOBUFS); 0 means OBSERVER_RCVBUF. */
 int observer_open(struct observer *ob, int rcvbuf, observer_change_cb cb, void *ctx);
 void observer_close(struct observer *ob);
 int observer_fd(const struct observer *ob);
 
 /* Re-reads everything from the kernel; change callbacks fire for differences. */
 int observer_sync(struct observer *ob);
+
+/* Throws away queued events (they may predate a loss) and re-reads
+ * everything; counts as a resync. */
+int observer_resync(struct observer *ob);
 
 /*
  * Reads every event waiting on the socket without blocking and applies it.

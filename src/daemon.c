@@ -3,12 +3,15 @@
 #include "daemon.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/epoll.h>
+#include <sys/stat.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 
@@ -31,6 +34,31 @@ static uint64_t now_us(void)
 static uint64_t now_ms(void)
 {
 	return now_us() / 1000;
+}
+
+static int64_t wall_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Records an event for the status socket and sends it to watchers. */
+static void __attribute__((format(printf, 5, 6)))
+record(struct daemon *d, enum event_kind kind, const char *bond, const char *link,
+       const char *fmt, ...)
+{
+	struct event e = {.wall_ms = wall_ms(), .kind = kind};
+	va_list ap;
+
+	snprintf(e.bond, sizeof(e.bond), "%s", bond ? bond : "");
+	snprintf(e.link, sizeof(e.link), "%s", link ? link : "");
+	va_start(ap, fmt);
+	vsnprintf(e.text, sizeof(e.text), fmt, ap);
+	va_end(ap);
+	event_log_add(&d->events, &e);
+	if (d->server)
+		status_server_broadcast(d->server, &e);
 }
 
 static struct bond_runtime *bond_rt(struct daemon *d, const char *name)
@@ -76,6 +104,7 @@ static int runtime_rebuild(struct daemon *d, const struct desired *want)
 			if (lo)
 				links[k] = *lo;
 			snprintf(links[k].name, IFNAMSIZ, "%s", name);
+			snprintf(links[k].bond, IFNAMSIZ, "%s", b->name);
 			k++;
 		}
 	}
@@ -98,17 +127,21 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 
 	if (!rt)
 		return;
-	if (!old)
+	if (!old) {
 		log_debug("%s appeared (ifindex %d)", l->name, l->ifindex);
-	else if (!now)
+	} else if (!now) {
 		log_info("%s disappeared", l->name);
-	else if ((old->flags & IFF_LOWER_UP) != (now->flags & IFF_LOWER_UP)) {
-		rt->last_carrier_change = time(NULL);
+		record(d, EV_GONE, rt->bond, l->name, "%s disappeared", l->name);
+	} else if ((old->flags & IFF_LOWER_UP) != (now->flags & IFF_LOWER_UP)) {
+		rt->last_flap_ms = wall_ms();
 		if (!(now->flags & IFF_LOWER_UP)) {
 			rt->carrier_losses++;
 			log_info("%s: carrier lost (%lu so far)", l->name, rt->carrier_losses);
+			record(d, EV_DOWN, rt->bond, l->name, "carrier lost (%lu so far)",
+			       rt->carrier_losses);
 		} else {
 			log_info("%s: carrier back", l->name);
+			record(d, EV_UP, rt->bond, l->name, "carrier back");
 		}
 	}
 }
@@ -127,8 +160,10 @@ static void report_notes(struct daemon *d)
 						 used ? "; " : "", n->ifname, n->msg);
 		}
 		if (strcmp(text, d->bonds[i].notes) != 0) {
-			if (text[0])
+			if (text[0]) {
 				log_warn("%s: %s", d->bonds[i].name, text);
+				record(d, EV_ERROR, d->bonds[i].name, "", "%s", text);
+			}
 			snprintf(d->bonds[i].notes, sizeof(d->bonds[i].notes), "%s", text);
 		}
 	}
@@ -139,6 +174,22 @@ static void execute_plan(struct daemon *d)
 	char failed[BONDD_MAX_SLAVES][IFNAMSIZ];
 	size_t n_failed = 0;
 	char desc[256], err[200];
+
+	/* What drifted, once per bond and pass: the reasons of its actions. */
+	for (size_t i = 0; i < d->n_bonds; i++) {
+		char why[160] = "";
+		size_t used = 0;
+		for (size_t j = 0; j < d->plan.n; j++) {
+			const struct action *a = &d->plan.v[j];
+			if (strcmp(a->bond, d->bonds[i].name) != 0 || !a->why ||
+			    strstr(why, a->why) || used >= sizeof(why))
+				continue;
+			used += (size_t)snprintf(why + used, sizeof(why) - used, "%s%s",
+						 used ? ", " : "", a->why);
+		}
+		if (used)
+			record(d, EV_DRIFT, d->bonds[i].name, "", "%s", why);
+	}
 
 	for (size_t i = 0; i < d->plan.n; i++) {
 		const struct action *a = &d->plan.v[i];
@@ -155,15 +206,13 @@ static void execute_plan(struct daemon *d)
 		int ret = executor_run(&d->ex, a, err, sizeof(err));
 		log_debug("%s took %llu us", action_kind_name(a->kind),
 			  (unsigned long long)(now_us() - t0));
-		if (rt) {
+		if (rt)
 			rt->actions++;
-			rt->last_action_time = time(NULL);
-			snprintf(rt->last_action, sizeof(rt->last_action), "%s", desc);
-		}
 		if (ret == 0) {
 			/* "apply:" marks every kernel write, so tests and admins
 			 * can tell a quiet pass from a busy one. */
 			log_info("%s: apply: %s", a->bond, desc);
+			record(d, EV_REPAIR, a->bond, a->ifname, "%s", desc);
 			holds_succeed(&d->holds, a->ifname);
 			continue;
 		}
@@ -181,10 +230,12 @@ static void execute_plan(struct daemon *d)
 			a->ifname, err, (unsigned long long)backoff);
 		if (rt) {
 			rt->errors++;
-			rt->last_error_time = time(NULL);
+			rt->last_error_ms = wall_ms();
 			snprintf(rt->last_error, sizeof(rt->last_error), "%s: %s: %s", a->ifname,
 				 action_kind_name(a->kind), err);
 		}
+		record(d, EV_ERROR, a->bond, a->ifname, "%s failed: %s (retrying in %llu ms)",
+		       desc, err, (unsigned long long)backoff);
 		if (n_failed < BONDD_MAX_SLAVES)
 			snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
 	}
@@ -222,10 +273,15 @@ static void converge(struct daemon *d)
 		report_notes(d);
 		if (d->plan.n == 0)
 			break;
-		if (pass == MAX_PASSES - 1)
+		if (pass == MAX_PASSES - 1) {
+			/* Either something keeps undoing our changes, or our
+			 * picture of the kernel is wrong: re-read it, so the
+			 * next wake-up plans from the truth. */
 			log_warn("bonds still differ from the config after %d passes; "
-				 "something keeps changing them", MAX_PASSES);
-		else
+				 "re-reading every link", MAX_PASSES);
+			if ((err = observer_resync(&d->ob)) < 0)
+				log_err("re-reading links: %s", strerror(-err));
+		} else
 			execute_plan(d);
 	}
 	arm_retry(d);
@@ -242,6 +298,8 @@ static void reload(struct daemon *d)
 		for (size_t i = 0; i < diag.n; i++)
 			log_err("%s", diag.msgs[i]);
 		log_err("reload failed: keeping the running configuration");
+		record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: %s", d->opts.config_path,
+		       diag.n ? diag.msgs[0] : "unreadable");
 		config_diag_free(&diag);
 		sd_notify_send("READY=1");
 		return;
@@ -263,6 +321,8 @@ static void reload(struct daemon *d)
 	holds_clear(&d->holds);
 	converge(d);
 	log_info("reloaded: %zu bond%s", d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s");
+	record(d, EV_CONFIG, NULL, NULL, "reloaded %s: %zu bonds", d->opts.config_path,
+	       d->want.n_bonds);
 	sd_notify_send("READY=1");
 }
 
@@ -355,6 +415,8 @@ static void run_loop(struct daemon *d)
 				sd_notify_send("WATCHDOG=1");
 			} else if (fd == observer_fd(&d->ob)) {
 				work = true;
+			} else if (d->server && fd == status_server_fd(d->server)) {
+				status_server_dispatch(d->server);
 			}
 		}
 		if (work && !d->stop)
@@ -362,8 +424,97 @@ static void run_loop(struct daemon *d)
 	}
 }
 
+/* Speed, duplex and counters from sysfs: current, unlike the counters in
+ * the last netlink message about the link. */
+static bool read_sys(const char *ifname, const char *file, char *buf, size_t len)
+{
+	char path[96];
+	snprintf(path, sizeof(path), "/sys/class/net/%s/%s", ifname, file);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	ssize_t n = read(fd, buf, len - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return true;
+}
+
+static void link_live(const char *ifname, struct link_live *out)
+{
+	static const char *const files[] = {
+		"statistics/rx_bytes", "statistics/tx_bytes",
+		"statistics/rx_packets", "statistics/tx_packets",
+	};
+	uint64_t val[4];
+	char buf[32];
+
+	if (read_sys(ifname, "speed", buf, sizeof(buf)))
+		out->mbps = atoi(buf) >= 0 ? atoi(buf) : -1; /* -1: the driver does not know */
+	read_sys(ifname, "duplex", out->duplex, sizeof(out->duplex));
+	for (size_t i = 0; i < 4; i++) {
+		if (!read_sys(ifname, files[i], buf, sizeof(buf)))
+			return;
+		val[i] = strtoull(buf, NULL, 10);
+	}
+	out->has_stats = true;
+	out->stats = (struct obs_stats){.rx_bytes = val[0], .tx_bytes = val[1],
+					.rx_packets = val[2], .tx_packets = val[3]};
+}
+
+static void fill_view(void *ctx, struct status_view *v)
+{
+	struct daemon *d = ctx;
+
+	*v = (struct status_view){
+		.want = &d->want, .obs = &d->ob.state, .bonds = d->bonds,
+		.links = d->links, .n_links = d->n_links, .events = &d->events,
+		.now_ms = wall_ms(), .link_live = link_live,
+	};
+}
+
+/* The socket's directory is systemd's RuntimeDirectory; when bondd is run
+ * by hand it may not exist yet. */
+static void make_parent_dir(const char *path)
+{
+	char dir[108];
+	snprintf(dir, sizeof(dir), "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (slash && slash != dir) {
+		*slash = '\0';
+		mkdir(dir, 0755);
+	}
+}
+
+static int open_server(struct daemon *d)
+{
+	if (!d->opts.socket_path || !d->opts.socket_path[0])
+		return 0;
+	make_parent_dir(d->opts.socket_path);
+	int err = status_server_open(&d->server, d->opts.socket_path, fill_view, d);
+	if (err == -EADDRINUSE) {
+		log_err("%s: another bondd answers there; not starting a second one",
+			d->opts.socket_path);
+		return err;
+	}
+	if (err < 0) {
+		/* The bonds matter more than their status: go on without it. */
+		log_err("status socket %s: %s; running without it", d->opts.socket_path,
+			strerror(-err));
+		d->server = NULL;
+		return 0;
+	}
+	if (add_fd(d->epfd, status_server_fd(d->server)) < 0)
+		return -errno;
+	log_info("status socket: %s", d->opts.socket_path);
+	return 0;
+}
+
 static void daemon_free(struct daemon *d)
 {
+	status_server_close(d->server);
 	action_list_free(&d->plan);
 	executor_close(&d->ex);
 	observer_close(&d->ob);
@@ -405,11 +556,15 @@ int daemon_main(const struct daemon_opts *opts)
 		log_err("reading links: %s", strerror(-err));
 		goto out;
 	}
+	if (open_server(&d) < 0)
+		goto out;
 	if (d.want.n_bonds == 0)
 		log_info("no bonds configured in %s: running idle", opts->config_path);
 	else
 		log_info("managing %zu bond%s from %s", d.want.n_bonds,
 			 d.want.n_bonds == 1 ? "" : "s", opts->config_path);
+	record(&d, EV_CONFIG, NULL, NULL, "started with %s: %zu bonds", opts->config_path,
+	       d.want.n_bonds);
 	converge(&d);
 	log_info("ready");
 	sd_notify_send("READY=1");

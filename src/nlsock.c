@@ -25,7 +25,11 @@ int nlsock_open(struct nlsock *nl, const unsigned *groups, int rcvbuf)
 	nl->sk = mnl_socket_open2(NETLINK_ROUTE, SOCK_CLOEXEC);
 	if (!nl->sk)
 		goto fail;
+	/* FORCE (CAP_NET_ADMIN) may go past net.core.rmem_max; without the
+	 * capability the plain option gives what the sysctl allows. */
 	if (rcvbuf > 0 &&
+	    setsockopt(mnl_socket_get_fd(nl->sk), SOL_SOCKET, SO_RCVBUFFORCE, &rcvbuf,
+		       sizeof(rcvbuf)) &&
 	    setsockopt(mnl_socket_get_fd(nl->sk), SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf)))
 		goto fail;
 	/* Without extended ACKs the kernel's explanation of a refused bond

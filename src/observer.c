@@ -19,7 +19,10 @@ int observer_open(struct observer *ob, int rcvbuf, observer_change_cb cb, void *
 	ob->proc_dir = "/proc/net/bonding";
 	ob->on_change = cb;
 	ob->ctx = ctx;
-	err = nlsock_open(&ob->events, groups, rcvbuf);
+	/* Room for the burst of a cold start or a driver reload on a big
+	 * machine; an overflow is survived (observer_drain), but costs a
+	 * full re-read. */
+	err = nlsock_open(&ob->events, groups, rcvbuf > 0 ? rcvbuf : OBSERVER_RCVBUF);
 	if (err)
 		return err;
 	err = nlsock_open(&ob->dump, NULL, 0);
@@ -181,6 +184,26 @@ int observer_sync(struct observer *ob)
 	return 0;
 }
 
+static void discard_queued(struct observer *ob)
+{
+	for (;;) {
+		ssize_t n = recv(observer_fd(ob), ob->events.buf, NLSOCK_BUF_SIZE, MSG_DONTWAIT);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == ENOBUFS)
+			continue; /* overflowed again while we discard: same remedy */
+		if (n < 0)
+			return;
+	}
+}
+
+int observer_resync(struct observer *ob)
+{
+	ob->resyncs++;
+	discard_queued(ob);
+	return observer_sync(ob);
+}
+
 int observer_drain(struct observer *ob)
 {
 	int applied = 0;
@@ -193,9 +216,14 @@ int observer_drain(struct observer *ob)
 			if (errno == EAGAIN || errno == EWOULDBLOCK)
 				return applied;
 			if (errno == ENOBUFS) {
-				/* Lost events: the stream can no longer be trusted. */
-				ob->resyncs++;
-				int err = observer_sync(ob);
+				/* Lost events: the stream can no longer be trusted.
+				 * What is still queued predates the loss, and
+				 * applied after the dump it would roll links back
+				 * to states the lost events had replaced (a bond
+				 * seen down forever): throw it away first.  What
+				 * arrives from now on is newer than the dump or
+				 * followed by a newer event, so it is safe. */
+				int err = observer_resync(ob);
 				if (err)
 					return err;
 				applied++;

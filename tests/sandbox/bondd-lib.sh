@@ -10,7 +10,10 @@
 
 : "${BONDWATCH:=$BUILD_DIR/tests/sandbox/bondwatch}"
 WORK=$(mktemp -d)
+# Traversable, so that an unprivileged client can reach the socket in it.
+chmod 755 "$WORK"
 BONDD_LOG=$WORK/bondd.log
+SOCK=$WORK/bondd.sock
 BONDD_PID=
 
 # nics N [FIRST]: veth pairs eI <-> pI for I = FIRST..FIRST+N-1, far ends up
@@ -34,7 +37,7 @@ write_conf() { cat >"$1"; }
 start_bondd() {
 	local conf=$1
 	shift
-	"$BONDD" --config "$conf" --debug "$@" >>"$BONDD_LOG" 2>&1 &
+	"$BONDD" --config "$conf" --socket "$SOCK" --debug "$@" >>"$BONDD_LOG" 2>&1 &
 	BONDD_PID=$!
 	wait_log ready 1 10 || fail "bondd did not become ready"
 }
@@ -145,3 +148,12 @@ counters() {
 	printf '%s' "$out"
 }
 mii_up() { [ "$(sysval /sys/class/net/$1/bonding_slave/mii_status)" = up ]; }
+
+# status ARGS...: bondd-status on this scenario's socket.
+status() { "$BONDD_STATUS" --socket "$SOCK" "$@"; }
+
+# as_nobody CMD...: CMD without any privilege (uid 65534, no capabilities).
+as_nobody() {
+	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+		--bounding-set=-all -- "$@"
+}

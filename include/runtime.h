@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What bondd itself saw and did for each configured bond and link: counters
+ * and last errors that neither the config nor the kernel holds.  Plain
+ * data, written by the daemon, read by the status renderers.
+ */
+#ifndef BONDD_RUNTIME_H
+#define BONDD_RUNTIME_H
+
+#include <net/if.h>
+#include <stdint.h>
+
+/* One configured link: a bond or a slave. */
+struct link_runtime {
+	char name[IFNAMSIZ];
+	char bond[IFNAMSIZ];          /* the configured bond it belongs to */
+	unsigned long carrier_losses; /* carrier up -> down transitions seen */
+	int64_t last_flap_ms;         /* wall clock of the last carrier change, 0: none */
+};
+
+/* One configured bond. */
+struct bond_runtime {
+	char name[IFNAMSIZ];
+	unsigned long actions;        /* kernel requests made on its behalf */
+	unsigned long errors;         /* ... that failed */
+	char last_error[320];
+	int64_t last_error_ms;        /* wall clock, 0: none */
+	char notes[512];              /* the planner's current complaints */
+};
+
+#endif

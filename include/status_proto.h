@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The status socket's protocol, shared by bondd and bondd-status
+ * (documented in bondd(8), PROTOCOL).
+ *
+ * A request is one line of printable ASCII ending in "\n", at most
+ * STATUS_MAX_REQUEST bytes with the newline: a verb and bond names,
+ * separated by spaces.  Every reply starts with one header line:
+ *
+ *	bondd/1 ok STATUS LENGTH\n      then exactly LENGTH bytes of body
+ *	bondd/1 ok STATUS stream\n      (watch) then event lines until closed
+ *	bondd/1 error CODE MESSAGE\n    no body
+ *
+ * STATUS is the health of the bonds asked about (enum status_health), so a
+ * client learns it without parsing the body.  A connection may carry any
+ * number of requests, one at a time.
+ */
+#ifndef BONDD_STATUS_PROTO_H
+#define BONDD_STATUS_PROTO_H
+
+#include <net/if.h>
+#include <stddef.h>
+
+#define STATUS_PROTO_TAG "bondd/1"
+#define STATUS_MAX_REQUEST 1024
+#define STATUS_MAX_NAMES 64
+
+enum status_verb {
+	SV_VERSION,    /* body: "bondd VERSION protocol 1\n" */
+	SV_PROC,       /* /proc/net/bonding text, as the kernel shows it to the client */
+	SV_JSON,       /* one JSON document */
+	SV_BRIEF,      /* one line per bond */
+	SV_PROMETHEUS, /* Prometheus text exposition format */
+	SV_HEALTH,     /* empty body: the header's STATUS only */
+	SV_WATCH,      /* a stream of event lines */
+};
+
+/* Health, worst wins; also bondd-status's exit status. */
+enum status_health {
+	HEALTH_OK = 0,       /* up, every slave enslaved in order, MII up, MTU right */
+	HEALTH_DEGRADED = 1, /* up, but something is missing or wrong */
+	HEALTH_DOWN = 2,     /* missing, administratively down, or no carrier */
+};
+
+/* Error codes, after HTTP's where one fits. */
+enum status_error {
+	SE_BAD_REQUEST = 400,
+	SE_UNKNOWN_BOND = 404,
+	SE_TOO_LONG = 413,
+	SE_BUSY = 503,
+	SE_INTERNAL = 500,
+};
+
+struct status_request {
+	enum status_verb verb;
+	char bonds[STATUS_MAX_NAMES][IFNAMSIZ]; /* none: every managed bond */
+	size_t n_bonds;
+};
+
+/*
+ * Parses one request line (without its "\n"; a trailing "\r" is allowed).
+ * Returns 0, or -1 with a message in err for an error reply.
+ */
+int status_request_parse(const char *line, size_t len, struct status_request *req,
+			 char *err, size_t errlen);
+const char *status_verb_name(enum status_verb v);
+const char *status_health_name(enum status_health h); /* "healthy", "degraded", "down" */
+
+#endif

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The status socket's replies, rendered from what bondd already holds: the
+ * config (desired), the kernel as last observed, bondd's own counters and
+ * its event log.  Pure: no I/O but the optional link_live callback, so
+ * every format is unit-tested without a kernel.  The kernel's own
+ * /proc/net/bonding text is not rendered here (status_server reads it).
+ */
+#ifndef BONDD_STATUS_RENDER_H
+#define BONDD_STATUS_RENDER_H
+
+#include "desired.h"
+#include "event_log.h"
+#include "observed.h"
+#include "runtime.h"
+#include "status_proto.h"
+#include "strbuf.h"
+
+struct link_live {
+	int mbps;                /* -1: unknown */
+	char duplex[16];         /* "full", "half", "unknown" */
+	bool has_stats;
+	struct obs_stats stats;
+};
+
+struct status_view {
+	const struct desired *want;
+	const struct observed *obs;
+	const struct bond_runtime *bonds;  /* parallel to want->bonds */
+	const struct link_runtime *links;
+	size_t n_links;
+	const struct event_log *events;
+	int64_t now_ms;                    /* wall clock */
+	/* Current facts about a link that netlink events do not keep fresh;
+	 * the daemon reads sysfs, tests pass NULL (then: unknown speed, and
+	 * the counters of the link's last netlink message). */
+	void (*link_live)(const char *ifname, struct link_live *out);
+};
+
+/* The bonds a request names, in config order and each once (all when it
+ * names none).
+ * Returns 0, or -1 with *unknown set to the first name not configured. */
+int status_select(const struct status_view *v, const struct status_request *req,
+		  const struct desired_bond **sel, size_t *n, const char **unknown);
+
+/* A bond's health; why gets the first reason it is not healthy. */
+enum status_health status_bond_health(const struct status_view *v,
+				      const struct desired_bond *b, char *why, size_t len);
+/* The worst health of sel[0..n). */
+enum status_health status_worst(const struct status_view *v,
+				const struct desired_bond *const *sel, size_t n);
+
+void render_brief(struct strbuf *out, const struct status_view *v,
+		  const struct desired_bond *const *sel, size_t n);
+void render_json(struct strbuf *out, const struct status_view *v,
+		 const struct desired_bond *const *sel, size_t n);
+void render_prometheus(struct strbuf *out, const struct status_view *v,
+		       const struct desired_bond *const *sel, size_t n);
+
+#endif

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The status socket (protocol: status_proto.h, bondd(8)).  It owns an epoll
+ * set of its own (the listening socket, every client, and one timer for
+ * timeouts, armed only while clients are connected); the daemon adds that
+ * one fd to its loop and calls status_server_dispatch when it is readable.
+ * Every socket is non-blocking and every reply is built from state bondd
+ * already holds, so no client can hold up the netlink work.
+ */
+#ifndef BONDD_STATUS_SERVER_H
+#define BONDD_STATUS_SERVER_H
+
+#include "event_log.h"
+#include "status_render.h"
+
+struct status_server;
+
+/* Fills a view of the daemon's current state for one reply. */
+typedef void (*status_view_fn)(void *ctx, struct status_view *out);
+
+/*
+ * Binds a stream socket at path, mode 0666 from birth (umask around bind: no
+ * window in which it has other permissions).  A stale socket left by a
+ * killed bondd is replaced; a live one (another bondd answers) is an error.
+ * Returns 0 or -errno.
+ */
+int status_server_open(struct status_server **out, const char *path,
+		       status_view_fn view, void *ctx);
+int status_server_fd(const struct status_server *s);
+/* Handles whatever is ready; never blocks. */
+void status_server_dispatch(struct status_server *s);
+/* Sends an event line to every --watch client. */
+void status_server_broadcast(struct status_server *s, const struct event *e);
+size_t status_server_clients(const struct status_server *s);
+/* Closes every client and removes the socket file. */
+void status_server_close(struct status_server *s);
+
+#endif

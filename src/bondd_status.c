@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bondd-status: asks bondd over its status socket (status_proto.h) and
+ * prints the answer; its exit status is the health of the bonds asked
+ * about, as monitoring plugins expect.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/un.h>
+
+#include "build_config.h"
+#include "status_proto.h"
+
+enum { EXIT_UNREACHABLE = 3, EXIT_USAGE = 64 };
+
+/* Waits this long for a reply (not for --watch events). */
+#define REPLY_TIMEOUT_S 10
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: bondd-status [--socket PATH] [--json | --brief | --prometheus] [--watch] [BOND...]\n"
+		"Shows the bonds bondd manages (all of them when none is named).\n"
+		"  -s, --socket PATH  bondd's status socket (default %s)\n"
+		"  -j, --json         one JSON document: configured and observed state, events\n"
+		"  -b, --brief        one line per bond: name, health, mode, MTU, slaves up/total\n"
+		"  -p, --prometheus   Prometheus text format (bondd_* metrics)\n"
+		"  -w, --watch        print events as they happen, until interrupted\n"
+		"  -V, --version      print the version\n"
+		"  -h, --help         print this help\n"
+		"Default output: /proc/net/bonding/BOND as the kernel shows it to you.\n"
+		"Exit status: 0 healthy, 1 degraded, 2 down or missing, 3 bondd unreachable or\n"
+		"unknown bond, 64 bad usage.\n",
+		BONDD_DEFAULT_SOCKET);
+}
+
+static int connect_to(const char *path)
+{
+	struct sockaddr_un sa = {.sun_family = AF_UNIX};
+
+	if (strlen(path) >= sizeof(sa.sun_path)) {
+		fprintf(stderr, "bondd-status: socket path too long: %s\n", path);
+		return -1;
+	}
+	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", path);
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0 || connect(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+		fprintf(stderr, "bondd-status: cannot reach bondd at %s: %s\n", path,
+			strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static int send_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = send(fd, buf, len, MSG_NOSIGNAL);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* Reads the header line, byte by byte: the body follows it directly. */
+static int read_line(int fd, char *buf, size_t len)
+{
+	size_t n = 0;
+	while (n + 1 < len) {
+		char c;
+		ssize_t r = recv(fd, &c, 1, 0);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		if (c == '\n') {
+			buf[n] = '\0';
+			return 0;
+		}
+		buf[n++] = c;
+	}
+	return -1;
+}
+
+static volatile sig_atomic_t interrupted;
+static void on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+/* --watch: copies event lines, keeping those of the named bonds. */
+static int watch(int fd, char **bonds, int n_bonds)
+{
+	struct sigaction sa = {.sa_handler = on_sigint};
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	FILE *in = fdopen(fd, "r");
+	char line[1024];
+
+	if (!in)
+		return EXIT_UNREACHABLE;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	while (!interrupted && fgets(line, sizeof(line), in)) {
+		/* "TIME KIND BOND LINK TEXT" */
+		char bond[64] = "";
+		sscanf(line, "%*s %*s %63s", bond);
+		bool keep = n_bonds == 0;
+		for (int i = 0; i < n_bonds && !keep; i++)
+			keep = strcmp(bonds[i], bond) == 0;
+		if (keep)
+			fputs(line, stdout);
+	}
+	fclose(in);
+	if (interrupted)
+		return 0;
+	fprintf(stderr, "bondd-status: bondd closed the connection\n");
+	return EXIT_UNREACHABLE;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"socket", required_argument, NULL, 's'}, {"json", no_argument, NULL, 'j'},
+		{"brief", no_argument, NULL, 'b'},        {"prometheus", no_argument, NULL, 'p'},
+		{"watch", no_argument, NULL, 'w'},        {"version", no_argument, NULL, 'V'},
+		{"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+	};
+	const char *path = BONDD_DEFAULT_SOCKET, *verb = "proc";
+	int formats = 0, do_watch = 0, c;
+
+	while ((c = getopt_long(argc, argv, "s:jbpwVh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 's': path = optarg; break;
+		case 'j': verb = "json"; formats++; break;
+		case 'b': verb = "brief"; formats++; break;
+		case 'p': verb = "prometheus"; formats++; break;
+		case 'w': do_watch = 1; break;
+		case 'V': printf("bondd-status %s\n", BONDD_VERSION); return 0;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return EXIT_USAGE;
+		}
+	}
+	if (formats > 1 || (do_watch && formats)) {
+		fprintf(stderr, "bondd-status: choose one of --json, --brief, --prometheus, --watch\n");
+		return EXIT_USAGE;
+	}
+	if (argc - optind > STATUS_MAX_NAMES) {
+		fprintf(stderr, "bondd-status: at most %d bonds at once\n", STATUS_MAX_NAMES);
+		return EXIT_USAGE;
+	}
+	char req[STATUS_MAX_REQUEST];
+	size_t len = (size_t)snprintf(req, sizeof(req), "%s", do_watch ? "watch" : verb);
+	for (int i = optind; i < argc && !do_watch; i++) {
+		if (strlen(argv[i]) >= IFNAMSIZ || strchr(argv[i], ' ') || !argv[i][0]) {
+			fprintf(stderr, "bondd-status: \"%s\" is not an interface name\n", argv[i]);
+			return EXIT_USAGE;
+		}
+		len += (size_t)snprintf(req + len, sizeof(req) - len, " %s", argv[i]);
+	}
+	len += (size_t)snprintf(req + len, sizeof(req) - len, "\n");
+
+	int fd = connect_to(path);
+	if (fd < 0)
+		return EXIT_UNREACHABLE;
+	if (!do_watch) {
+		struct timeval tv = {.tv_sec = REPLY_TIMEOUT_S};
+		setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	}
+	char head[512];
+	if (send_all(fd, req, len) < 0 || read_line(fd, head, sizeof(head)) < 0) {
+		fprintf(stderr, "bondd-status: no reply from bondd at %s\n", path);
+		close(fd);
+		return EXIT_UNREACHABLE;
+	}
+	int status, code;
+	char size[32];
+	if (sscanf(head, STATUS_PROTO_TAG " error %d", &code) == 1) {
+		const char *msg = head + strlen(STATUS_PROTO_TAG " error ");
+		msg += strspn(msg, "0123456789 ");
+		fprintf(stderr, "bondd-status: %s\n", msg);
+		close(fd);
+		return code == SE_BAD_REQUEST ? EXIT_USAGE : EXIT_UNREACHABLE;
+	}
+	if (sscanf(head, STATUS_PROTO_TAG " ok %d %31s", &status, size) != 2 ||
+	    status < 0 || status > 2) {
+		fprintf(stderr, "bondd-status: unexpected reply from bondd: %.80s\n", head);
+		close(fd);
+		return EXIT_UNREACHABLE;
+	}
+	if (do_watch)
+		return watch(fd, argv + optind, argc - optind);
+
+	char *end;
+	unsigned long long left = strtoull(size, &end, 10);
+	if (*end) {
+		fprintf(stderr, "bondd-status: unexpected reply from bondd: %.80s\n", head);
+		close(fd);
+		return EXIT_UNREACHABLE;
+	}
+	char buf[16384];
+	while (left > 0) {
+		ssize_t n = recv(fd, buf, left < sizeof(buf) ? (size_t)left : sizeof(buf), 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			fprintf(stderr, "bondd-status: the reply was cut short\n");
+			close(fd);
+			return EXIT_UNREACHABLE;
+		}
+		fwrite(buf, 1, (size_t)n, stdout);
+		left -= (unsigned long long)n;
+	}
+	close(fd);
+	if (fflush(stdout) != 0)
+		return EXIT_UNREACHABLE;
+	return status;
+}
