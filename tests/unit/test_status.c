@@ -1,0 +1,416 @@
+/* SPDX-License-Identifier: MIT */
+/* The status socket's pure parts: request parsing, the privilege filter on
+ * real /proc text, health, and the three rendered formats. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "config.h"
+#include "peer_cred.h"
+#include "proc_filter.h"
+#include "status_proto.h"
+#include "status_render.h"
+
+/* --- requests --------------------------------------------------------- */
+
+static int parse(const char *line, struct status_request *req, char *err)
+{
+	return status_request_parse(line, strlen(line), req, err, 160);
+}
+
+static void request_verbs_and_names(void **state)
+{
+	struct status_request r;
+	char err[160];
+
+	assert_int_equal(parse("proc", &r, err), 0);
+	assert_int_equal(r.verb, SV_PROC);
+	assert_int_equal(r.n_bonds, 0);
+	assert_int_equal(parse("json bond0  bond1\r", &r, err), 0);
+	assert_int_equal(r.verb, SV_JSON);
+	assert_int_equal(r.n_bonds, 2);
+	assert_string_equal(r.bonds[1], "bond1");
+	assert_int_equal(parse("  brief", &r, err), 0);
+	assert_int_equal(r.verb, SV_BRIEF);
+	assert_int_equal(parse("prometheus b", &r, err), 0);
+	assert_int_equal(parse("health b", &r, err), 0);
+	assert_int_equal(r.verb, SV_HEALTH);
+	assert_int_equal(parse("watch", &r, err), 0);
+	assert_int_equal(r.verb, SV_WATCH);
+	assert_int_equal(parse("version", &r, err), 0);
+	assert_int_equal(r.verb, SV_VERSION);
+	(void)state;
+}
+
+static void request_errors(void **state)
+{
+	struct status_request r;
+	char err[160];
+	static const char *const bad[] = {
+		"", "   ", "PROC", "hello", "proc ..", "proc a/b", "proc a:b",
+		"proc 0123456789abcdef", "watch bond0", "version x",
+	};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = '\0';
+		assert_int_equal(parse(bad[i], &r, err), -1);
+		assert_true(err[0] != '\0');
+	}
+	assert_int_equal(status_request_parse("proc\0x", 6, &r, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "0x00"));
+	assert_int_equal(parse("proc \x7f", &r, err), -1);
+
+	char many[STATUS_MAX_REQUEST];
+	size_t len = (size_t)snprintf(many, sizeof(many), "proc");
+	for (int i = 0; i <= STATUS_MAX_NAMES; i++)
+		len += (size_t)snprintf(many + len, sizeof(many) - len, " b%d", i);
+	assert_int_equal(parse(many, &r, err), -1);
+	assert_non_null(strstr(err, "more than"));
+	(void)state;
+}
+
+/* --- the privilege filter, on text the 6.1 kernel printed -------------- */
+
+static char *slurp(const char *name, size_t *len)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/%s", getenv("DATA_DIR") ? getenv("DATA_DIR") : ".", name);
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	char *buf = calloc(1, 65536);
+	assert_non_null(buf);
+	*len = fread(buf, 1, 65535, f);
+	fclose(f);
+	return buf;
+}
+
+static void filter_matches_kernel(const char *root, const char *nobody)
+{
+	size_t rlen, nlen;
+	char *r = slurp(root, &rlen), *n = slurp(nobody, &nlen);
+	struct strbuf out = {0};
+
+	proc_filter_unprivileged(r, rlen, &out);
+	assert_false(out.oom);
+	assert_int_equal(out.len, nlen);
+	assert_memory_equal(out.s, n, nlen);
+	sb_free(&out);
+	free(r);
+	free(n);
+}
+
+static void filter_hides_what_the_kernel_hides(void **state)
+{
+	/* Captured as root and as uid 65534 without capabilities. */
+	filter_matches_kernel("8023ad-root.txt", "8023ad-nobody.txt");
+	filter_matches_kernel("8023ad-noagg-root.txt", "8023ad-noagg-nobody.txt");
+	(void)state;
+}
+
+static void filter_keeps_other_text(void **state)
+{
+	static const char text[] = "Bonding Mode: load balancing (round-robin)\n"
+				   "MII Status: up\n\nSlave Interface: e1\n"
+				   "Permanent HW addr: 00:11:22:33:44:55\n    indented stays\n";
+	struct strbuf out = {0};
+	proc_filter_unprivileged(text, sizeof(text) - 1, &out);
+	assert_string_equal(out.s, text);
+	sb_free(&out);
+	(void)state;
+}
+
+static void peer_status_text(void **state)
+{
+	static const char root[] = "\nName:\tx\nUid:\t0\t0\t0\t0\nCapEff:\t000001ffffffffff\n";
+	static const char user[] = "\nName:\tx\nUid:\t1000\t1000\t1000\t1000\nCapEff:\t0000000000000000\n";
+	static const char admin[] = "\nUid:\t1000\t1000\t1000\t1000\nCapEff:\t0000000000001000\n";
+	assert_true(status_text_has_net_admin(root, 0));
+	assert_false(status_text_has_net_admin(root, 1000)); /* pid reused by another user */
+	assert_false(status_text_has_net_admin(user, 1000));
+	assert_true(status_text_has_net_admin(admin, 1000));
+	assert_false(status_text_has_net_admin("\nName:\tx\n", 0));
+	(void)state;
+}
+
+/* --- health and rendering ---------------------------------------------- */
+
+struct world {
+	struct desired want;
+	struct observed obs;
+	struct bond_runtime bonds[4];
+	struct link_runtime links[16];
+	struct event_log events;
+	struct status_view view;
+};
+
+static void add_link(struct world *w, int ifindex, const char *name, const char *kind,
+		     unsigned flags, uint32_t mtu, int master)
+{
+	struct obs_link l = {.ifindex = ifindex, .flags = flags, .mtu = mtu, .master = master};
+	snprintf(l.name, sizeof(l.name), "%s", name);
+	snprintf(l.kind, sizeof(l.kind), "%s", kind);
+	if (master) {
+		l.slave.valid = true;
+		l.slave.mii_status = MII_UP;
+		l.slave.link_failure_count = 2;
+	}
+	l.stats.tx_packets = 1000u + (unsigned)ifindex;
+	assert_int_equal(observed_put_link(&w->obs, &l), 0);
+}
+
+static struct obs_link *link_mut(struct world *w, const char *name)
+{
+	return (struct obs_link *)observed_by_name(&w->obs, name);
+}
+
+/* bond0: e1 e2 e3 at 9000, all whole; bond1: missing from the kernel. */
+static struct world *world_new(void)
+{
+	static const char conf[] = "[bond0]\nmode = balance-rr\nmiimon = 100\n"
+				   "slaves = e1 e2 e3\naddress = 10.0.0.1/24\n"
+				   "[bond1]\nmode = active-backup\nslaves = f1\n";
+	struct world *w = calloc(1, sizeof(*w));
+	struct config_diag diag = {0};
+	assert_non_null(w);
+	assert_int_equal(config_parse("t.conf", conf, sizeof(conf) - 1, &w->want, &diag), 0);
+	config_diag_free(&diag);
+	const unsigned up = IFF_UP | IFF_LOWER_UP;
+	add_link(w, 10, "bond0", "bond", up, 9000, 0);
+	struct obs_link *b = link_mut(w, "bond0");
+	bond_opts_set(&b->bond, OPT_MODE, MODE_BALANCE_RR);
+	bond_opts_set(&b->bond, OPT_MIIMON, 100);
+	const char *names[] = {"e1", "e2", "e3"};
+	for (int i = 0; i < 3; i++) {
+		add_link(w, 11 + i, names[i], "veth", up, 9000, 10);
+		snprintf(link_mut(w, "bond0")->order[i], IFNAMSIZ, "%s", names[i]);
+	}
+	link_mut(w, "bond0")->n_order = 3;
+	snprintf(w->bonds[0].name, IFNAMSIZ, "bond0");
+	snprintf(w->bonds[1].name, IFNAMSIZ, "bond1");
+	snprintf(w->links[0].name, IFNAMSIZ, "e2");
+	snprintf(w->links[0].bond, IFNAMSIZ, "bond0");
+	w->links[0].carrier_losses = 3;
+	w->links[0].last_flap_ms = 1700000000123;
+	struct event e = {.wall_ms = 1700000000000, .kind = EV_REPAIR};
+	snprintf(e.bond, sizeof(e.bond), "bond0");
+	snprintf(e.link, sizeof(e.link), "e2");
+	snprintf(e.text, sizeof(e.text), "enslave e2 to bond0 \"quoted\" (missing)");
+	event_log_add(&w->events, &e);
+	w->view = (struct status_view){.want = &w->want, .obs = &w->obs, .bonds = w->bonds,
+				       .links = w->links, .n_links = 1, .events = &w->events,
+				       .now_ms = 1700000001000};
+	return w;
+}
+
+static void world_free(struct world *w)
+{
+	desired_free(&w->want);
+	observed_free(&w->obs);
+	free(w);
+}
+
+static enum status_health health(struct world *w, const char *bond, char *why)
+{
+	return status_bond_health(&w->view, desired_find_bond(&w->want, bond), why, 128);
+}
+
+static void health_rules(void **state)
+{
+	struct world *w = world_new();
+	char why[128];
+
+	assert_int_equal(health(w, "bond0", why), HEALTH_OK);
+	assert_int_equal(health(w, "bond1", why), HEALTH_DOWN);
+	assert_string_equal(why, "bond1 does not exist");
+
+	link_mut(w, "e2")->slave.mii_status = MII_DOWN;
+	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
+	assert_string_equal(why, "e2: MII down");
+	link_mut(w, "e2")->slave.mii_status = MII_UP;
+
+	link_mut(w, "e3")->mtu = 1500;
+	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
+	link_mut(w, "e3")->mtu = 9000;
+
+	/* Out of order: e3 before e2. */
+	snprintf(link_mut(w, "bond0")->order[1], IFNAMSIZ, "e3");
+	snprintf(link_mut(w, "bond0")->order[2], IFNAMSIZ, "e2");
+	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
+	assert_string_equal(why, "e2 is not at position 2");
+	snprintf(link_mut(w, "bond0")->order[1], IFNAMSIZ, "e2");
+	snprintf(link_mut(w, "bond0")->order[2], IFNAMSIZ, "e3");
+
+	link_mut(w, "e1")->master = 0;
+	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
+	assert_string_equal(why, "e1 is not enslaved");
+	link_mut(w, "e1")->master = 10;
+
+	link_mut(w, "bond0")->flags &= ~(unsigned)IFF_LOWER_UP;
+	assert_int_equal(health(w, "bond0", why), HEALTH_DOWN);
+	link_mut(w, "bond0")->flags &= ~(unsigned)IFF_UP;
+	assert_int_equal(health(w, "bond0", why), HEALTH_DOWN);
+	assert_string_equal(why, "bond0 is down");
+	world_free(w);
+	(void)state;
+}
+
+static void select_in_config_order(void **state)
+{
+	struct world *w = world_new();
+	struct status_request r;
+	const struct desired_bond *sel[STATUS_MAX_NAMES];
+	const char *unknown = NULL;
+	char err[160];
+	size_t n;
+
+	assert_int_equal(parse("proc bond1 bond0", &r, err), 0);
+	assert_int_equal(status_select(&w->view, &r, sel, &n, &unknown), 0);
+	assert_int_equal(n, 2);
+	assert_string_equal(sel[0]->name, "bond0");
+	assert_int_equal(status_worst(&w->view, sel, n), HEALTH_DOWN);
+	assert_int_equal(parse("proc bond0 nope", &r, err), 0);
+	assert_int_equal(status_select(&w->view, &r, sel, &n, &unknown), -1);
+	assert_string_equal(unknown, "nope");
+	world_free(w);
+	(void)state;
+}
+
+static void brief_lines(void **state)
+{
+	struct world *w = world_new();
+	const struct desired_bond *sel[] = {&w->want.bonds[0], &w->want.bonds[1]};
+	struct strbuf out = {0};
+
+	render_brief(&out, &w->view, sel, 2);
+	assert_string_equal(out.s, "bond0 healthy balance-rr mtu 9000 slaves 3/3 up\n"
+				   "bond1 down active-backup mtu 9000 slaves 0/1 up "
+				   "(bond1 does not exist)\n");
+	sb_free(&out);
+	world_free(w);
+	(void)state;
+}
+
+static void json_fields(void **state)
+{
+	struct world *w = world_new();
+	const struct desired_bond *sel[] = {&w->want.bonds[0], &w->want.bonds[1]};
+	struct strbuf out = {0};
+
+	render_json(&out, &w->view, sel, 2);
+	assert_false(out.oom);
+	static const char *const want[] = {
+		"\"protocol\":1", "\"health_code\":2", "\"name\":\"bond0\"",
+		"\"health\":\"healthy\"", "\"configured\":{\"mtu\":9000,\"options\":{\"mode\":\"balance-rr\",\"miimon\":\"100\"}",
+		"\"slaves\":[\"e1\",\"e2\",\"e3\"]", "\"addresses\":[\"10.0.0.1/24\"]",
+		"\"observed\":{\"mtu\":9000", "\"configured_position\":2,\"position\":2",
+		"\"mii_status\":\"up\",\"link_failure_count\":2", "\"speed_mbps\":null",
+		"\"tx_packets\":1012", "\"carrier_flaps\":3,\"last_flap\":\"2023-11-14T22:13:20.123Z\"",
+		"\"text\":\"enslave e2 to bond0 \\\"quoted\\\" (missing)\"",
+		"\"name\":\"bond1\"", "\"present\":false", "\"observed\":null",
+		"\"problem\":\"bond1 does not exist\"",
+	};
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		if (!strstr(out.s, want[i]))
+			fail_msg("JSON lacks %s in %s", want[i], out.s);
+	/* Balanced brackets outside strings: a cheap structural check. */
+	int depth = 0;
+	bool in_str = false;
+	for (const char *p = out.s; *p; p++) {
+		if (in_str) {
+			if (*p == '\\')
+				p++;
+			else if (*p == '"')
+				in_str = false;
+			continue;
+		}
+		if (*p == '"')
+			in_str = true;
+		else if (*p == '{' || *p == '[')
+			depth++;
+		else if (*p == '}' || *p == ']')
+			assert_true(--depth >= 0);
+	}
+	assert_int_equal(depth, 0);
+	assert_false(in_str);
+	sb_free(&out);
+	world_free(w);
+	(void)state;
+}
+
+static void prometheus_lines(void **state)
+{
+	struct world *w = world_new();
+	const struct desired_bond *sel[] = {&w->want.bonds[0], &w->want.bonds[1]};
+	struct strbuf out = {0};
+
+	render_prometheus(&out, &w->view, sel, 2);
+	static const char *const want[] = {
+		"# TYPE bondd_bond_health gauge\n", "bondd_bond_health{bond=\"bond0\"} 0\n",
+		"bondd_bond_health{bond=\"bond1\"} 2\n", "bondd_bond_up{bond=\"bond1\"} 0\n",
+		"bondd_bond_slaves_up{bond=\"bond0\"} 3\n",
+		"bondd_slave_in_place{bond=\"bond0\",slave=\"e2\"} 1\n",
+		"bondd_slave_carrier_flaps_total{bond=\"bond0\",slave=\"e2\"} 3\n",
+		"bondd_slave_tx_packets_total{bond=\"bond0\",slave=\"e3\"} 1013\n",
+		"bondd_slave_in_place{bond=\"bond1\",slave=\"f1\"} 0\n",
+	};
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		if (!strstr(out.s, want[i]))
+			fail_msg("metrics lack %s", want[i]);
+	/* Every sample line: name{labels} value. */
+	for (char *line = out.s; line && *line;) {
+		char *nl = strchr(line, '\n');
+		assert_non_null(nl);
+		if (line[0] != '#')
+			assert_true(strncmp(line, "bondd_", 6) == 0 && memchr(line, '}', (size_t)(nl - line)));
+		line = nl + 1;
+	}
+	sb_free(&out);
+	world_free(w);
+	(void)state;
+}
+
+static void event_ring_and_lines(void **state)
+{
+	struct event_log *log = calloc(1, sizeof(*log));
+	char line[64];
+	assert_non_null(log);
+	for (int i = 0; i < EVENT_LOG_SIZE + 5; i++) {
+		struct event e = {.wall_ms = i, .kind = EV_UP};
+		event_log_add(log, &e);
+	}
+	assert_int_equal(event_log_count(log), EVENT_LOG_SIZE);
+	assert_int_equal(event_log_at(log, 0)->wall_ms, 5);
+	assert_int_equal(event_log_at(log, EVENT_LOG_SIZE - 1)->wall_ms, EVENT_LOG_SIZE + 4);
+	struct event e = {.wall_ms = 1700000000000, .kind = EV_DOWN};
+	snprintf(e.bond, sizeof(e.bond), "bond0");
+	snprintf(e.text, sizeof(e.text), "carrier lost (1 so far) and a long tail of text");
+	size_t n = event_format_line(&e, line, sizeof(line));
+	assert_int_equal(n, strlen(line));
+	assert_true(line[n - 1] == '\n');
+	assert_memory_equal(line, "2023-11-14T22:13:20.000Z down bond0 - carrier", 45);
+	free(log);
+	(void)state;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(request_verbs_and_names),
+		cmocka_unit_test(request_errors),
+		cmocka_unit_test(filter_hides_what_the_kernel_hides),
+		cmocka_unit_test(filter_keeps_other_text),
+		cmocka_unit_test(peer_status_text),
+		cmocka_unit_test(health_rules),
+		cmocka_unit_test(select_in_config_order),
+		cmocka_unit_test(brief_lines),
+		cmocka_unit_test(json_fields),
+		cmocka_unit_test(prometheus_lines),
+		cmocka_unit_test(event_ring_and_lines),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
