@@ -39,6 +39,10 @@ int observer_fd(const struct observer *ob);
 /* Re-reads everything from the kernel; change callbacks fire for differences. */
 int observer_sync(struct observer *ob);
 
+/* Asks the kernel for one link now (its counters move without events);
+ * 0 or -errno.  Does not touch the observed state. */
+int observer_fetch_link(struct observer *ob, int ifindex, struct obs_link *out);
+
 /* Throws away queued events (they may predate a loss) and re-reads
  * everything; counts as a resync. */
 int observer_resync(struct observer *ob);

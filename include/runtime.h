@@ -8,6 +8,7 @@
 #define BONDD_RUNTIME_H
 
 #include <net/if.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 /* One configured link: a bond or a slave. */
@@ -16,6 +17,11 @@ struct link_runtime {
 	char bond[IFNAMSIZ];          /* the configured bond it belongs to */
 	unsigned long carrier_losses; /* carrier up -> down transitions seen */
 	int64_t last_flap_ms;         /* wall clock of the last carrier change, 0: none */
+	/* Speed and duplex change only with a new link or a carrier change:
+	 * read from sysfs when a status reply needs them and they are stale. */
+	bool speed_fresh;
+	int mbps;                     /* -1: unknown */
+	char duplex[16];
 };
 
 /* One configured bond. */

@@ -34,7 +34,8 @@ struct status_view {
 	/* Current facts about a link that netlink events do not keep fresh;
 	 * the daemon reads sysfs, tests pass NULL (then: unknown speed, and
 	 * the counters of the link's last netlink message). */
-	void (*link_live)(const char *ifname, struct link_live *out);
+	void (*link_live)(void *ctx, const char *ifname, int ifindex, struct link_live *out);
+	void *live_ctx;
 };
 
 /* The bonds a request names, in config order and each once (all when it

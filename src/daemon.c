@@ -127,6 +127,9 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 
 	if (!rt)
 		return;
+	/* A new device or a renegotiated link may have a new speed. */
+	if (!old || !now || (old->flags & IFF_LOWER_UP) != (now->flags & IFF_LOWER_UP))
+		rt->speed_fresh = false;
 	if (!old) {
 		log_debug("%s appeared (ifindex %d)", l->name, l->ifindex);
 	} else if (!now) {
@@ -442,26 +445,32 @@ static bool read_sys(const char *ifname, const char *file, char *buf, size_t len
 	return true;
 }
 
-static void link_live(const char *ifname, struct link_live *out)
+/* Speed and duplex from sysfs when the cached ones are stale; counters
+ * from one netlink request (two system calls), since netlink events do
+ * not come for counters. */
+static void link_live(void *ctx, const char *ifname, int ifindex, struct link_live *out)
 {
-	static const char *const files[] = {
-		"statistics/rx_bytes", "statistics/tx_bytes",
-		"statistics/rx_packets", "statistics/tx_packets",
-	};
-	uint64_t val[4];
+	struct daemon *d = ctx;
+	struct link_runtime *rt = link_rt(d, ifname);
 	char buf[32];
 
-	if (read_sys(ifname, "speed", buf, sizeof(buf)))
-		out->mbps = atoi(buf) >= 0 ? atoi(buf) : -1; /* -1: the driver does not know */
-	read_sys(ifname, "duplex", out->duplex, sizeof(out->duplex));
-	for (size_t i = 0; i < 4; i++) {
-		if (!read_sys(ifname, files[i], buf, sizeof(buf)))
-			return;
-		val[i] = strtoull(buf, NULL, 10);
+	if (rt && !rt->speed_fresh) {
+		rt->mbps = -1;
+		if (read_sys(ifname, "speed", buf, sizeof(buf)) && atoi(buf) >= 0)
+			rt->mbps = atoi(buf); /* -1 there: the driver does not know */
+		snprintf(rt->duplex, sizeof(rt->duplex), "unknown");
+		read_sys(ifname, "duplex", rt->duplex, sizeof(rt->duplex));
+		rt->speed_fresh = true;
 	}
-	out->has_stats = true;
-	out->stats = (struct obs_stats){.rx_bytes = val[0], .tx_bytes = val[1],
-					.rx_packets = val[2], .tx_packets = val[3]};
+	if (rt) {
+		out->mbps = rt->mbps;
+		snprintf(out->duplex, sizeof(out->duplex), "%s", rt->duplex);
+	}
+	struct obs_link now;
+	if (observer_fetch_link(&d->ob, ifindex, &now) == 0) {
+		out->has_stats = true;
+		out->stats = now.stats;
+	}
 }
 
 static void fill_view(void *ctx, struct status_view *v)
@@ -471,7 +480,7 @@ static void fill_view(void *ctx, struct status_view *v)
 	*v = (struct status_view){
 		.want = &d->want, .obs = &d->ob.state, .bonds = d->bonds,
 		.links = d->links, .n_links = d->n_links, .events = &d->events,
-		.now_ms = wall_ms(), .link_live = link_live,
+		.now_ms = wall_ms(), .link_live = link_live, .live_ctx = d,
 	};
 }
 

@@ -3,6 +3,7 @@
 #include "observer.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <linux/rtnetlink.h>
@@ -195,6 +196,44 @@ static void discard_queued(struct observer *ob)
 		if (n < 0)
 			return;
 	}
+}
+
+struct fetch {
+	int ifindex;
+	struct obs_link *out;
+	bool found;
+};
+
+static int fetch_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct fetch *f = data;
+	if (nlh->nlmsg_type == RTM_NEWLINK && link_parse(nlh, f->out) == 0 &&
+	    f->out->ifindex == f->ifindex)
+		f->found = true;
+	return MNL_CB_OK;
+}
+
+int observer_fetch_link(struct observer *ob, int ifindex, struct obs_link *out)
+{
+	char buf[NLSOCK_MSG_SIZE];
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	struct fetch f = {.ifindex = ifindex, .out = out};
+
+	nlh->nlmsg_type = RTM_GETLINK;
+	nlh->nlmsg_flags = NLM_F_REQUEST;
+	nlh->nlmsg_seq = ++ob->dump.seq;
+	struct ifinfomsg *ifi = mnl_nlmsg_put_extra_header(nlh, sizeof(*ifi));
+	ifi->ifi_family = AF_UNSPEC;
+	ifi->ifi_index = ifindex;
+	if (mnl_socket_sendto(ob->dump.sk, nlh, nlh->nlmsg_len) < 0)
+		return -errno;
+	ssize_t n = mnl_socket_recvfrom(ob->dump.sk, ob->dump.buf, NLSOCK_BUF_SIZE);
+	if (n < 0)
+		return -errno;
+	int ret = mnl_cb_run(ob->dump.buf, (size_t)n, nlh->nlmsg_seq, ob->dump.portid, fetch_cb, &f);
+	if (ret < 0)
+		return -errno;
+	return f.found ? 0 : -ENODEV;
 }
 
 int observer_resync(struct observer *ob)

@@ -73,7 +73,7 @@ static void link_live(const struct status_view *v, const struct obs_link *s,
 {
 	*out = (struct link_live){.mbps = -1, .duplex = "unknown"};
 	if (v->link_live)
-		v->link_live(s->name, out);
+		v->link_live(v->live_ctx, s->name, s->ifindex, out);
 	if (!out->has_stats)
 		out->stats = s->stats;
 }
