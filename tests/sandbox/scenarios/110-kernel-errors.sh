@@ -24,6 +24,17 @@ whole bond1 e3 9000 >/dev/null
 whole bond0 e1,e2 9000 >/dev/null
 wait_log "failed on v9" 2 10 || { show_log; fail "v9's failure not retried"; }
 file_has "$BONDD_LOG" "retrying in 200 ms" || { show_log; fail "no backoff"; }
+# Kept visible for the status socket, with the interface and the kernel's words.
+status --json >"$WORK/status.json" || true
+python3 - "$WORK/status.json" <<'PY'
+import json, sys
+b = {x["name"]: x for x in json.load(open(sys.argv[1]))["bonds"]}
+err = b["bond0"]["last_error"]
+assert err and err["text"].startswith("v9: "), err
+assert b["bond0"]["errors"] >= 2, b["bond0"]["errors"]
+assert b["bond1"]["last_error"] is None and b["bond1"]["health"] == "healthy", b["bond1"]
+print("status shows:", err["text"])
+PY
 
 ip link set parent0 mtu 9000
 whole bond0 e1,v9,e2 9000 --timeout 40
