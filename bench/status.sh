@@ -45,4 +45,4 @@ echo
 echo "### one call, process start included (median of 11)"
 echo "bondd-status bond0:            $(median_ms in_ns "$BUILD_DIR/src/bondd-status" --socket "$SOCK" bond0) ms"
 echo "cat /proc/net/bonding/bond0:   $(median_ms in_ns cat /proc/net/bonding/bond0) ms"
-echo "(ip netns exec is in both; starting any process in this guest costs about 100 ms)"
+echo "(both include starting ip netns exec and the program itself, which dominates)"
