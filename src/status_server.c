@@ -31,6 +31,9 @@
 #define MAX_PENDING (8u << 20)
 /* A watcher this far behind is dropped rather than buffered without end. */
 #define MAX_WATCH_BACKLOG (256u << 10)
+/* Replies a client has not taken beyond this: its further requests wait in
+ * its socket until it reads (pipelining cannot make us render without end). */
+#define BACKPRESSURE (64u << 10)
 /* What a refused, oversized request may still send before we close. */
 #define MAX_DRAIN (4u << 20)
 
@@ -48,7 +51,7 @@ struct client {
 	size_t in_len;
 	size_t drained;
 	struct strbuf out;
-	bool want_out;              /* EPOLLOUT registered */
+	uint32_t events;            /* what epoll watches for on fd */
 	int64_t deadline_ms;        /* 0: none (an idle watcher) */
 	int64_t last_active_ms;
 };
@@ -125,14 +128,20 @@ static int bind_socket(struct status_server *s, const char *path)
 
 /* --- clients ---------------------------------------------------------- */
 
+static bool backpressured(const struct client *c)
+{
+	return c->state == CS_REQUEST && c->out.len > BACKPRESSURE;
+}
+
+/* Input unless the client is too far behind; output while some is pending. */
 static void set_events(struct status_server *s, struct client *c)
 {
-	bool want = c->out.len > 0;
-	if (want == c->want_out)
+	uint32_t want = (backpressured(c) ? 0 : EPOLLIN) | (c->out.len ? EPOLLOUT : 0);
+	if (want == c->events)
 		return;
-	struct epoll_event ev = {.events = EPOLLIN | (want ? EPOLLOUT : 0), .data.ptr = c};
+	struct epoll_event ev = {.events = want, .data.ptr = c};
 	epoll_ctl(s->epfd, EPOLL_CTL_MOD, c->fd, &ev);
-	c->want_out = want;
+	c->events = want;
 }
 
 static void drop(struct status_server *s, struct client *c)
@@ -263,9 +272,45 @@ static void answer(struct status_server *s, struct client *c, const char *line, 
 	sb_free(&body);
 }
 
+/* Answers the complete request lines received, in order, while the client
+ * keeps up with the replies. */
+static void answer_lines(struct status_server *s, struct client *c)
+{
+	char *nl;
+
+	while (c->state == CS_REQUEST && !backpressured(c) &&
+	       (nl = memchr(c->in, '\n', c->in_len))) {
+		size_t line = (size_t)(nl - c->in);
+		answer(s, c, c->in, line);
+		memmove(c->in, nl + 1, c->in_len - line - 1);
+		c->in_len -= line + 1;
+	}
+	if (c->state == CS_REQUEST && c->in_len == sizeof(c->in)) {
+		char msg[96];
+		snprintf(msg, sizeof(msg), "request longer than %d bytes", STATUS_MAX_REQUEST);
+		reply_error(c, SE_TOO_LONG, msg);
+		c->state = CS_DRAIN;
+		c->in_len = 0;
+	}
+}
+
+/* After reading or writing: answer what can be answered, send what can be
+ * sent.  Returns -1 when the client was dropped. */
+static int service(struct status_server *s, struct client *c)
+{
+	answer_lines(s, c);
+	if (flush(s, c) < 0) {
+		drop(s, c);
+		return -1;
+	}
+	if (c->state == CS_DRAIN && c->out.len == 0)
+		shutdown(c->fd, SHUT_WR); /* the error is out: tell the client we are done */
+	return 0;
+}
+
 static void on_readable(struct status_server *s, struct client *c)
 {
-	for (;;) {
+	while (!backpressured(c)) {
 		char sink[4096];
 		bool request = c->state == CS_REQUEST;
 		char *dst = request ? c->in + c->in_len : sink;
@@ -292,29 +337,9 @@ static void on_readable(struct status_server *s, struct client *c)
 		if (c->state == CS_WATCH)
 			continue;
 		c->in_len += (size_t)n;
-		/* Answer every complete line, in order. */
-		char *nl;
-		while (c->state == CS_REQUEST && (nl = memchr(c->in, '\n', c->in_len))) {
-			size_t line = (size_t)(nl - c->in);
-			answer(s, c, c->in, line);
-			memmove(c->in, nl + 1, c->in_len - line - 1);
-			c->in_len -= line + 1;
-		}
-		if (c->state == CS_REQUEST && c->in_len == sizeof(c->in)) {
-			char msg[96];
-			snprintf(msg, sizeof(msg), "request longer than %d bytes",
-				 STATUS_MAX_REQUEST);
-			reply_error(c, SE_TOO_LONG, msg);
-			c->state = CS_DRAIN;
-			c->in_len = 0;
-		}
+		answer_lines(s, c);
 	}
-	if (flush(s, c) < 0) {
-		drop(s, c);
-		return;
-	}
-	if (c->state == CS_DRAIN && c->out.len == 0)
-		shutdown(c->fd, SHUT_WR); /* the error is out: tell the client we are done */
+	service(s, c);
 }
 
 static void on_accept(struct status_server *s)
@@ -348,6 +373,7 @@ static void on_accept(struct status_server *s)
 		c->privileged = peer_has_net_admin(fd);
 		c->last_active_ms = mono_ms();
 		c->deadline_ms = c->last_active_ms + CLIENT_TIMEOUT_MS;
+		c->events = EPOLLIN;
 		struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
 		if (epoll_ctl(s->epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
 			close(fd);
@@ -405,8 +431,8 @@ void status_server_dispatch(struct status_server *s)
 				continue;
 			if (evs[i].events & (EPOLLIN | EPOLLHUP | EPOLLERR))
 				on_readable(s, c);
-			else if (flush(s, c) < 0)
-				drop(s, c);
+			else
+				service(s, c);
 		}
 	}
 	sweep(s);

@@ -77,6 +77,24 @@ while data.count(b"\n") < 2:
 assert data.startswith(b"bondd/1 ok 0 "), data
 s.close()
 
+# Thousands of pipelined requests from a client that reads late: bondd
+# stops reading its requests while 64 KiB of replies wait, then goes on,
+# and every request gets its reply, in order.
+s = conn()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+n = 3000
+s.sendall(b"version\n" * n)
+time.sleep(0.5)
+data = b""
+while data.count(b"\n") < 2 * n:
+    chunk = s.recv(65536)
+    assert chunk, "closed after %d lines" % data.count(b"\n")
+    data += chunk
+lines = data.split(b"\n")
+assert all(lines[i].startswith(b"bondd/1 ok 0 ") for i in range(0, 2 * n, 2)), lines[:4]
+print(f"{n} pipelined requests answered in order")
+s.close()
+
 # Hundreds of idle connections, and one client that asks and never reads.
 idle = [conn() for _ in range(400)]
 hog = conn()
