@@ -10,11 +10,12 @@
 #include <stdbool.h>
 
 /*
- * From SO_PEERCRED's pid and uid, and that process's /proc status: its
+ * From SO_PEERCRED's pid and uid, and that process's /proc files: its
  * effective capabilities must include CAP_NET_ADMIN, its real uid must still
  * be the one the socket recorded (a pid reused by another user's process
- * fails), and its user namespace must be ours.  Anything unreadable means
- * unprivileged: the check fails closed.
+ * fails), and its uid map must be ours (a container's root, with a map of
+ * its own, holds the capability only in its namespace).  Anything
+ * unreadable means unprivileged: the check fails closed.
  */
 bool peer_has_net_admin(int fd);
 

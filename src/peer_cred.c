@@ -8,7 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 
 #define CAP_NET_ADMIN_BIT 12
 
@@ -28,14 +27,31 @@ bool status_text_has_net_admin(const char *status, unsigned uid)
 	return (caps >> CAP_NET_ADMIN_BIT) & 1;
 }
 
-static bool same_user_ns(pid_t pid)
+/* The kernel asks for the capability in the initial user namespace.  A
+ * process in another namespace (a container) has its own uid map; ours is
+ * the initial one's.  Stat-ing /proc/PID/ns/user would say it directly,
+ * but needs more privilege than a bondd holding only CAP_NET_ADMIN has,
+ * while uid_map is readable by anyone. */
+static bool read_small(const char *path, char *buf, size_t len)
 {
-	char path[64];
-	struct stat ours, theirs;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	ssize_t n = read(fd, buf, len - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	return true;
+}
 
-	snprintf(path, sizeof(path), "/proc/%d/ns/user", (int)pid);
-	return stat("/proc/self/ns/user", &ours) == 0 && stat(path, &theirs) == 0 &&
-	       ours.st_dev == theirs.st_dev && ours.st_ino == theirs.st_ino;
+static bool same_uid_map(pid_t pid)
+{
+	char path[64], ours[512], theirs[512];
+
+	snprintf(path, sizeof(path), "/proc/%d/uid_map", (int)pid);
+	return read_small("/proc/self/uid_map", ours, sizeof(ours)) &&
+	       read_small(path, theirs, sizeof(theirs)) && strcmp(ours, theirs) == 0;
 }
 
 bool peer_has_net_admin(int fd)
@@ -47,14 +63,8 @@ bool peer_has_net_admin(int fd)
 	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0 || cred.pid <= 0)
 		return false;
 	snprintf(path, sizeof(path), "/proc/%d/status", (int)cred.pid);
-	int sfd = open(path, O_RDONLY | O_CLOEXEC);
-	if (sfd < 0)
-		return false;
-	ssize_t n = read(sfd, text + 1, sizeof(text) - 2);
-	close(sfd);
-	if (n <= 0)
-		return false;
 	text[0] = '\n'; /* so that every field, the first too, follows a newline */
-	text[n + 1] = '\0';
-	return status_text_has_net_admin(text, cred.uid) && same_user_ns(cred.pid);
+	if (!read_small(path, text + 1, sizeof(text) - 1))
+		return false;
+	return status_text_has_net_admin(text, cred.uid) && same_uid_map(cred.pid);
 }

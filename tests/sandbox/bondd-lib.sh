@@ -33,11 +33,13 @@ nics() {
 write_conf() { cat >"$1"; }
 
 # start_bondd CONF [ARGS...]: starts bondd in the background and waits until
-# its first pass is done ("ready" in its log).
+# its first pass is done ("ready" in its log).  BONDD_PREFIX, if set, is a
+# command prefix (e.g. confined_bondd's setpriv).
 start_bondd() {
 	local conf=$1
 	shift
-	"$BONDD" --config "$conf" --socket "$SOCK" --debug "$@" >>"$BONDD_LOG" 2>&1 &
+	# shellcheck disable=SC2086 # BONDD_PREFIX: words of a command prefix
+	${BONDD_PREFIX:-} "$BONDD" --config "$conf" --socket "$SOCK" --debug "$@" >>"$BONDD_LOG" 2>&1 &
 	BONDD_PID=$!
 	wait_log ready 1 10 || fail "bondd did not become ready"
 }
@@ -156,4 +158,15 @@ status() { "$BONDD_STATUS" --socket "$SOCK" "$@"; }
 as_nobody() {
 	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
 		--bounding-set=-all -- "$@"
+}
+
+# confine_bondd: the next start_bondd runs bondd the way bondd.service does:
+# not root, CAP_NET_ADMIN its only capability, no new privileges.  The
+# socket moves to a directory that user owns.
+confine_bondd() {
+	mkdir -p "$WORK/run"
+	chown 61234:61234 "$WORK/run"
+	SOCK=$WORK/run/bondd.sock
+	BONDD_PREFIX="setpriv --reuid=61234 --regid=61234 --clear-groups --no-new-privs
+		--inh-caps=-all,+net_admin --ambient-caps=-all,+net_admin --bounding-set=-all,+net_admin"
 }

@@ -3,9 +3,11 @@
 # exactly what `cat /proc/net/bonding/BOND` prints, for root and for an
 # unprivileged client; the unprivileged one never sees the 802.3ad lines
 # the kernel keeps for CAP_NET_ADMIN.  Several bonds: one blank line apart,
-# in config order.
+# in config order.  bondd runs confined as under bondd.service (not root,
+# only CAP_NET_ADMIN): it must still tell a privileged client from another.
 . "$LIB_DIR/lib.sh"
 . "$LIB_DIR/bondd-lib.sh"
+confine_bondd
 
 modes=(balance-rr active-backup balance-xor broadcast 802.3ad balance-tlb balance-alb)
 nics 14
