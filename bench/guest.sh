@@ -1,0 +1,353 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+#
+# guest.sh: the benchmark parts, run inside the sandbox kernel by bench/run
+# (under tests/sandbox/uml-boot, or natively in a private mount namespace).
+# Each figure is one JSON line appended to $BENCH_OUT/raw.jsonl, and each
+# distinct command line run for a figure one "command" line there too;
+# bench/report.py turns them into RESULTS.md.  Every time is taken from
+# outside bondd: by bench/nlclock, a stopwatch on the kernel's link events
+# at real-time priority, never from bondd's own log.
+#
+# Environment: BUILD_DIR, BENCH_OUT, BENCH_QUICK (1: a short smoke run),
+# BENCH_PARTS (default "dataplane recovery cold status"; footprint is
+# measured on the bondd of the cold part).
+. "$(dirname "$0")/../tests/sandbox/lib.sh"
+trap - ERR
+set +e
+HERE=$(cd "$(dirname "$0")" && pwd)
+OUT=${BENCH_OUT:?}
+RAW=$OUT/raw.jsonl
+BONDD=$BUILD_DIR/src/bondd
+NLCLOCK=$BUILD_DIR/bench/nlclock
+QUICK=${BENCH_QUICK:-0}
+PARTS=${BENCH_PARTS:-dataplane recovery cold status}
+RATE_MBIT=200
+COLD_BONDS=32
+
+if ((QUICK)); then
+	SECS=2 RUNS=1 ROUNDS=10 NS_LIST="1 2" MTUS="9000" COLD_RUNS=1 IDLE=2 SETTLE=1
+else
+	SECS=5 RUNS=3 ROUNDS=100 NS_LIST="1 2 3 4" MTUS="1500 9000" COLD_RUNS=3 IDLE=10 SETTLE=3
+fi
+
+emit() { echo "$1" >>"$RAW"; }
+log() { echo "bench: $*" >&2; }
+# command PART TEXT: records a command line as it was run (once per text).
+declare -A SEEN
+command_line() {
+	[[ -n ${SEEN["$1 $2"]:-} ]] && return
+	SEEN["$1 $2"]=1
+	local t=${2//\\/\\\\}
+	t=${t//\"/\\\"}
+	emit "{\"part\": \"command\", \"of\": \"$1\", \"text\": \"$t\"}"
+}
+now_us() { REPLY=${EPOCHREALTIME//[!0-9]/}; }
+kill_ns() {
+	local ns p
+	for ns in "$@"; do
+		for p in $(ip netns pids "$ns" 2>/dev/null); do kill "$p" 2>/dev/null; done
+		ip netns del "$ns" 2>/dev/null
+	done
+}
+file_has() { local l; while IFS= read -r l; do [[ $l == *"$2"* ]] && return 0; done <"$1"; return 1; }
+# conf FILE BOND MODE MTU ADDR SLAVES...: appends a bondd.conf section.
+conf() {
+	local f=$1 b=$2 mode=$3 mtu=$4 addr=$5
+	shift 5
+	printf '[%s]\nmode = %s\nmiimon = 100\nmtu = %s\nslaves = %s\n' "$b" "$mode" "$mtu" "$*" >>"$f"
+	[[ -z $addr ]] || printf 'address = %s\n' "$addr" >>"$f"
+}
+# start_bondd NS CONF NAME: bondd in NS, its log in $OUT/NAME.log; waits for "ready".
+start_bondd() {
+	: >"$OUT/$3.log"
+	ip netns exec "$1" "$BONDD" --config "$2" --socket "/run/bench-$3.sock" >>"$OUT/$3.log" 2>&1 &
+	wait_until 30 file_has "$OUT/$3.log" ready || { log "bondd $3 did not start"; cat "$OUT/$3.log" >&2; return 1; }
+}
+# whole NS BOND=SLAVES... [--mtu N]: waits (20 s at most) until the bonds are whole.
+whole() {
+	local ns=$1
+	shift
+	ip netns exec "$ns" "$NLCLOCK" --timeout 20 "$@" >/dev/null
+}
+
+# --- 1. data plane -----------------------------------------------------
+dp_setup() { # N MTU MODE
+	local n=$1 mtu=$2 mode=$3 i batch="" slaves=() s
+	ip netns add dpa; ip netns add dpb
+	for ((i = 1; i <= n; i++)); do batch+="link add e$i type veth peer name e$i netns dpb"$'\n'; slaves+=("e$i"); done
+	ip -n dpa -batch - <<<"$batch"
+	ip -n dpa link set lo up; ip -n dpb link set lo up
+	for ((i = 1; i <= n; i++)); do
+		tc -n dpa qdisc add dev "e$i" root tbf rate ${RATE_MBIT}mbit burst 64kb latency 20ms
+		tc -n dpb qdisc add dev "e$i" root tbf rate ${RATE_MBIT}mbit burst 64kb latency 20ms
+	done
+	command_line dataplane "tc -n dpa qdisc add dev eI root tbf rate ${RATE_MBIT}mbit burst 64kb latency 20ms (each veth, both ends)"
+	rm -f "$OUT/dpa.conf" "$OUT/dpb.conf"
+	conf "$OUT/dpa.conf" bond0 "$mode" "$mtu" 10.88.0.1/24 "${slaves[@]}"
+	conf "$OUT/dpb.conf" bond0 "$mode" "$mtu" 10.88.0.2/24 "${slaves[@]}"
+	command_line dataplane "ip netns exec dpa bondd --config dpa.conf  # [bond0] mode = $mode, miimon = 100, mtu = $mtu, slaves = ${slaves[*]}, address = 10.88.0.1/24 (dpb: 10.88.0.2)"
+	start_bondd dpa "$OUT/dpa.conf" dpa && start_bondd dpb "$OUT/dpb.conf" dpb || return 1
+	s=$(IFS=,; echo "${slaves[*]}")
+	whole dpa --mtu "$mtu" "bond0=$s" && whole dpb --mtu "$mtu" "bond0=$s"
+}
+dp_tune() { # default|tuned
+	local ns
+	for ns in dpa dpb; do
+		if [[ $1 == tuned ]]; then
+			ip netns exec $ns sysctl -qw net.ipv4.tcp_reordering=127 net.ipv4.tcp_congestion_control=bbr
+		else
+			ip netns exec $ns sysctl -qw net.ipv4.tcp_reordering=3 net.ipv4.tcp_congestion_control=cubic
+		fi
+	done
+	command_line dataplane "sysctl -w net.ipv4.tcp_reordering=127 net.ipv4.tcp_congestion_control=bbr  # tuned, both namespaces (default: 3, cubic)"
+}
+listening() { ip netns exec dpb ss -Hltn 'sport = 5201' | grep -q .; }
+tx_packets() { # NS N: the tx_packets counters of e1..eN, comma-separated
+	local i v out=""
+	for ((i = 1; i <= $2; i++)); do read -r v <"/sys/class/net/e$i/statistics/tx_packets"; out+="${out:+,}$v"; done
+	echo "$out"
+}
+dp_run() { # N MTU MODE TUNE RUN
+	local n=$1 before after srv
+	before=$(ip netns exec dpa bash -c "$(declare -f tx_packets); tx_packets dpa $n")
+	ip netns exec dpb iperf3 -s -1 >/dev/null 2>&1 &
+	srv=$!
+	wait_until 5 listening || { log "iperf3 server did not start"; return 1; }
+	ip netns exec dpa iperf3 -c 10.88.0.2 -t "$SECS" -J >"$OUT/iperf.json" 2>/dev/null
+	command_line dataplane "ip netns exec dpb iperf3 -s -1; ip netns exec dpa iperf3 -c 10.88.0.2 -t $SECS -J"
+	wait $srv
+	after=$(ip netns exec dpa bash -c "$(declare -f tx_packets); tx_packets dpa $n")
+	python3 - "$OUT/iperf.json" "$@" "$before" "$after" >>"$RAW" <<'PY'
+import json, sys
+f, n, mtu, mode, tune, run, before, after = sys.argv[1:9]
+try:
+    e = json.load(open(f))["end"]
+    mbps = e["sum_received"]["bits_per_second"] / 1e6
+    retr = e["sum_sent"].get("retransmits", 0)
+except (ValueError, KeyError):
+    mbps, retr = None, None
+tx = [int(a) - int(b) for a, b in zip(after.split(","), before.split(","))]
+print(json.dumps({"part": "dataplane", "n": int(n), "mtu": int(mtu), "mode": mode, "tune": tune,
+    "run": int(run), "mbps": mbps, "retransmits": retr, "tx_packets": tx}))
+PY
+}
+part_dataplane() {
+	local n mtu tune run m nx=4
+	for n in $NS_LIST; do
+		for mtu in $MTUS; do
+			log "data plane: balance-rr, $n NIC(s), MTU $mtu"
+			dp_setup "$n" "$mtu" balance-rr || { log "setup failed"; kill_ns dpa dpb; continue; }
+			for tune in default tuned; do
+				dp_tune $tune
+				for ((run = 1; run <= RUNS; run++)); do dp_run "$n" "$mtu" balance-rr $tune $run; done
+			done
+			kill_ns dpa dpb
+		done
+	done
+	# Why round-robin: one stream over balance-xor or 802.3ad stays on one link.
+	((QUICK)) && nx=2
+	for m in balance-xor 802.3ad; do
+		log "data plane: $m, $nx NICs"
+		dp_setup $nx 9000 $m || { log "setup failed"; kill_ns dpa dpb; continue; }
+		[[ $m == 802.3ad ]] && nap 3 # LACP: both ends in one aggregator
+		dp_tune default
+		for ((run = 1; run <= RUNS; run++)); do dp_run $nx 9000 $m default $run; done
+		kill_ns dpa dpb
+	done
+}
+
+# --- 2. recovery ---------------------------------------------------------
+part_recovery() {
+	local i batch="" kind
+	ip netns add rec; ip netns add recp
+	for i in 1 2 3 4; do batch+="link add e$i type veth peer name p$i netns recp"$'\n'; done
+	ip -n rec -batch - <<<"$batch"
+	batch=""
+	for i in 1 2 3 4; do batch+="link set p$i up"$'\n'; done
+	ip -n recp -batch - <<<"$batch"
+	rm -f "$OUT/rec.conf"
+	conf "$OUT/rec.conf" bond0 balance-rr 9000 "" e1 e2 e3 e4
+	start_bondd rec "$OUT/rec.conf" rec || { kill_ns rec recp; return; }
+	command_line recovery "ip netns exec rec bondd --config rec.conf  # [bond0] mode = balance-rr, miimon = 100, mtu = 9000, slaves = e1 e2 e3 e4"
+	whole rec --mtu 9000 bond0=e1,e2,e3,e4 || log "the recovery bond did not come up"
+	for kind in recreate:e2 mtu:e3; do
+		log "recovery: $kind x $ROUNDS"
+		ip netns exec rec "$NLCLOCK" --mtu 9000 --drift $kind --peer-ns recp --rounds "$ROUNDS" \
+			--timeout 10 --tag "\"part\": \"recovery\", \"kind\": \"${kind%:*}\"" bond0=e1,e2,e3,e4 >>"$RAW"
+		command_line recovery "ip netns exec rec nlclock --mtu 9000 --drift $kind --peer-ns recp --rounds $ROUNDS --timeout 10 bond0=e1,e2,e3,e4"
+	done
+	emit "{\"part\": \"recovery-log\", \"apply_lines\": $(grep -c 'apply:' "$OUT/rec.log")}"
+	kill_ns rec recp
+}
+
+# --- 3. cold convergence, and 5. footprint -------------------------------
+cold_links() {
+	local b j batch=""
+	ip netns add cold; ip netns add coldp
+	for ((b = 0; b < COLD_BONDS; b++)); do
+		for ((j = 0; j < 4; j++)); do batch+="link add s${b}_$j type veth peer name p${b}_$j netns coldp"$'\n'; done
+	done
+	ip -n cold -batch - <<<"$batch"
+	batch=""
+	for ((b = 0; b < COLD_BONDS; b++)); do for ((j = 0; j < 4; j++)); do batch+="link set p${b}_$j up"$'\n'; done; done
+	ip -n coldp -batch - <<<"$batch"
+}
+# cold_clean PREFIX: deletes b0.. or t0.., leaving the slaves released, down, at MTU 1500.
+cold_clean() {
+	local b j batch=""
+	for ((b = 0; b < COLD_BONDS; b++)); do batch+="link del $1$b"$'\n'; done
+	ip -n cold -force -batch - <<<"$batch" 2>/dev/null
+	batch=""
+	for ((b = 0; b < COLD_BONDS; b++)); do for ((j = 0; j < 4; j++)); do
+		batch+="link set s${b}_$j down mtu 1500"$'\n'
+	done; done
+	ip -n cold -force -batch - <<<"$batch" 2>/dev/null
+}
+# cold_specs PREFIX: nlclock's arguments for every bond or team.
+cold_specs() {
+	local b
+	SPECS=()
+	for ((b = 0; b < COLD_BONDS; b++)); do SPECS+=("$1$b=s${b}_0,s${b}_1,s${b}_2,s${b}_3"); done
+}
+# cold_time TOOL RUN PREFIX COMMAND...: nlclock starts COMMAND and times it.
+cold_time() {
+	local tool=$1 run=$2 prefix=$3 line
+	shift 3
+	cold_specs "$prefix"
+	COLD_PID=
+	# (no process substitution: the guest has no /dev/fd)
+	ip netns exec cold "$NLCLOCK" --mtu 9000 --timeout 60 "${SPECS[@]}" -- "$@" >"$OUT/nlclock.out" 2>>"$OUT/cold-${tool// /}.log"
+	while IFS= read -r line; do
+		case $line in
+		"pid "*) COLD_PID=${line#pid } ;;
+		"{"*) emit "${line/\{/\{\"part\": \"cold\", \"tool\": \"$tool\", \"run\": $run, }" ;;
+		esac
+	done <"$OUT/nlclock.out"
+}
+all_whole() { # every bond checked once more, in one process
+	ip netns exec cold python3 - "$COLD_BONDS" <<'PY'
+import sys
+for b in range(int(sys.argv[1])):
+    slaves = open(f"/sys/class/net/b{b}/bonding/slaves").read().split()
+    assert slaves == [f"s{b}_{j}" for j in range(4)], (b, slaves)
+    for s in slaves + [f"b{b}"]:
+        assert open(f"/sys/class/net/{s}/mtu").read().strip() == "9000", s
+PY
+}
+part_cold() {
+	local b j run pid pids comm
+	cold_links
+	rm -f "$OUT/cold.conf" "$OUT/cold.batch" "$OUT/team.batch" "$OUT/teams.sh"
+	for ((b = 0; b < COLD_BONDS; b++)); do
+		conf "$OUT/cold.conf" "b$b" balance-rr 9000 "" "s${b}_0" "s${b}_1" "s${b}_2" "s${b}_3"
+		{
+			echo "link add b$b type bond mode balance-rr miimon 100"
+			echo "link set b$b mtu 9000"
+			for ((j = 0; j < 4; j++)); do echo "link set s${b}_$j master b$b"; done
+			echo "link set b$b up"
+		} >>"$OUT/cold.batch"
+		echo "link set t$b mtu 9000 up" >>"$OUT/team.batch"
+		echo "teamd -d -t t$b -c '{\"runner\": {\"name\": \"roundrobin\"}, \"ports\": {\"s${b}_0\": {}, \"s${b}_1\": {}, \"s${b}_2\": {}, \"s${b}_3\": {}}}' 2>/dev/null &" >>"$OUT/teams.sh"
+	done
+	printf 'wait\nip -batch %s\n' "$OUT/team.batch" >>"$OUT/teams.sh"
+	for ((run = 1; run <= COLD_RUNS; run++)); do
+		log "cold: bondd, $COLD_BONDS bonds x 4 slaves, run $run"
+		cold_time bondd $run b "$BONDD" --config "$OUT/cold.conf" --socket /run/bench-cold.sock
+		command_line cold "ip netns exec cold nlclock --mtu 9000 --timeout 60 b0=s0_0,s0_1,s0_2,s0_3 ... b31=s31_0,...,s31_3 -- bondd --config cold.conf --socket /run/bench-cold.sock"
+		all_whole || log "bondd: not every bond is whole"
+		if ((run == COLD_RUNS)) && [[ -n $COLD_PID ]]; then footprint bondd "$COLD_PID"; fi
+		for pid in $(ip netns pids cold); do kill "$pid"; done
+		nap 0.2
+		cold_clean b
+
+		log "cold: ip -batch, run $run"
+		cold_time "ip -batch" $run b ip -batch "$OUT/cold.batch"
+		command_line cold "ip netns exec cold nlclock ... -- ip -batch cold.batch  # per bond: link add bI type bond mode balance-rr miimon 100; link set bI mtu 9000; link set sI_J master bI (J = 0..3); link set bI up"
+		all_whole || log "ip -batch: not every bond is whole"
+		cold_clean b
+	done
+	if command -v teamd >/dev/null && [[ -d /sys/module/team ]]; then
+		for ((run = 1; run <= COLD_RUNS; run++)); do
+			log "cold: teamd, run $run"
+			cold_time "teamd" $run t bash "$OUT/teams.sh"
+			command_line cold "ip netns exec cold nlclock ... -- bash teams.sh  # 32 x teamd -d -t tI -c '{\"runner\": {\"name\": \"roundrobin\"}, \"ports\": {\"sI_0\": {}, ... }}' &, wait, then one ip -batch: link set tI mtu 9000 up"
+			if ((run == COLD_RUNS)); then
+				pids=()
+				for pid in $(ip netns pids cold); do
+					read -r comm <"/proc/$pid/comm" && [[ $comm == teamd ]] && pids+=("$pid")
+				done
+				footprint teamd "${pids[@]}"
+			fi
+			for ((b = 0; b < COLD_BONDS; b++)); do ip netns exec cold teamd -k -t "t$b" >/dev/null 2>&1; done
+			nap 0.5
+			cold_clean t
+		done
+	else
+		emit '{"part": "cold", "tool": "teamd", "skipped": "teamd or the team driver is missing"}'
+	fi
+	kill_ns cold coldp
+}
+# footprint NAME PID...: resident memory, then wake-ups over $IDLE idle seconds.
+footprint() {
+	local name=$1 pid t rss=0 v s0=0 s1=0 c0=0 c1=0 key val
+	shift
+	# Idle means after the last link event of the convergence (carrier
+	# changes come in for a while after the last bond is whole).
+	nap "$SETTLE"
+	for pid in "$@"; do
+		while read -r key val _; do [[ $key == VmRSS: ]] && rss=$((rss + val)); done <"/proc/$pid/status"
+		for t in /proc/"$pid"/task/*; do
+			read -r _ _ v <"$t/schedstat"; s0=$((s0 + v))
+			while read -r key val; do [[ $key == *ctxt_switches: ]] && c0=$((c0 + val)); done <"$t/status"
+		done
+	done
+	log "footprint: $name, $IDLE idle seconds"
+	ip -n cold monitor link address >"$OUT/idle-events.txt" 2>/dev/null &
+	local mon=$! events=0 line
+	nap "$IDLE"
+	kill $mon; wait $mon 2>/dev/null
+	while IFS= read -r line; do [[ $line == [0-9]*:* || $line == Deleted* ]] && events=$((events + 1)); done <"$OUT/idle-events.txt"
+	for pid in "$@"; do
+		for t in /proc/"$pid"/task/*; do
+			read -r _ _ v <"$t/schedstat"; s1=$((s1 + v))
+			while read -r key val; do [[ $key == *ctxt_switches: ]] && c1=$((c1 + val)); done <"$t/status"
+		done
+	done
+	emit "{\"part\": \"footprint\", \"tool\": \"$name\", \"processes\": $#, \"bonds\": $COLD_BONDS, \"rss_kib\": $rss, \"idle_seconds\": $IDLE, \"runs\": $((s1 - s0)), \"context_switches\": $((c1 - c0)), \"link_events\": $events, \"settle_seconds\": $SETTLE}"
+}
+
+# --- 4. status -----------------------------------------------------------
+part_status() {
+	if [[ ! -x $BUILD_DIR/src/bondd-status || ! -x $BUILD_DIR/bench/status-qps ]]; then
+		echo "not available yet: bondd-status or bench/status-qps is not built" >"$OUT/status.txt"
+		return
+	fi
+	log "status"
+	BENCH_STATUS_SECONDS=$( ((QUICK)) && echo 1 || echo 3) OUT=$OUT bash "$HERE/status.sh" >"$OUT/status.txt" 2>&1
+	if command -v teamdctl >/dev/null && [[ -d /sys/module/team ]]; then
+		local i t=() s
+		ip netns add st
+		for i in 1 2 3 4; do ip -n st link add "e$i" type veth peer name "p$i"; done
+		ip netns exec st teamd -d -t t0 -c '{"runner": {"name": "roundrobin"}, "ports": {"e1": {}, "e2": {}, "e3": {}, "e4": {}}}' >/dev/null 2>&1
+		tdump() { ip netns exec st teamdctl t0 state dump >/dev/null 2>&1; }
+		wait_until 10 tdump
+		for i in {1..11}; do now_us; s=$REPLY; tdump; now_us; t+=($(((REPLY - s) / 100))); done
+		mapfile -t t <<<"$(printf '%s\n' "${t[@]}" | sort -n)"
+		echo "teamdctl t0 state dump:        $((t[5] / 10)).$((t[5] % 10)) ms  (a round-robin team of 4 veths, same method)" >>"$OUT/status.txt"
+		ip netns exec st teamd -k -t t0 >/dev/null 2>&1
+		kill_ns st
+	fi
+}
+
+: >"$RAW"
+emit "{\"part\": \"env\", \"kernel\": \"$(uname -r)\", \"quick\": $QUICK, \"cpus\": $(nproc), \"iperf3\": \"$(iperf3 --version | head -n 1)\", \"teamd\": \"$(teamd --version 2>/dev/null | head -n 1)\"}"
+for p in dataplane recovery cold status; do
+	if [[ $PARTS == *$p* ]]; then
+		now_us; t0=$REPLY
+		"part_$p"
+		now_us; emit "{\"part\": \"took\", \"of\": \"$p\", \"seconds\": $(((REPLY - t0) / 1000000))}"
+	fi
+done
+log "done"
+exit 0

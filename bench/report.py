@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""report.py RAW.jsonl STATUS.txt KEY=VALUE...: RESULTS.md from guest.sh's figures.
+
+Only formats what guest.sh measured: every number comes from RAW.jsonl (or
+STATUS.txt), and the raw figures are printed next to their medians.
+"""
+import json
+import statistics
+import sys
+
+raw, status_txt = sys.argv[1], sys.argv[2]
+meta = dict(a.split("=", 1) for a in sys.argv[3:])
+rows = []
+try:
+    for line in open(raw):
+        line = line.strip()
+        if line.startswith("{"):
+            try:
+                rows.append(json.loads(line))
+            except ValueError:
+                pass
+except OSError:
+    pass
+env = next((r for r in rows if r["part"] == "env"), {})
+took = {r["of"]: r["seconds"] for r in rows if r["part"] == "took"}
+commands = {}
+for r in rows:
+    if r["part"] == "command":
+        commands.setdefault(r["of"], []).append(r["text"])
+RATE = 200
+MIIMON = 100
+
+
+def med(xs):
+    return statistics.median(xs) if xs else float("nan")
+
+
+def pct(xs, p):
+    """Nearest-rank percentile."""
+    xs = sorted(xs)
+    if not xs:
+        return float("nan")
+    k = max(0, min(len(xs) - 1, -(-p * len(xs) // 100) - 1))
+    return xs[k]
+
+
+out = []
+w = out.append
+
+
+def cmds(part):
+    if commands.get(part):
+        w("Commands, as run (`I`, `J`: every bond and slave; file names relative to the run's output directory):\n")
+        w("```sh")
+        for c in commands[part]:
+            w(c)
+        w("```\n")
+
+
+def took_line(part):
+    if part in took:
+        w(f"*This part took {took[part]} s.*\n")
+
+
+w("# bondd benchmarks\n")
+w("Written by `bench/run`" + (" --quick (a smoke run: short and few runs, not for quoting)" if env.get("quick") else "") +
+  "; the raw figures of every part are in its table, medians in **bold**.\n")
+w(f"- date: {meta.get('date', '?')}; bondd at commit {meta.get('commit', '?')}")
+w(f"- machine: {meta.get('cpu', '?')}, {meta.get('cores', '?')} cores; {meta.get('host_os', '?')}, host kernel {meta.get('host_kernel', '?')}")
+w(f"- where: {meta.get('where', '?')}; guest kernel {env.get('kernel', '?')} ({env.get('cpus', '?')} CPU)")
+w(f"- tools: {env.get('iperf3', '?')}; {env.get('teamd') or 'no teamd'}")
+w(f"- command: `{meta.get('command', 'bench/run')}`, {meta.get('took', '?')} s in all")
+load = meta.get("load", "?")
+try:
+    busy = float(load.split()[0]) >= 0.5
+except ValueError:
+    busy = False
+w(f"- load average (1, 5, 15 min) on the host when the run started: {load}; when it ended: {meta.get('load_end', '?')}"
+  + (". **Other work was running on this machine during the run**: the figures are lower bounds of what an idle machine gives,"
+     " and the spread between runs is partly that load." if busy else " (an otherwise idle machine)."))
+w("")
+
+dp = [r for r in rows if r["part"] == "dataplane" and r.get("mbps") is not None]
+if dp:
+    w("## 1. Data plane: one TCP stream over N bonded NICs\n")
+    w(f"Two network namespaces (\"hosts\") joined by N veth pairs (\"NICs\"), each end shaped to {RATE} Mbit/s with tbf; "
+      "a bond on each host made and kept by bondd (miimon 100, the mode and MTU shown, slaves e1..eN in that order). "
+      "One TCP stream, `iperf3 -t T`. *default*: the kernel's TCP defaults (cubic, net.ipv4.tcp_reordering=3); "
+      "*tuned*: BBR and net.ipv4.tcp_reordering=127 on both hosts, the tuning the seeds point to. "
+      f"*ratio*: median throughput / (N x {RATE} Mbit/s); *vs 1 link*: / (N x the measured one-slave median at the same MTU and TCP). "
+      "*tx share*: each slave's part of the packets the sender's slaves transmitted (balance-rr: 1/N each).\n")
+    single = {}
+    for r in dp:
+        if r["n"] == 1 and r["mode"] == "balance-rr":
+            single.setdefault((r["mtu"], r["tune"]), []).append(r["mbps"])
+    w("| mode | N | MTU | TCP | runs, Mbit/s | median Mbit/s | ratio | vs 1 link | retransmits per run | tx share e1..eN |")
+    w("|---|---|---|---|---|---|---|---|---|---|")
+    keys = []
+    for r in dp:
+        k = (r["mode"], r["n"], r["mtu"], r["tune"])
+        if k not in keys:
+            keys.append(k)
+    for k in keys:
+        rs = [r for r in dp if (r["mode"], r["n"], r["mtu"], r["tune"]) == k]
+        mb = [r["mbps"] for r in rs]
+        tx = [sum(x) for x in zip(*[r["tx_packets"] for r in rs])]
+        tot = sum(tx) or 1
+        shares = " / ".join(f"{x / tot:.2f}" for x in tx)
+        one = med(single.get((k[2], k[3]), []))
+        vs1 = f"{med(mb) / (k[1] * one):.2f}" if one == one else "-"
+        w(f"| {k[0]} | {k[1]} | {k[2]} | {k[3]} | {', '.join(f'{x:.0f}' for x in mb)} | **{med(mb):.0f}** | "
+          f"**{med(mb) / (k[1] * RATE):.2f}** | {vs1} | {', '.join(str(r['retransmits']) for r in rs)} | {shares} |")
+    w("")
+    cmds("dataplane")
+    took_line("dataplane")
+
+rec = [r for r in rows if r["part"] == "recovery"]
+if rec:
+    w("## 2. Recovery, measured from outside bondd\n")
+    w("A 4-slave balance-rr bond (MTU 9000, slaves e1 e2 e3 e4, each a veth whose peer is up in another namespace) under bondd. "
+      "`bench/nlclock` makes the drift itself, over netlink, and times it from the kernel's link events; "
+      "it shares no code with bondd and runs at real-time priority, so that it reads each event before bondd does "
+      "(its own work on bondd's events is counted in the time).\n")
+    w("- *recreate*: e2 is deleted and created again (a NIC reset or a driver reload: a new ifindex, MTU 1500, down, no master). "
+      "The clock starts when the kernel has emitted RTM_NEWLINK for the new e2. bondd must release e3 and e4, "
+      "enslave e2, e3, e4 in that order and set the MTUs.")
+    w("- *mtu*: `ip link set e3 mtu 1500`, as a netlink request. The clock starts when the kernel has emitted the RTM_NEWLINK that reports it.")
+    w("- The clock stops at the first event after which bond0 is whole again: up, e1 e2 e3 e4 enslaved in that order "
+      "(`/sys/class/net/bond0/bonding/slaves`), MTU 9000 on the bond and every slave. Between rounds the event stream must "
+      "be quiet for 150 ms, and the new e2's peer is set up, outside the clock.\n")
+    w("| drift | rounds | p50 ms | p90 ms | p99 ms | max ms | mean ms | link events per round (median) | failed | for scale: the kernel's miimon |")
+    w("|---|---|---|---|---|---|---|---|---|---|")
+    for kind in ("recreate", "mtu"):
+        rs = [r for r in rec if r["kind"] == kind]
+        ms = [r["ms"] for r in rs if r.get("ms") is not None]
+        if not rs:
+            continue
+        bad = len(rs) - len(ms)
+        ev = med([r["events"] for r in rs if r.get("ms") is not None])
+        w(f"| {kind} | {len(rs)} | **{pct(ms, 50):.2f}** | **{pct(ms, 90):.2f}** | **{pct(ms, 99):.2f}** | **{max(ms):.2f}** | "
+          f"{statistics.mean(ms):.2f} | {ev:.0f} | {bad} | {MIIMON} ms |")
+    w("")
+    w("<details><summary>every round, ms</summary>\n")
+    for kind in ("recreate", "mtu"):
+        ms = [r.get("ms") for r in rec if r["kind"] == kind]
+        if ms:
+            w(f"{kind}: " + ", ".join("timeout" if x is None else f"{x:.2f}" for x in ms) + "\n")
+    w("</details>\n")
+    cmds("recovery")
+    took_line("recovery")
+
+cold = [r for r in rows if r["part"] == "cold"]
+if cold:
+    w("## 3. Cold convergence: 32 bonds x 4 slaves\n")
+    w("From nothing (128 veths at MTU 1500, down, their peers up in another namespace) to 32 bonds each up with its 4 slaves "
+      "in order at MTU 9000. `bench/nlclock`, subscribed to the link events, starts its clock, then starts the tool "
+      "(so the tool's process start counts, as it would at boot) and stops the clock at the event after which every bond is whole. "
+      "*first event* is when the kernel announced the tool's first change: roughly the tool's start-up. Each bond is checked once more afterwards.\n")
+    w("- *bondd*: `bondd --config cold.conf` (32 sections like the data plane's).")
+    w("- *ip -batch*: the same work as one `ip -batch` file, one process and one request per change: the fastest a "
+      "userspace tool can ask the kernel.")
+    w("- *teamd*: the team driver's daemon, one `teamd -d` per team (its design), 32 started in parallel with round-robin "
+      "runners and 4 ports each, then one `ip -batch` for what teamd does not do (MTU 9000, team up). A team has no port "
+      "order, so order is not checked for it.\n")
+    w("| tool | runs, ms | median ms | first event, ms (median) | link events (median) |")
+    w("|---|---|---|---|---|")
+    for tool in ("bondd", "ip -batch", "teamd"):
+        rs = [r for r in cold if r.get("tool") == tool]
+        if any("skipped" in r for r in rs):
+            w(f"| {tool} | skipped: {rs[0]['skipped']} | | | |")
+            continue
+        ms = [r["ms"] for r in rs if r.get("ms") is not None]
+        if rs:
+            fails = len(rs) - len(ms)
+            w(f"| {tool} | {', '.join(f'{x:.0f}' for x in ms)}{f' ({fails} timed out)' if fails else ''} | **{med(ms):.0f}** | "
+              f"{med([r['first_event_ms'] for r in rs if r.get('ms') is not None]):.0f} | "
+              f"{med([r['events'] for r in rs if r.get('ms') is not None]):.0f} |")
+    w("")
+    cmds("cold")
+    took_line("cold")
+
+try:
+    st = open(status_txt).read().strip()
+except OSError:
+    st = ""
+w("## 4. Status\n")
+if not st:
+    w("Not run.\n")
+elif st.startswith("not available yet"):
+    w(f"**{st}**: this part was skipped.\n")
+else:
+    w("`bench/status.sh`: a bondd with one 4-slave bond; `bench/status-qps` keeps one request in flight per client "
+      "(closed loop) over the status socket for a few seconds, with 1, 8 and 64 clients, for `proc bond0` "
+      "(the text of `/proc/net/bonding/bond0`) and `json bond0` (the full document); then it times one query on a new "
+      "connection, in process, next to one read of `/proc/net/bonding/bond0`. Last, the wall time of one whole call of "
+      "each tool, as an admin or a monitoring agent pays it: process start included (`ip netns exec` and the "
+      "tool: two process starts each), median of 11.\n")
+    w("```\n" + st + "\n```\n")
+took_line("status")
+
+fp = [r for r in rows if r["part"] == "footprint"]
+if fp:
+    w("## 5. Footprint\n")
+    w("Measured on the daemons of the last cold-convergence run, 32 bonds (teams) x 4 slaves, once they are idle: "
+      f"{fp[0].get('settle_seconds', '?')} s after the last bond was whole, nothing changes in their namespace. "
+      "Resident memory is VmRSS (summed over the processes); *scheduled* counts the times the "
+      "kernel ran them (`/proc/PID/task/*/schedstat`), *context switches* the voluntary and involuntary ones, over the idle seconds; "
+      "*events* the link and address events that `ip monitor link address` saw in the namespace meanwhile (bondd listens to both; each one wakes it).\n")
+    w("| daemon | processes | resident memory | idle seconds | scheduled (wake-ups) | context switches | events |")
+    w("|---|---|---|---|---|---|---|")
+    for f in fp:
+        w(f"| {f['tool']} | {f['processes']} | **{f['rss_kib']} KiB** | {f['idle_seconds']} | **{f['runs']}** | "
+          f"{f['context_switches']} | {f.get('link_events', '?')} |")
+    w("")
+
+print("\n".join(out))
