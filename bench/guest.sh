@@ -91,45 +91,52 @@ dp_setup() { # N MTU MODE
 	s=$(IFS=,; echo "${slaves[*]}")
 	whole dpa --mtu "$mtu" "bond0=$s" && whole dpb --mtu "$mtu" "bond0=$s"
 }
-dp_tune() { # default|tuned
-	local ns
-	for ns in dpa dpb; do
-		if [[ $1 == tuned ]]; then
-			ip netns exec $ns sysctl -qw net.ipv4.tcp_reordering=127 net.ipv4.tcp_congestion_control=bbr
-		else
-			ip netns exec $ns sysctl -qw net.ipv4.tcp_reordering=3 net.ipv4.tcp_congestion_control=cubic
-		fi
+# The TCP settings compared, on both hosts: the kernel's defaults, then the
+# seeds' tuning one step at a time.
+TUNINGS="default reorder reorder+bbr"
+dp_tune() { # default|reorder|reorder+bbr
+	local ns r=3 cc=cubic
+	[[ $1 == reorder* ]] && r=127
+	[[ $1 == *bbr ]] && cc=bbr
+	for ns in "${DP_NS[@]}"; do
+		ip netns exec "$ns" sysctl -qw net.ipv4.tcp_reordering=$r net.ipv4.tcp_congestion_control=$cc
 	done
-	command_line dataplane "sysctl -w net.ipv4.tcp_reordering=127 net.ipv4.tcp_congestion_control=bbr  # tuned, both namespaces (default: 3, cubic)"
+	command_line dataplane "ip netns exec dpa sysctl -w net.ipv4.tcp_reordering=$r net.ipv4.tcp_congestion_control=$cc  # $1, both namespaces"
 }
+DP_NS=(dpa dpb)
 listening() { ip netns exec dpb ss -Hltn 'sport = 5201' | grep -q .; }
-tx_packets() { # NS N: the tx_packets counters of e1..eN, comma-separated
-	local i v out=""
-	for ((i = 1; i <= $2; i++)); do read -r v <"/sys/class/net/e$i/statistics/tx_packets"; out+="${out:+,}$v"; done
+tx_counters() { # N: the tx_packets, then the tx_bytes counters of e1..eN, comma-separated
+	local i v c out group
+	for c in packets bytes; do
+		group=""
+		for ((i = 1; i <= $1; i++)); do read -r v <"/sys/class/net/e$i/statistics/tx_$c"; group+="${group:+,}$v"; done
+		out+="$group "
+	done
 	echo "$out"
 }
 dp_run() { # N MTU MODE TUNE RUN
 	local n=$1 before after srv
-	before=$(ip netns exec dpa bash -c "$(declare -f tx_packets); tx_packets dpa $n")
+	before=$(ip netns exec dpa bash -c "$(declare -f tx_counters); tx_counters $n")
 	ip netns exec dpb iperf3 -s -1 >/dev/null 2>&1 &
 	srv=$!
 	wait_until 5 listening || { log "iperf3 server did not start"; return 1; }
 	ip netns exec dpa iperf3 -c 10.88.0.2 -t "$SECS" -J >"$OUT/iperf.json" 2>/dev/null
 	command_line dataplane "ip netns exec dpb iperf3 -s -1; ip netns exec dpa iperf3 -c 10.88.0.2 -t $SECS -J"
 	wait $srv
-	after=$(ip netns exec dpa bash -c "$(declare -f tx_packets); tx_packets dpa $n")
+	after=$(ip netns exec dpa bash -c "$(declare -f tx_counters); tx_counters $n")
 	python3 - "$OUT/iperf.json" "$@" "$before" "$after" >>"$RAW" <<'PY'
 import json, sys
 f, n, mtu, mode, tune, run, before, after = sys.argv[1:9]
+delta = [[int(a) - int(b) for a, b in zip(x.split(","), y.split(","))]
+         for x, y in zip(after.split(), before.split())]
 try:
     e = json.load(open(f))["end"]
     mbps = e["sum_received"]["bits_per_second"] / 1e6
     retr = e["sum_sent"].get("retransmits", 0)
 except (ValueError, KeyError):
     mbps, retr = None, None
-tx = [int(a) - int(b) for a, b in zip(after.split(","), before.split(","))]
 print(json.dumps({"part": "dataplane", "n": int(n), "mtu": int(mtu), "mode": mode, "tune": tune,
-    "run": int(run), "mbps": mbps, "retransmits": retr, "tx_packets": tx}))
+    "run": int(run), "mbps": mbps, "retransmits": retr, "tx_packets": delta[0], "tx_bytes": delta[1]}))
 PY
 }
 part_dataplane() {
@@ -138,12 +145,28 @@ part_dataplane() {
 		for mtu in $MTUS; do
 			log "data plane: balance-rr, $n NIC(s), MTU $mtu"
 			dp_setup "$n" "$mtu" balance-rr || { log "setup failed"; kill_ns dpa dpb; continue; }
-			for tune in default tuned; do
+			for tune in $TUNINGS; do
 				dp_tune $tune
 				for ((run = 1; run <= RUNS; run++)); do dp_run "$n" "$mtu" balance-rr $tune $run; done
 			done
 			kill_ns dpa dpb
 		done
+	done
+	# The guest's own ceiling: one veth pair, neither shaped nor bonded.
+	for mtu in $MTUS; do
+		log "data plane: ceiling, one unshaped veth, MTU $mtu"
+		ip netns add dpa; ip netns add dpb
+		ip -n dpa link add e1 mtu "$mtu" type veth peer name e1 mtu "$mtu" netns dpb
+		ip -n dpa -batch - <<<"link set lo up
+link set e1 up
+addr add 10.88.0.1/24 dev e1"
+		ip -n dpb -batch - <<<"link set lo up
+link set e1 up
+addr add 10.88.0.2/24 dev e1"
+		command_line dataplane "ip -n dpa link add e1 mtu $mtu type veth peer name e1 mtu $mtu netns dpb  # ceiling: no tbf, no bond"
+		dp_tune default
+		for ((run = 1; run <= RUNS; run++)); do dp_run 1 "$mtu" "no bond, no tbf" default $run; done
+		kill_ns dpa dpb
 	done
 	# Why round-robin: one stream over balance-xor or 802.3ad stays on one link.
 	((QUICK)) && nx=2
@@ -267,6 +290,7 @@ part_cold() {
 		all_whole || log "ip -batch: not every bond is whole"
 		cold_clean b
 	done
+	cold_profile
 	if command -v teamd >/dev/null && [[ -d /sys/module/team ]]; then
 		for ((run = 1; run <= COLD_RUNS; run++)); do
 			log "cold: teamd, run $run"
@@ -287,6 +311,39 @@ part_cold() {
 		emit '{"part": "cold", "tool": "teamd", "skipped": "teamd or the team driver is missing"}'
 	fi
 	kill_ns cold coldp
+}
+# cold_profile: the same two convergences once more, untimed, under
+# `strace -c`, for the count of each system call the tools make.
+cold_profile() {
+	command -v strace >/dev/null || { log "no strace: no system call profile"; return; }
+	local pid comm
+	log "cold: system calls of bondd and of ip -batch (strace -c, untimed)"
+	ip netns exec cold strace -f -c -o "$OUT/strace-bondd.txt" "$BONDD" --config "$OUT/cold.conf" \
+		--socket /run/bench-cold.sock 2>>"$OUT/cold-bondd.log" &
+	cold_specs b
+	whole cold --timeout 60 --mtu 9000 "${SPECS[@]}"
+	for pid in $(ip netns pids cold); do
+		read -r comm <"/proc/$pid/comm" && [[ $comm == bondd ]] && kill "$pid"
+	done
+	wait $!
+	cold_clean b
+	ip netns exec cold strace -c -o "$OUT/strace-ip.txt" ip -batch "$OUT/cold.batch"
+	cold_clean b
+	python3 - "$OUT/strace-bondd.txt" "$OUT/strace-ip.txt" >>"$RAW" <<'PY'
+import json, sys
+for tool, f in zip(("bondd", "ip -batch"), sys.argv[1:]):
+    counts = {}
+    try:
+        for line in open(f):
+            x = line.split()
+            if len(x) >= 5 and x[0][0].isdigit() and x[-1] != "total" and x[3].isdigit():
+                counts[x[-1]] = int(x[3])
+    except OSError:
+        continue
+    print(json.dumps({"part": "syscalls", "tool": tool, "counts": counts}))
+PY
+	command_line cold "ip netns exec cold strace -f -c -o strace-bondd.txt bondd --config cold.conf ...; ip netns exec cold strace -c -o strace-ip.txt ip -batch cold.batch  # untimed, for the counts"
+	ip netns exec cold "$NLCLOCK" --syscall-cost >>"$RAW"
 }
 # footprint NAME PID...: resident memory, then wake-ups over $IDLE idle seconds.
 footprint() {

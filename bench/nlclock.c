@@ -22,15 +22,25 @@
  *                     after each round, outside the clock
  *   --settle MS       quiet time on the event stream before the next round, 150
  *   --tag JSON        fields put first in every JSON line printed
+ *   --syscall-cost    prints what one system call (getppid) costs here, as
+ *                     {"part": "syscall-cost", "us": X}, and exits: the scale
+ *                     for counts of system calls (one is dear in a UML guest)
  *
  * Without --drift, the clock starts once the event subscription is live.  If
  * a COMMAND is given it is then started (at normal priority; its process
  * start counts in the time) and nlclock prints its pid; otherwise "watching"
  * is printed and whatever the caller does next is timed.  Each result is one
  * JSON line on stdout: {TAG, "round": i, "ms": X, "first_event_ms": Y,
- * "events": E}, where first_event_ms is when the first link event arrived
- * (for a COMMAND: roughly when it started talking to the kernel) and events
- * how many link events it took.  A round that times out has "ms": null and
+ * "first_whole_ms": Z, "events": E}, where first_event_ms is when the first
+ * link event arrived (for a COMMAND: roughly when it started talking to the
+ * kernel), first_whole_ms when the first bond was whole, and events how
+ * many link events it took.  With a COMMAND, "cpu_ms" (from
+ * /proc/PID/schedstat), "user_ms" and "sys_ms" (from /proc/PID/stat, in
+ * clock ticks) say how much CPU the command's process had used when the
+ * last bond became whole (a command that has exited by then is read as a
+ * zombie, before it is reaped).  Also "nlclock_cpu_ms", its own CPU time,
+ * and "machine_ms", the whole machine's user, system, softirq and idle time
+ * meanwhile (/proc/stat, in clock ticks).  A round that times out has "ms": null and
  * "missing": what was still wrong.
  *
  * nlclock runs at a real-time priority (SCHED_FIFO), so in a one-CPU guest
@@ -50,6 +60,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/syscall.h>
 #include <net/if.h>
 #include <linux/if_link.h>
 #include <linux/rtnetlink.h>
@@ -82,7 +93,7 @@ static int n_bonds, n_whole;
 static unsigned want_mtu;
 static char why[256];
 static unsigned long n_events;
-static double first_event;
+static double first_event, first_whole;
 
 static double now_ms(void)
 {
@@ -152,6 +163,13 @@ static bool check(struct bond *b)
 	return true;
 }
 
+static void count_whole(int delta)
+{
+	n_whole += delta;
+	if (delta > 0 && !first_whole)
+		first_whole = now_ms();
+}
+
 static void recheck_all(void)
 {
 	n_whole = 0;
@@ -171,7 +189,7 @@ static void recheck_for(const char *name, int master)
 		if (!hit)
 			continue;
 		bool w = check(b);
-		n_whole += (int)w - (int)b->whole;
+		count_whole((int)w - (int)b->whole);
 		b->whole = w;
 	}
 }
@@ -336,6 +354,80 @@ static void settle(double ms)
 }
 
 static const char *tag = "";
+static char cpu[400];
+
+/* The guest's CPU time so far, from /proc/stat's "cpu" line, in ticks:
+ * user (with nice), system, softirq (with irq), idle (with iowait). */
+struct cpustat {
+	unsigned long long user, sys, softirq, idle;
+};
+
+static struct cpustat read_stat(void)
+{
+	unsigned long long v[8] = {0};
+	struct cpustat c = {0};
+	FILE *f = fopen("/proc/stat", "r");
+	if (f && fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
+			&v[4], &v[5], &v[6], &v[7]) == 8)
+		c = (struct cpustat){v[0] + v[1], v[2], v[5] + v[6] + v[7], v[3] + v[4]};
+	if (f)
+		fclose(f);
+	return c;
+}
+
+static double self_cpu_ms(void)
+{
+	unsigned long long ns = 0;
+	FILE *f = fopen("/proc/self/schedstat", "r");
+	if (f && fscanf(f, "%llu", &ns) != 1)
+		ns = 0;
+	if (f)
+		fclose(f);
+	return (double)ns / 1e6;
+}
+
+/* The CPU a process has used so far, as JSON fields (or nothing). */
+static void read_cpu(pid_t pid)
+{
+	char path[64], buf[1024];
+	unsigned long long run_ns = 0, ut = 0, st = 0;
+	snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return;
+	int ok = fscanf(f, "%llu", &run_ns) == 1;
+	fclose(f);
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (f) {
+		size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+		buf[n] = 0;
+		fclose(f);
+		/* After the ")" that ends the command name: field 3 on. */
+		char *p = strrchr(buf, ')');
+		if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut,
+				 &st) != 2)
+			ok = 0;
+	}
+	double tick = 1000.0 / (double)sysconf(_SC_CLK_TCK);
+	if (ok)
+		snprintf(cpu, sizeof(cpu), ", \"cpu_ms\": %.1f, \"user_ms\": %.0f, \"sys_ms\": %.0f",
+			 (double)run_ns / 1e6, (double)ut * tick, (double)st * tick);
+}
+
+/* The whole machine's CPU time since c0, and nlclock's own since self0. */
+static void add_machine(struct cpustat c0, double self0)
+{
+	struct cpustat c = read_stat();
+	double tick = 1000.0 / (double)sysconf(_SC_CLK_TCK);
+	size_t n = strlen(cpu);
+	snprintf(cpu + n, sizeof(cpu) - n,
+		 ", \"nlclock_cpu_ms\": %.1f, \"machine_ms\": {\"user\": %.0f, \"system\": %.0f, "
+		 "\"softirq\": %.0f, \"idle\": %.0f}",
+		 self_cpu_ms() - self0, (double)(c.user - c0.user) * tick,
+		 (double)(c.sys - c0.sys) * tick, (double)(c.softirq - c0.softirq) * tick,
+		 (double)(c.idle - c0.idle) * tick);
+}
 
 static void report(int round, double ms, double t0)
 {
@@ -349,8 +441,9 @@ static void report(int round, double ms, double t0)
 			}
 		printf("\"ms\": null, \"missing\": \"%s\"}\n", why);
 	} else {
-		printf("\"ms\": %.3f, \"first_event_ms\": %.3f, \"events\": %lu}\n", ms,
-		       n_events ? first_event - t0 : -1.0, n_events);
+		printf("\"ms\": %.3f, \"first_event_ms\": %.3f, \"first_whole_ms\": %.3f, "
+		       "\"events\": %lu%s}\n", ms, n_events ? first_event - t0 : -1.0,
+		       first_whole ? first_whole - t0 : -1.0, n_events, cpu);
 	}
 	fflush(stdout);
 }
@@ -392,7 +485,8 @@ int main(int argc, char **argv)
 		{"mtu", required_argument, NULL, 'm'},     {"timeout", required_argument, NULL, 't'},
 		{"drift", required_argument, NULL, 'd'},   {"rounds", required_argument, NULL, 'r'},
 		{"peer-ns", required_argument, NULL, 'p'}, {"settle", required_argument, NULL, 's'},
-		{"tag", required_argument, NULL, 'g'},     {NULL, 0, NULL, 0},
+		{"tag", required_argument, NULL, 'g'},     {"syscall-cost", no_argument, NULL, 'c'},
+		{NULL, 0, NULL, 0},
 	};
 	double timeout_ms = 10000, settle_ms = 150;
 	const char *drift = NULL, *peer_ns = NULL;
@@ -407,6 +501,14 @@ int main(int argc, char **argv)
 		case 'p': peer_ns = optarg; break;
 		case 's': settle_ms = strtod(optarg, NULL); break;
 		case 'g': tag = optarg; break;
+		case 'c': {
+			enum { N = 20000 };
+			double t = now_ms();
+			for (int i = 0; i < N; i++)
+				syscall(SYS_getppid);
+			printf("{\"part\": \"syscall-cost\", \"us\": %.2f}\n", (now_ms() - t) * 1e3 / N);
+			return 0;
+		}
 		default: return 64;
 		}
 	}
@@ -465,10 +567,14 @@ int main(int argc, char **argv)
 
 	if (!drift) {
 		n_events = 0;
+		first_whole = 0;
+		struct cpustat c0 = read_stat();
+		double self0 = self_cpu_ms();
 		double t0 = now_ms();
+		pid_t pid = 0;
 		if (cmd) {
 			fflush(stdout);
-			pid_t pid = fork();
+			pid = fork();
 			if (pid < 0)
 				die("fork");
 			if (pid == 0) {
@@ -478,7 +584,6 @@ int main(int argc, char **argv)
 				execvp(cmd[0], cmd);
 				_exit(127);
 			}
-			signal(SIGCHLD, SIG_IGN); /* a daemon stays; nobody waits for it */
 			fprintf(stderr, "nlclock: started %s, pid %d\n", cmd[0], (int)pid);
 			printf("pid %d\n", (int)pid);
 		} else {
@@ -486,6 +591,9 @@ int main(int argc, char **argv)
 		}
 		fflush(stdout);
 		double ms = until_whole(t0, timeout_ms);
+		if (cmd)
+			read_cpu(pid);
+		add_machine(c0, self0);
 		report(1, ms, t0);
 		return ms < 0;
 	}
@@ -529,6 +637,7 @@ int main(int argc, char **argv)
 			must(talk(req, nlh, &t0), "set mtu");
 		}
 		drain();
+		first_whole = 0;
 		double ms = until_whole(t0, timeout_ms);
 		report(r, ms, t0);
 		if (ms < 0)

@@ -82,35 +82,64 @@ w(f"- load average (1, 5, 15 min) on the host when the run started: {load}; when
 w("")
 
 dp = [r for r in rows if r["part"] == "dataplane" and r.get("mbps") is not None]
+TUNES = {"default": "kernel defaults: cubic, net.ipv4.tcp_reordering=3",
+         "reorder": "net.ipv4.tcp_reordering=127, cubic",
+         "reorder+bbr": "net.ipv4.tcp_reordering=127 and BBR (the seeds' tuning)"}
 if dp:
     w("## 1. Data plane: one TCP stream over N bonded NICs\n")
     w(f"Two network namespaces (\"hosts\") joined by N veth pairs (\"NICs\"), each end shaped to {RATE} Mbit/s with tbf; "
       "a bond on each host made and kept by bondd (miimon 100, the mode and MTU shown, slaves e1..eN in that order). "
-      "One TCP stream, `iperf3 -t T`. *default*: the kernel's TCP defaults (cubic, net.ipv4.tcp_reordering=3); "
-      "*tuned*: BBR and net.ipv4.tcp_reordering=127 on both hosts, the tuning the seeds point to. "
-      f"*ratio*: median throughput / (N x {RATE} Mbit/s); *vs 1 link*: / (N x the measured one-slave median at the same MTU and TCP). "
-      "*tx share*: each slave's part of the packets the sender's slaves transmitted (balance-rr: 1/N each).\n")
+      "One TCP stream, `iperf3 -t T`, several runs. TCP settings, the same on both hosts: "
+      + "; ".join(f"*{k}*: {v}" for k, v in TUNES.items()) + ".\n")
+    w(f"*ratio*: median throughput / (N x {RATE} Mbit/s); *vs 1 link*: / (N x the measured median of a one-slave bond at the same MTU and TCP settings). "
+      "*tx share*: each slave's part of what the sender's slaves transmitted, in packets and in bytes "
+      "(veth passes TSO/GSO packets whole, so one \"packet\" may carry up to 64 KiB; balance-rr hands out packets in turn, 1/N each). "
+      "*no bond, no tbf*: one bare veth pair, the guest's own ceiling for one stream (one CPU does the sender's, the receiver's and the links' work).\n")
     single = {}
     for r in dp:
         if r["n"] == 1 and r["mode"] == "balance-rr":
             single.setdefault((r["mtu"], r["tune"]), []).append(r["mbps"])
-    w("| mode | N | MTU | TCP | runs, Mbit/s | median Mbit/s | ratio | vs 1 link | retransmits per run | tx share e1..eN |")
-    w("|---|---|---|---|---|---|---|---|---|---|")
     keys = []
     for r in dp:
         k = (r["mode"], r["n"], r["mtu"], r["tune"])
         if k not in keys:
             keys.append(k)
+
+    def rate(k):
+        return med([r["mbps"] for r in dp if (r["mode"], r["n"], r["mtu"], r["tune"]) == k])
+
+    # The headline: balance-rr ratios, N by MTU and tuning.
+    rr = [k for k in keys if k[0] == "balance-rr"]
+    cols = [(m, t) for m in sorted({k[2] for k in rr}) for t in TUNES if any(k[2:] == (m, t) for k in rr)]
+    ns = sorted({k[1] for k in keys if k[0] == "balance-rr"})
+    if cols and ns:
+        w("Summary, balance-rr: median throughput as a ratio to N x 200 Mbit/s.\n")
+        w("| N | " + " | ".join(f"MTU {m}, {t}" for m, t in cols) + " |")
+        w("|---|" + "---|" * len(cols))
+        for n in ns:
+            cells = []
+            for m, t in cols:
+                x = rate(("balance-rr", n, m, t))
+                cells.append("-" if x != x else f"**{x / (n * RATE):.2f}** ({x:.0f})")
+            w(f"| {n} | " + " | ".join(cells) + " |")
+        w("")
+    w("Every run:\n")
+    w("| mode | N | MTU | TCP | runs, Mbit/s | median Mbit/s | ratio | vs 1 link | retransmits per run | tx share e1..eN, packets | bytes |")
+    w("|---|---|---|---|---|---|---|---|---|---|---|")
     for k in keys:
         rs = [r for r in dp if (r["mode"], r["n"], r["mtu"], r["tune"]) == k]
         mb = [r["mbps"] for r in rs]
-        tx = [sum(x) for x in zip(*[r["tx_packets"] for r in rs])]
-        tot = sum(tx) or 1
-        shares = " / ".join(f"{x / tot:.2f}" for x in tx)
+
+        def share(field):
+            tx = [sum(x) for x in zip(*[r.get(field, []) for r in rs])]
+            tot = sum(tx) or 1
+            return " / ".join(f"{x / tot:.2f}" for x in tx) if tx else "-"
+        shaped = "tbf" not in k[0]
         one = med(single.get((k[2], k[3]), []))
-        vs1 = f"{med(mb) / (k[1] * one):.2f}" if one == one else "-"
+        vs1 = f"{med(mb) / (k[1] * one):.2f}" if shaped and one == one else "-"
+        ratio = f"**{med(mb) / (k[1] * RATE):.2f}**" if shaped else "-"
         w(f"| {k[0]} | {k[1]} | {k[2]} | {k[3]} | {', '.join(f'{x:.0f}' for x in mb)} | **{med(mb):.0f}** | "
-          f"**{med(mb) / (k[1] * RATE):.2f}** | {vs1} | {', '.join(str(r['retransmits']) for r in rs)} | {shares} |")
+          f"{ratio} | {vs1} | {', '.join(str(r['retransmits']) for r in rs)} | {share('tx_packets')} | {share('tx_bytes')} |")
     w("")
     cmds("dataplane")
     took_line("dataplane")
@@ -163,8 +192,13 @@ if cold:
     w("- *teamd*: the team driver's daemon, one `teamd -d` per team (its design), 32 started in parallel with round-robin "
       "runners and 4 ports each, then one `ip -batch` for what teamd does not do (MTU 9000, team up). A team has no port "
       "order, so order is not checked for it.\n")
-    w("| tool | runs, ms | median ms | first event, ms (median) | link events (median) |")
-    w("|---|---|---|---|---|")
+    w("*first whole*: when the first bond was whole. *CPU*: the CPU time the tool's process had used by the end "
+      "(`/proc/PID/schedstat`: its own code and the kernel's work in its system calls), and its split into user and system "
+      "time (`/proc/PID/stat`, in 10 ms ticks); for teamd, the shell that starts the 32 daemons, so not shown. On one CPU, "
+      "what is left of the wall time is the kernel's work outside the tool's system calls (the bonding driver's work "
+      "queues, IPv6 address configuration, veth carrier), nlclock's own work on each event, and process starts.\n")
+    w("| tool | runs, ms | median ms | first event, ms | first whole, ms | link events | CPU ms (user + sys) |")
+    w("|---|---|---|---|---|---|---|")
     for tool in ("bondd", "ip -batch", "teamd"):
         rs = [r for r in cold if r.get("tool") == tool]
         if any("skipped" in r for r in rs):
@@ -173,10 +207,41 @@ if cold:
         ms = [r["ms"] for r in rs if r.get("ms") is not None]
         if rs:
             fails = len(rs) - len(ms)
+            ok = [r for r in rs if r.get("ms") is not None]
+            cpu = "-"
+            if tool != "teamd" and all("cpu_ms" in r for r in ok) and ok:
+                cpu = (f"{med([r['cpu_ms'] for r in ok]):.0f} ({med([r['user_ms'] for r in ok]):.0f} + "
+                       f"{med([r['sys_ms'] for r in ok]):.0f})")
             w(f"| {tool} | {', '.join(f'{x:.0f}' for x in ms)}{f' ({fails} timed out)' if fails else ''} | **{med(ms):.0f}** | "
-              f"{med([r['first_event_ms'] for r in rs if r.get('ms') is not None]):.0f} | "
-              f"{med([r['events'] for r in rs if r.get('ms') is not None]):.0f} |")
+              f"{med([r['first_event_ms'] for r in ok]):.0f} | {med([r.get('first_whole_ms', -1) for r in ok]):.0f} | "
+              f"{med([r['events'] for r in ok]):.0f} | {cpu} |")
+    w("Cells other than *runs* are medians over the runs.\n")
+    w("Where the wall time went (medians, ms). The guest has one CPU; its clock accounts CPU time in 10 ms ticks. "
+      "*tool CPU* as above, *nlclock CPU* the stopwatch's own, *guest idle* the time the CPU had nothing to run "
+      "(from /proc/stat): when it is 0 the convergence is bound by CPU work, not by waiting.\n")
+    w("| tool | wall | tool CPU | nlclock CPU | guest idle |")
+    w("|---|---|---|---|---|")
+    for tool in ("bondd", "ip -batch", "teamd"):
+        ok = [r for r in cold if r.get("tool") == tool and r.get("ms") is not None and "machine_ms" in r]
+        if not ok:
+            continue
+        tc = f"{med([r['cpu_ms'] for r in ok]):.0f}" if tool != "teamd" and all("cpu_ms" in r for r in ok) else "-"
+        w(f"| {tool} | {med([r['ms'] for r in ok]):.0f} | {tc} | {med([r['nlclock_cpu_ms'] for r in ok]):.0f} | "
+          f"{med([r['machine_ms']['idle'] for r in ok]):.0f} |")
     w("")
+    sc = {r["tool"]: r["counts"] for r in rows if r["part"] == "syscalls"}
+    cost = next((r["us"] for r in rows if r["part"] == "syscall-cost"), None)
+    if sc:
+        w("System calls made for the same convergence, counted by `strace -c` in a separate, untimed run"
+          + (f"; one system call (getppid) costs **{cost:.1f} us** in this guest" if cost else "") + ":\n")
+        tools = [t for t in ("bondd", "ip -batch") if t in sc]
+        names = sorted({k for t in tools for k in sc[t]}, key=lambda k: -max(sc[t].get(k, 0) for t in tools))
+        w("| system call | " + " | ".join(tools) + " |")
+        w("|---|" + "---|" * len(tools))
+        w("| **total** | " + " | ".join(f"**{sum(sc[t].values())}**" for t in tools) + " |")
+        for k in names[:12]:
+            w(f"| {k} | " + " | ".join(str(sc[t].get(k, 0)) for t in tools) + " |")
+        w("")
     cmds("cold")
     took_line("cold")
 
