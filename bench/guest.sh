@@ -115,18 +115,23 @@ tx_counters() { # N: the tx_packets, then the tx_bytes counters of e1..eN, comma
 	echo "$out"
 }
 dp_run() { # N MTU MODE TUNE RUN
-	local n=$1 before after srv
+	local n=$1 before after srv u0 u1 nice sys idle0 idle1 iow irq sirq busy0 busy1
 	before=$(ip netns exec dpa bash -c "$(declare -f tx_counters); tx_counters $n")
 	ip netns exec dpb iperf3 -s -1 >/dev/null 2>&1 &
 	srv=$!
 	wait_until 5 listening || { log "iperf3 server did not start"; return 1; }
+	# The guest's CPU over the run (one CPU: busy + idle = the run's time).
+	read -r _ u0 nice sys idle0 iow irq sirq _ </proc/stat
+	busy0=$((u0 + nice + sys + irq + sirq))
 	ip netns exec dpa iperf3 -c 10.88.0.2 -t "$SECS" -J >"$OUT/iperf.json" 2>/dev/null
+	read -r _ u1 nice sys idle1 iow irq sirq _ </proc/stat
+	busy1=$((u1 + nice + sys + irq + sirq))
 	command_line dataplane "ip netns exec dpb iperf3 -s -1; ip netns exec dpa iperf3 -c 10.88.0.2 -t $SECS -J"
 	wait $srv
 	after=$(ip netns exec dpa bash -c "$(declare -f tx_counters); tx_counters $n")
-	python3 - "$OUT/iperf.json" "$@" "$before" "$after" >>"$RAW" <<'PY'
+	python3 - "$OUT/iperf.json" "$@" "$before" "$after" $((busy1 - busy0)) $((idle1 - idle0)) >>"$RAW" <<'PY'
 import json, sys
-f, n, mtu, mode, tune, run, before, after = sys.argv[1:9]
+f, n, mtu, mode, tune, run, before, after, busy, idle = sys.argv[1:11]
 delta = [[int(a) - int(b) for a, b in zip(x.split(","), y.split(","))]
          for x, y in zip(after.split(), before.split())]
 try:
@@ -136,7 +141,8 @@ try:
 except (ValueError, KeyError):
     mbps, retr = None, None
 print(json.dumps({"part": "dataplane", "n": int(n), "mtu": int(mtu), "mode": mode, "tune": tune,
-    "run": int(run), "mbps": mbps, "retransmits": retr, "tx_packets": delta[0], "tx_bytes": delta[1]}))
+    "run": int(run), "mbps": mbps, "retransmits": retr, "tx_packets": delta[0], "tx_bytes": delta[1],
+    "cpu_busy": int(busy) / max(1, int(busy) + int(idle))}))
 PY
 }
 part_dataplane() {

@@ -94,7 +94,8 @@ if dp:
     w(f"*ratio*: median throughput / (N x {RATE} Mbit/s); *vs 1 link*: / (N x the measured median of a one-slave bond at the same MTU and TCP settings). "
       "*tx share*: each slave's part of what the sender's slaves transmitted, in packets and in bytes "
       "(veth passes TSO/GSO packets whole, so one \"packet\" may carry up to 64 KiB; balance-rr hands out packets in turn, 1/N each). "
-      "*no bond, no tbf*: one bare veth pair, the guest's own ceiling for one stream (one CPU does the sender's, the receiver's and the links' work).\n")
+      "*no bond, no tbf*: one bare veth pair, the guest's own ceiling for one stream (one CPU does the sender's, the receiver's and the links' work). "
+      "*guest CPU busy*: the share of the run's time the guest's only CPU was not idle (/proc/stat); near 100% the CPU, not the links, is the limit.\n")
     single = {}
     for r in dp:
         if r["n"] == 1 and r["mode"] == "balance-rr":
@@ -124,8 +125,8 @@ if dp:
             w(f"| {n} | " + " | ".join(cells) + " |")
         w("")
     w("Every run:\n")
-    w("| mode | N | MTU | TCP | runs, Mbit/s | median Mbit/s | ratio | vs 1 link | retransmits per run | tx share e1..eN, packets | bytes |")
-    w("|---|---|---|---|---|---|---|---|---|---|---|")
+    w("| mode | N | MTU | TCP | runs, Mbit/s | median Mbit/s | ratio | vs 1 link | retransmits per run | tx share e1..eN, packets | bytes | guest CPU busy |")
+    w("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for k in keys:
         rs = [r for r in dp if (r["mode"], r["n"], r["mtu"], r["tune"]) == k]
         mb = [r["mbps"] for r in rs]
@@ -139,7 +140,8 @@ if dp:
         vs1 = f"{med(mb) / (k[1] * one):.2f}" if shaped and one == one else "-"
         ratio = f"**{med(mb) / (k[1] * RATE):.2f}**" if shaped else "-"
         w(f"| {k[0]} | {k[1]} | {k[2]} | {k[3]} | {', '.join(f'{x:.0f}' for x in mb)} | **{med(mb):.0f}** | "
-          f"{ratio} | {vs1} | {', '.join(str(r['retransmits']) for r in rs)} | {share('tx_packets')} | {share('tx_bytes')} |")
+          f"{ratio} | {vs1} | {', '.join(str(r['retransmits']) for r in rs)} | {share('tx_packets')} | {share('tx_bytes')} | "
+          + (f"{med([r['cpu_busy'] for r in rs]) * 100:.0f}%" if all("cpu_busy" in r for r in rs) else "-") + " |")
     w("")
     cmds("dataplane")
     took_line("dataplane")
