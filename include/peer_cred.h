@@ -10,12 +10,15 @@
 #include <stdbool.h>
 
 /*
- * From SO_PEERCRED's pid and uid, and that process's /proc files: its
- * effective capabilities must include CAP_NET_ADMIN, its real uid must still
- * be the one the socket recorded (a pid reused by another user's process
- * fails), and its uid map must be ours (a container's root, with a map of
- * its own, holds the capability only in its namespace).  Anything
- * unreadable means unprivileged: the check fails closed.
+ * From SO_PEERCRED's pid and uid, and that process's /proc files: it
+ * connected as root (uid 0 in bondd's user namespace), is root still in
+ * every uid, its effective capabilities include CAP_NET_ADMIN, and its uid
+ * map is ours (a container's root, with a map of its own, holds the
+ * capability only in its namespace).  Stricter than the kernel for a
+ * non-root process holding CAP_NET_ADMIN, which gets the unprivileged text:
+ * the capability may have come after connect(), by exec(), to a process
+ * other than the one that reads.  Anything unreadable means unprivileged:
+ * the check fails closed.
  */
 bool peer_has_net_admin(int fd);
 

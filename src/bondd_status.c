@@ -52,6 +52,12 @@ static int connect_to(const char *path)
 	}
 	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", path);
 	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	/* A bondd that accepts nothing (stopped, or its backlog full) must not
+	 * hang a monitoring check: connect() and sending the request time out
+	 * like the reply does. */
+	struct timeval tv = {.tv_sec = REPLY_TIMEOUT_S};
+	if (fd >= 0)
+		setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
 	if (fd < 0 || connect(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
 		fprintf(stderr, "bondd-status: cannot reach bondd at %s: %s\n", path,
 			strerror(errno));

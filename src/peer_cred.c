@@ -15,13 +15,23 @@ bool status_text_has_net_admin(const char *status, unsigned uid)
 {
 	const char *uid_line = strstr(status, "\nUid:");
 	const char *cap_line = strstr(status, "\nCapEff:");
-	unsigned real;
+	unsigned ids[4];
 	uint64_t caps;
 
-	if (!uid_line || !cap_line)
+	/* Root when it connected (SO_PEERCRED's uid is the effective uid at
+	 * connect()), and root still in every uid: a client that connected
+	 * unprivileged and then exec()ed a set-uid or file-capability program
+	 * keeps its connection open in another process, and the kernel would
+	 * not show that process the lines.  A non-root process holding
+	 * CAP_NET_ADMIN is refused too: bondd cannot tell whether it held the
+	 * capability when it connected, so it errs on the side that hides. */
+	if (uid != 0 || !uid_line || !cap_line)
 		return false;
-	if (sscanf(uid_line, "\nUid: %u", &real) != 1 || real != uid)
+	if (sscanf(uid_line, "\nUid: %u %u %u %u", &ids[0], &ids[1], &ids[2], &ids[3]) != 4)
 		return false;
+	for (size_t i = 0; i < 4; i++)
+		if (ids[i] != 0)
+			return false;
 	if (sscanf(cap_line, "\nCapEff: %" SCNx64, &caps) != 1)
 		return false;
 	return (caps >> CAP_NET_ADMIN_BIT) & 1;

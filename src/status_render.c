@@ -4,6 +4,7 @@
 
 #include <arpa/inet.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The most recent events shown per bond in JSON. */
@@ -413,6 +414,85 @@ static void metric_head(struct strbuf *out, const char *name, const char *type,
 	sb_printf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
 
+/* A label value, escaped as the exposition format wants: an interface name
+ * may hold a quote or a backslash. */
+static void label_value(struct strbuf *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\\' || *s == '"')
+			sb_printf(out, "\\%c", *s);
+		else if (*s == '\n')
+			sb_puts(out, "\\n");
+		else
+			sb_add(out, s, 1);
+	}
+}
+
+/* One sample: METRIC{bond="B"} or METRIC{bond="B",slave="S"}, then VALUE. */
+static void sample(struct strbuf *out, const char *metric, const char *bond,
+		   const char *slave, unsigned long long value)
+{
+	sb_printf(out, "%s{bond=\"", metric);
+	label_value(out, bond);
+	if (slave) {
+		sb_puts(out, "\",slave=\"");
+		label_value(out, slave);
+	}
+	sb_printf(out, "\"} %llu\n", value);
+}
+
+enum slave_metric {
+	SM_IN_PLACE, SM_MII_UP, SM_MTU, SM_LINK_FAILURES, SM_CARRIER_FLAPS,
+	SM_RX_BYTES, SM_TX_BYTES, SM_RX_PACKETS, SM_TX_PACKETS, SM__COUNT
+};
+
+static const struct {
+	const char *name, *type, *help;
+} slave_metrics[SM__COUNT] = {
+	[SM_IN_PLACE] = {"bondd_slave_in_place", "gauge", "1 when enslaved at its configured position"},
+	[SM_MII_UP] = {"bondd_slave_mii_up", "gauge", "1 when the bond's MII status of the slave is up"},
+	[SM_MTU] = {"bondd_slave_mtu_bytes", "gauge", "the slave's MTU"},
+	[SM_LINK_FAILURES] = {"bondd_slave_link_failures_total", "counter", "the bond's link failure count"},
+	[SM_CARRIER_FLAPS] = {"bondd_slave_carrier_flaps_total", "counter", "carrier losses bondd has seen"},
+	[SM_RX_BYTES] = {"bondd_slave_rx_bytes_total", "counter", "bytes received"},
+	[SM_TX_BYTES] = {"bondd_slave_tx_bytes_total", "counter", "bytes transmitted"},
+	[SM_RX_PACKETS] = {"bondd_slave_rx_packets_total", "counter", "packets received"},
+	[SM_TX_PACKETS] = {"bondd_slave_tx_packets_total", "counter", "packets transmitted"},
+};
+
+/* The value of metric M for a configured slave, or false when it has none
+ * (a slave that does not exist has no MTU and no counters).  LIVE is the
+ * slave's counters, fetched once for all four counter metrics. */
+static bool slave_metric(const struct status_view *v, const struct desired_bond *b, size_t j,
+			 enum slave_metric m, const struct link_live *live,
+			 unsigned long long *val)
+{
+	const char *name = b->slaves[j].name;
+	const struct obs_link *bond = obs_bond(v, b->name);
+	const struct obs_link *s = observed_by_name(v->obs, name);
+	const struct link_runtime *rt = link_rt(v, name);
+
+	switch (m) {
+	case SM_IN_PLACE:
+		*val = s && bond && s->master == bond->ifindex && position(bond, name) == j + 1;
+		return true;
+	case SM_MII_UP: *val = slave_up(bond, s); return true;
+	case SM_MTU: *val = s ? s->mtu : 0; return s != NULL;
+	case SM_LINK_FAILURES:
+		*val = s && s->slave.valid ? s->slave.link_failure_count : 0;
+		return s && s->slave.valid;
+	case SM_CARRIER_FLAPS: *val = rt ? rt->carrier_losses : 0; return true;
+	case SM_RX_BYTES: *val = live->stats.rx_bytes; return s != NULL;
+	case SM_TX_BYTES: *val = live->stats.tx_bytes; return s != NULL;
+	case SM_RX_PACKETS: *val = live->stats.rx_packets; return s != NULL;
+	case SM_TX_PACKETS: *val = live->stats.tx_packets; return s != NULL;
+	case SM__COUNT: break;
+	}
+	return false;
+}
+
+/* Each metric's HELP, TYPE and every sample of it together, as the format
+ * requires. */
 void render_prometheus(struct strbuf *out, const struct status_view *v,
 		       const struct desired_bond *const *sel, size_t n)
 {
@@ -421,87 +501,63 @@ void render_prometheus(struct strbuf *out, const struct status_view *v,
 	metric_head(out, "bondd_bond_health", "gauge",
 		    "0 healthy, 1 degraded, 2 down or missing (bondd-status exit codes)");
 	for (size_t i = 0; i < n; i++)
-		sb_printf(out, "bondd_bond_health{bond=\"%s\"} %d\n", sel[i]->name,
-			  (int)status_bond_health(v, sel[i], why, sizeof(why)));
+		sample(out, "bondd_bond_health", sel[i]->name, NULL,
+		       (unsigned long long)status_bond_health(v, sel[i], why, sizeof(why)));
 	metric_head(out, "bondd_bond_up", "gauge", "1 when the bond exists, is up and has carrier");
 	for (size_t i = 0; i < n; i++) {
 		const struct obs_link *b = obs_bond(v, sel[i]->name);
-		sb_printf(out, "bondd_bond_up{bond=\"%s\"} %d\n", sel[i]->name,
-			  b && (b->flags & IFF_UP) && (b->flags & IFF_LOWER_UP));
+		sample(out, "bondd_bond_up", sel[i]->name, NULL,
+		       b && (b->flags & IFF_UP) && (b->flags & IFF_LOWER_UP));
 	}
 	metric_head(out, "bondd_bond_mtu_bytes", "gauge", "the bond's MTU in the kernel");
 	for (size_t i = 0; i < n; i++) {
 		const struct obs_link *b = obs_bond(v, sel[i]->name);
 		if (b)
-			sb_printf(out, "bondd_bond_mtu_bytes{bond=\"%s\"} %u\n", sel[i]->name, b->mtu);
+			sample(out, "bondd_bond_mtu_bytes", sel[i]->name, NULL, b->mtu);
 	}
 	metric_head(out, "bondd_bond_slaves_configured", "gauge", "slaves in the config");
 	for (size_t i = 0; i < n; i++)
-		sb_printf(out, "bondd_bond_slaves_configured{bond=\"%s\"} %zu\n", sel[i]->name,
-			  sel[i]->n_slaves);
+		sample(out, "bondd_bond_slaves_configured", sel[i]->name, NULL, sel[i]->n_slaves);
 	metric_head(out, "bondd_bond_slaves_up", "gauge",
 		    "configured slaves enslaved with MII status up");
 	for (size_t i = 0; i < n; i++)
-		sb_printf(out, "bondd_bond_slaves_up{bond=\"%s\"} %zu\n", sel[i]->name,
-			  slaves_up(v, sel[i]));
+		sample(out, "bondd_bond_slaves_up", sel[i]->name, NULL, slaves_up(v, sel[i]));
 	metric_head(out, "bondd_bond_actions_total", "counter",
 		    "kernel requests bondd made for the bond");
+	for (size_t i = 0; i < n; i++) {
+		const struct bond_runtime *rt = bond_rt(v, sel[i]);
+		sample(out, "bondd_bond_actions_total", sel[i]->name, NULL, rt ? rt->actions : 0UL);
+	}
 	metric_head(out, "bondd_bond_errors_total", "counter",
 		    "kernel requests for the bond that failed");
 	for (size_t i = 0; i < n; i++) {
 		const struct bond_runtime *rt = bond_rt(v, sel[i]);
-		sb_printf(out, "bondd_bond_actions_total{bond=\"%s\"} %lu\n", sel[i]->name,
-			  rt ? rt->actions : 0UL);
-		sb_printf(out, "bondd_bond_errors_total{bond=\"%s\"} %lu\n", sel[i]->name,
-			  rt ? rt->errors : 0UL);
+		sample(out, "bondd_bond_errors_total", sel[i]->name, NULL, rt ? rt->errors : 0UL);
 	}
 
-	static const struct {
-		const char *name, *type, *help;
-	} slave_metrics[] = {
-		{"bondd_slave_in_place", "gauge", "1 when enslaved at its configured position"},
-		{"bondd_slave_mii_up", "gauge", "1 when the bond's MII status of the slave is up"},
-		{"bondd_slave_mtu_bytes", "gauge", "the slave's MTU"},
-		{"bondd_slave_link_failures_total", "counter", "the bond's link failure count"},
-		{"bondd_slave_carrier_flaps_total", "counter", "carrier losses bondd has seen"},
-		{"bondd_slave_rx_bytes_total", "counter", "bytes received"},
-		{"bondd_slave_tx_bytes_total", "counter", "bytes transmitted"},
-		{"bondd_slave_rx_packets_total", "counter", "packets received"},
-		{"bondd_slave_tx_packets_total", "counter", "packets transmitted"},
-	};
-	for (size_t m = 0; m < sizeof(slave_metrics) / sizeof(slave_metrics[0]); m++) {
-		metric_head(out, slave_metrics[m].name, slave_metrics[m].type, slave_metrics[m].help);
-		for (size_t i = 0; i < n; i++) {
-			const struct desired_bond *b = sel[i];
-			const struct obs_link *bond = obs_bond(v, b->name);
-			for (size_t j = 0; j < b->n_slaves; j++) {
-				const char *name = b->slaves[j].name;
-				const struct obs_link *s = observed_by_name(v->obs, name);
-				const struct link_runtime *rt = link_rt(v, name);
-				unsigned long long val;
-				switch (m) {
-				case 0: val = s && bond && s->master == bond->ifindex &&
-						      position(bond, name) == j + 1; break;
-				case 1: val = slave_up(bond, s); break;
-				case 2: if (!s) continue; val = s->mtu; break;
-				case 3: if (!s || !s->slave.valid) continue;
-					val = s->slave.link_failure_count; break;
-				case 4: val = rt ? rt->carrier_losses : 0; break;
-				default: {
-					if (!s)
-						continue;
-					struct link_live live;
-					link_live(v, s, &live);
-					val = m == 5 ? live.stats.rx_bytes
-					      : m == 6 ? live.stats.tx_bytes
-					      : m == 7 ? live.stats.rx_packets
-						       : live.stats.tx_packets;
-					break;
-				}
-				}
-				sb_printf(out, "%s{bond=\"%s\",slave=\"%s\"} %llu\n",
-					  slave_metrics[m].name, b->name, name, val);
-			}
+	/* One netlink round trip per slave for its counters, not one per
+	 * counter metric: fetched here, before the metrics that use them. */
+	size_t total = 0;
+	for (size_t i = 0; i < n; i++)
+		total += sel[i]->n_slaves;
+	struct link_live *live = calloc(total ? total : 1, sizeof(*live));
+	if (!live)
+		return;
+	for (size_t i = 0, k = 0; i < n; i++)
+		for (size_t j = 0; j < sel[i]->n_slaves; j++, k++) {
+			const struct obs_link *s = observed_by_name(v->obs, sel[i]->slaves[j].name);
+			if (s)
+				link_live(v, s, &live[k]);
 		}
+	for (size_t m = 0; m < SM__COUNT; m++) {
+		metric_head(out, slave_metrics[m].name, slave_metrics[m].type, slave_metrics[m].help);
+		for (size_t i = 0, k = 0; i < n; i++)
+			for (size_t j = 0; j < sel[i]->n_slaves; j++, k++) {
+				unsigned long long val;
+				if (slave_metric(v, sel[i], j, (enum slave_metric)m, &live[k], &val))
+					sample(out, slave_metrics[m].name, sel[i]->name,
+					       sel[i]->slaves[j].name, val);
+			}
 	}
+	free(live);
 }

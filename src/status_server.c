@@ -54,6 +54,8 @@ struct client {
 	uint32_t events;            /* what epoll watches for on fd */
 	int64_t deadline_ms;        /* 0: none (an idle watcher) */
 	int64_t last_active_ms;
+	int64_t request_start_ms;   /* first byte of the request being read, or
+				     * when draining began; 0: none */
 };
 
 struct status_server {
@@ -175,12 +177,18 @@ static int flush(struct status_server *s, struct client *c)
 	}
 	if (c->out.oom || c->out.len > MAX_PENDING)
 		return -1;
-	/* A reply still pending must be taken in time; an idle watcher has
-	 * no deadline, a client between requests gets the idle one. */
-	if (c->out.len > 0 || c->state == CS_REQUEST || c->state == CS_DRAIN)
+	/* A request, once begun, must be whole in time (sending a byte now and
+	 * then does not extend it), and so must a drain; a pending reply must
+	 * be taken, some of it every so often; a client between requests gets
+	 * the idle timeout; an idle watcher has none. */
+	if (c->state == CS_DRAIN || (c->state == CS_REQUEST && c->in_len && c->request_start_ms))
+		c->deadline_ms = c->request_start_ms + CLIENT_TIMEOUT_MS;
+	else if (c->out.len > 0 || c->state == CS_REQUEST)
 		c->deadline_ms = c->last_active_ms + CLIENT_TIMEOUT_MS;
 	else
 		c->deadline_ms = 0;
+	if (c->out.len > 0 && c->last_active_ms + CLIENT_TIMEOUT_MS < c->deadline_ms)
+		c->deadline_ms = c->last_active_ms + CLIENT_TIMEOUT_MS;
 	set_events(s, c);
 	return 0;
 }
@@ -284,6 +292,8 @@ static void answer_lines(struct status_server *s, struct client *c)
 		answer(s, c, c->in, line);
 		memmove(c->in, nl + 1, c->in_len - line - 1);
 		c->in_len -= line + 1;
+		/* What is left arrived with the last read, at the latest. */
+		c->request_start_ms = c->in_len ? c->last_active_ms : 0;
 	}
 	if (c->state == CS_REQUEST && c->in_len == sizeof(c->in)) {
 		char msg[96];
@@ -291,6 +301,7 @@ static void answer_lines(struct status_server *s, struct client *c)
 		reply_error(c, SE_TOO_LONG, msg);
 		c->state = CS_DRAIN;
 		c->in_len = 0;
+		c->request_start_ms = mono_ms();
 	}
 }
 
@@ -336,6 +347,8 @@ static void on_readable(struct status_server *s, struct client *c)
 		}
 		if (c->state == CS_WATCH)
 			continue;
+		if (c->in_len == 0)
+			c->request_start_ms = c->last_active_ms;
 		c->in_len += (size_t)n;
 		answer_lines(s, c);
 	}

@@ -127,13 +127,22 @@ static void filter_keeps_other_text(void **state)
 static void peer_status_text(void **state)
 {
 	static const char root[] = "\nName:\tx\nUid:\t0\t0\t0\t0\nCapEff:\t000001ffffffffff\n";
+	static const char root_nocap[] = "\nUid:\t0\t0\t0\t0\nCapEff:\t000001ffffffefff\n";
 	static const char user[] = "\nName:\tx\nUid:\t1000\t1000\t1000\t1000\nCapEff:\t0000000000000000\n";
 	static const char admin[] = "\nUid:\t1000\t1000\t1000\t1000\nCapEff:\t0000000000001000\n";
+	/* A set-uid root program run by uid 1000: real uid 1000, the rest 0. */
+	static const char setuid[] = "\nUid:\t1000\t0\t0\t0\nCapEff:\t000001ffffffffff\n";
 	assert_true(status_text_has_net_admin(root, 0));
-	assert_false(status_text_has_net_admin(root, 1000)); /* pid reused by another user */
+	assert_false(status_text_has_net_admin(root_nocap, 0));
+	/* Connected as 1000; the pid is root's now (exec of set-uid, or reuse). */
+	assert_false(status_text_has_net_admin(root, 1000));
 	assert_false(status_text_has_net_admin(user, 1000));
-	assert_true(status_text_has_net_admin(admin, 1000));
+	/* Non-root with the capability: hidden, it may have come after connect(). */
+	assert_false(status_text_has_net_admin(admin, 1000));
+	assert_false(status_text_has_net_admin(setuid, 0));
+	assert_false(status_text_has_net_admin(setuid, 1000));
 	assert_false(status_text_has_net_admin("\nName:\tx\n", 0));
+	assert_false(status_text_has_net_admin("\nUid:\t0\t0\nCapEff:\t000001ffffffffff\n", 0));
 	(void)state;
 }
 
@@ -342,33 +351,69 @@ static void json_fields(void **state)
 	(void)state;
 }
 
+/* A daemon's link_live callback that counts its calls (each is a netlink
+ * round trip in bondd) and reports counters of its own. */
+static void counting_live(void *ctx, const char *ifname, int ifindex, struct link_live *out)
+{
+	(*(int *)ctx)++;
+	(void)ifname;
+	out->has_stats = true;
+	out->stats.tx_packets = 5000u + (unsigned)ifindex;
+}
+
 static void prometheus_lines(void **state)
 {
 	struct world *w = world_new();
 	const struct desired_bond *sel[] = {&w->want.bonds[0], &w->want.bonds[1]};
 	struct strbuf out = {0};
+	int live_calls = 0;
 
+	w->view.link_live = counting_live;
+	w->view.live_ctx = &live_calls;
 	render_prometheus(&out, &w->view, sel, 2);
+	/* e1 e2 e3 exist, f1 does not: one fetch each, not one per counter. */
+	assert_int_equal(live_calls, 3);
 	static const char *const want[] = {
 		"# TYPE bondd_bond_health gauge\n", "bondd_bond_health{bond=\"bond0\"} 0\n",
 		"bondd_bond_health{bond=\"bond1\"} 2\n", "bondd_bond_up{bond=\"bond1\"} 0\n",
 		"bondd_bond_slaves_up{bond=\"bond0\"} 3\n",
 		"bondd_slave_in_place{bond=\"bond0\",slave=\"e2\"} 1\n",
 		"bondd_slave_carrier_flaps_total{bond=\"bond0\",slave=\"e2\"} 3\n",
-		"bondd_slave_tx_packets_total{bond=\"bond0\",slave=\"e3\"} 1013\n",
+		"bondd_slave_tx_packets_total{bond=\"bond0\",slave=\"e3\"} 5013\n",
 		"bondd_slave_in_place{bond=\"bond1\",slave=\"f1\"} 0\n",
 	};
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
 		if (!strstr(out.s, want[i]))
 			fail_msg("metrics lack %s", want[i]);
-	/* Every sample line: name{labels} value. */
+	/* Every sample line: name{labels} value, under its own metric's TYPE
+	 * line; each metric's lines in one group (the format's rule). */
+	char current[64] = "", seen[4096] = " ";
 	for (char *line = out.s; line && *line;) {
 		char *nl = strchr(line, '\n');
 		assert_non_null(nl);
-		if (line[0] != '#')
+		if (strncmp(line, "# TYPE ", 7) == 0) {
+			size_t len = strcspn(line + 7, " ");
+			assert_true(len < sizeof(current));
+			snprintf(current, sizeof(current), "%.*s", (int)len, line + 7);
+			char key[70];
+			snprintf(key, sizeof(key), " %s ", current);
+			if (strstr(seen, key))
+				fail_msg("metric %s in two groups", current);
+			strncat(seen, key + 1, sizeof(seen) - strlen(seen) - 1);
+		} else if (line[0] != '#') {
+			size_t len = strcspn(line, "{");
 			assert_true(strncmp(line, "bondd_", 6) == 0 && memchr(line, '}', (size_t)(nl - line)));
+			if (len != strlen(current) || strncmp(line, current, len) != 0)
+				fail_msg("sample %.*s under TYPE %s", (int)(nl - line), line, current);
+		}
 		line = nl + 1;
 	}
+	sb_free(&out);
+
+	/* Label values escaped: a Linux interface name may hold " and \. */
+	snprintf(w->want.bonds[1].name, IFNAMSIZ, "b\"1\\");
+	render_prometheus(&out, &w->view, sel, 2);
+	assert_non_null(strstr(out.s, "bondd_bond_up{bond=\"b\\\"1\\\\\"} 0\n"));
 	sb_free(&out);
 	world_free(w);
 	(void)state;

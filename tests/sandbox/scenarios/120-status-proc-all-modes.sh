@@ -59,6 +59,33 @@ nobody_text=$(as_nobody "$BONDD_STATUS" --socket "$SOCK" "$ad")
 [[ $nobody_text != *"details actor lacp pdu:"* ]] || fail "nobody sees LACP PDU details"
 [[ $nobody_text == *"Aggregator selection policy"* ]] || fail "nobody lost an unprivileged line"
 
+# Stricter than the kernel, on purpose (bondd(8), PROTOCOL): a non-root
+# process holding CAP_NET_ADMIN gets the unprivileged text, and so does a
+# root process without it.
+capable_text=$(setpriv --reuid=61235 --regid=61235 --clear-groups --inh-caps=-all,+net_admin \
+	--ambient-caps=-all,+net_admin -- "$BONDD_STATUS" --socket "$SOCK" "$ad")
+assert_eq "$nobody_text" "$capable_text" "non-root with CAP_NET_ADMIN"
+nocap_text=$(setpriv --inh-caps=-all --bounding-set=-net_admin -- "$BONDD_STATUS" --socket "$SOCK" "$ad")
+assert_eq "$nobody_text" "$nocap_text" "root without CAP_NET_ADMIN"
+# A client that connects unprivileged and then gains root while keeping the
+# connection (as exec() of a set-uid program does: real uid unchanged,
+# effective 0, every capability back) must not get the privileged lines.
+python3 - "$SOCK" "$ad" <<'PY' || fail "a client that became root after connecting saw the privileged lines"
+import os, socket, sys
+os.setresuid(65534, 65534, 0)          # unprivileged; saved uid root
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.connect(sys.argv[1])
+os.setresuid(65534, 0, 0)              # now as a set-uid root program runs
+s.sendall(f"proc {sys.argv[2]}\n".encode())
+f = s.makefile("rb")
+head = f.readline().decode()           # bondd/1 ok STATUS LEN
+assert head.startswith("bondd/1 ok 0 "), head
+text = f.read(int(head.split()[3])).decode()
+assert "Aggregator selection policy" in text, "not the bond's text"
+print("became root after connecting:", "privileged lines" if "System MAC address" in text else "unprivileged text")
+sys.exit(1 if "System MAC address" in text else 0)
+PY
+
 # Several bonds: config order, one blank line between them.
 want="$(cat /proc/net/bonding/b0)"$'\n\n'"$(cat /proc/net/bonding/b1)"
 got=$(status b1 b0)

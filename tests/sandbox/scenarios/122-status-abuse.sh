@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 # Status socket under abuse: garbage, a 1 MiB request, binary bytes, an
-# unknown verb, hundreds of idle connections and a client that never reads
-# each get an error reply or are dropped, and bondd goes on serving and
-# repairing.
+# unknown verb, hundreds of idle connections, a client that never reads and
+# one that sends its request a byte at a time, slowly, each get an error
+# reply or are dropped, and bondd goes on serving and repairing.
 . "$LIB_DIR/lib.sh"
 . "$LIB_DIR/bondd-lib.sh"
 
@@ -35,6 +35,22 @@ def ask(data):
         reply += chunk
     s.close()
     return reply.decode(errors="replace")
+
+# A client that sends a byte of a request every 2 s, never a newline: the
+# 10 s request deadline runs from its first byte, trickling does not extend
+# it.  Run last (it takes 10 s), after the idle crowd is gone: with 256
+# clients the server closes the longest idle one, which could be this one.
+trickle = {}
+def trickler():
+    s = conn()
+    t0 = time.monotonic()
+    try:
+        for _ in range(12):
+            s.send(b"p")
+            time.sleep(2)
+    except (BrokenPipeError, ConnectionResetError):
+        trickle["closed_after"] = time.monotonic() - t0
+    s.close()
 
 def expect(data, prefix):
     got = ask(data)
@@ -107,6 +123,10 @@ print(f"served with 400 idle clients and a hog in {1000 * (time.monotonic() - t0
 for s in idle:
     s.close()
 hog.close()
+
+trickler()
+assert "closed_after" in trickle, "a client trickling a request was kept for 24 s"
+print(f"a client trickling one byte every 2 s was closed after {trickle['closed_after']:.0f} s")
 PY
 
 # Still serving, and still repairing.
