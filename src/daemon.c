@@ -174,9 +174,15 @@ static void report_notes(struct daemon *d)
 
 static void execute_plan(struct daemon *d)
 {
-	char failed[BONDD_MAX_SLAVES][IFNAMSIZ];
+	/* Bonds whose plan stopped at a failure; at most one per action. */
+	char (*failed)[IFNAMSIZ] = calloc(d->plan.n ? d->plan.n : 1, sizeof(*failed));
 	size_t n_failed = 0;
 	char desc[256], err[200];
+
+	if (!failed) {
+		log_err("out of memory: plan of %zu actions not applied; planning again", d->plan.n);
+		return;
+	}
 
 	/* What drifted, once per bond and pass: the reasons of its actions. */
 	for (size_t i = 0; i < d->n_bonds; i++) {
@@ -224,8 +230,7 @@ static void execute_plan(struct daemon *d)
 			 * request (a device being deleted announces itself down
 			 * first).  Not a refusal: the next pass sees the truth. */
 			log_debug("%s: %s: %s; planning again", a->bond, desc, err);
-			if (n_failed < BONDD_MAX_SLAVES)
-				snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
+			snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
 			continue;
 		}
 		uint64_t backoff = holds_fail(&d->holds, a->ifname, now_ms());
@@ -239,9 +244,9 @@ static void execute_plan(struct daemon *d)
 		}
 		record(d, EV_ERROR, a->bond, a->ifname, "%s failed: %s (retrying in %llu ms)",
 		       desc, err, (unsigned long long)backoff);
-		if (n_failed < BONDD_MAX_SLAVES)
-			snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
+		snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
 	}
+	free(failed);
 }
 
 static void arm_retry(struct daemon *d)
@@ -308,16 +313,18 @@ static void reload(struct daemon *d)
 		return;
 	}
 	config_diag_free(&diag);
-	action_list_clear(&d->plan);
-	observer_drain(&d->ob);
-	if (plan_removed(&d->want, &next, &d->ob.state, &d->plan) == 0)
-		execute_plan(d);
+	/* Everything that can fail before anything is written: a reload that
+	 * says it kept the running configuration must have changed nothing. */
 	if (runtime_rebuild(d, &next) < 0) {
 		log_err("reload: out of memory; keeping the running configuration");
 		desired_free(&next);
 		sd_notify_send("READY=1");
 		return;
 	}
+	action_list_clear(&d->plan);
+	observer_drain(&d->ob);
+	if (plan_removed(&d->want, &next, &d->ob.state, &d->plan) == 0)
+		execute_plan(d);
 	desired_free(&d->want);
 	d->want = next;
 	/* A new config is a new start for every link that was backing off. */
@@ -394,7 +401,9 @@ static void drain_timer(int fd)
 		;
 }
 
-static void run_loop(struct daemon *d)
+/* Returns 0 when asked to stop, -1 when the loop itself broke (then the
+ * exit status is a failure, so that Restart=on-failure starts bondd again). */
+static int run_loop(struct daemon *d)
 {
 	while (!d->stop) {
 		struct epoll_event evs[8];
@@ -403,7 +412,7 @@ static void run_loop(struct daemon *d)
 			if (errno == EINTR)
 				continue;
 			log_err("epoll_wait: %s", strerror(errno));
-			break;
+			return -1;
 		}
 		bool work = false;
 		for (int i = 0; i < n; i++) {
@@ -425,6 +434,7 @@ static void run_loop(struct daemon *d)
 		if (work && !d->stop)
 			converge(d);
 	}
+	return 0;
 }
 
 /* Speed, duplex and counters from sysfs: current, unlike the counters in
@@ -577,11 +587,11 @@ int daemon_main(const struct daemon_opts *opts)
 	converge(&d);
 	log_info("ready");
 	sd_notify_send("READY=1");
-	run_loop(&d);
+	int looped = run_loop(&d);
 	sd_notify_send("STOPPING=1");
 	/* The bonds are the storage network: leave them as they are. */
 	log_info("stopping; bonds are left in place");
-	status = 0;
+	status = looped < 0 ? 1 : 0;
 out:
 	daemon_free(&d);
 	return status;

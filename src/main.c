@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* bondd: command line, then the daemon. */
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,8 +103,16 @@ int main(int argc, char **argv)
 	/* A test aid, documented in bondd(8): a small event buffer makes the
 	 * kernel drop events, which bondd must notice and recover from. */
 	const char *rcvbuf = getenv("BONDD_EVENT_RCVBUF");
-	if (rcvbuf)
-		opts.event_rcvbuf = atoi(rcvbuf);
+	if (rcvbuf) {
+		char *end;
+		errno = 0;
+		long v = strtol(rcvbuf, &end, 10);
+		if (errno || end == rcvbuf || *end || v < 0 || v > INT_MAX) {
+			fprintf(stderr, "bondd: BONDD_EVENT_RCVBUF: not a byte count: %s\n", rcvbuf);
+			return EXIT_USAGE;
+		}
+		opts.event_rcvbuf = (int)v;
+	}
 
 	log_init(debug);
 	return daemon_main(&opts);
