@@ -19,6 +19,7 @@
 #include "log.h"
 #include "plan.h"
 #include "sd_notify.h"
+#include "small_file.h"
 
 /* A plan normally converges in one pass plus one that finds nothing to do;
  * the bound only stops a kernel that keeps undoing our changes. */
@@ -443,14 +444,8 @@ static bool read_sys(const char *ifname, const char *file, char *buf, size_t len
 {
 	char path[96];
 	snprintf(path, sizeof(path), "/sys/class/net/%s/%s", ifname, file);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (!small_file_read(path, buf, len))
 		return false;
-	ssize_t n = read(fd, buf, len - 1);
-	close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
 	buf[strcspn(buf, "\n")] = '\0';
 	return true;
 }

@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 #include "peer_cred.h"
+#include "small_file.h"
 
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <sys/socket.h>
 
 #define CAP_NET_ADMIN_BIT 12
@@ -42,26 +41,13 @@ bool status_text_has_net_admin(const char *status, unsigned uid)
  * the initial one's.  Stat-ing /proc/PID/ns/user would say it directly,
  * but needs more privilege than a bondd holding only CAP_NET_ADMIN has,
  * while uid_map is readable by anyone. */
-static bool read_small(const char *path, char *buf, size_t len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	ssize_t n = read(fd, buf, len - 1);
-	close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	return true;
-}
-
 static bool same_uid_map(pid_t pid)
 {
 	char path[64], ours[512], theirs[512];
 
 	snprintf(path, sizeof(path), "/proc/%d/uid_map", (int)pid);
-	return read_small("/proc/self/uid_map", ours, sizeof(ours)) &&
-	       read_small(path, theirs, sizeof(theirs)) && strcmp(ours, theirs) == 0;
+	return small_file_read("/proc/self/uid_map", ours, sizeof(ours)) &&
+	       small_file_read(path, theirs, sizeof(theirs)) && strcmp(ours, theirs) == 0;
 }
 
 bool peer_has_net_admin(int fd)
@@ -74,7 +60,7 @@ bool peer_has_net_admin(int fd)
 		return false;
 	snprintf(path, sizeof(path), "/proc/%d/status", (int)cred.pid);
 	text[0] = '\n'; /* so that every field, the first too, follows a newline */
-	if (!read_small(path, text + 1, sizeof(text) - 1))
+	if (!small_file_read(path, text + 1, sizeof(text) - 1))
 		return false;
 	return status_text_has_net_admin(text, cred.uid) && same_uid_map(cred.pid);
 }
