@@ -177,18 +177,17 @@ static int flush(struct status_server *s, struct client *c)
 	}
 	if (c->out.oom || c->out.len > MAX_PENDING)
 		return -1;
-	/* A request, once begun, must be whole in time (sending a byte now and
-	 * then does not extend it), and so must a drain; a pending reply must
-	 * be taken, some of it every so often; a client between requests gets
-	 * the idle timeout; an idle watcher has none. */
-	if (c->state == CS_DRAIN || (c->state == CS_REQUEST && c->in_len && c->request_start_ms))
-		c->deadline_ms = c->request_start_ms + CLIENT_TIMEOUT_MS;
-	else if (c->out.len > 0 || c->state == CS_REQUEST)
-		c->deadline_ms = c->last_active_ms + CLIENT_TIMEOUT_MS;
-	else
-		c->deadline_ms = 0;
-	if (c->out.len > 0 && c->last_active_ms + CLIENT_TIMEOUT_MS < c->deadline_ms)
-		c->deadline_ms = c->last_active_ms + CLIENT_TIMEOUT_MS;
+	/* Two clocks, the earlier wins.  A request, once begun, must be whole
+	 * in time (a byte now and then does not extend it), and so must a
+	 * drain.  A pending reply must be taken, some of it every so often,
+	 * and a client between requests gets the idle timeout.  An idle
+	 * watcher has neither. */
+	bool begun = c->state == CS_DRAIN || (c->state == CS_REQUEST && c->in_len);
+	bool idle_clock = c->out.len > 0 || (c->state == CS_REQUEST && !c->in_len);
+	int64_t by_activity = c->last_active_ms + CLIENT_TIMEOUT_MS;
+	c->deadline_ms = begun ? c->request_start_ms + CLIENT_TIMEOUT_MS : 0;
+	if (idle_clock && (!c->deadline_ms || by_activity < c->deadline_ms))
+		c->deadline_ms = by_activity;
 	set_events(s, c);
 	return 0;
 }
