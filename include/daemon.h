@@ -15,6 +15,7 @@
 #include "action.h"
 #include "desired.h"
 #include "executor.h"
+#include "findings.h"
 #include "holds.h"
 #include "observer.h"
 #include "event_log.h"
@@ -39,6 +40,9 @@ struct daemon {
 	struct link_runtime *links;   /* every configured slave and bond */
 	size_t n_links;
 	struct event_log events;
+	/* One list per check (link check, host checks); each check replaces
+	 * its own list when it has looked again. */
+	struct findings findings[FSRC__COUNT];
 	struct status_server *server;  /* NULL when the socket is off */
 	int epfd, sigfd, retry_fd, watchdog_fd;
 	bool stop;

@@ -11,6 +11,7 @@
 
 #include "desired.h"
 #include "event_log.h"
+#include "findings.h"
 #include "observed.h"
 #include "runtime.h"
 #include "status_proto.h"
@@ -30,6 +31,9 @@ struct status_view {
 	const struct link_runtime *links;
 	size_t n_links;
 	const struct event_log *events;
+	/* What the link check and the host checks found, one list per source
+	 * (NULL: that check has found nothing yet). */
+	const struct findings *findings[FSRC__COUNT];
 	int64_t now_ms;                    /* wall clock */
 	/* Current facts about a link that netlink events do not keep fresh;
 	 * the daemon reads sysfs, tests pass NULL (then: unknown speed, and

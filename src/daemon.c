@@ -487,6 +487,8 @@ static void fill_view(void *ctx, struct status_view *v)
 		.links = d->links, .n_links = d->n_links, .events = &d->events,
 		.now_ms = wall_ms(), .link_live = link_live, .live_ctx = d,
 	};
+	for (size_t i = 0; i < FSRC__COUNT; i++)
+		v->findings[i] = &d->findings[i];
 }
 
 /* The socket's directory is systemd's RuntimeDirectory; when bondd is run
@@ -535,6 +537,8 @@ static void daemon_free(struct daemon *d)
 	desired_free(&d->want);
 	free(d->bonds);
 	free(d->links);
+	for (size_t i = 0; i < FSRC__COUNT; i++)
+		findings_free(&d->findings[i]);
 	int fds[] = {d->epfd, d->sigfd, d->retry_fd, d->watchdog_fd};
 	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++)
 		if (fds[i] >= 0)

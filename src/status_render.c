@@ -119,6 +119,11 @@ enum status_health status_bond_health(const struct status_view *v,
 	if (bond->n_order != b->n_slaves)
 		return snprintf(why, len, "%s has %zu slaves, %zu configured", b->name,
 				bond->n_order, b->n_slaves), HEALTH_DEGRADED;
+	/* The bond is as configured; what the checks found beyond it. */
+	const struct finding *f = findings_first_degraded(v->findings, FSRC__COUNT, b->name);
+	if (f)
+		return snprintf(why, len, "%s: %s", finding_kind_name(f->kind), f->evidence),
+		       HEALTH_DEGRADED;
 	return HEALTH_OK;
 }
 
@@ -388,6 +393,8 @@ static void json_bond(struct strbuf *out, const struct status_view *v,
 		sb_json_str(out, rt->notes);
 	else
 		sb_puts(out, "null");
+	sb_puts(out, ",\"findings\":");
+	findings_json(out, v->findings, FSRC__COUNT, b->name);
 	sb_puts(out, ",\"events\":");
 	json_events(out, v, b->name);
 	sb_puts(out, "}");
@@ -534,6 +541,31 @@ void render_prometheus(struct strbuf *out, const struct status_view *v,
 		const struct bond_runtime *rt = bond_rt(v, sel[i]);
 		sample(out, "bondd_bond_errors_total", sel[i]->name, NULL, rt ? rt->errors : 0UL);
 	}
+
+	metric_head(out, "bondd_bond_findings", "gauge",
+		    "what the link check and the host checks found, by kind (bondd-status(1))");
+	for (size_t i = 0; i < n; i++)
+		for (int k = 0; k < FK__COUNT; k++) {
+			unsigned long long count = 0;
+			enum finding_severity sev = FSEV_INFO;
+			for (size_t l = 0; l < FSRC__COUNT; l++)
+				for (size_t j = 0; v->findings[l] && j < v->findings[l]->n; j++) {
+					const struct finding *f = &v->findings[l]->v[j];
+					if (f->kind != (enum finding_kind)k ||
+					    strcmp(f->bond, sel[i]->name) != 0)
+						continue;
+					count++;
+					if (f->severity > sev)
+						sev = f->severity;
+				}
+			if (!count)
+				continue;
+			sb_puts(out, "bondd_bond_findings{bond=\"");
+			label_value(out, sel[i]->name);
+			sb_printf(out, "\",kind=\"%s\",severity=\"%s\"} %llu\n",
+				  finding_kind_name((enum finding_kind)k), finding_severity_name(sev),
+				  count);
+		}
 
 	/* One netlink round trip per slave for its counters, not one per
 	 * counter metric: fetched here, before the metrics that use them. */

@@ -442,6 +442,35 @@ static void event_ring_and_lines(void **state)
 	(void)state;
 }
 
+/* A degraded finding makes a bond that is as configured degraded; an
+ * informational one changes nothing; both are counted in Prometheus. */
+static void findings_in_health_and_metrics(void **state)
+{
+	struct world *w = world_new();
+	struct findings host = {0};
+	struct strbuf out = {0};
+	char why[128];
+	(void)state;
+
+	w->view.findings[FSRC_HOST_CHECK] = &host;
+	struct finding *x = findings_add(&host, FSRC_HOST_CHECK, FSEV_INFO, FK_TCP_SETTING, "bond0");
+	assert_non_null(x);
+	assert_int_equal(health(w, "bond0", why), HEALTH_OK);
+	x = findings_add(&host, FSRC_HOST_CHECK, FSEV_DEGRADED, FK_SHARED_CARD, "bond0");
+	snprintf(x->evidence, sizeof(x->evidence), "e1 and e2 are functions of 0000:03:00");
+	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
+	assert_string_equal(why, "shared-card: e1 and e2 are functions of 0000:03:00");
+	const struct desired_bond *sel[] = {desired_find_bond(&w->want, "bond0")};
+	render_prometheus(&out, &w->view, sel, 1);
+	assert_non_null(strstr(out.s, "bondd_bond_findings{bond=\"bond0\",kind=\"shared-card\","
+				      "severity=\"degraded\"} 1\n"));
+	assert_non_null(strstr(out.s, "bondd_bond_findings{bond=\"bond0\",kind=\"tcp-setting\","
+				      "severity=\"info\"} 1\n"));
+	sb_free(&out);
+	findings_free(&host);
+	world_free(w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -456,6 +485,7 @@ int main(void)
 		cmocka_unit_test(json_fields),
 		cmocka_unit_test(prometheus_lines),
 		cmocka_unit_test(event_ring_and_lines),
+		cmocka_unit_test(findings_in_health_and_metrics),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

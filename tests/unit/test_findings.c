@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: MIT */
+/* The findings list: adding, the first degraded finding, JSON. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "findings.h"
+
+static void first_degraded_per_bond(void **state)
+{
+	(void)state;
+	struct findings link = {0}, host = {0};
+	const struct findings *lists[FSRC__COUNT] = {[FSRC_LINK_CHECK] = &link};
+
+	assert_non_null(findings_add(&host, FSRC_HOST_CHECK, FSEV_INFO, FK_MODE_NO_STRIPE, "bond0"));
+	struct finding *x = findings_add(&link, FSRC_LINK_CHECK, FSEV_DEGRADED, FK_JUMBO_DROPPED,
+					 "bond1");
+	assert_non_null(x);
+	finding_add_slave(x, "e3");
+	assert_null(findings_first_degraded(lists, FSRC__COUNT, "bond0"));
+	assert_ptr_equal(findings_first_degraded(lists, FSRC__COUNT, "bond1"), &link.v[0]);
+	lists[FSRC_HOST_CHECK] = &host;
+	/* An informational finding never degrades. */
+	assert_null(findings_first_degraded(lists, FSRC__COUNT, "bond0"));
+	findings_clear(&link);
+	assert_null(findings_first_degraded(lists, FSRC__COUNT, "bond1"));
+	findings_free(&link);
+	findings_free(&host);
+}
+
+static void slaves_are_capped(void **state)
+{
+	(void)state;
+	struct findings f = {0};
+	struct finding *x = findings_add(&f, FSRC_HOST_CHECK, FSEV_DEGRADED, FK_SHARED_CARD, "b");
+	char name[IFNAMSIZ];
+
+	for (int i = 0; i < FINDING_MAX_SLAVES + 3; i++) {
+		snprintf(name, sizeof(name), "e%d", i);
+		finding_add_slave(x, name);
+	}
+	assert_int_equal(x->n_slaves, FINDING_MAX_SLAVES);
+	assert_string_equal(x->slaves[FINDING_MAX_SLAVES - 1], "e7");
+	findings_free(&f);
+}
+
+static void json_only_the_bond_asked(void **state)
+{
+	(void)state;
+	struct findings link = {0}, host = {0};
+	const struct findings *lists[FSRC__COUNT] = {&link, &host};
+	struct strbuf out = {0};
+
+	struct finding *x = findings_add(&link, FSRC_LINK_CHECK, FSEV_DEGRADED, FK_SHARED_DOMAIN,
+					 "bond0");
+	finding_add_slave(x, "e1");
+	finding_add_slave(x, "e2");
+	snprintf(x->evidence, sizeof(x->evidence), "a probe from e1 arrived on e2");
+	snprintf(x->fix, sizeof(x->fix), "put each port in a \"VLAN\" of its own");
+	findings_add(&host, FSRC_HOST_CHECK, FSEV_INFO, FK_TCP_SETTING, "bond9");
+	findings_json(&out, lists, FSRC__COUNT, "bond0");
+	assert_string_equal(out.s,
+		"[{\"source\":\"link_check\",\"kind\":\"shared-domain\",\"severity\":\"degraded\","
+		"\"slaves\":[\"e1\",\"e2\"],\"evidence\":\"a probe from e1 arrived on e2\","
+		"\"fix\":\"put each port in a \\\"VLAN\\\" of its own\"}]");
+	sb_reset(&out);
+	findings_json(&out, lists, FSRC__COUNT, "bond1");
+	assert_string_equal(out.s, "[]");
+	sb_free(&out);
+	findings_free(&link);
+	findings_free(&host);
+}
+
+static void names(void **state)
+{
+	(void)state;
+	for (int k = 0; k < FK__COUNT; k++)
+		assert_string_not_equal(finding_kind_name((enum finding_kind)k), "unknown");
+	assert_string_equal(finding_kind_name(FK__COUNT), "unknown");
+	assert_string_equal(finding_source_name(FSRC_HOST_CHECK), "host_check");
+	assert_string_equal(finding_severity_name(FSEV_DEGRADED), "degraded");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(first_degraded_per_bond),
+		cmocka_unit_test(slaves_are_capped),
+		cmocka_unit_test(json_only_the_bond_asked),
+		cmocka_unit_test(names),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
