@@ -490,24 +490,51 @@ static void fill_view(void *ctx, struct status_view *v)
 }
 
 /* The socket's directory is systemd's RuntimeDirectory; when bondd is run
- * by hand it may not exist yet. */
-static void make_parent_dir(const char *path)
+ * by hand it may not exist yet: every missing level is made (as mkdir -p),
+ * traversable so that unprivileged readers reach the socket.  Returns 0, or
+ * -errno with *where naming the level that failed. */
+static int make_parent_dir(const char *path, char *where, size_t len)
 {
 	char dir[108];
-	snprintf(dir, sizeof(dir), "%s", path);
+	struct stat st;
+
+	if ((size_t)snprintf(dir, sizeof(dir), "%s", path) >= sizeof(dir))
+		return 0; /* too long for a socket: status_server_open says so */
 	char *slash = strrchr(dir, '/');
-	if (slash && slash != dir) {
-		*slash = '\0';
-		mkdir(dir, 0755);
+	if (!slash || slash == dir)
+		return 0;
+	*slash = '\0';
+	for (char *c = dir + 1;; c++) {
+		if (*c != '/' && *c != '\0')
+			continue;
+		char end = *c;
+		*c = '\0';
+		snprintf(where, len, "%s", dir);
+		if (mkdir(dir, 0755) < 0 && errno != EEXIST)
+			return -errno;
+		if (!end)
+			break;
+		*c = end;
 	}
+	if (stat(dir, &st) < 0)
+		return -errno;
+	return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
 }
 
 static int open_server(struct daemon *d)
 {
 	if (!d->opts.socket_path || !d->opts.socket_path[0])
 		return 0;
-	make_parent_dir(d->opts.socket_path);
-	int err = status_server_open(&d->server, d->opts.socket_path, fill_view, d);
+	char dir[108] = "";
+	int err = make_parent_dir(d->opts.socket_path, dir, sizeof(dir));
+	if (err < 0) {
+		/* Without the socket there is no guard against a second bondd
+		 * either: refuse to start rather than run unguarded. */
+		log_err("status socket %s: cannot create directory %s: %s", d->opts.socket_path,
+			dir, strerror(-err));
+		return err;
+	}
+	err = status_server_open(&d->server, d->opts.socket_path, fill_view, d);
 	if (err == -EADDRINUSE) {
 		log_err("%s: another bondd answers there; not starting a second one",
 			d->opts.socket_path);
