@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# scenario-timeout: 240
 # bondd under valgrind's memcheck through a whole life: a cold start, two
 # repairs (a slave released, the bond deleted), a reload that changes the
 # MTU and a slave, every kind of status query, and a clean SIGTERM.  Any
