@@ -45,6 +45,10 @@ struct daemon {
 	struct findings findings[FSRC__COUNT];
 	struct status_server *server;  /* NULL when the socket is off */
 	int epfd, sigfd, retry_fd, watchdog_fd;
+	/* Wake-ups in a row that ended at the pass limit with the bonds still
+	 * differing, and when the retry timer brings the next one (0: none). */
+	unsigned unsettled;
+	uint64_t unsettled_retry_ms;
 	bool stop;
 };
 

@@ -32,6 +32,9 @@ struct bond_runtime {
 	char last_error[320];
 	int64_t last_error_ms;        /* wall clock, 0: none */
 	char notes[512];              /* the planner's current complaints */
+	/* Why it still differs after the daemon's last wake-up and is being
+	 * retried on a timer; "" when the last wake-up left it as configured. */
+	char unsettled[192];
 };
 
 #endif

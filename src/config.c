@@ -19,6 +19,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ifname.h"
+#include "name_map.h"
+
 #define MAX_LINE 4096            /* bytes in a line, newline excluded */
 #define MAX_FILE (1024 * 1024)   /* config_load refuses anything bigger */
 #define MAX_BONDS 1024           /* bounds memory on hostile input */
@@ -77,6 +80,8 @@ struct parser {
 	struct desired_bond *bonds;
 	unsigned *slaves_line;     /* parallel to bonds: line of their slaves key */
 	size_t n_bonds, cap_bonds;
+	struct name_map bond_at;   /* name of a bond -> its index in bonds */
+	struct name_map slave_of;  /* name of a slave -> index of its bond */
 	bool in_section;
 	struct section sec;
 };
@@ -310,33 +315,6 @@ static int parse_s32(const char *s, int32_t *out)
 	return 0;
 }
 
-/* Why the kernel would refuse name as an interface name (dev_valid_name),
- * or NULL.  Also refused: '%', which the kernel expands into a number when
- * creating a device (so "bond%d" would never be found again), and control
- * characters, which no sane name has. */
-static const char *ifname_problem(const char *name)
-{
-	size_t n = strlen(name);
-
-	if (n == 0)
-		return "is empty";
-	if (n >= IFNAMSIZ)
-		return "is longer than 15 bytes";
-	if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
-		return "is reserved";
-	for (const char *c = name; *c; c++) {
-		if (*c == '/')
-			return "contains \"/\"";
-		if (*c == ':')
-			return "contains \":\"";
-		if (*c == '%')
-			return "contains \"%\"";
-		if ((unsigned char)*c <= ' ' || *c == 0x7f)
-			return "contains a blank or a control character";
-	}
-	return NULL;
-}
-
 static int hex_digit(char c)
 {
 	if (c >= '0' && c <= '9')
@@ -369,26 +347,18 @@ static bool ip4_is_multicast(const struct in_addr *a)
 
 /* ---- the result being built --------------------------------------------- */
 
+/* Lookups by name go through hash tables: a search through every bond
+ * (and every slave) for each name read made parsing quadratic. */
 static const struct desired_bond *find_built(const struct parser *p, const char *name)
 {
-	for (size_t i = 0; i < p->n_bonds; i++)
-		if (strcmp(p->bonds[i].name, name) == 0)
-			return &p->bonds[i];
-	return NULL;
+	size_t i;
+	return name_map_get(&p->bond_at, name, &i) ? &p->bonds[i] : NULL;
 }
 
 static const struct desired_bond *find_slave_built(const struct parser *p,
 						   const char *slave, size_t *index)
 {
-	for (size_t i = 0; i < p->n_bonds; i++) {
-		for (size_t j = 0; j < p->bonds[i].n_slaves; j++) {
-			if (strcmp(p->bonds[i].slaves[j].name, slave) == 0) {
-				*index = i;
-				return &p->bonds[i];
-			}
-		}
-	}
-	return NULL;
+	return name_map_get(&p->slave_of, slave, index) ? &p->bonds[*index] : NULL;
 }
 
 static int append_bond(struct parser *p, const struct desired_bond *b, unsigned slaves_line)
@@ -405,6 +375,11 @@ static int append_bond(struct parser *p, const struct desired_bond *b, unsigned 
 		p->slaves_line = l;
 		p->cap_bonds = cap;
 	}
+	if (name_map_put(&p->bond_at, b->name, p->n_bonds) < 0)
+		return -ENOMEM;
+	for (size_t i = 0; i < b->n_slaves; i++)
+		if (name_map_put(&p->slave_of, b->slaves[i].name, p->n_bonds) < 0)
+			return -ENOMEM;
 	p->bonds[p->n_bonds] = *b;
 	p->slaves_line[p->n_bonds] = slaves_line;
 	p->n_bonds++;
@@ -995,6 +970,20 @@ static void check_delays(struct parser *p)
 	}
 }
 
+/* A list of separators only ("arp_ip_target = ,") holds no target: with
+ * the monitor on, the kernel would find every slave down. */
+static void check_empty_targets(struct parser *p, uint32_t arp)
+{
+	static const enum bond_opt lists[] = {OPT_ARP_IP_TARGET, OPT_NS_IP6_TARGET};
+	const struct section *s = &p->sec;
+
+	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)
+		if (bond_opts_has(&s->b.opts, lists[i]))
+			errorf(p, s->opt_line[lists[i]],
+			       "%s: the list holds no address, and arp_interval %u needs at least "
+			       "one target", s->opt_key[lists[i]], arp);
+}
+
 /* The ARP monitor: exclusive with miimon, useless without targets, and its
  * companions are ignored while it is off. */
 static void check_arp(struct parser *p)
@@ -1015,6 +1004,9 @@ static void check_arp(struct parser *p)
 		if (!bond_opts_has(o, OPT_ARP_IP_TARGET) && !bond_opts_has(o, OPT_NS_IP6_TARGET) &&
 		    !(s->bad & (OPT_BIT(OPT_ARP_IP_TARGET) | OPT_BIT(OPT_NS_IP6_TARGET))))
 			errorf(p, line, "arp_interval needs arp_ip_target");
+		else if (o->n_arp_ip_target + o->n_ns_ip6_target == 0 &&
+			 !(s->bad & (OPT_BIT(OPT_ARP_IP_TARGET) | OPT_BIT(OPT_NS_IP6_TARGET))))
+			check_empty_targets(p, arp);
 		return;
 	}
 	for (size_t i = 0; i < sizeof(companions) / sizeof(companions[0]); i++) {
@@ -1187,6 +1179,8 @@ out:
 		free(p->errors);
 		free(p->bonds);
 		free(p->slaves_line);
+		name_map_free(&p->bond_at);
+		name_map_free(&p->slave_of);
 	}
 	free(p);
 	free(buf);

@@ -24,6 +24,12 @@
 /* A plan normally converges in one pass plus one that finds nothing to do;
  * the bound only stops a kernel that keeps undoing our changes. */
 #define MAX_PASSES 6
+/* After a wake-up that ends at the bound with the bonds still differing,
+ * the next one comes from the retry timer, 100 ms later and twice as late
+ * after each further such wake-up in a row, up to 1 s: a bond that differs
+ * is an outage, and one second of six passes is cheap. */
+#define UNSETTLED_FIRST_MS 100
+#define UNSETTLED_MAX_MS 1000
 
 static uint64_t now_us(void)
 {
@@ -250,21 +256,74 @@ static void execute_plan(struct daemon *d)
 	free(failed);
 }
 
+/* The retry timer: the earliest of the holds' expiries and the retry of
+ * bonds that still differed after the last wake-up. */
 static void arm_retry(struct daemon *d)
 {
 	uint64_t now = now_ms(), next = holds_next_expiry(&d->holds, now);
 	struct itimerspec its = {0};
 
+	if (d->unsettled_retry_ms && (!next || d->unsettled_retry_ms < next))
+		next = d->unsettled_retry_ms;
 	if (next) {
-		uint64_t in = next - now;
+		/* Already due (the wake-up took longer than the backoff): at
+		 * once, but a zero would disarm the timer. */
+		uint64_t in = next > now ? next - now : 0;
 		its.it_value.tv_sec = (time_t)(in / 1000);
-		its.it_value.tv_nsec = (long)(in % 1000) * 1000000L;
+		its.it_value.tv_nsec = in ? (long)(in % 1000) * 1000000L : 1;
 	}
 	timerfd_settime(d->retry_fd, 0, &its, NULL);
 }
 
+/* After the pass limit: schedules the next attempt with backoff, and tells
+ * health (bond_runtime.unsettled) which bonds still differ and why, until
+ * a wake-up ends with nothing left to do.  A plan left empty by holds
+ * counts as settled: the holds' own expiries bring bondd back. */
+static void note_unsettled(struct daemon *d, bool unsettled)
+{
+	uint64_t backoff = UNSETTLED_FIRST_MS;
+
+	if (!unsettled) {
+		d->unsettled = 0;
+		d->unsettled_retry_ms = 0;
+	} else {
+		d->unsettled++;
+		for (unsigned i = 1; i < d->unsettled && backoff < UNSETTLED_MAX_MS; i++)
+			backoff *= 2;
+		if (backoff > UNSETTLED_MAX_MS)
+			backoff = UNSETTLED_MAX_MS;
+		d->unsettled_retry_ms = now_ms() + backoff;
+	}
+	for (size_t i = 0; i < d->n_bonds; i++) {
+		struct bond_runtime *rt = &d->bonds[i];
+		char why[96] = "";
+		size_t used = 0;
+		for (size_t j = 0; unsettled && j < d->plan.n; j++) {
+			const struct action *a = &d->plan.v[j];
+			if (strcmp(a->bond, rt->name) != 0 || !a->why || strstr(why, a->why) ||
+			    used >= sizeof(why))
+				continue;
+			used += (size_t)snprintf(why + used, sizeof(why) - used, "%s%s",
+						 used ? ", " : "", a->why);
+		}
+		if (!used) {
+			rt->unsettled[0] = '\0';
+			continue;
+		}
+		if (!rt->unsettled[0])
+			record(d, EV_ERROR, rt->name, "",
+			       "still differs from the config after %d passes (%s); retrying",
+			       MAX_PASSES, why);
+		snprintf(rt->unsettled, sizeof(rt->unsettled),
+			 "still differs from the config after %d passes (%s); retrying every "
+			 "%llu ms", MAX_PASSES, why, (unsigned long long)backoff);
+	}
+}
+
 static void converge(struct daemon *d)
 {
+	bool unsettled = false;
+
 	for (int pass = 0; pass < MAX_PASSES; pass++) {
 		unsigned long resyncs = d->ob.resyncs;
 		int err = observer_drain(&d->ob);
@@ -287,12 +346,14 @@ static void converge(struct daemon *d)
 			 * picture of the kernel is wrong: re-read it, so the
 			 * next wake-up plans from the truth. */
 			log_warn("bonds still differ from the config after %d passes; "
-				 "re-reading every link", MAX_PASSES);
+				 "re-reading every link and trying again soon", MAX_PASSES);
 			if ((err = observer_resync(&d->ob)) < 0)
 				log_err("re-reading links: %s", strerror(-err));
+			unsettled = true;
 		} else
 			execute_plan(d);
 	}
+	note_unsettled(d, unsettled);
 	arm_retry(d);
 }
 
@@ -492,24 +553,51 @@ static void fill_view(void *ctx, struct status_view *v)
 }
 
 /* The socket's directory is systemd's RuntimeDirectory; when bondd is run
- * by hand it may not exist yet. */
-static void make_parent_dir(const char *path)
+ * by hand it may not exist yet: every missing level is made (as mkdir -p),
+ * traversable so that unprivileged readers reach the socket.  Returns 0, or
+ * -errno with *where naming the level that failed. */
+static int make_parent_dir(const char *path, char *where, size_t len)
 {
 	char dir[108];
-	snprintf(dir, sizeof(dir), "%s", path);
+	struct stat st;
+
+	if ((size_t)snprintf(dir, sizeof(dir), "%s", path) >= sizeof(dir))
+		return 0; /* too long for a socket: status_server_open says so */
 	char *slash = strrchr(dir, '/');
-	if (slash && slash != dir) {
-		*slash = '\0';
-		mkdir(dir, 0755);
+	if (!slash || slash == dir)
+		return 0;
+	*slash = '\0';
+	for (char *c = dir + 1;; c++) {
+		if (*c != '/' && *c != '\0')
+			continue;
+		char end = *c;
+		*c = '\0';
+		snprintf(where, len, "%s", dir);
+		if (mkdir(dir, 0755) < 0 && errno != EEXIST)
+			return -errno;
+		if (!end)
+			break;
+		*c = end;
 	}
+	if (stat(dir, &st) < 0)
+		return -errno;
+	return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
 }
 
 static int open_server(struct daemon *d)
 {
 	if (!d->opts.socket_path || !d->opts.socket_path[0])
 		return 0;
-	make_parent_dir(d->opts.socket_path);
-	int err = status_server_open(&d->server, d->opts.socket_path, fill_view, d);
+	char dir[108] = "";
+	int err = make_parent_dir(d->opts.socket_path, dir, sizeof(dir));
+	if (err < 0) {
+		/* Without the socket there is no guard against a second bondd
+		 * either: refuse to start rather than run unguarded. */
+		log_err("status socket %s: cannot create directory %s: %s", d->opts.socket_path,
+			dir, strerror(-err));
+		return err;
+	}
+	err = status_server_open(&d->server, d->opts.socket_path, fill_view, d);
 	if (err == -EADDRINUSE) {
 		log_err("%s: another bondd answers there; not starting a second one",
 			d->opts.socket_path);

@@ -68,8 +68,12 @@ static int libnl_result(int err, char *errmsg, size_t errlen)
 	return err == -NLE_NOMEM ? -ENOMEM : -EIO;
 }
 
-static struct nlmsghdr *link_msg(char *buf, int ifindex, uint16_t flags)
+/* The whole buffer is cleared: libmnl 1.0.4 leaves the alignment padding
+ * after an attribute (3 bytes after a u8, 2 after a u16) and a nest's
+ * header as they were, and every byte sent must be ours. */
+static struct nlmsghdr *link_msg(char buf[NLSOCK_MSG_SIZE], int ifindex, uint16_t flags)
 {
+	memset(buf, 0, NLSOCK_MSG_SIZE);
 	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
 	nlh->nlmsg_type = RTM_NEWLINK;
 	nlh->nlmsg_flags = flags;

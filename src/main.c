@@ -97,6 +97,13 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	/* An empty name would reach open() and come back as "cannot read"
+	 * with nothing before the colon. */
+	if (!opts.config_path[0]) {
+		fprintf(stderr, "bondd: --config: the file name is empty\n");
+		usage(stderr);
+		return EXIT_USAGE;
+	}
 	if (check)
 		return check_config(opts.config_path);
 

@@ -356,18 +356,29 @@ static void find_present(struct ctx *c, struct sim_bond *s)
  */
 static void plan_releases(struct ctx *c, struct sim_bond *s)
 {
-	const char *actual[BONDD_MAX_SLAVES];
-	size_t n_actual = 0, k = 0;
+	const char *actual[BONDD_MAX_SLAVES], *staying[BONDD_MAX_SLAVES];
+	size_t n_actual = 0, n_staying = 0, k = 0;
 
 	/* Held slaves are planned as absent: not in place, and not released
-	 * for the order either (a release is an action on them too). */
-	for (size_t i = 0; i < s->n_slaves; i++)
-		if (!held(c, s->slaves[i]))
-			actual[n_actual++] = s->slaves[i];
-	while (k < n_actual && k < s->n_present && strcmp(actual[k], s->present[k]->name) == 0)
+	 * for the order either (a release is an action on them too).  Slaves
+	 * that go anyway (not configured, unusable) are left out of the order:
+	 * releasing one unlinks it from the bond's list of lower devices and
+	 * leaves the others in their order (drivers/net/bonding/bond_main.c
+	 * __bond_release_one), so a stranger in the middle costs one release,
+	 * not the tail. */
+	for (size_t i = 0; i < s->n_slaves; i++) {
+		if (held(c, s->slaves[i]))
+			continue;
+		actual[n_actual++] = s->slaves[i];
+		if (is_present(s, s->slaves[i]))
+			staying[n_staying++] = s->slaves[i];
+	}
+	while (k < n_staying && k < s->n_present && strcmp(staying[k], s->present[k]->name) == 0)
 		k++;
-	for (size_t i = n_actual; i-- > k;) {
+	for (size_t i = n_actual; i-- > 0;) {
 		const char *name = actual[i];
+		if (name_in(staying, k, name))
+			continue;
 		const char *why = is_present(s, name)		  ? "order" :
 				  configured_in(s->want, name) ? "unusable" :
 								 "not configured";

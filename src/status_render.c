@@ -119,6 +119,11 @@ enum status_health status_bond_health(const struct status_view *v,
 	if (bond->n_order != b->n_slaves)
 		return snprintf(why, len, "%s has %zu slaves, %zu configured", b->name,
 				bond->n_order, b->n_slaves), HEALTH_DEGRADED;
+	/* What health does not compare (options, addresses) bondd may still
+	 * be putting back: the daemon says so while it retries. */
+	const struct bond_runtime *rt = bond_rt(v, b);
+	if (rt && rt->unsettled[0])
+		return snprintf(why, len, "%s %s", b->name, rt->unsettled), HEALTH_DEGRADED;
 	/* The bond is as configured; what the checks found beyond it. */
 	const struct finding *f = findings_first_degraded(v->findings, FSRC__COUNT, b->name);
 	if (f)

@@ -648,6 +648,11 @@ static const struct bad_case bad_cases[] = {
 	 {"bondd.conf:2: bond1 is configured as a bond (line 3) and cannot be a slave"}},
 	{"[bond0]\nslaves = bond0\n",
 	 {"bondd.conf:2: bond0 is configured as a bond (line 1) and cannot be a slave"}},
+	{"[[bond0]]\nslaves = eth1\n",
+	 {"bondd.conf:1: invalid bond name \"[bond0]\": contains a bracket"}},
+	{"[bond0]]\n", {"bondd.conf:1: invalid bond name \"bond0]\": contains a bracket"}},
+	{"[bond0]\nslaves = eth1 eth[2]\n",
+	 {"bondd.conf:2: slaves: invalid interface name \"eth[2]\": contains a bracket"}},
 	{"[bond0]\nslaves = eth1 eth/2\n",
 	 {"bondd.conf:2: slaves: invalid interface name \"eth/2\": contains \"/\""}},
 	{"[bond0]\nslaves = eth1 averyveryverylongname\n",
@@ -710,6 +715,21 @@ static const struct bad_case bad_cases[] = {
 	{"[bond0]\narp_interval = 100\nns_ip6_target = 10.0.0.1 ::1\n",
 	 {"bondd.conf:3: ns_ip6_target: invalid IPv6 address \"10.0.0.1\"",
 	  "bondd.conf:3: ns_ip6_target: ::1 cannot be a target"}},
+	{"[bond0]\narp_interval = 100\narp_ip_target = ,\n",
+	 {"bondd.conf:3: arp_ip_target: the list holds no address, and arp_interval 100 needs "
+	  "at least one target"}},
+	{"[bond0]\narp_interval = 100\nns_ip6_target = , ,\n",
+	 {"bondd.conf:3: ns_ip6_target: the list holds no address, and arp_interval 100 needs "
+	  "at least one target"}},
+	{"[bond0]\nns_ip6_target = ,\narp_ip_target = ,\narp_interval = 100\n",
+	 {"bondd.conf:2: ns_ip6_target: the list holds no address, and arp_interval 100 needs "
+	  "at least one target",
+	  "bondd.conf:3: arp_ip_target: the list holds no address, and arp_interval 100 needs "
+	  "at least one target"}},
+	{"[bond0]\narp_interval = 100\narp_ip_target =\n",
+	 {"bondd.conf:2: arp_interval needs arp_ip_target",
+	  "bondd.conf:3: arp_ip_target: empty value"}},
+	{"[bond0]\narp_ip_target = ,\n", {"bondd.conf:2: arp_ip_target needs arp_interval"}},
 	{"[bond0]\nmode = 802.3ad\nad_actor_system = 01:00:5e:00:00:01\n",
 	 {"bondd.conf:3: ad_actor_system: 01:00:5e:00:00:01 is a multicast address"}},
 	{"[bond0]\nmode = 802.3ad\nad_actor_system = 00:00:00:00:00:00\n",
@@ -1136,6 +1156,82 @@ static void load_too_large(void **state)
 	free(big);
 }
 
+/* One empty list is fine while the other one holds a target. */
+static void one_empty_target_list(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+
+	parse_ok("[bond0]\nmode = active-backup\narp_interval = 100\n"
+		 "arp_ip_target = 10.0.0.1\nns_ip6_target = ,\n", &d);
+	assert_int_equal(d.bonds[0].opts.n_arp_ip_target, 1);
+	assert_int_equal(d.bonds[0].opts.n_ns_ip6_target, 0);
+	assert_true(bond_opts_has(&d.bonds[0].opts, OPT_NS_IP6_TARGET));
+	desired_free(&d);
+}
+
+/* The largest file the limits allow: 1024 bonds of 32 slaves.  Parsed in
+ * full and right (bench/config-parse measures how fast). */
+static char *big_config(size_t *len)
+{
+	size_t cap = 512 * 1024, o = 0;
+	char *text = malloc(cap);
+
+	assert_non_null(text);
+	for (int b = 0; b < 1024; b++) {
+		o += (size_t)snprintf(text + o, cap - o, "[b%d]\nmtu = 9000\nslaves =", b);
+		for (int i = 0; i < 32; i++)
+			o += (size_t)snprintf(text + o, cap - o, " s%d.%d", b, i);
+		o += (size_t)snprintf(text + o, cap - o, "\n");
+		assert_true(o < cap);
+	}
+	*len = o;
+	return text;
+}
+
+static void largest_file(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	size_t len;
+	char *text = big_config(&len);
+
+	assert_int_equal(config_parse(FILE_NAME, text, len, &d, &diag), 0);
+	assert_int_equal(diag.n, 0);
+	assert_int_equal(d.n_bonds, 1024);
+	for (size_t b = 0; b < d.n_bonds; b++) {
+		char name[32];
+		snprintf(name, sizeof(name), "b%zu", b);
+		assert_string_equal(d.bonds[b].name, name);
+		assert_int_equal(d.bonds[b].line, 3 * b + 1);
+		assert_int_equal(d.bonds[b].n_slaves, 32);
+		snprintf(name, sizeof(name), "s%zu.31", b);
+		assert_string_equal(d.bonds[b].slaves[31].name, name);
+	}
+	size_t pos;
+	const struct desired_bond *owner = desired_find_slave(&d, "s1023.0", &pos);
+	assert_non_null(owner);
+	assert_string_equal(owner->name, "b1023");
+	desired_free(&d);
+
+	/* The lookups that the hash tables answer, at that size: a slave
+	 * taken twice (first and last bond), a bond that is a slave of a
+	 * later section, a bond defined twice. */
+	memcpy(strstr(text, "s1023.5 "), "s0.17   ", 8);
+	memcpy(strstr(text, "[b1000]"), "[s51.3]", 7);
+	char *tail = realloc(text, len + 64);
+	assert_non_null(tail);
+	text = tail;
+	len += (size_t)snprintf(text + len, 64, "[b7]\n");
+	expect_errors(text, (const char *const[]){
+		"bondd.conf:156: s51.3 is configured as a bond (line 3001) and cannot be a slave",
+		"bondd.conf:3072: s0.17 is already a slave of b0 (line 3)",
+		"bondd.conf:3073: [b7] is already defined (line 22)",
+		NULL});
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1167,6 +1263,8 @@ int main(void)
 		cmocka_unit_test(load_missing_file),
 		cmocka_unit_test(load_file),
 		cmocka_unit_test(load_too_large),
+		cmocka_unit_test(one_empty_target_list),
+		cmocka_unit_test(largest_file),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -471,6 +471,28 @@ static void findings_in_health_and_metrics(void **state)
 	world_free(w);
 }
 
+/* A bond the daemon is still retrying after its pass limit is degraded,
+ * with the daemon's words, unless something worse is already wrong. */
+static void health_while_retrying(void **state)
+{
+	struct world *w = world_new();
+	char why[128];
+
+	snprintf(w->bonds[0].unsettled, sizeof(w->bonds[0].unsettled),
+		 "still differs from the config after 6 passes (option); retrying every 400 ms");
+	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
+	assert_string_equal(why, "bond0 still differs from the config after 6 passes (option); "
+				 "retrying every 400 ms");
+	link_mut(w, "bond0")->flags &= ~(unsigned)IFF_UP;
+	assert_int_equal(health(w, "bond0", why), HEALTH_DOWN);
+	assert_string_equal(why, "bond0 is down");
+	link_mut(w, "bond0")->flags |= IFF_UP;
+	w->bonds[0].unsettled[0] = '\0';
+	assert_int_equal(health(w, "bond0", why), HEALTH_OK);
+	world_free(w);
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -486,6 +508,7 @@ int main(void)
 		cmocka_unit_test(prometheus_lines),
 		cmocka_unit_test(event_ring_and_lines),
 		cmocka_unit_test(findings_in_health_and_metrics),
+		cmocka_unit_test(health_while_retrying),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
