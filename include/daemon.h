@@ -42,6 +42,7 @@ struct daemon {
 	struct status_server *server;  /* NULL when the socket is off */
 	int epfd, sigfd, retry_fd, watchdog_fd;
 	bool stop;
+	char status_line[1024];        /* the last STATUS= sent */
 };
 
 /* Runs until SIGTERM/SIGINT; returns an exit status. */

@@ -32,6 +32,7 @@ struct bond_runtime {
 	char last_error[320];
 	int64_t last_error_ms;        /* wall clock, 0: none */
 	char notes[512];              /* the planner's current complaints */
+	bool was_healthy;             /* whole after bondd's last pass */
 };
 
 #endif
