@@ -255,6 +255,10 @@ static void answer_reload(struct status_server *s, struct client *c)
 		reply_error(c, SE_FORBIDDEN, "reload needs root with CAP_NET_ADMIN");
 		return;
 	}
+	/* The reload's events reach watchers through status_server_broadcast,
+	 * whose sweep must not time this client out under us, however long
+	 * the kernel takes; flush() sets its deadline again afterwards. */
+	c->deadline_ms = 0;
 	if (s->reload(s->ctx, msg, sizeof(msg)) < 0) {
 		reply_error(c, SE_REFUSED, msg);
 		return;
