@@ -50,6 +50,7 @@ struct daemon {
 	unsigned unsettled;
 	uint64_t unsettled_retry_ms;
 	bool stop;
+	char status_line[1024];        /* the last STATUS= sent */
 };
 
 /* Runs until SIGTERM/SIGINT; returns an exit status. */

@@ -35,6 +35,7 @@ struct bond_runtime {
 	/* Why it still differs after the daemon's last wake-up and is being
 	 * retried on a timer; "" when the last wake-up left it as configured. */
 	char unsettled[192];
+	bool was_healthy;             /* whole after bondd's last pass */
 };
 
 #endif

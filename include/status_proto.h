@@ -33,6 +33,9 @@ enum status_verb {
 	SV_PROMETHEUS, /* Prometheus text exposition format */
 	SV_HEALTH,     /* empty body: the header's STATUS only */
 	SV_WATCH,      /* a stream of event lines */
+	SV_RELOAD,     /* root or bondd's own user: apply the config file again,
+			* answered once applied (body: what was done) or refused
+			* (error 422 and why) */
 };
 
 /* Health, worst wins; also bondd-status's exit status. */
@@ -45,8 +48,10 @@ enum status_health {
 /* Error codes, after HTTP's where one fits. */
 enum status_error {
 	SE_BAD_REQUEST = 400,
+	SE_FORBIDDEN = 403,
 	SE_UNKNOWN_BOND = 404,
 	SE_TOO_LONG = 413,
+	SE_REFUSED = 422,     /* reload: the file has errors; the running config stays */
 	SE_BUSY = 503,
 	SE_INTERNAL = 500,
 };

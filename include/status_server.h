@@ -29,6 +29,11 @@ int status_server_open(struct status_server **out, const char *path,
 int status_server_fd(const struct status_server *s);
 /* Handles whatever is ready; never blocks. */
 void status_server_dispatch(struct status_server *s);
+/* Applies the configuration file again, before returning: 0 with what was
+ * done in msg, or -1 with why it was refused (the running config stays). */
+typedef int (*status_reload_fn)(void *ctx, char *msg, size_t len);
+/* Enables the reload request (root, or bondd's own user, only). */
+void status_server_set_reload(struct status_server *s, status_reload_fn fn);
 /* Sends an event line to every --watch client. */
 void status_server_broadcast(struct status_server *s, const struct event *e);
 size_t status_server_clients(const struct status_server *s);

@@ -19,6 +19,7 @@
 #include "log.h"
 #include "plan.h"
 #include "sd_notify.h"
+#include "service_status.h"
 #include "small_file.h"
 
 /* A plan normally converges in one pass plus one that finds nothing to do;
@@ -140,7 +141,9 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 	if (!old) {
 		log_debug("%s appeared (ifindex %d)", l->name, l->ifindex);
 	} else if (!now) {
-		log_info("%s disappeared", l->name);
+		/* bondd deletes only bonds it no longer manages, whose
+		 * records are gone by then: this was someone else. */
+		log_warn("%s disappeared", l->name);
 		record(d, EV_GONE, rt->bond, l->name, "%s disappeared", l->name);
 	} else if ((old->flags & IFF_LOWER_UP) != (now->flags & IFF_LOWER_UP)) {
 		rt->last_flap_ms = wall_ms();
@@ -179,6 +182,48 @@ static void report_notes(struct daemon *d)
 	}
 }
 
+static void fill_view(void *ctx, struct status_view *v);
+
+/* Drift in a bond that was whole after the last pass is someone else's
+ * doing (bondd's own changes are made whole within a pass): a warning
+ * naming what is wrong.  Otherwise it is bondd's own work in progress
+ * (start, reload, a slave that appeared). */
+static void log_drift(struct daemon *d, struct bond_runtime *rt, const char *why)
+{
+	const struct desired_bond *b = desired_find_bond(&d->want, rt->name);
+	struct status_view v;
+	char what[128] = "";
+
+	if (!rt->was_healthy || !b) {
+		log_info("%s: converging (%s)", rt->name, why);
+		return;
+	}
+	fill_view(d, &v);
+	status_bond_health(&v, b, what, sizeof(what));
+	log_warn("%s: changed by something other than bondd: %s; repairing (%s)", rt->name,
+		 what[0] ? what : "its options", why);
+	rt->was_healthy = false;
+}
+
+/* STATUS= for systemd, sent when it changes; and which bonds are whole
+ * now, for log_drift. */
+static void notify_status(struct daemon *d)
+{
+	struct status_view v;
+	char why[128], line[1024], msg[sizeof(line) + 8];
+
+	fill_view(d, &v);
+	for (size_t i = 0; i < d->n_bonds; i++)
+		d->bonds[i].was_healthy =
+			status_bond_health(&v, &d->want.bonds[i], why, sizeof(why)) == HEALTH_OK;
+	service_status_text(&v, line, sizeof(line));
+	if (strcmp(line, d->status_line) == 0)
+		return;
+	snprintf(d->status_line, sizeof(d->status_line), "%s", line);
+	snprintf(msg, sizeof(msg), "STATUS=%s", line);
+	sd_notify_send(msg);
+}
+
 static void execute_plan(struct daemon *d)
 {
 	/* Bonds whose plan stopped at a failure; at most one per action. */
@@ -203,8 +248,10 @@ static void execute_plan(struct daemon *d)
 			used += (size_t)snprintf(why + used, sizeof(why) - used, "%s%s",
 						 used ? ", " : "", a->why);
 		}
-		if (used)
+		if (used) {
 			record(d, EV_DRIFT, d->bonds[i].name, "", "%s", why);
+			log_drift(d, &d->bonds[i], why);
+		}
 	}
 
 	for (size_t i = 0; i < d->plan.n; i++) {
@@ -227,7 +274,7 @@ static void execute_plan(struct daemon *d)
 		if (ret == 0) {
 			/* "apply:" marks every kernel write, so tests and admins
 			 * can tell a quiet pass from a busy one. */
-			log_info("%s: apply: %s", a->bond, desc);
+			log_notice("%s: apply: %s", a->bond, desc);
 			record(d, EV_REPAIR, a->bond, a->ifname, "%s", desc);
 			holds_succeed(&d->holds, a->ifname);
 			continue;
@@ -355,9 +402,11 @@ static void converge(struct daemon *d)
 	}
 	note_unsettled(d, unsettled);
 	arm_retry(d);
+	notify_status(d);
 }
 
-static void reload(struct daemon *d)
+/* Returns 0 once the file is applied, -1 when it was refused (msg: why). */
+static int reload(struct daemon *d, char *msg, size_t len)
 {
 	struct desired next = {0};
 	struct config_diag diag = {0};
@@ -370,18 +419,22 @@ static void reload(struct daemon *d)
 		log_err("reload failed: keeping the running configuration");
 		record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: %s", d->opts.config_path,
 		       diag.n ? diag.msgs[0] : "unreadable");
+		snprintf(msg, len, "%s%s; the running configuration stays",
+			 diag.n ? diag.msgs[0] : "the file cannot be read",
+			 diag.n > 1 ? " (and more errors, see bondd's log)" : "");
 		config_diag_free(&diag);
 		sd_notify_send("READY=1");
-		return;
+		return -1;
 	}
 	config_diag_free(&diag);
 	/* Everything that can fail before anything is written: a reload that
 	 * says it kept the running configuration must have changed nothing. */
 	if (runtime_rebuild(d, &next) < 0) {
 		log_err("reload: out of memory; keeping the running configuration");
+		snprintf(msg, len, "out of memory; the running configuration stays");
 		desired_free(&next);
 		sd_notify_send("READY=1");
-		return;
+		return -1;
 	}
 	action_list_clear(&d->plan);
 	observer_drain(&d->ob);
@@ -389,13 +442,25 @@ static void reload(struct daemon *d)
 		execute_plan(d);
 	desired_free(&d->want);
 	d->want = next;
-	/* A new config is a new start for every link that was backing off. */
+	/* A new config is a new start for every link that was backing off,
+	 * and what it changes is not drift. */
 	holds_clear(&d->holds);
+	for (size_t i = 0; i < d->n_bonds; i++)
+		d->bonds[i].was_healthy = false;
 	converge(d);
 	log_info("reloaded: %zu bond%s", d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s");
 	record(d, EV_CONFIG, NULL, NULL, "reloaded %s: %zu bonds", d->opts.config_path,
 	       d->want.n_bonds);
+	snprintf(msg, len, "reloaded %s: %zu bond%s", d->opts.config_path, d->want.n_bonds,
+		 d->want.n_bonds == 1 ? "" : "s");
 	sd_notify_send("READY=1");
+	return 0;
+}
+
+/* The status socket's reload request. */
+static int reload_request(void *ctx, char *msg, size_t len)
+{
+	return reload(ctx, msg, len);
 }
 
 static void on_signal(struct daemon *d)
@@ -404,9 +469,11 @@ static void on_signal(struct daemon *d)
 
 	while (read(d->sigfd, &si, sizeof(si)) == sizeof(si)) {
 		switch (si.ssi_signo) {
-		case SIGHUP:
-			reload(d);
+		case SIGHUP: {
+			char msg[400];
+			reload(d, msg, sizeof(msg));
 			break;
+		}
 		case SIGTERM:
 		case SIGINT:
 			d->stop = true;
@@ -612,6 +679,7 @@ static int open_server(struct daemon *d)
 	}
 	if (add_fd(d->epfd, status_server_fd(d->server)) < 0)
 		return -errno;
+	status_server_set_reload(d->server, reload_request);
 	log_info("status socket: %s", d->opts.socket_path);
 	return 0;
 }

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "config.h"
+#include "service_status.h"
 #include "peer_cred.h"
 #include "proc_filter.h"
 #include "status_proto.h"
@@ -44,6 +45,8 @@ static void request_verbs_and_names(void **state)
 	assert_int_equal(r.verb, SV_WATCH);
 	assert_int_equal(parse("version", &r, err), 0);
 	assert_int_equal(r.verb, SV_VERSION);
+	assert_int_equal(parse("reload", &r, err), 0);
+	assert_int_equal(r.verb, SV_RELOAD);
 	(void)state;
 }
 
@@ -53,7 +56,7 @@ static void request_errors(void **state)
 	char err[160];
 	static const char *const bad[] = {
 		"", "   ", "PROC", "hello", "proc ..", "proc a/b", "proc a:b",
-		"proc 0123456789abcdef", "watch bond0", "version x",
+		"proc 0123456789abcdef", "watch bond0", "version x", "reload bond0",
 	};
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -264,6 +267,63 @@ static void health_rules(void **state)
 	link_mut(w, "bond0")->flags &= ~(unsigned)IFF_UP;
 	assert_int_equal(health(w, "bond0", why), HEALTH_DOWN);
 	assert_string_equal(why, "bond0 is down");
+	world_free(w);
+	(void)state;
+}
+
+/* systemd's STATUS= line: every bond and its health, the reason of each
+ * that is not healthy; past SERVICE_STATUS_NAMED bonds, healthy ones are
+ * only counted. */
+static void service_status_line(void **state)
+{
+	struct world *w = world_new();
+	char line[256];
+
+	service_status_text(&w->view, line, sizeof(line));
+	assert_string_equal(line, "2 bonds: bond0 healthy, bond1 down (bond1 does not exist)");
+	link_mut(w, "e1")->master = 0;
+	service_status_text(&w->view, line, sizeof(line));
+	assert_string_equal(line, "2 bonds: bond0 degraded (e1 is not enslaved), "
+				  "bond1 down (bond1 does not exist)");
+	service_status_text(&w->view, line, 20);
+	assert_string_equal(line, "2 bonds: bond0 degr");
+
+	/* Six bonds, five of them healthy: counted, the sixth named. */
+	struct desired many = {0};
+	struct config_diag diag = {0};
+	static const char conf[] = "[a]\nslaves = sa\n[b]\nslaves = sb\n[c]\nslaves = sc\n"
+				   "[d]\nslaves = sd\n[e]\nslaves = se\n[bond1]\nslaves = f1\n";
+	assert_int_equal(config_parse("m.conf", conf, sizeof(conf) - 1, &many, &diag), 0);
+	config_diag_free(&diag);
+	const unsigned up = IFF_UP | IFF_LOWER_UP;
+	const char *names[] = {"a", "b", "c", "d", "e"};
+	struct observed obs = {0};
+	for (int i = 0; i < 5; i++) {
+		struct obs_link b = {.ifindex = 100 + i, .flags = up, .mtu = 9000, .n_order = 1};
+		struct obs_link sl = {.ifindex = 200 + i, .flags = up, .mtu = 9000,
+				      .master = 100 + i};
+		snprintf(b.name, sizeof(b.name), "%s", names[i]);
+		snprintf(b.kind, sizeof(b.kind), "bond");
+		snprintf(b.order[0], IFNAMSIZ, "s%s", names[i]);
+		snprintf(sl.name, sizeof(sl.name), "s%s", names[i]);
+		snprintf(sl.kind, sizeof(sl.kind), "veth");
+		sl.slave.valid = true;
+		sl.slave.mii_status = MII_UP;
+		assert_int_equal(observed_put_link(&obs, &b), 0);
+		assert_int_equal(observed_put_link(&obs, &sl), 0);
+	}
+	struct status_view v = w->view;
+	v.want = &many;
+	v.obs = &obs;
+	service_status_text(&v, line, sizeof(line));
+	assert_string_equal(line, "6 bonds: 5 healthy, bond1 down (bond1 does not exist)");
+	desired_free(&many);
+	observed_free(&obs);
+
+	struct desired none = {0};
+	v.want = &none;
+	service_status_text(&v, line, sizeof(line));
+	assert_string_equal(line, "no bonds configured: idle");
 	world_free(w);
 	(void)state;
 }
@@ -509,6 +569,7 @@ int main(void)
 		cmocka_unit_test(event_ring_and_lines),
 		cmocka_unit_test(findings_in_health_and_metrics),
 		cmocka_unit_test(health_while_retrying),
+		cmocka_unit_test(service_status_line),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
