@@ -20,11 +20,13 @@
 #include "event_log.h"
 #include "runtime.h"
 #include "status_server.h"
+#include "udev_wait.h"
 
 struct daemon_opts {
 	const char *config_path;
 	const char *socket_path;
 	int event_rcvbuf;         /* 0: the kernel's default */
+	const char *udev_dir;     /* NULL: /run/udev */
 };
 
 struct daemon {
@@ -42,6 +44,8 @@ struct daemon {
 	struct status_server *server;  /* NULL when the socket is off */
 	int epfd, sigfd, retry_fd, watchdog_fd;
 	bool stop;
+	struct udev_wait udev;        /* new links wait for udev (udev_wait.h) */
+	char stale[128];              /* health text while re-reads fail */
 };
 
 /* Runs until SIGTERM/SIGINT; returns an exit status. */
