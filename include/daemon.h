@@ -46,6 +46,7 @@ struct daemon {
 	bool stop;
 	struct udev_wait udev;        /* new links wait for udev (udev_wait.h) */
 	char stale[128];              /* health text while re-reads fail */
+	struct kernel_caps caps_logged; /* what was last said about them */
 };
 
 /* Runs until SIGTERM/SIGINT; returns an exit status. */

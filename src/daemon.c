@@ -123,11 +123,18 @@ static int runtime_rebuild(struct daemon *d, const struct desired *want)
 
 /* Carrier changes of configured links are counted; they need no action
  * (the bond's own monitor handles them), which is the point of counting. */
+static void report_unreported(struct daemon *d);
+
 static void on_link_change(void *ctx, const struct obs_link *old, const struct obs_link *now)
 {
 	struct daemon *d = ctx;
 	const struct obs_link *l = now ? now : old;
 	struct link_runtime *rt = link_rt(d, l->name);
+
+	/* Learned something about what this kernel reports (bits only get
+	 * set, so this happens a bounded number of times). */
+	if (memcmp(&d->caps_logged, &d->ob.caps, sizeof(d->caps_logged)))
+		report_unreported(d);
 
 	if (!rt)
 		return;
@@ -596,6 +603,7 @@ static void report_unreported(struct daemon *d)
 {
 	char names[256];
 
+	d->caps_logged = d->ob.caps;
 	for (size_t i = 0; i < d->want.n_bonds; i++) {
 		uint64_t m = kernel_caps_unreported(&d->ob.caps, &d->want.bonds[i]);
 		if (m)
