@@ -56,6 +56,13 @@ static void parse_stats(const struct nlattr *a, struct obs_stats *s)
 	s->tx_bytes = st.tx_bytes;
 }
 
+bool link_msg_is_device(const struct nlmsghdr *nlh)
+{
+	const struct ifinfomsg *ifi = mnl_nlmsg_get_payload(nlh);
+
+	return nlh->nlmsg_len >= mnl_nlmsg_size(sizeof(*ifi)) && ifi->ifi_family == AF_UNSPEC;
+}
+
 int link_parse(const struct nlmsghdr *nlh, struct obs_link *l)
 {
 	const struct ifinfomsg *ifi;

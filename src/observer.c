@@ -143,17 +143,6 @@ static void apply_addr(struct observer *ob, const struct nlmsghdr *nlh)
 		observed_put_addr(&ob->state, &a);
 }
 
-/* Only AF_UNSPEC link messages describe the link itself.  A bridge sends
- * RTM_NEWLINK/RTM_DELLINK of family AF_BRIDGE for its ports
- * (net/bridge/br_netlink.c br_ifinfo_notify): a DELLINK of that family
- * means the port left the bridge, not that the device is gone. */
-static bool link_family_ok(const struct nlmsghdr *nlh)
-{
-	const struct ifinfomsg *ifi = mnl_nlmsg_get_payload(nlh);
-
-	return nlh->nlmsg_len >= mnl_nlmsg_size(sizeof(*ifi)) && ifi->ifi_family == AF_UNSPEC;
-}
-
 static int apply_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct observer *ob = data;
@@ -161,7 +150,7 @@ static int apply_cb(const struct nlmsghdr *nlh, void *data)
 	switch (nlh->nlmsg_type) {
 	case RTM_NEWLINK:
 	case RTM_DELLINK:
-		if (link_family_ok(nlh))
+		if (link_msg_is_device(nlh))
 			apply_link(ob, nlh);
 		else
 			ob->foreign_family++;
@@ -296,7 +285,7 @@ struct fetch {
 static int fetch_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct fetch *f = data;
-	if (nlh->nlmsg_type == RTM_NEWLINK && link_family_ok(nlh) &&
+	if (nlh->nlmsg_type == RTM_NEWLINK && link_msg_is_device(nlh) &&
 	    link_parse(nlh, f->out) == 0 && f->out->ifindex == f->ifindex)
 		f->found = true;
 	return MNL_CB_OK;
