@@ -60,6 +60,14 @@ int nlsock_get(struct nlsock *nl, struct nlmsghdr *nlh, mnl_cb_t cb, void *data)
 int nlsock_dump(struct nlsock *nl, struct nlmsghdr *nlh, mnl_cb_t cb, void *data);
 
 /*
+ * True when a whole message starts at nlh within `left` bytes.  Unlike
+ * libmnl 1.0's mnl_nlmsg_ok, which compares (int)nlmsg_len, a length of
+ * 2 GiB or more is refused instead of read as negative (found by
+ * tests/fuzz/fuzz_link.c).  Step on with mnl_nlmsg_next.
+ */
+bool nlsock_msg_ok(const struct nlmsghdr *nlh, int left);
+
+/*
  * One datagram from the socket, without blocking when dontwait: its length,
  * or -errno; -EMSGSIZE when the datagram did not fit (MSG_TRUNC) and was
  * cut.  *from_kernel says whether the kernel sent it (port 0).

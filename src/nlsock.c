@@ -120,6 +120,12 @@ ssize_t nlsock_recv(struct nlsock *nl, bool dontwait, bool *from_kernel)
 	return n;
 }
 
+bool nlsock_msg_ok(const struct nlmsghdr *nlh, int left)
+{
+	return left >= (int)sizeof(*nlh) && nlh->nlmsg_len >= sizeof(*nlh) &&
+	       nlh->nlmsg_len <= (unsigned)left;
+}
+
 /* Pulls NLMSGERR_ATTR_MSG out of an extended ACK. */
 static void extack_message(const struct nlmsghdr *nlh, char *out, size_t len)
 {
@@ -178,7 +184,7 @@ static void take(struct nlsock *nl, struct answer *ans, uint32_t seq, size_t len
 	const struct nlmsghdr *nlh = (const void *)nl->buf;
 	int left = (int)len;
 
-	for (; mnl_nlmsg_ok(nlh, left); nlh = mnl_nlmsg_next(nlh, &left)) {
+	for (; nlsock_msg_ok(nlh, left); nlh = mnl_nlmsg_next(nlh, &left)) {
 		if (nlh->nlmsg_seq != seq || nlh->nlmsg_pid != nl->portid) {
 			nl->foreign++;
 			continue;

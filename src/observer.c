@@ -343,7 +343,11 @@ int observer_drain(struct observer *ob)
 			continue; /* only the kernel sends events */
 		/* Events carry seq 0, or the seq and port of the request that
 		 * caused them (ours or another process's): accept any. */
-		mnl_cb_run(ob->events.buf, (size_t)n, 0, 0, apply_cb, ob);
+		const struct nlmsghdr *nlh = (const void *)ob->events.buf;
+		int left = (int)n;
+		for (; nlsock_msg_ok(nlh, left); nlh = mnl_nlmsg_next(nlh, &left))
+			if (nlh->nlmsg_type >= NLMSG_MIN_TYPE)
+				apply_cb(nlh, ob);
 		applied++;
 	}
 }
