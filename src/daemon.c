@@ -121,10 +121,10 @@ static int runtime_rebuild(struct daemon *d, const struct desired *want)
 	return 0;
 }
 
-/* Carrier changes of configured links are counted; they need no action
- * (the bond's own monitor handles them), which is the point of counting. */
 static void report_unreported(struct daemon *d);
 
+/* Carrier changes of configured links are counted; they need no action
+ * (the bond's own monitor handles them), which is the point of counting. */
 static void on_link_change(void *ctx, const struct obs_link *old, const struct obs_link *now)
 {
 	struct daemon *d = ctx;

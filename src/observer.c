@@ -163,8 +163,6 @@ static int apply_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
-/* A fresh snapshot is built aside and then compared with the old one, so
- * the change callbacks see links that vanished while events were lost. */
 static int64_t clock_ms(clockid_t id)
 {
 	struct timespec ts;
@@ -208,6 +206,8 @@ static int dump_once(struct observer *ob, struct observer *fresh)
 	return err;
 }
 
+/* A fresh snapshot is built aside and then compared with the old one, so
+ * the change callbacks see links that vanished while events were lost. */
 int observer_sync(struct observer *ob)
 {
 	struct observer fresh;
@@ -241,6 +241,14 @@ int observer_sync(struct observer *ob)
 	ob->stale_since_ms = 0;
 	ob->stale_err = 0;
 	ob->stale_failures = 0;
+	/* What the dump leaves out of a link that is still there is unknown,
+	 * not changed, as for events. */
+	for (size_t i = 0; i < fresh.state.n_links; i++) {
+		const struct obs_link *old = observed_by_index(&ob->state,
+							       fresh.state.links[i].ifindex);
+		if (old)
+			observed_merge_link(old, &fresh.state.links[i]);
+	}
 	/* Orders were read as bonds appeared; slaves dumped after their bond
 	 * were already in /proc, so one more pass is only for safety. */
 	for (size_t i = 0; i < fresh.state.n_links; i++)

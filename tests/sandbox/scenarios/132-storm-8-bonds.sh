@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Issue 11: a storm.  Flaps, MTU changes and re-created slaves across 8
-# bonds for 20 s with a small event buffer and 300 links (events lost,
+# bonds for 16 s (the report's 20 s, cut to keep the scenario under 30 s) with a small event buffer and 300 links (events lost,
 # re-reads interrupted);
 # within 1 s after the storm ends every bond is whole.
 . "$LIB_DIR/lib.sh"
@@ -31,13 +31,13 @@ for ((b = 0; b < 8; b++)); do
 done
 # Four rounds per batch: a process start costs ~100 ms in the guest.
 round+=$round$round$round peer+=$peer$peer$peer
-end=$((EPOCHSECONDS + 20)) rounds=0
+end=$((EPOCHSECONDS + 16)) rounds=0
 while ((EPOCHSECONDS < end)); do
 	ip -batch - <<<"$round"
 	ip -n "$PEER" -batch - <<<"$peer" 2>/dev/null || true
 	rounds=$((rounds + 4))
 done
-echo "measured: $rounds storm rounds, $((rounds * 8 * 6)) link changes in 20 s"
+echo "measured: $rounds storm rounds, $((rounds * 8 * 6)) link changes in 16 s"
 
 for ((b = 0; b < 8; b++)); do
 	"$BONDWATCH" --bond "b$b" --slaves "e$((3 * b + 1)),e$((3 * b + 2)),e$((3 * b + 3))" \

@@ -62,3 +62,6 @@ assert_eq 0 "$(log_count "rebuild")" "rebuilds"
 status --brief || { show_log; fail "bond0 not healthy"; }
 wait_log "this kernel does not report" 1 3 ||
 	{ show_log; fail "bondd did not say which options it cannot see"; }
+out=$("$BONDD" --check --config "$WORK/bondd.conf" 2>&1) || fail "--check: $out"
+[[ $out == *"bondd.conf:1: warning: [bond0]: this kernel does not report ad_actor_sys_prio, ad_user_port_key, ad_actor_system"* ]] ||
+	fail "--check did not name the options this kernel does not report: $out"
