@@ -39,6 +39,13 @@ ms=${REPAIR_MS%%.*}
 assert_within 1000 "enslaving e3 after udev"
 wait_log "e3: waiting for udev" 1 2 || { show_log; fail "no wait logged"; }
 wait_log "e3: udev initialized it after" 1 2 || { show_log; fail "no end of the wait logged"; }
+# Once bondd saw udev's record, the repair took milliseconds.
+while IFS= read -r line; do
+	[[ $line == *"e3: udev initialized it after "* ]] && seen=${line##*after } && seen=${seen%% ms*}
+done <"$BONDD_LOG"
+after=$((${REPAIR_MS%%.*} - seen))
+echo "measured: bond0 whole ${after} ms after bondd saw udev's record of e3 (seen after ${seen} ms)"
+((seen >= 300 && after <= 200)) || { show_log; fail "not repaired promptly once udev was done"; }
 
 # No udev: no wait.
 rm "$UDEV/control"
