@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <cmocka.h>
 #include <linux/if_addr.h>
 #include <linux/if_link.h>
@@ -24,6 +25,7 @@
 #include "bond_codec.h"
 #include "kernel_caps.h"
 #include "link_parse.h"
+#include "nlsock.h"
 #include "udev_wait.h"
 
 static char buf[8192];
@@ -443,6 +445,86 @@ static void order_read_whole(void **state)
 	rmdir(dir);
 }
 
+/* libmnl 1.0's mnl_nlmsg_ok reads a length of 2 GiB or more as negative
+ * and lets the walk jump out of the buffer (found by fuzz_link). */
+static void message_walk_bounds(void **state)
+{
+	(void)state;
+	struct nlmsghdr h[4] = {{.nlmsg_len = sizeof(struct nlmsghdr)}};
+
+	assert_true(nlsock_msg_ok(&h[0], sizeof(h)));
+	h[0].nlmsg_len = 0x80000000u;
+	assert_false(nlsock_msg_ok(&h[0], sizeof(h)));
+	h[0].nlmsg_len = sizeof(h) + 1;
+	assert_false(nlsock_msg_ok(&h[0], sizeof(h)));
+	h[0].nlmsg_len = 4;
+	assert_false(nlsock_msg_ok(&h[0], sizeof(h)));
+	h[0].nlmsg_len = sizeof(struct nlmsghdr);
+	assert_false(nlsock_msg_ok(&h[0], 8));
+	assert_false(nlsock_msg_ok(&h[0], -4));
+}
+
+/* The wait itself, against a udev directory of the test's own. */
+static void udev_wait_rules(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/bondd-udev-XXXXXX", path[128];
+	assert_non_null(mkdtemp(dir));
+	struct desired_bond b = {.name = "bond0", .n_slaves = 1};
+	snprintf(b.slaves[0].name, IFNAMSIZ, "e1");
+	struct desired want = {.bonds = &b, .n_bonds = 1};
+	struct observed obs = {0};
+	struct obs_link e1 = {.ifindex = 5, .name = "e1"};
+	assert_int_equal(observed_put_link(&obs, &e1), 0);
+	struct udev_wait u;
+	struct plan_holds none = {0}, h;
+
+	/* No udev: nothing waits. */
+	udev_wait_init(&u, dir);
+	h = udev_wait_holds(&u, &want, &obs, &none, 1000);
+	assert_int_equal(h.n, 0);
+	assert_int_equal(udev_wait_next_ms(&u, 1000), 0);
+	udev_wait_free(&u);
+
+	/* udev runs: held until its record says initialized. */
+	snprintf(path, sizeof(path), "%s/control", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/data", dir);
+	assert_int_equal(mkdir(path, 0755), 0);
+	udev_wait_init(&u, dir);
+	h = udev_wait_holds(&u, &want, &obs, &none, 1000);
+	assert_int_equal(h.n, 1);
+	assert_string_equal(h.names[0], "e1");
+	assert_int_equal(udev_wait_next_ms(&u, 1000), 1000 + UDEV_POLL_MS);
+	snprintf(path, sizeof(path), "%s/data/n5", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("E:ID_NET_DRIVER=veth\n", f); /* not yet initialized */
+	fclose(f);
+	assert_int_equal(udev_wait_holds(&u, &want, &obs, &none, 1300).n, 1);
+	f = fopen(path, "w");
+	fputs("I:1700000000\nE:ID_NET_DRIVER=veth\n", f);
+	fclose(f);
+	assert_int_equal(udev_wait_holds(&u, &want, &obs, &none, 1320).n, 0);
+	assert_int_equal(udev_wait_next_ms(&u, 1320), 0);
+
+	/* A new device under the name waits again, but not forever. */
+	obs.links[0].ifindex = 6;
+	assert_int_equal(udev_wait_holds(&u, &want, &obs, &none, 2000).n, 1);
+	assert_int_equal(udev_wait_holds(&u, &want, &obs, &none, 2000 + UDEV_WAIT_MS - 1).n, 1);
+	assert_int_equal(udev_wait_holds(&u, &want, &obs, &none, 2000 + UDEV_WAIT_MS).n, 0);
+	udev_wait_free(&u);
+	observed_free(&obs);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/data", dir);
+	rmdir(path);
+	snprintf(path, sizeof(path), "%s/control", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
 static void udev_records(void **state)
 {
 	(void)state;
@@ -470,7 +552,9 @@ int main(void)
 		cmocka_unit_test(kernel_bridge_port),
 		cmocka_unit_test(kernel_addresses),
 		cmocka_unit_test(order_read_whole),
+		cmocka_unit_test(message_walk_bounds),
 		cmocka_unit_test(udev_records),
+		cmocka_unit_test(udev_wait_rules),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
