@@ -21,11 +21,13 @@
 #include "event_log.h"
 #include "runtime.h"
 #include "status_server.h"
+#include "udev_wait.h"
 
 struct daemon_opts {
 	const char *config_path;
 	const char *socket_path;
 	int event_rcvbuf;         /* 0: the kernel's default */
+	const char *udev_dir;     /* NULL: /run/udev */
 };
 
 struct daemon {
@@ -51,6 +53,9 @@ struct daemon {
 	uint64_t unsettled_retry_ms;
 	bool stop;
 	char status_line[1024];        /* the last STATUS= sent */
+	struct udev_wait udev;        /* new links wait for udev (udev_wait.h) */
+	char stale[128];              /* health text while re-reads fail */
+	struct kernel_caps caps_logged; /* what was last said about them */
 };
 
 /* Runs until SIGTERM/SIGINT; returns an exit status. */

@@ -80,6 +80,14 @@ const struct obs_link *observed_by_name(const struct observed *o, const char *na
 const struct obs_link *observed_by_index(const struct observed *o, int ifindex);
 /* Replaces the link with the same ifindex, or adds it.  0 or -ENOMEM. */
 int observed_put_link(struct observed *o, const struct obs_link *l);
+/*
+ * Carries into `now` (a link's newest message) what `old` (what was known
+ * of the same link) knew and the message left out: a bond option absent
+ * from a message is unknown, not changed.  The kernel leaves options out
+ * for callers without CAP_NET_ADMIN in the initial user namespace and in
+ * events caused by them (drivers/net/bonding/bond_netlink.c bond_fill_info).
+ */
+void observed_merge_link(const struct obs_link *old, struct obs_link *now);
 /* Forgets a link and its addresses. */
 void observed_del_link(struct observed *o, int ifindex);
 int observed_put_addr(struct observed *o, const struct obs_addr *a);

@@ -31,6 +31,9 @@
  * is an outage, and one second of six passes is cheap. */
 #define UNSETTLED_FIRST_MS 100
 #define UNSETTLED_MAX_MS 1000
+/* Start-up dumps (each already repeated OBSERVER_DUMP_TRIES times when
+ * interrupted) before bondd gives up: about 5 s of waits in all. */
+#define START_SYNC_TRIES 10
 
 static uint64_t now_us(void)
 {
@@ -125,6 +128,8 @@ static int runtime_rebuild(struct daemon *d, const struct desired *want)
 	return 0;
 }
 
+static void report_unreported(struct daemon *d);
+
 /* Carrier changes of configured links are counted; they need no action
  * (the bond's own monitor handles them), which is the point of counting. */
 static void on_link_change(void *ctx, const struct obs_link *old, const struct obs_link *now)
@@ -132,6 +137,11 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 	struct daemon *d = ctx;
 	const struct obs_link *l = now ? now : old;
 	struct link_runtime *rt = link_rt(d, l->name);
+
+	/* Learned something about what this kernel reports (bits only get
+	 * set, so this happens a bounded number of times). */
+	if (memcmp(&d->caps_logged, &d->ob.caps, sizeof(d->caps_logged)))
+		report_unreported(d);
 
 	if (!rt)
 		return;
@@ -303,6 +313,12 @@ static void execute_plan(struct daemon *d)
 	free(failed);
 }
 
+/* The earlier of two wake-up times, 0 meaning none. */
+static uint64_t earlier(uint64_t a, uint64_t b)
+{
+	return !a ? b : !b ? a : a < b ? a : b;
+}
+
 /* The retry timer: the earliest of the holds' expiries and the retry of
  * bonds that still differed after the last wake-up. */
 static void arm_retry(struct daemon *d)
@@ -312,6 +328,10 @@ static void arm_retry(struct daemon *d)
 
 	if (d->unsettled_retry_ms && (!next || d->unsettled_retry_ms < next))
 		next = d->unsettled_retry_ms;
+	next = earlier(next, udev_wait_next_ms(&d->udev, now));
+	if (d->ob.stale_since_ms)
+		next = earlier(next, d->ob.retry_at_ms > now ? d->ob.retry_at_ms : now + 1);
+
 	if (next) {
 		/* Already due (the wake-up took longer than the backoff): at
 		 * once, but a zero would disarm the timer. */
@@ -367,10 +387,26 @@ static void note_unsettled(struct daemon *d, bool unsettled)
 	}
 }
 
+/* A re-read that failed is tried again on the retry timer, backing off,
+ * never left for the next event (which may not come). */
+static void retry_stale(struct daemon *d)
+{
+	if (!d->ob.stale_since_ms || now_ms() < d->ob.retry_at_ms)
+		return;
+	int err = observer_resync(&d->ob);
+	if (err < 0)
+		log_err("re-reading links: %s (failure %u in a row; again in %llu ms)",
+			strerror(-err), d->ob.stale_failures,
+			(unsigned long long)(d->ob.retry_at_ms - now_ms()));
+	else
+		log_info("re-reading links works again");
+}
+
 static void converge(struct daemon *d)
 {
 	bool unsettled = false;
 
+	retry_stale(d);
 	for (int pass = 0; pass < MAX_PASSES; pass++) {
 		unsigned long resyncs = d->ob.resyncs;
 		int err = observer_drain(&d->ob);
@@ -380,6 +416,7 @@ static void converge(struct daemon *d)
 			log_warn("netlink events were lost (receive buffer overflow); "
 				 "re-read every link from the kernel");
 		struct plan_holds held = holds_for_plan(&d->holds, now_ms());
+		held = udev_wait_holds(&d->udev, &d->want, &d->ob.state, &held, now_ms());
 		action_list_clear(&d->plan);
 		if (plan(&d->want, &d->ob.state, &held, &d->plan) < 0) {
 			log_err("planning: out of memory");
@@ -606,6 +643,23 @@ static void link_live(void *ctx, const char *ifname, int ifindex, struct link_li
 	}
 }
 
+/* "re-reading links failing since 2026-01-02T03:04:05Z: Interrupted system
+ * call", or NULL while bondd's picture of the kernel is whole. */
+static const char *stale_text(struct daemon *d)
+{
+	char when[32] = "?";
+	time_t t = (time_t)(d->ob.stale_since_ms / 1000);
+	struct tm tm;
+
+	if (!d->ob.stale_since_ms)
+		return NULL;
+	if (gmtime_r(&t, &tm))
+		strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	snprintf(d->stale, sizeof(d->stale), "re-reading links failing since %s: %s", when,
+		 strerror(-d->ob.stale_err));
+	return d->stale;
+}
+
 static void fill_view(void *ctx, struct status_view *v)
 {
 	struct daemon *d = ctx;
@@ -614,6 +668,7 @@ static void fill_view(void *ctx, struct status_view *v)
 		.want = &d->want, .obs = &d->ob.state, .bonds = d->bonds,
 		.links = d->links, .n_links = d->n_links, .events = &d->events,
 		.now_ms = wall_ms(), .link_live = link_live, .live_ctx = d,
+		.stale = stale_text(d),
 	};
 	for (size_t i = 0; i < FSRC__COUNT; i++)
 		v->findings[i] = &d->findings[i];
@@ -690,6 +745,7 @@ static void daemon_free(struct daemon *d)
 	action_list_free(&d->plan);
 	executor_close(&d->ex);
 	observer_close(&d->ob);
+	udev_wait_free(&d->udev);
 	desired_free(&d->want);
 	free(d->bonds);
 	free(d->links);
@@ -699,6 +755,22 @@ static void daemon_free(struct daemon *d)
 	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++)
 		if (fds[i] >= 0)
 			close(fds[i]);
+}
+
+/* Configured options this kernel does not report to bondd (kernel_caps.h):
+ * set, but never compared or repaired. */
+static void report_unreported(struct daemon *d)
+{
+	char names[256];
+
+	d->caps_logged = d->ob.caps;
+	for (size_t i = 0; i < d->want.n_bonds; i++) {
+		uint64_t m = kernel_caps_unreported(&d->ob.caps, &d->want.bonds[i]);
+		if (m)
+			log_warn("%s: this kernel does not report %s to bondd: set at creation, "
+				 "never compared or repaired", d->want.bonds[i].name,
+				 kernel_caps_names(m, names, sizeof(names)));
+	}
 }
 
 int daemon_main(const struct daemon_opts *opts)
@@ -717,6 +789,7 @@ int daemon_main(const struct daemon_opts *opts)
 	config_diag_free(&diag);
 	if (runtime_rebuild(&d, &d.want) < 0)
 		goto out;
+	udev_wait_init(&d.udev, opts->udev_dir ? opts->udev_dir : "/run/udev");
 	if ((err = observer_open(&d.ob, opts->event_rcvbuf, on_link_change, &d)) < 0 ||
 	    (err = executor_open(&d.ex)) < 0) {
 		log_err("opening netlink: %s", strerror(-err));
@@ -726,10 +799,17 @@ int daemon_main(const struct daemon_opts *opts)
 		log_err("setting up the event loop: %s", strerror(-err));
 		goto out;
 	}
-	if ((err = observer_sync(&d.ob)) < 0) {
-		log_err("reading links: %s", strerror(-err));
-		goto out;
+	/* Links come and go while udev works at boot: a dump that keeps being
+	 * interrupted is taken again for a while before bondd gives up. */
+	for (int attempt = 1; (err = observer_sync(&d.ob)) < 0; attempt++) {
+		if (attempt >= START_SYNC_TRIES) {
+			log_err("reading links: %s", strerror(-err));
+			goto out;
+		}
+		log_warn("reading links: %s; trying again", strerror(-err));
+		usleep((useconds_t)(100000 * attempt));
 	}
+	report_unreported(&d);
 	if (open_server(&d) < 0)
 		goto out;
 	if (d.want.n_bonds == 0)

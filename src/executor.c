@@ -89,10 +89,13 @@ static int create_bond(struct executor *ex, const struct action *a, char *errmsg
 	char buf[NLSOCK_MSG_SIZE];
 	struct nlmsghdr *nlh = link_msg(buf, 0, NLM_F_CREATE | NLM_F_EXCL);
 
-	mnl_attr_put_strz(nlh, IFLA_IFNAME, a->ifname);
-	mnl_attr_put_u32(nlh, IFLA_MTU, a->mtu);
-	struct nlattr *info = mnl_attr_nest_start(nlh, IFLA_LINKINFO);
-	mnl_attr_put_strz(nlh, IFLA_INFO_KIND, "bond");
+	/* Every write checked against the buffer (bond_codec's too). */
+	struct nlattr *info;
+	if (!mnl_attr_put_strz_check(nlh, sizeof(buf), IFLA_IFNAME, a->ifname) ||
+	    !mnl_attr_put_u32_check(nlh, sizeof(buf), IFLA_MTU, a->mtu) ||
+	    !(info = mnl_attr_nest_start_check(nlh, sizeof(buf), IFLA_LINKINFO)) ||
+	    !mnl_attr_put_strz_check(nlh, sizeof(buf), IFLA_INFO_KIND, "bond"))
+		return -EMSGSIZE;
 	/* primary needs an enslaved device: the planner sends it later. */
 	int err = bond_codec_put_opts(nlh, &a->opts, a->opts.have & ~OPT_BIT(OPT_PRIMARY), 0);
 	mnl_attr_nest_end(nlh, info);
@@ -120,10 +123,12 @@ static int set_opts(struct executor *ex, const struct action *a, char *errmsg, s
 		struct nlmsghdr *nlh = link_msg(buf, idx, 0);
 		struct nlattr *info = mnl_attr_nest_start(nlh, IFLA_LINKINFO);
 		mnl_attr_put_strz(nlh, IFLA_INFO_KIND, "bond");
-		bond_codec_put_opts(nlh, &a->opts, OPT_BIT(id), primary);
+		int err = bond_codec_put_opts(nlh, &a->opts, OPT_BIT(id), primary);
+		if (err)
+			return err;
 		mnl_attr_nest_end(nlh, info);
 		ex->requests++;
-		int err = nlsock_request(&ex->mnl, nlh, kmsg, sizeof(kmsg));
+		err = nlsock_request(&ex->mnl, nlh, kmsg, sizeof(kmsg));
 		if (err) {
 			snprintf(errmsg, errlen, "%s: %s", bond_opt_desc((enum bond_opt)id)->key, kmsg);
 			return err;

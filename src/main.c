@@ -11,6 +11,7 @@
 #include "config.h"
 #include "daemon.h"
 #include "log.h"
+#include "observer.h"
 
 /* sysexits.h values, spelled out where they are used. */
 enum { EXIT_USAGE = 64, EXIT_CONFIG = 78 };
@@ -33,6 +34,25 @@ static void usage(FILE *to)
 		BONDD_DEFAULT_CONFIG, BONDD_DEFAULT_SOCKET);
 }
 
+/* Options the config sets that this kernel does not report to this caller
+ * (learned from the bonds it has now, kernel_caps.h): warnings, not errors. */
+static void check_kernel_caps(const char *path, const struct desired *want)
+{
+	struct kernel_caps caps;
+	char names[256];
+
+	if (observer_learn_caps(&caps) < 0)
+		return;
+	for (size_t i = 0; i < want->n_bonds; i++) {
+		uint64_t m = kernel_caps_unreported(&caps, &want->bonds[i]);
+		if (m)
+			fprintf(stderr, "%s:%u: warning: [%s]: this kernel does not report %s to "
+				"this user: bondd sets it but can neither compare nor repair it\n",
+				path, want->bonds[i].line, want->bonds[i].name,
+				kernel_caps_names(m, names, sizeof(names)));
+	}
+}
+
 static int check_config(const char *path)
 {
 	struct desired want = {0};
@@ -44,6 +64,7 @@ static int check_config(const char *path)
 	config_diag_free(&diag);
 	if (err < 0)
 		return EXIT_CONFIG;
+	check_kernel_caps(path, &want);
 	desired_free(&want);
 	printf("configuration OK\n");
 	return 0;
@@ -120,6 +141,10 @@ int main(int argc, char **argv)
 		}
 		opts.event_rcvbuf = (int)v;
 	}
+
+	/* A test aid, documented in bondd(8): where udev's runtime directory
+	 * is (/run/udev), so a test can fake udev's database. */
+	opts.udev_dir = getenv("BONDD_UDEV_DIR");
 
 	log_init(debug);
 	return daemon_main(&opts);

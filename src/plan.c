@@ -2,8 +2,9 @@
 /*
  * The planner.  For each configured bond it compares the desired state with
  * the observed one and lists the kernel requests that close the gap, in an
- * order the bonding driver accepts (see KERNEL.md, "Rules a manager must
- * respect").  It carries a small simulation of the bond (struct sim_bond)
+ * order the bonding driver accepts (drivers/net/bonding/bond_options.c:
+ * BOND_OPTFLAG_IFDOWN and BOND_OPTFLAG_NOSLAVES in bond_opts[], checked by
+ * bond_opt_check_deps; bond_main.c bond_enslave).  It carries a small simulation of the bond (struct sim_bond)
  * from step to step, so that each step plans against the state the earlier
  * ones will have made: a bond about to be created has no slaves, a slave
  * just released is admin-down, a bond whose MTU was just set has its slaves
@@ -169,6 +170,11 @@ static uint64_t options_differing(const struct desired_bond *b, const struct bon
 
 	for (int id = 0; id < OPT__COUNT; id++) {
 		if (id == OPT_PRIMARY || !bond_opts_has(&b->opts, (enum bond_opt)id))
+			continue;
+		/* What the kernel does not report is unknown, not different
+		 * (kernel_caps.h): re-setting it would be a blind write, and
+		 * for a down-only option an outage. */
+		if (!bond_opts_has(now, (enum bond_opt)id))
 			continue;
 		if (!bond_opts_equal(&b->opts, now, (enum bond_opt)id))
 			diff |= OPT_BIT(id);

@@ -97,6 +97,8 @@ enum status_health status_bond_health(const struct status_view *v,
 		return snprintf(why, len, "%s is down", b->name), HEALTH_DOWN;
 	if (!(bond->flags & IFF_LOWER_UP))
 		return snprintf(why, len, "%s has no carrier", b->name), HEALTH_DOWN;
+	if (v->stale)
+		return snprintf(why, len, "%s", v->stale), HEALTH_DEGRADED;
 	if (bond->mtu != b->mtu)
 		return snprintf(why, len, "%s has MTU %u, not %u", b->name, bond->mtu, b->mtu),
 		       HEALTH_DEGRADED;

@@ -262,6 +262,20 @@ static void health_rules(void **state)
 	assert_string_equal(why, "e1 is not enslaved");
 	link_mut(w, "e1")->master = 10;
 
+	/* A picture that may be stale is not a healthy one, in every format
+	 * (they all take status_bond_health). */
+	w->view.stale = "re-reading links failing since 2026-01-02T03:04:05Z: Interrupted system call";
+	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
+	assert_string_equal(why, w->view.stale);
+	struct strbuf out = {0};
+	const struct desired_bond *sel[] = {desired_find_bond(&w->want, "bond0")};
+	render_brief(&out, &w->view, sel, 1);
+	assert_non_null(strstr(out.s, "degraded"));
+	assert_non_null(strstr(out.s, "re-reading links failing since"));
+	sb_free(&out);
+	w->view.stale = NULL;
+	assert_int_equal(health(w, "bond0", why), HEALTH_OK);
+
 	link_mut(w, "bond0")->flags &= ~(unsigned)IFF_LOWER_UP;
 	assert_int_equal(health(w, "bond0", why), HEALTH_DOWN);
 	link_mut(w, "bond0")->flags &= ~(unsigned)IFF_UP;
