@@ -16,13 +16,28 @@
 #include "observed.h"
 
 /*
- * Links the daemon is backing off from after a kernel error: a held bond is
- * not planned at all, a held slave is planned as if its device were absent.
+ * Actions the daemon is backing off from after a kernel error, each named
+ * by its key (plan_hold_key): what it sets on which object.  The planner
+ * leaves exactly those alone and plans everything else, so a refused
+ * address or option never holds up the bond's membership or MTU:
+ *   "link NAME"        the link's existence or membership: a held bond is
+ *                      not planned at all, a held slave as if absent
+ *   "up NAME"          setting NAME admin-up
+ *   "mtu NAME"         NAME's MTU
+ *   "opt BOND KEY"     one bond option
+ *   "slave-opts NAME"  queue_id and prio of slave NAME
+ *   "addr BOND A/P"    one address of the bond
  */
+#define PLAN_KEY_SIZE 64
+
 struct plan_holds {
-	const char (*names)[IFNAMSIZ];
+	const char (*keys)[PLAN_KEY_SIZE];
 	size_t n;
 };
+
+/* The key of action a for backing off; failed_opt is the option the kernel
+ * refused for ACT_SET_OPTS (ignored otherwise, OPT__COUNT when unknown). */
+const char *plan_hold_key(const struct action *a, int failed_opt, char *buf, size_t len);
 
 /*
  * Appends to out, for each bond of want in config order, the actions that

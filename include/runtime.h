@@ -32,6 +32,7 @@ struct bond_runtime {
 	char last_error[320];
 	int64_t last_error_ms;        /* wall clock, 0: none */
 	char notes[512];              /* the planner's current complaints */
+	char failing[512];            /* actions backing off now, in the kernel's words */
 };
 
 #endif

@@ -54,6 +54,7 @@ struct section {
 	const char *opt_key[OPT__COUNT];  /* the spelling used, for messages */
 	uint64_t bad;                     /* OPT_BIT of options with a refused value */
 	unsigned mtu_line, slaves_line;
+	unsigned keep_order_line;
 	unsigned addr_line[BONDD_MAX_ADDRS];
 	struct slave_key sk[MAX_SLAVE_KEYS];
 	size_t n_sk;
@@ -665,6 +666,26 @@ static void parse_mtu(struct parser *p, char *val)
 		s->b.mtu = (uint32_t)v;
 }
 
+static void parse_keep_order(struct parser *p, const char *val)
+{
+	struct section *s = &p->sec;
+	struct shown sh;
+
+	if (s->keep_order_line) {
+		errorf(p, p->line, "duplicate key \"keep_order\" (first on line %u)",
+		       s->keep_order_line);
+		return;
+	}
+	s->keep_order_line = p->line;
+	if (strcmp(val, "yes") == 0 || strcmp(val, "no") == 0) {
+		s->b.has_keep_order = true;
+		s->b.keep_order = val[0] == 'y';
+	} else {
+		errorf(p, p->line, "keep_order: invalid value \"%s\" (expected yes or no)",
+		       show(&sh, val));
+	}
+}
+
 static void add_slave(struct parser *p, const char *name, bool *full)
 {
 	struct desired_bond *b = &p->sec.b;
@@ -853,6 +874,8 @@ static void parse_key(struct parser *p, const char *key, char *val)
 		parse_slaves(p, val);
 	else if (strcmp(key, "address") == 0)
 		parse_address(p, val);
+	else if (strcmp(key, "keep_order") == 0)
+		parse_keep_order(p, val);
 	else if (strncmp(key, "slave.", strlen("slave.")) == 0)
 		parse_slave_key(p, key, val);
 	else if (d)

@@ -173,12 +173,76 @@ static void report_notes(struct daemon *d)
 	}
 }
 
+/* The bond whose plan hit a failure need not stop for these: nothing
+ * planned after them depends on them. */
+static bool independent(enum action_kind k)
+{
+	return k == ACT_ADD_ADDR || k == ACT_SET_SLAVE_OPTS;
+}
+
+/*
+ * bondd set `slave` admin-down to enslave it (earlier in this plan) and the
+ * enslave failed: put it back up, so a link that never became a slave is
+ * left as it was found.
+ */
+static void restore_admin_up(struct daemon *d, const struct action *failed, size_t at)
+{
+	char err[320];
+
+	for (size_t i = at; i-- > 0;) {
+		const struct action *a = &d->plan.v[i];
+		if (a->kind != ACT_LINK_DOWN || strcmp(a->ifname, failed->ifname) != 0)
+			continue;
+		struct action up = *a;
+		up.kind = ACT_LINK_UP;
+		up.why = "restore";
+		if (executor_run(&d->ex, &up, err, sizeof(err)) == 0)
+			log_info("%s: apply: set %s up again (its enslave failed)", a->bond,
+				 a->ifname);
+		else
+			log_err("%s: %s: %s", a->bond, a->ifname, err);
+		return;
+	}
+}
+
+/* Context the kernel does not give: what enslaving asked of the link. */
+static void enslave_context(const struct daemon *d, const struct action *a, char *buf,
+			    size_t len)
+{
+	const struct obs_link *l = observed_by_name(&d->ob.state, a->ifname);
+	const struct obs_link *b = observed_by_name(&d->ob.state, a->bond);
+
+	buf[0] = '\0';
+	if (a->kind == ACT_ENSLAVE && l && b && l->mtu != b->mtu)
+		snprintf(buf, len, " (enslaving sets %s to the bond's MTU %u; it is at %u)",
+			 a->ifname, b->mtu, l->mtu);
+	else if (a->kind == ACT_SET_MTU && l && l->max_mtu && l->max_mtu < a->mtu)
+		snprintf(buf, len, " (the device's max MTU is %u)", l->max_mtu);
+}
+
+/* What is backing off for each bond, with the kernel's words: status. */
+static void report_failing(struct daemon *d)
+{
+	for (size_t i = 0; i < d->n_bonds; i++) {
+		struct bond_runtime *rt = &d->bonds[i];
+		size_t used = 0;
+		rt->failing[0] = '\0';
+		for (size_t j = 0; j < d->holds.n; j++) {
+			const struct hold *h = &d->holds.v[j];
+			if (strcmp(h->bond, rt->name) != 0 || used >= sizeof(rt->failing))
+				continue;
+			used += (size_t)snprintf(rt->failing + used, sizeof(rt->failing) - used,
+						 "%s%s", used ? "; " : "", h->error);
+		}
+	}
+}
+
 static void execute_plan(struct daemon *d)
 {
 	/* Bonds whose plan stopped at a failure; at most one per action. */
 	char (*failed)[IFNAMSIZ] = calloc(d->plan.n ? d->plan.n : 1, sizeof(*failed));
 	size_t n_failed = 0;
-	char desc[256], err[200];
+	char desc[256], err[224], ctx[72], key[PLAN_KEY_SIZE];
 
 	if (!failed) {
 		log_err("out of memory: plan of %zu actions not applied; planning again", d->plan.n);
@@ -223,7 +287,12 @@ static void execute_plan(struct daemon *d)
 			 * can tell a quiet pass from a busy one. */
 			log_info("%s: apply: %s", a->bond, desc);
 			record(d, EV_REPAIR, a->bond, a->ifname, "%s", desc);
-			holds_succeed(&d->holds, a->ifname);
+			holds_succeed(&d->holds, plan_hold_key(a, OPT__COUNT, key, sizeof(key)));
+			if (a->kind == ACT_SET_OPTS) /* every option in it was taken */
+				for (int id = 0; id < OPT__COUNT; id++)
+					if (bond_opts_has(&a->opts, (enum bond_opt)id))
+						holds_succeed(&d->holds,
+							      plan_hold_key(a, id, key, sizeof(key)));
 			continue;
 		}
 		if (ret == -ENODEV) {
@@ -234,20 +303,28 @@ static void execute_plan(struct daemon *d)
 			snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
 			continue;
 		}
-		uint64_t backoff = holds_fail(&d->holds, a->ifname, now_ms());
-		log_err("%s: apply: %s failed on %s: %s (retrying in %llu ms)", a->bond, desc,
-			a->ifname, err, (unsigned long long)backoff);
+		enslave_context(d, a, ctx, sizeof(ctx));
+		plan_hold_key(a, d->ex.failed_opt, key, sizeof(key));
+		uint64_t backoff = holds_fail(&d->holds, key, now_ms());
+		char full[sizeof(rt->last_error)];
+		snprintf(full, sizeof(full), "%s: %s%s", a->ifname, err, ctx);
+		holds_set_error(&d->holds, key, a->bond, full);
+		log_err("%s: %s (retrying in %llu ms)", a->bond, full,
+			(unsigned long long)backoff);
 		if (rt) {
 			rt->errors++;
 			rt->last_error_ms = wall_ms();
-			snprintf(rt->last_error, sizeof(rt->last_error), "%s: %s: %s", a->ifname,
-				 action_kind_name(a->kind), err);
+			snprintf(rt->last_error, sizeof(rt->last_error), "%s", full);
 		}
-		record(d, EV_ERROR, a->bond, a->ifname, "%s failed: %s (retrying in %llu ms)",
-		       desc, err, (unsigned long long)backoff);
-		snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
+		record(d, EV_ERROR, a->bond, a->ifname, "%s failed: %s%s (retrying in %llu ms)",
+		       desc, err, ctx, (unsigned long long)backoff);
+		if (a->kind == ACT_ENSLAVE)
+			restore_admin_up(d, a, i);
+		if (!independent(a->kind))
+			snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
 	}
 	free(failed);
+	report_failing(d);
 }
 
 static void arm_retry(struct daemon *d)

@@ -65,13 +65,14 @@ struct ack_ctx {
 	size_t errlen;
 };
 
-/* Pulls NLMSGERR_ATTR_MSG out of an extended ACK. */
-static void extack_message(const struct nlmsghdr *nlh, char *out, size_t len)
+void nlsock_extack_message(const struct nlmsghdr *nlh, char *out, size_t len)
 {
 	const struct nlmsgerr *err = mnl_nlmsg_get_payload(nlh);
 	const struct nlattr *attr;
 	size_t off = sizeof(*err);
 
+	if (out && len)
+		out[0] = '\0';
 	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS) || !out || !len)
 		return;
 	/* Without NLM_F_CAPPED the kernel echoes the whole request first. */
@@ -103,7 +104,7 @@ static int error_cb(const struct nlmsghdr *nlh, void *data)
 	if (err->error == 0)
 		return MNL_CB_STOP;
 	if (ctx)
-		extack_message(nlh, ctx->errmsg, ctx->errlen);
+		nlsock_extack_message(nlh, ctx->errmsg, ctx->errlen);
 	errno = -err->error;
 	return MNL_CB_ERROR;
 }
@@ -145,9 +146,20 @@ int nlsock_request(struct nlsock *nl, struct nlmsghdr *nlh, char *errmsg, size_t
 		errmsg[0] = '\0';
 	nlh->nlmsg_flags |= NLM_F_REQUEST | NLM_F_ACK;
 	int err = run(nl, nlh, NULL, &ctx, ctl_cbs);
-	if (err && errmsg && errlen && !errmsg[0])
-		snprintf(errmsg, errlen, "%s", strerror(-err));
+	if (err && errmsg && errlen)
+		nlsock_error_text(-err, errmsg, errmsg, errlen);
 	return err;
+}
+
+void nlsock_error_text(int err, const char *extack, char *out, size_t len)
+{
+	char kmsg[256];
+
+	snprintf(kmsg, sizeof(kmsg), "%s", extack ? extack : "");
+	if (kmsg[0])
+		snprintf(out, len, "%s: %s", strerror(err), kmsg);
+	else
+		snprintf(out, len, "%s", strerror(err));
 }
 
 int nlsock_dump(struct nlsock *nl, struct nlmsghdr *nlh, mnl_cb_t cb, void *data)

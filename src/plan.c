@@ -23,9 +23,12 @@
  */
 #include "plan.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <net/if_arp.h>
 
 struct ctx {
 	const struct desired *want;
@@ -57,6 +60,7 @@ struct sim_bond {
 	const struct desired_slave *present[BONDD_MAX_SLAVES];
 	size_t n_present;
 	size_t kept; /* present[0..kept) stay in place */
+	bool unordered; /* returning slaves join at the end (keep_order no) */
 };
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -66,12 +70,78 @@ static bool is_bond(const struct obs_link *l)
 	return l && strcmp(l->kind, "bond") == 0;
 }
 
-static bool held(const struct ctx *c, const char *name)
+static bool held_key(const struct ctx *c, const char *key)
 {
 	for (size_t i = 0; c->holds && i < c->holds->n; i++)
-		if (strcmp(c->holds->names[i], name) == 0)
+		if (strcmp(c->holds->keys[i], key) == 0)
 			return true;
 	return false;
+}
+
+/* Whether `what` ("link", "up", "mtu", "slave-opts") of `name` is held. */
+static bool held(const struct ctx *c, const char *what, const char *name)
+{
+	char key[PLAN_KEY_SIZE];
+
+	snprintf(key, sizeof(key), "%s %s", what, name);
+	return held_key(c, key);
+}
+
+static const char *opt_key(const char *bond, enum bond_opt id, char *buf, size_t len)
+{
+	snprintf(buf, len, "opt %s %s", bond, bond_opt_desc(id)->key);
+	return buf;
+}
+
+static const char *addr_key(const char *bond, const struct bond_addr *a, char *buf,
+			    size_t len)
+{
+	char text[INET6_ADDRSTRLEN] = "?";
+
+	inet_ntop(a->family, a->addr, text, sizeof(text));
+	snprintf(buf, len, "addr %s %s/%u", bond, text, a->prefixlen);
+	return buf;
+}
+
+/* The bond's options that are backing off. */
+static uint64_t held_opts(const struct ctx *c, const char *bond)
+{
+	char key[PLAN_KEY_SIZE];
+	uint64_t mask = 0;
+
+	for (int id = 0; id < OPT__COUNT; id++)
+		if (held_key(c, opt_key(bond, (enum bond_opt)id, key, sizeof(key))))
+			mask |= OPT_BIT(id);
+	return mask;
+}
+
+const char *plan_hold_key(const struct action *a, int failed_opt, char *buf, size_t len)
+{
+	switch (a->kind) {
+	case ACT_SET_OPTS:
+		if (failed_opt >= 0 && failed_opt < OPT__COUNT)
+			return opt_key(a->bond, (enum bond_opt)failed_opt, buf, len);
+		/* Not known which: hold the first, the one tried first. */
+		for (int id = 0; id < OPT__COUNT; id++)
+			if (bond_opts_has(&a->opts, (enum bond_opt)id))
+				return opt_key(a->bond, (enum bond_opt)id, buf, len);
+		break;
+	case ACT_SET_MTU:
+		snprintf(buf, len, "mtu %s", a->ifname);
+		return buf;
+	case ACT_LINK_UP:
+		snprintf(buf, len, "up %s", a->ifname);
+		return buf;
+	case ACT_SET_SLAVE_OPTS:
+		snprintf(buf, len, "slave-opts %s", a->ifname);
+		return buf;
+	case ACT_ADD_ADDR:
+		return addr_key(a->bond, &a->addr, buf, len);
+	default:
+		break;
+	}
+	snprintf(buf, len, "link %s", a->ifname);
+	return buf;
 }
 
 static bool name_in(const char *const *names, size_t n, const char *name)
@@ -228,7 +298,7 @@ static bool plan_existence(struct ctx *c, struct sim_bond *s)
 	if (s->link) {
 		s->up = (s->link->flags & IFF_UP) != 0;
 		s->mtu = s->link->mtu;
-		s->opts_to_set = options_differing(b, &s->link->bond);
+		s->opts_to_set = options_differing(b, &s->link->bond) & ~held_opts(c, b->name);
 		collect_slaves(c, s);
 		return true;
 	}
@@ -298,17 +368,57 @@ static bool in_other_master(const struct ctx *c, const struct sim_bond *s,
 	return !released_by_plan(c, l->name);
 }
 
+/*
+ * Why link l can never be a slave, or NULL.  Checked before anything is
+ * done to it: enslaving needs the link admin-down first, and a name typed
+ * by mistake (lo, a bridge, the management VLAN) must not be taken down.
+ * The kernel would enslave some of these (a VLAN, a macvlan), but none is
+ * a NIC, and a bond over them is not what anyone configures on purpose.
+ */
+static const char *ineligible(const struct obs_link *l)
+{
+	static const struct {
+		const char *kind, *why;
+	} kinds[] = {
+		{"bond", "is a bond"},
+		{"bridge", "is a bridge"},
+		{"team", "is a team device"},
+		{"openvswitch", "is an Open vSwitch device"},
+		{"vrf", "is a VRF device"},
+		{"vlan", "is a VLAN (an upper device)"},
+		{"macvlan", "is a macvlan (an upper device)"},
+		{"macvtap", "is a macvtap (an upper device)"},
+		{"ipvlan", "is an ipvlan (an upper device)"},
+		{"ipvtap", "is an ipvtap (an upper device)"},
+		{"macsec", "is a MACsec device (an upper device)"},
+		{"hsr", "is an HSR device (an upper device)"},
+	};
+
+	if ((l->flags & IFF_LOOPBACK) || l->type == ARPHRD_LOOPBACK)
+		return "is the loopback device";
+	/* drivers/net/bonding/bond_main.c bond_enslave takes non-Ethernet
+	 * links only as the first slave, and turns the bond into that type. */
+	if (l->type != ARPHRD_ETHER)
+		return "is not an Ethernet device";
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (strcmp(l->kind, kinds[i].kind) == 0)
+			return kinds[i].why;
+	return NULL;
+}
+
 /* Whether configured slave `ds` can be enslaved to this bond; notes why not. */
 static bool slave_usable(struct ctx *c, const struct sim_bond *s,
 			 const struct desired_slave *ds)
 {
 	const struct obs_link *l = observed_by_name(c->have, ds->name);
 	char msg[sizeof(((struct plan_note *)0)->msg)];
+	const char *why;
 
-	if (!l || held(c, ds->name))
+	if (!l || held(c, "link", ds->name))
 		return false; /* absent: nothing to say */
-	if (is_bond(l)) {
-		note(c, s, ds->name, "is a bond, not enslaving it");
+	if ((why = ineligible(l))) {
+		snprintf(msg, sizeof(msg), "%s, not enslaving it", why);
+		note(c, s, ds->name, msg);
 		return false;
 	}
 	if (in_other_master(c, s, l)) {
@@ -348,6 +458,67 @@ static void find_present(struct ctx *c, struct sim_bond *s)
 }
 
 /*
+ * keep_order no: the slaves in the bond stay where they are, whatever the
+ * order; only those not configured or not usable are released, and the
+ * missing ones join at the end.  Nothing healthy is released.
+ */
+static void plan_joins(struct ctx *c, struct sim_bond *s, const char *const *actual,
+		       size_t n_actual)
+{
+	const struct desired_slave *stay[BONDD_MAX_SLAVES], *join[BONDD_MAX_SLAVES];
+	size_t n_stay = 0, n_join = 0;
+
+	for (size_t i = n_actual; i-- > 0;)
+		if (!is_present(s, actual[i]))
+			emit(c, s, ACT_RELEASE, actual[i],
+			     configured_in(s->want, actual[i]) ? "unusable" : "not configured");
+	for (size_t i = 0; i < s->n_present; i++) {
+		if (name_in(actual, n_actual, s->present[i]->name))
+			stay[n_stay++] = s->present[i];
+		else
+			join[n_join++] = s->present[i];
+	}
+	memcpy(s->present, stay, n_stay * sizeof(stay[0]));
+	memcpy(s->present + n_stay, join, n_join * sizeof(join[0]));
+	s->kept = n_stay;
+	s->unordered = true;
+	s->n_slaves = 0;
+	for (size_t i = 0; i < n_actual; i++)
+		if (is_present(s, actual[i]))
+			s->slaves[s->n_slaves++] = actual[i];
+}
+
+/*
+ * In the modes with one active slave (active-backup, tlb, alb), releasing
+ * it is a failover: the order is not worth that.  True when restoring the
+ * order would release the active slave; the order is then left as it is
+ * (noted) until the active slave changes.
+ */
+static bool active_slave_in_the_way(struct ctx *c, const struct sim_bond *s,
+				    const char *const *actual, size_t n_actual)
+{
+	size_t k = 0;
+
+	if (!bond_opt_applies(bond_opt_desc(OPT_PRIMARY),
+			      (enum bond_mode)s->want->opts.val[OPT_MODE]))
+		return false;
+	while (k < n_actual && k < s->n_present && strcmp(actual[k], s->present[k]->name) == 0)
+		k++;
+	for (size_t i = k; i < n_actual; i++) {
+		const struct obs_link *l = observed_by_name(c->have, actual[i]);
+		if (is_present(s, actual[i]) && l && l->slave.valid && l->slave.state == 0) {
+			char msg[sizeof(((struct plan_note *)0)->msg)];
+			snprintf(msg, sizeof(msg),
+				 "is the active slave: slave order not restored, "
+				 "that would be a failover");
+			note(c, s, actual[i], msg);
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
  * The bond's order is its enslavement order and there is no reorder call:
  * the slaves after the longest common prefix of the actual and the wanted
  * order are released, last first, and enslaved again after the missing
@@ -362,8 +533,12 @@ static void plan_releases(struct ctx *c, struct sim_bond *s)
 	/* Held slaves are planned as absent: not in place, and not released
 	 * for the order either (a release is an action on them too). */
 	for (size_t i = 0; i < s->n_slaves; i++)
-		if (!held(c, s->slaves[i]))
+		if (!held(c, "link", s->slaves[i]))
 			actual[n_actual++] = s->slaves[i];
+	if (!desired_keeps_order(s->want) || active_slave_in_the_way(c, s, actual, n_actual)) {
+		plan_joins(c, s, actual, n_actual);
+		return;
+	}
 	while (k < n_actual && k < s->n_present && strcmp(actual[k], s->present[k]->name) == 0)
 		k++;
 	for (size_t i = n_actual; i-- > k;) {
@@ -383,7 +558,7 @@ static void plan_releases(struct ctx *c, struct sim_bond *s)
  * MTU, and setting the bond's MTU sets every slave already in. */
 static void plan_bond_mtu(struct ctx *c, struct sim_bond *s)
 {
-	if (s->mtu == s->want->mtu)
+	if (s->mtu == s->want->mtu || held(c, "mtu", s->want->name))
 		return;
 	emit_mtu(c, s, s->want->name);
 	s->mtu = s->want->mtu;
@@ -402,6 +577,8 @@ static void plan_slave_opts(struct ctx *c, const struct sim_bond *s,
 	int32_t prio = fresh ? 0 : now->prio;
 	struct action a = new_action(s, ACT_SET_SLAVE_OPTS, ds->name, "option");
 
+	if (held(c, "slave-opts", ds->name))
+		return;
 	if (ds->has_queue_id && (!know_queue_id || queue_id != ds->queue_id)) {
 		a.slave.has_queue_id = true;
 		a.slave.queue_id = ds->queue_id;
@@ -428,17 +605,36 @@ static void plan_kept_slaves(struct ctx *c, const struct sim_bond *s)
 	for (size_t i = 0; i < s->kept; i++) {
 		const struct desired_slave *ds = s->present[i];
 		const struct obs_link *l = observed_by_name(c->have, ds->name);
-		if (!s->mtu_changed && l->mtu != s->want->mtu)
+		if (!s->mtu_changed && l->mtu != s->want->mtu && !held(c, "mtu", ds->name))
 			emit_mtu(c, s, ds->name);
 		plan_slave_opts(c, s, ds, false);
 	}
 }
 
-/* "missing" for a slave the bond did not have, else what released it. */
+/* Whether a slave staying in place is configured after `name`. */
+static bool joins_out_of_place(const struct sim_bond *s, const char *name)
+{
+	const struct desired_bond *b = s->want;
+	size_t at = 0;
+
+	while (at < b->n_slaves && strcmp(b->slaves[at].name, name) != 0)
+		at++;
+	for (size_t i = 0; i < s->kept; i++)
+		for (size_t j = at + 1; j < b->n_slaves; j++)
+			if (strcmp(s->present[i]->name, b->slaves[j].name) == 0)
+				return true;
+	return false;
+}
+
+/* "missing" for a slave the bond did not have, else what released it;
+ * with keep_order no, says so when the slave joins out of its place. */
 static const char *enslave_reason(const struct sim_bond *s, const char *name)
 {
-	if (!name_in(s->before, s->n_before, name))
+	if (!name_in(s->before, s->n_before, name)) {
+		if (s->unordered && joins_out_of_place(s, name))
+			return "missing; joins at the end (keep_order no)";
 		return "missing";
+	}
 	return s->rebuilt ? "rebuild" : "order";
 }
 
@@ -473,13 +669,15 @@ static void plan_primary(struct ctx *c, const struct sim_bond *s)
 		return;
 	if (s->link && bond_opts_equal(&b->opts, &s->link->bond, OPT_PRIMARY))
 		return;
+	if (held_opts(c, b->name) & OPT_BIT(OPT_PRIMARY))
+		return;
 	if (name_in(s->slaves, s->n_slaves, b->opts.primary))
 		emit_opts(c, s, OPT_BIT(OPT_PRIMARY), "option");
 }
 
 static void plan_link_up(struct ctx *c, struct sim_bond *s)
 {
-	if (s->up)
+	if (s->up || held(c, "up", s->want->name))
 		return;
 	emit(c, s, ACT_LINK_UP, s->want->name,
 	     s->created ? "create" : s->taken_down ? "rebuild" : "down");
@@ -491,8 +689,12 @@ static void plan_addresses(struct ctx *c, const struct sim_bond *s)
 {
 	const struct desired_bond *b = s->want;
 
+	char key[PLAN_KEY_SIZE];
+
 	for (size_t i = 0; i < b->n_addrs; i++) {
 		if (s->link && observed_has_addr(c->have, s->link->ifindex, &b->addrs[i]))
+			continue;
+		if (held_key(c, addr_key(b->name, &b->addrs[i], key, sizeof(key))))
 			continue;
 		struct action a = new_action(s, ACT_ADD_ADDR, b->name, "address");
 		a.addr = b->addrs[i];
@@ -504,7 +706,7 @@ static void plan_bond(struct ctx *c, const struct desired_bond *b)
 {
 	struct sim_bond s;
 
-	if (held(c, b->name))
+	if (held(c, "link", b->name))
 		return;
 	memset(&s, 0, sizeof(s));
 	s.want = b;

@@ -107,7 +107,7 @@ enum status_health status_bond_health(const struct status_view *v,
 			return snprintf(why, len, "%s does not exist", name), HEALTH_DEGRADED;
 		if (s->master != bond->ifindex)
 			return snprintf(why, len, "%s is not enslaved", name), HEALTH_DEGRADED;
-		if (position(bond, name) != i + 1)
+		if (desired_keeps_order(b) && position(bond, name) != i + 1)
 			return snprintf(why, len, "%s is not at position %zu", name, i + 1),
 			       HEALTH_DEGRADED;
 		if (!slave_up(bond, s))
@@ -165,6 +165,12 @@ void render_brief(struct strbuf *out, const struct status_view *v,
 			  mode_of(bond, b), bond ? bond->mtu : b->mtu, slaves_up(v, b), b->n_slaves);
 		if (h != HEALTH_OK)
 			sb_printf(out, " (%s)", why);
+		/* Why it is not whole, in bondd's and the kernel's words. */
+		const struct bond_runtime *rt = bond_rt(v, b);
+		if (rt && rt->notes[0])
+			sb_printf(out, " [%s]", rt->notes);
+		if (rt && rt->failing[0])
+			sb_printf(out, " [failing: %s]", rt->failing);
 		sb_puts(out, "\n");
 	}
 }
@@ -386,6 +392,11 @@ static void json_bond(struct strbuf *out, const struct status_view *v,
 	sb_puts(out, ",\"notes\":");
 	if (rt && rt->notes[0])
 		sb_json_str(out, rt->notes);
+	else
+		sb_puts(out, "null");
+	sb_puts(out, ",\"failing\":");
+	if (rt && rt->failing[0])
+		sb_json_str(out, rt->failing);
 	else
 		sb_puts(out, "null");
 	sb_puts(out, ",\"events\":");
