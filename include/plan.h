@@ -40,6 +40,13 @@ struct plan_holds {
 const char *plan_hold_key(const struct action *a, int failed_opt, char *buf, size_t len);
 
 /*
+ * Whether the rest of a bond's plan must wait for a new plan after action
+ * `failed` failed: later steps assumed it succeeded.  False for addresses
+ * and slave options, on which nothing later depends.
+ */
+bool plan_failure_stops_bond(const struct action *failed);
+
+/*
  * Appends to out, for each bond of want in config order, the actions that
  * bring the observed kernel state to it, assuming each action succeeds.
  * Never emits an action whose value the kernel already has.

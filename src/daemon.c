@@ -173,13 +173,6 @@ static void report_notes(struct daemon *d)
 	}
 }
 
-/* The bond whose plan hit a failure need not stop for these: nothing
- * planned after them depends on them. */
-static bool independent(enum action_kind k)
-{
-	return k == ACT_ADD_ADDR || k == ACT_SET_SLAVE_OPTS;
-}
-
 /*
  * bondd set `slave` admin-down to enslave it (earlier in this plan) and the
  * enslave failed: put it back up, so a link that never became a slave is
@@ -320,7 +313,7 @@ static void execute_plan(struct daemon *d)
 		       desc, err, ctx, (unsigned long long)backoff);
 		if (a->kind == ACT_ENSLAVE)
 			restore_admin_up(d, a, i);
-		if (!independent(a->kind))
+		if (plan_failure_stops_bond(a))
 			snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
 	}
 	free(failed);

@@ -605,7 +605,9 @@ static void plan_kept_slaves(struct ctx *c, const struct sim_bond *s)
 	for (size_t i = 0; i < s->kept; i++) {
 		const struct desired_slave *ds = s->present[i];
 		const struct obs_link *l = observed_by_name(c->have, ds->name);
-		if (!s->mtu_changed && l->mtu != s->want->mtu && !held(c, "mtu", ds->name))
+		/* With the bond's own MTU backing off, the slaves follow it. */
+		if (!s->mtu_changed && l->mtu != s->want->mtu && !held(c, "mtu", ds->name) &&
+		    !held(c, "mtu", s->want->name))
 			emit_mtu(c, s, ds->name);
 		plan_slave_opts(c, s, ds, false);
 	}
@@ -723,6 +725,11 @@ static void plan_bond(struct ctx *c, const struct desired_bond *b)
 	plan_primary(c, &s);
 	plan_link_up(c, &s);
 	plan_addresses(c, &s);
+}
+
+bool plan_failure_stops_bond(const struct action *failed)
+{
+	return failed->kind != ACT_ADD_ADDR && failed->kind != ACT_SET_SLAVE_OPTS;
 }
 
 int plan(const struct desired *want, const struct observed *have,

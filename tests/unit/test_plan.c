@@ -853,6 +853,135 @@ static void setup_everything_drifts(struct fx *f)
 
 /* ---- the table ------------------------------------------------------------------------- */
 
+/* ---- setups: keep_order, holds per action, eligibility ---------------------- */
+
+/* A NIC reset: the device deleted (the kernel releases it) and re-created,
+ * admin-up, at MTU 1500. */
+static void recreate(struct fx *f, const char *name)
+{
+	obs_delete(f, name);
+	obs_nic(f, name, true);
+}
+
+/* active-backup, eth2 the primary and active: the backup eth1 comes back.
+ * Restoring the order would release eth2: a failover for nothing. */
+static void setup_ab_backup_returns(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2");
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	want_primary(b, "eth2");
+	obs_converged(f);
+	recreate(f, "eth1");
+}
+
+/* The same with keep_order yes asked for: the active slave still stays. */
+static void setup_ab_keep_order_active_stays(struct fx *f)
+{
+	setup_ab_backup_returns(f);
+	f->bonds[0].has_keep_order = true;
+	f->bonds[0].keep_order = true;
+}
+
+/* Active-backup with keep_order yes, the active slave first: the backups
+ * after the returning one are released for the order, the active is not. */
+static void setup_ab_keep_order_backups_reordered(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2 eth3");
+	b->has_keep_order = true;
+	b->keep_order = true;
+	obs_converged(f);
+	recreate(f, "eth2");
+}
+
+static void expect_eth2_active(const struct fx *f)
+{
+	assert_int_equal(observed_by_name(&f->have, "eth2")->slave.state, 0);
+}
+
+/* 802.3ad: port 1 of 3 re-created.  Releasing ports 2 and 3 would take
+ * the aggregator down and make the partner renegotiate. */
+static void setup_lacp_port_returns(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "lag0", MODE_8023AD, "eth1 eth2 eth3");
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_opts_set(&b->opts, OPT_AD_LACP_RATE, 1);
+	obs_converged(f);
+	recreate(f, "eth1");
+}
+
+/* balance-rr told not to keep order. */
+static void setup_rr_keep_order_no(struct fx *f)
+{
+	struct desired_bond *b = want_rr4(f);
+	b->has_keep_order = true;
+	b->keep_order = false;
+	obs_converged(f);
+	recreate(f, "eth2");
+}
+
+/* A slave not configured, in the middle, with keep_order no: only it goes. */
+static void setup_unordered_foreign_slave(struct fx *f)
+{
+	setup_lacp_port_returns(f);
+	obs_nic(f, "eth9", false);
+	obs_enslave(f, "eth9", "lag0");
+	obs_order(f, "lag0", "eth2 eth9 eth3");
+}
+
+/* The address keeps failing (IPv6 disabled): the returning slave is
+ * enslaved all the same. */
+static void setup_address_held(struct fx *f)
+{
+	struct desired_bond *b = want_rr4(f);
+	want_addr(b, "fd00::1/64");
+	obs_converged(f);
+	observed_del_addr(&f->have, &(struct obs_addr){obs(f, "bond0")->ifindex, b->addrs[1]});
+	recreate(f, "eth4");
+	fx_hold_key(f, "addr bond0 fd00::1/64");
+}
+
+/* One option refused: the others are still set. */
+static void setup_option_held(struct fx *f)
+{
+	struct desired_bond *b = want_rr4(f);
+	bond_opts_set(&b->opts, OPT_PACKETS_PER_SLAVE, 4);
+	obs_converged(f);
+	obs(f, "bond0")->bond.val[OPT_PACKETS_PER_SLAVE] = 1;
+	obs(f, "bond0")->bond.val[OPT_MIIMON] = 0;
+	fx_hold_key(f, "opt bond0 packets_per_slave");
+}
+
+/* The bond's MTU refused: slaves follow the bond, not the config. */
+static void setup_bond_mtu_held(struct fx *f)
+{
+	rr4_converged(f);
+	obs_bond_mtu(f, "bond0", 1500);
+	fx_hold_key(f, "mtu bond0");
+}
+
+/* One slave's MTU refused: membership goes on, its MTU waits. */
+static void setup_slave_mtu_held_key(struct fx *f)
+{
+	rr4_converged(f);
+	obs(f, "eth2")->mtu = 1500;
+	recreate(f, "eth4");
+	fx_hold_key(f, "mtu eth2");
+}
+
+/* Typos and wrong links: none is touched. */
+static void setup_ineligible(struct fx *f)
+{
+	want_bond(f, "bond0", MODE_BALANCE_RR, "eth1 lo br0 eth1.5 tun0");
+	obs_nic(f, "eth1", true);
+	struct obs_link *l = obs_nic(f, "lo", true);
+	l->flags |= IFF_LOOPBACK;
+	l->type = ARPHRD_LOOPBACK;
+	l->max_mtu = 0;
+	obs_new(f, "br0", "bridge")->flags = IFF_UP;
+	obs_new(f, "eth1.5", "vlan")->flags = IFF_UP;
+	obs_new(f, "tun0", "tun")->type = ARPHRD_NONE;
+}
+
 static const struct plan_case cases[] = {
 	/* Converged: nothing to do. */
 	{"converged_balance_rr", rr4_converged, {{0}}, {{0}}, NULL},
@@ -1348,6 +1477,100 @@ static const struct plan_case cases[] = {
 	{"primary_device_absent", setup_primary_absent, {{0}}, {{0}}, NULL},
 	{"primary_device_held", setup_primary_held, {{0}}, {{0}}, NULL},
 
+	/* keep_order, the active slave. */
+	{"active_backup_backup_returns_joins",
+	 setup_ab_backup_returns,
+	 {
+		 A_DOWN("eth1", "bond0", "missing; joins at the end (keep_order no)"),
+		 A_ENSLAVE("eth1", "bond0", "missing; joins at the end (keep_order no)"),
+	 },
+	 {{0}},
+	 expect_eth2_active},
+	{"active_backup_keep_order_never_releases_active",
+	 setup_ab_keep_order_active_stays,
+	 {
+		 A_DOWN("eth1", "bond0", "missing; joins at the end (keep_order no)"),
+		 A_ENSLAVE("eth1", "bond0", "missing; joins at the end (keep_order no)"),
+	 },
+	 {{"bond0", "eth2", "is the active slave: slave order not restored, that would be a failover"}},
+	 expect_eth2_active},
+	{"active_backup_keep_order_reorders_backups",
+	 setup_ab_keep_order_backups_reordered,
+	 {
+		 A_RELEASE("eth3", "bond0", "order"),
+		 A_DOWN("eth2", "bond0", "missing"),
+		 A_ENSLAVE("eth2", "bond0", "missing"),
+		 A_ENSLAVE("eth3", "bond0", "order"),
+	 },
+	 {{0}},
+	 NULL},
+	{"lacp_port_returns_joins",
+	 setup_lacp_port_returns,
+	 {
+		 A_DOWN("eth1", "lag0", "missing; joins at the end (keep_order no)"),
+		 A_ENSLAVE("eth1", "lag0", "missing; joins at the end (keep_order no)"),
+	 },
+	 {{0}},
+	 NULL},
+	{"balance_rr_keep_order_no_joins",
+	 setup_rr_keep_order_no,
+	 {
+		 A_DOWN("eth2", "bond0", "missing; joins at the end (keep_order no)"),
+		 A_ENSLAVE("eth2", "bond0", "missing; joins at the end (keep_order no)"),
+	 },
+	 {{0}},
+	 NULL},
+	{"unordered_releases_only_the_stranger",
+	 setup_unordered_foreign_slave,
+	 {
+		 A_RELEASE("eth9", "lag0", "not configured"),
+		 A_DOWN("eth1", "lag0", "missing; joins at the end (keep_order no)"),
+		 A_ENSLAVE("eth1", "lag0", "missing; joins at the end (keep_order no)"),
+	 },
+	 {{0}},
+	 NULL},
+
+	/* Backoff per action. */
+	{"address_held_membership_goes_on",
+	 setup_address_held,
+	 {
+		 A_DOWN("eth4", "bond0", "missing"),
+		 A_ENSLAVE("eth4", "bond0", "missing"),
+	 },
+	 {{0}},
+	 NULL},
+	{"option_held_others_set",
+	 setup_option_held,
+	 {
+		 A_OPTS("bond0", "option", B(OPT_MIIMON)),
+	 },
+	 {{0}},
+	 NULL},
+	{"bond_mtu_held_slaves_follow_the_bond", setup_bond_mtu_held, {{0}}, {{0}}, NULL},
+	{"slave_mtu_held_membership_goes_on",
+	 setup_slave_mtu_held_key,
+	 {
+		 A_DOWN("eth4", "bond0", "missing"),
+		 A_ENSLAVE("eth4", "bond0", "missing"),
+	 },
+	 {{0}},
+	 NULL},
+
+	/* Eligibility. */
+	{"ineligible_links_untouched",
+	 setup_ineligible,
+	 {
+		 A_CREATE("bond0", B(OPT_MODE), 9000),
+		 A_DOWN("eth1", "bond0", "missing"),
+		 A_ENSLAVE("eth1", "bond0", "missing"),
+		 A_UP("bond0", "create"),
+	 },
+	 {{"bond0", "lo", "is the loopback device, not enslaving it"},
+	  {"bond0", "br0", "is a bridge, not enslaving it"},
+	  {"bond0", "eth1.5", "is a VLAN (an upper device), not enslaving it"},
+	  {"bond0", "tun0", "is not an Ethernet device, not enslaving it"}},
+	 NULL},
+
 	/* Slave options. */
 	{"queue_id_drift",
 	 setup_queue_id_drift,
@@ -1577,6 +1800,75 @@ static void plan_is_deterministic(void **state)
 	action_list_free(&again);
 }
 
+/*
+ * A failure in the middle of executing a plan, at every position of a plan
+ * that touches everything: the daemon holds that action (its key), drops
+ * the rest of the bond's plan when plan_failure_stops_bond says so, and
+ * plans again.  Every later pass must be one the driver model accepts, the
+ * bond must converge around the held action within the daemon's pass
+ * limit, and once the hold expires one more pass must finish the job.
+ */
+static void run_failure_at(size_t at, void (*setup)(struct fx *f), bool *more)
+{
+	struct fx *f = calloc(1, sizeof(*f));
+	char key[PLAN_KEY_SIZE];
+
+	assert_non_null(f);
+	setup(f);
+	run_plan(f);
+	*more = at + 1 < f->out.n;
+	if (at >= f->out.n) {
+		fx_teardown((void **)&f);
+		return;
+	}
+	struct action failed = f->out.v[at];
+	struct action_list plan1 = f->out;
+	memset(&f->out, 0, sizeof(f->out));
+	for (size_t j = 0; j < plan1.n; j++) {
+		const struct action *a = &plan1.v[j];
+		if (j == at)
+			fx_hold_key(f, plan_hold_key(a, OPT__COUNT, key, sizeof(key)));
+		else if (j < at || !plan_failure_stops_bond(&failed) ||
+			 strcmp(a->bond, failed.bond) != 0)
+			kernel_apply(f, a);
+	}
+	action_list_free(&plan1);
+	int pass = 0;
+	for (run_plan(f); f->out.n; run_plan(f)) {
+		if (++pass > 5) {
+			dump_plan(f, NULL, 0);
+			fail_msg("failure at action %zu: no convergence around the hold", at);
+		}
+		for (size_t j = 0; j < f->out.n; j++)
+			kernel_apply(f, &f->out.v[j]);
+	}
+	f->n_held = 0; /* the hold expires */
+	run_plan(f);
+	for (size_t j = 0; j < f->out.n; j++)
+		kernel_apply(f, &f->out.v[j]);
+	run_plan(f);
+	if (f->out.n) {
+		dump_plan(f, NULL, 0);
+		fail_msg("failure at action %zu: not converged after the hold expired", at);
+	}
+	fx_teardown((void **)&f);
+}
+
+static void failure_mid_plan_converges(void **state)
+{
+	void (*setups[])(struct fx *f) = {setup_everything_drifts, setup_cold_start,
+					  setup_ab_backup_returns, setup_lacp_port_returns,
+					  setup_address_held};
+	bool more = true;
+	(void)state;
+
+	for (size_t k = 0; k < sizeof(setups) / sizeof(setups[0]); k++) {
+		more = true;
+		for (size_t at = 0; more; at++)
+			run_failure_at(at, setups[k], &more);
+	}
+}
+
 /* Every kind the planner emits is pinned by at least one expectation. */
 static void every_action_kind_is_asserted(void **state)
 {
@@ -1600,6 +1892,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(plan_appends, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(plan_is_deterministic, fx_setup, fx_teardown),
 		cmocka_unit_test(every_action_kind_is_asserted),
+		cmocka_unit_test(failure_mid_plan_converges),
 	};
 	struct CMUnitTest tests[N_CASES + sizeof(fixed) / sizeof(fixed[0])];
 
