@@ -48,6 +48,9 @@ struct desired_bond {
 	 * (desired_keeps_order). */
 	bool has_keep_order;
 	bool keep_order;
+	/* state = absent: the admin asks for the bond to be deleted.  The only
+	 * way bondd deletes a bond: one missing from the file is left alone. */
+	bool absent;
 };
 
 struct desired {

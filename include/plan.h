@@ -55,12 +55,4 @@ bool plan_failure_stops_bond(const struct action *failed);
 int plan(const struct desired *want, const struct observed *have,
 	 const struct plan_holds *holds, struct action_list *out);
 
-/*
- * Appends ACT_DELETE_BOND for each bond of `before` that `after` no longer
- * has and that still exists: used on reload only, so a bond is deleted only
- * when the admin removed it from a config bondd was running with.
- */
-int plan_removed(const struct desired *before, const struct desired *after,
-		 const struct observed *have, struct action_list *out);
-
 #endif

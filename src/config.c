@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #define MAX_LINE 4096            /* bytes in a line, newline excluded */
 #define MAX_FILE (1024 * 1024)   /* config_load refuses anything bigger */
@@ -54,7 +55,7 @@ struct section {
 	const char *opt_key[OPT__COUNT];  /* the spelling used, for messages */
 	uint64_t bad;                     /* OPT_BIT of options with a refused value */
 	unsigned mtu_line, slaves_line;
-	unsigned keep_order_line;
+	unsigned keep_order_line, state_line;
 	unsigned addr_line[BONDD_MAX_ADDRS];
 	struct slave_key sk[MAX_SLAVE_KEYS];
 	size_t n_sk;
@@ -686,6 +687,23 @@ static void parse_keep_order(struct parser *p, const char *val)
 	}
 }
 
+static void parse_state(struct parser *p, const char *val)
+{
+	struct section *s = &p->sec;
+	struct shown sh;
+
+	if (s->state_line) {
+		errorf(p, p->line, "duplicate key \"state\" (first on line %u)", s->state_line);
+		return;
+	}
+	s->state_line = p->line;
+	if (strcmp(val, "present") == 0 || strcmp(val, "absent") == 0)
+		s->b.absent = val[0] == 'a';
+	else
+		errorf(p, p->line, "state: invalid value \"%s\" (expected present or absent)",
+		       show(&sh, val));
+}
+
 static void add_slave(struct parser *p, const char *name, bool *full)
 {
 	struct desired_bond *b = &p->sec.b;
@@ -876,6 +894,8 @@ static void parse_key(struct parser *p, const char *key, char *val)
 		parse_address(p, val);
 	else if (strcmp(key, "keep_order") == 0)
 		parse_keep_order(p, val);
+	else if (strcmp(key, "state") == 0)
+		parse_state(p, val);
 	else if (strncmp(key, "slave.", strlen("slave.")) == 0)
 		parse_slave_key(p, key, val);
 	else if (d)
@@ -1251,11 +1271,23 @@ int config_load(const char *path, struct desired *out, struct config_diag *diag)
 {
 	char *buf = NULL;
 	size_t len = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	/* O_NONBLOCK: a FIFO (or a device) named as the config must not
+	 * block the daemon's only thread; only a regular file is read. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	struct stat st;
 	int err;
 
 	if (fd < 0) {
 		err = load_error(diag, path, -errno);
+		goto out;
+	}
+	if (fstat(fd, &st) < 0) {
+		err = load_error(diag, path, -errno);
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		char *msg = format("%s: not a regular file; not reading it", path);
+		err = !msg || diag_push(diag, msg) < 0 ? -ENOMEM : -EINVAL;
 		goto out;
 	}
 	buf = malloc(MAX_FILE + 1);
@@ -1271,6 +1303,14 @@ int config_load(const char *path, struct desired *out, struct config_diag *diag)
 	if (len > MAX_FILE) {
 		char *msg = format("%s: too large (more than %d bytes)", path, MAX_FILE);
 		err = !msg || diag_push(diag, msg) < 0 ? -ENOMEM : -EFBIG;
+		goto out;
+	}
+	if (len > 0 && buf[len - 1] != '\n') {
+		/* What a file caught while being rewritten in place looks like;
+		 * a complete file ends with a newline. */
+		char *msg = format("%s: the last line has no newline: the file may have been "
+				   "cut while being written; not using it", path);
+		err = !msg || diag_push(diag, msg) < 0 ? -ENOMEM : -EINVAL;
 		goto out;
 	}
 	err = config_parse(path, buf, len, out, diag);

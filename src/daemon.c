@@ -392,10 +392,18 @@ static void reload(struct daemon *d)
 		sd_notify_send("READY=1");
 		return;
 	}
-	action_list_clear(&d->plan);
-	observer_drain(&d->ob);
-	if (plan_removed(&d->want, &next, &d->ob.state, &d->plan) == 0)
-		execute_plan(d);
+	/* A bond missing from the new file is left as it is and no longer
+	 * managed: one read of a file caught half-written must not delete a
+	 * storage network.  Deleting takes "state = absent" (bondd(8)). */
+	for (size_t i = 0; i < d->want.n_bonds; i++) {
+		const struct desired_bond *b = &d->want.bonds[i];
+		if (!b->absent && !desired_find_bond(&next, b->name)) {
+			log_info("%s: no longer in %s: left in place as it is, no longer managed "
+				 "(state = absent deletes it)", b->name, d->opts.config_path);
+			record(d, EV_CONFIG, b->name, NULL,
+			       "no longer configured: left in place, unmanaged");
+		}
+	}
 	desired_free(&d->want);
 	d->want = next;
 	/* A new config is a new start for every link that was backing off. */
@@ -414,7 +422,9 @@ static void on_signal(struct daemon *d)
 	while (read(d->sigfd, &si, sizeof(si)) == sizeof(si)) {
 		switch (si.ssi_signo) {
 		case SIGHUP:
-			reload(d);
+			/* A burst of SIGHUPs is one reload, after the burst is
+			 * read: of the file as it is then. */
+			d->reload_pending = true;
 			break;
 		case SIGTERM:
 		case SIGINT:
@@ -490,6 +500,10 @@ static int run_loop(struct daemon *d)
 			int fd = evs[i].data.fd;
 			if (fd == d->sigfd) {
 				on_signal(d);
+				if (d->reload_pending && !d->stop) {
+					d->reload_pending = false;
+					reload(d);
+				}
 			} else if (fd == d->retry_fd) {
 				drain_timer(fd);
 				work = true;

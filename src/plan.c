@@ -713,6 +713,15 @@ static void plan_bond(struct ctx *c, const struct desired_bond *b)
 	memset(&s, 0, sizeof(s));
 	s.want = b;
 	s.link = observed_by_name(c->have, b->name);
+	if (b->absent) {
+		/* Deleted only when asked for by name; a link of another kind
+		 * by that name is not ours to delete. */
+		if (is_bond(s.link))
+			emit(c, &s, ACT_DELETE_BOND, b->name, "state absent");
+		else if (s.link)
+			note(c, &s, b->name, "exists and is not a bond");
+		return;
+	}
 	if (!plan_existence(c, &s))
 		return;
 	plan_rebuild(c, &s);
@@ -740,23 +749,4 @@ int plan(const struct desired *want, const struct observed *have,
 	for (size_t i = 0; i < want->n_bonds && !c.err; i++)
 		plan_bond(&c, &want->bonds[i]);
 	return c.err;
-}
-
-int plan_removed(const struct desired *before, const struct desired *after,
-		 const struct observed *have, struct action_list *out)
-{
-	for (size_t i = 0; i < before->n_bonds; i++) {
-		const char *name = before->bonds[i].name;
-		if (desired_find_bond(after, name) || !is_bond(observed_by_name(have, name)))
-			continue;
-		struct action a;
-		memset(&a, 0, sizeof(a));
-		a.kind = ACT_DELETE_BOND;
-		snprintf(a.bond, sizeof(a.bond), "%s", name);
-		snprintf(a.ifname, sizeof(a.ifname), "%s", name);
-		a.why = "not configured";
-		if (!action_list_push(out, &a))
-			return -ENOMEM;
-	}
-	return 0;
 }

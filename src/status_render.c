@@ -91,6 +91,11 @@ enum status_health status_bond_health(const struct status_view *v,
 	const struct obs_link *bond = obs_bond(v, b->name);
 
 	snprintf(why, len, "%s", "");
+	if (b->absent && bond)
+		return snprintf(why, len, "%s is configured absent and still exists", b->name),
+		       HEALTH_DEGRADED;
+	if (b->absent)
+		return HEALTH_OK;
 	if (!bond)
 		return snprintf(why, len, "%s does not exist", b->name), HEALTH_DOWN;
 	if (!(bond->flags & IFF_UP))

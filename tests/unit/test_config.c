@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <cmocka.h>
 
 #include "config.h"
@@ -1075,10 +1076,53 @@ static void load_missing_file(void **state)
 	assert_null(d.bonds);
 	config_diag_free(&diag);
 
-	assert_int_equal(config_load("/tmp", &d, &diag), -EISDIR);
+	assert_int_equal(config_load("/tmp", &d, &diag), -EINVAL);
 	assert_int_equal(diag.n, 1);
-	assert_string_equal(diag.msgs[0], "/tmp: cannot read: Is a directory");
+	assert_string_equal(diag.msgs[0], "/tmp: not a regular file; not reading it");
 	config_diag_free(&diag);
+}
+
+/* A FIFO would block the daemon's only thread: refused at once, unread. */
+static void load_fifo_refused(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	char path[] = "/tmp/bondd-test-fifo-XXXXXX";
+	char expect[128];
+
+	assert_non_null(mkdtemp(path));
+	char fifo[sizeof(path) + 8];
+	snprintf(fifo, sizeof(fifo), "%s/conf", path);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	assert_int_equal(config_load(fifo, &d, &diag), -EINVAL);
+	snprintf(expect, sizeof(expect), "%s: not a regular file; not reading it", fifo);
+	assert_int_equal(diag.n, 1);
+	assert_string_equal(diag.msgs[0], expect);
+	config_diag_free(&diag);
+	unlink(fifo);
+	rmdir(path);
+}
+
+/* A file caught mid-write (no final newline) is not used. */
+static void load_cut_file_refused(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	char *path = temp_file("[bond0]\nslaves = e1 e2\n[bond1]\nsla", 34);
+	char expect[160];
+
+	assert_int_equal(config_load(path, &d, &diag), -EINVAL);
+	snprintf(expect, sizeof(expect),
+		 "%s: the last line has no newline: the file may have been cut while being "
+		 "written; not using it", path);
+	assert_int_equal(diag.n, 1);
+	assert_string_equal(diag.msgs[0], expect);
+	assert_null(d.bonds);
+	config_diag_free(&diag);
+	unlink(path);
+	free(path);
 }
 
 static void load_file(void **state)
@@ -1166,6 +1210,8 @@ int main(void)
 		cmocka_unit_test(random_input),
 		cmocka_unit_test(load_missing_file),
 		cmocka_unit_test(load_file),
+		cmocka_unit_test(load_fifo_refused),
+		cmocka_unit_test(load_cut_file_refused),
 		cmocka_unit_test(load_too_large),
 	};
 

@@ -33,7 +33,7 @@ struct exp_note {
 
 #define EXP(k, dev, b, w) .kind = (k), .ifname = (dev), .bond = (b), .why = (w)
 #define A_CREATE(b, bits, m) {EXP(ACT_CREATE_BOND, b, b, "missing"), .opts = (bits), .mtu = (m)}
-#define A_DELETE(b) {EXP(ACT_DELETE_BOND, b, b, "not configured")}
+#define A_DELETE(b) {EXP(ACT_DELETE_BOND, b, b, "state absent")}
 #define A_OPTS(b, why, bits) {EXP(ACT_SET_OPTS, b, b, why), .opts = (bits)}
 #define A_MTU(dev, b, m) {EXP(ACT_SET_MTU, dev, b, "mtu"), .mtu = (m)}
 #define A_DOWN(dev, b, why) {EXP(ACT_LINK_DOWN, dev, b, why)}
@@ -968,6 +968,18 @@ static void setup_slave_mtu_held_key(struct fx *f)
 	fx_hold_key(f, "mtu eth2");
 }
 
+/* Deleting takes state = absent: bond1 goes, its slave is free again;
+ * bond2, absent and of another kind, is left alone. */
+static void setup_state_absent(struct fx *f)
+{
+	want_bond(f, "bond1", MODE_BALANCE_RR, "eth1");
+	obs_converged(f);
+	f->bonds[0].absent = true;
+	f->bonds[0].n_slaves = 0;
+	want_bond(f, "bond2", MODE_BALANCE_RR, "")->absent = true;
+	obs_nic(f, "bond2", true);
+}
+
 /* Typos and wrong links: none is touched. */
 static void setup_ineligible(struct fx *f)
 {
@@ -1556,6 +1568,15 @@ static const struct plan_case cases[] = {
 	 {{0}},
 	 NULL},
 
+	/* Deletion. */
+	{"state_absent_deletes",
+	 setup_state_absent,
+	 {
+		 A_DELETE("bond1"),
+	 },
+	 {{"bond2", "bond2", "exists and is not a bond"}},
+	 NULL},
+
 	/* Eligibility. */
 	{"ineligible_links_untouched",
 	 setup_ineligible,
@@ -1724,37 +1745,6 @@ static int case_setup(void **state)
 
 /* ---- tests outside the table ----------------------------------------------------------- */
 
-static void plan_removed_deletes_removed_bonds_only(void **state)
-{
-	struct fx *f = *state;
-	struct desired before = {0};
-	struct desired_bond bonds[4];
-
-	want_bond(f, "bond0", MODE_BALANCE_RR, "eth1");
-	obs_converged(f);
-	obs_bond(f, "bond1", 1500);   /* removed from the config: deleted */
-	obs_nic(f, "eth5", false);
-	obs_enslave(f, "eth5", "bond1");
-	obs_new(f, "bond3", "dummy"); /* removed, but not a bond any more */
-	memset(bonds, 0, sizeof(bonds));
-	for (size_t i = 0; i < 4; i++)
-		snprintf(bonds[i].name, IFNAMSIZ, "bond%zu", i); /* bond2 does not exist */
-	before.bonds = bonds;
-	before.n_bonds = 4;
-
-	assert_int_equal(plan_removed(&before, &f->want, &f->have, &f->out), 0);
-	const struct exp e[MAX_EXP] = {A_DELETE("bond1")};
-	expect_actions(f, e);
-	assert_int_equal(f->out.n_notes, 0);
-	kernel_apply(f, &f->out.v[0]);
-	assert_null(obs_find(f, "bond1"));
-	assert_int_equal(obs(f, "eth5")->master, 0);
-
-	action_list_clear(&f->out);
-	assert_int_equal(plan_removed(&f->want, &f->want, &f->have, &f->out), 0);
-	assert_int_equal(f->out.n, 0);
-}
-
 /* plan() appends, and actions already in the list are not its own. */
 static void plan_appends(void **state)
 {
@@ -1875,7 +1865,6 @@ static void every_action_kind_is_asserted(void **state)
 	bool seen[ACT__COUNT] = {false};
 	(void)state;
 
-	seen[ACT_DELETE_BOND] = true; /* plan_removed_deletes_removed_bonds_only */
 	for (size_t i = 0; i < N_CASES; i++)
 		for (size_t j = 0; j < n_exp(cases[i].acts); j++)
 			seen[cases[i].acts[j].kind] = true;
@@ -1887,8 +1876,6 @@ static void every_action_kind_is_asserted(void **state)
 int main(void)
 {
 	static const struct CMUnitTest fixed[] = {
-		cmocka_unit_test_setup_teardown(plan_removed_deletes_removed_bonds_only, fx_setup,
-						fx_teardown),
 		cmocka_unit_test_setup_teardown(plan_appends, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(plan_is_deterministic, fx_setup, fx_teardown),
 		cmocka_unit_test(every_action_kind_is_asserted),
