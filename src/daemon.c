@@ -203,7 +203,8 @@ static void enslave_context(const struct daemon *d, const struct action *a, char
 			    size_t len)
 {
 	const struct obs_link *l = observed_by_name(&d->ob.state, a->ifname);
-	const struct obs_link *b = observed_by_name(&d->ob.state, a->bond);
+	/* The plan set the bond's MTU before any enslave. */
+	const struct desired_bond *b = desired_find_bond(&d->want, a->bond);
 
 	buf[0] = '\0';
 	if (a->kind == ACT_ENSLAVE && l && b && l->mtu != b->mtu)
