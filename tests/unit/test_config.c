@@ -581,6 +581,8 @@ static const struct bad_case bad_cases[] = {
 	/* values */
 	{"[bond0]\nmiimon = 99999999999\n",
 	 {"bondd.conf:2: miimon: 99999999999 is out of range 0-2147483647"}},
+	{"[bond0]\nmiimon = 100\npeer_notif_delay = 300100\n",
+	 {"bondd.conf:3: peer_notif_delay: 300100 is out of range 0-300000"}},
 	{"[bond0]\nmiimon = 100ms\n",
 	 {"bondd.conf:2: miimon: invalid value \"100ms\" (expected a number 0-2147483647)"}},
 	{"[bond0]\nmiimon = -1\n",
