@@ -137,13 +137,22 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 		log_info("%s disappeared", l->name);
 		record(d, EV_GONE, rt->bond, l->name, "%s disappeared", l->name);
 	} else if ((old->flags & IFF_LOWER_UP) != (now->flags & IFF_LOWER_UP)) {
-		rt->last_flap_ms = wall_ms();
-		if (!(now->flags & IFF_LOWER_UP)) {
+		/* A carrier lost while the link stays admin-up is the cable,
+		 * the NIC or the peer.  One lost with the admin state going
+		 * down is an admin's doing: bondd's own release and its
+		 * link-down before an enslave, a device being deleted.  Those
+		 * are repairs (counted with the bond's actions), not flaps. */
+		bool admin = !(old->flags & IFF_UP) || !(now->flags & IFF_UP);
+		if (!admin)
+			rt->last_flap_ms = wall_ms();
+		if (!(now->flags & IFF_LOWER_UP) && admin) {
+			log_debug("%s: carrier lost with the link set down: not a flap", l->name);
+		} else if (!(now->flags & IFF_LOWER_UP)) {
 			rt->carrier_losses++;
 			log_info("%s: carrier lost (%lu so far)", l->name, rt->carrier_losses);
 			record(d, EV_DOWN, rt->bond, l->name, "carrier lost (%lu so far)",
 			       rt->carrier_losses);
-		} else {
+		} else if (!admin) {
 			log_info("%s: carrier back", l->name);
 			record(d, EV_UP, rt->bond, l->name, "carrier back");
 		}

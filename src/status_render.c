@@ -469,7 +469,7 @@ static const struct {
 	[SM_MII_UP] = {"bondd_slave_mii_up", "gauge", "1 when the bond's MII status of the slave is up"},
 	[SM_MTU] = {"bondd_slave_mtu_bytes", "gauge", "the slave's MTU"},
 	[SM_LINK_FAILURES] = {"bondd_slave_link_failures_total", "counter", "the bond's link failure count"},
-	[SM_CARRIER_FLAPS] = {"bondd_slave_carrier_flaps_total", "counter", "carrier losses bondd has seen"},
+	[SM_CARRIER_FLAPS] = {"bondd_slave_carrier_flaps_total", "counter", "carrier losses bondd did not cause (the link stayed admin-up)"},
 	[SM_RX_BYTES] = {"bondd_slave_rx_bytes_total", "counter", "bytes received"},
 	[SM_TX_BYTES] = {"bondd_slave_tx_bytes_total", "counter", "bytes transmitted"},
 	[SM_RX_PACKETS] = {"bondd_slave_rx_packets_total", "counter", "packets received"},

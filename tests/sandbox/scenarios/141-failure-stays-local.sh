@@ -40,7 +40,7 @@ median=${sorted[10]}
 echo "measured: 20 rounds, whole after (ms):$all"
 echo "measured: median ${median} ms, worst ${worst} ms, $slow of 20 rounds at 50 ms or more"
 ((worst < 1000)) || { show_log | tail -50; fail "a round took ${worst} ms"; }
-((median < 50)) || { show_log | tail -50; fail "median round ${median} ms"; }
+((median < 100)) || { show_log | tail -50; fail "median round ${median} ms"; }
 
 status --json >"$WORK/status.json" || true
 python3 - "$WORK/status.json" <<'PY'
@@ -50,6 +50,11 @@ failing = b["failing"] or ""
 assert "fd00::1/64" in failing and "refused by the kernel" in failing, failing
 assert "Permission denied" in failing, failing
 print("status shows:", failing)
+# bondd's own releases (e3 and e4, 20 times for the order) and the
+# deletions of e2 are repairs, not carrier flaps.
+flaps = {s["name"]: s["carrier_flaps"] for s in b["slave_status"]}
+assert all(v == 0 for v in flaps.values()), flaps
+print("carrier_flaps:", flaps)
 PY
 { status --brief || true; } | grep -q "failing: bond0: address fd00::1/64 refused by the kernel" ||
 	{ status --brief; fail "--brief does not show the address failure"; }
