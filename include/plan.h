@@ -33,6 +33,11 @@
 struct plan_holds {
 	const char (*keys)[PLAN_KEY_SIZE];
 	size_t n;
+	/* Planning because of an event or a retry, not a start or reload:
+	 * no rebuild (a change the kernel takes only on an empty or down
+	 * bond).  A rebuild disrupts traffic, so it is done only when the
+	 * admin asks for it, never because of what an event seemed to show. */
+	bool no_rebuild;
 };
 
 /* The key of action a for backing off; failed_opt is the option the kernel
@@ -45,6 +50,10 @@ const char *plan_hold_key(const struct action *a, int failed_opt, char *buf, siz
  * and slave options, on which nothing later depends.
  */
 bool plan_failure_stops_bond(const struct action *failed);
+
+/* Whether action a interrupts traffic on a bond: a slave released, the bond
+ * set down or deleted, an option that needed all that (a rebuild). */
+bool plan_action_disrupts(const struct action *a);
 
 /*
  * Appends to out, for each bond of want in config order, the actions that

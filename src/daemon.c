@@ -354,6 +354,7 @@ static void converge(struct daemon *d)
 			log_warn("netlink events were lost (receive buffer overflow); "
 				 "re-read every link from the kernel");
 		struct plan_holds held = holds_for_plan(&d->holds, now_ms());
+		held.no_rebuild = !d->rebuild_ok;
 		action_list_clear(&d->plan);
 		if (plan(&d->want, &d->ob.state, &held, &d->plan) < 0) {
 			log_err("planning: out of memory");
@@ -418,7 +419,9 @@ static void reload(struct daemon *d)
 	d->want = next;
 	/* A new config is a new start for every link that was backing off. */
 	holds_clear(&d->holds);
+	d->rebuild_ok = true; /* the admin asked: see plan.h, no_rebuild */
 	converge(d);
+	d->rebuild_ok = false;
 	log_info("reloaded: %zu bond%s", d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s");
 	record(d, EV_CONFIG, NULL, NULL, "reloaded %s: %zu bonds", d->opts.config_path,
 	       d->want.n_bonds);
@@ -673,7 +676,9 @@ int daemon_main(const struct daemon_opts *opts)
 			 d.want.n_bonds == 1 ? "" : "s", opts->config_path);
 	record(&d, EV_CONFIG, NULL, NULL, "started with %s: %zu bonds", opts->config_path,
 	       d.want.n_bonds);
+	d.rebuild_ok = true;
 	converge(&d);
+	d.rebuild_ok = false;
 	log_info("ready");
 	sd_notify_send("READY=1");
 	int looped = run_loop(&d);

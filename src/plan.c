@@ -327,14 +327,35 @@ static bool plan_existence(struct ctx *c, struct sim_bond *s)
  * A rebuild for OF_NO_SLAVES options alone leaves the bond up: the kernel
  * does not ask for it, and taking a bond down also drops its routes and,
  * by default, its IPv6 addresses.
+ *
+ * Returns false when a rebuild is needed and not allowed now (an event, not
+ * a start or reload): the bond is then left alone.
  */
-static void plan_rebuild(struct ctx *c, struct sim_bond *s)
+static bool plan_rebuild(struct ctx *c, struct sim_bond *s)
 {
 	uint64_t down_only = s->opts_to_set & options_flagged(OF_REBUILD);
 	uint64_t no_slaves = s->opts_to_set & options_flagged(OF_NO_SLAVES);
 
 	if (!down_only && !(no_slaves && s->n_slaves > 0))
-		return;
+		return true;
+	if (c->holds && c->holds->no_rebuild) {
+		char msg[sizeof(((struct plan_note *)0)->msg)];
+		size_t used = 0;
+		uint64_t which = down_only | (s->n_slaves > 0 ? no_slaves : 0);
+		msg[0] = '\0';
+		for (int id = 0; id < OPT__COUNT && used < sizeof(msg); id++)
+			if (which & OPT_BIT(id))
+				used += (size_t)snprintf(msg + used, sizeof(msg) - used, "%s%s",
+							 used ? ", " : "",
+							 bond_opt_desc((enum bond_opt)id)->key);
+		if (used < sizeof(msg))
+			snprintf(msg + used, sizeof(msg) - used,
+				 " differ: a rebuild, done at start or reload only");
+		note(c, s, s->want->name, msg);
+		/* A bond in another mode (a foreign one of the same name, or
+		 * one changed by hand) is not taken over without the admin. */
+		return false;
+	}
 	/* Last first, so the ones before keep their places until released. */
 	for (size_t i = s->n_slaves; i-- > 0;)
 		emit(c, s, ACT_RELEASE, s->slaves[i], "rebuild");
@@ -347,6 +368,7 @@ static void plan_rebuild(struct ctx *c, struct sim_bond *s)
 	}
 	emit_opts(c, s, down_only | no_slaves, "rebuild");
 	s->opts_to_set &= ~(down_only | no_slaves);
+	return true;
 }
 
 /* Every other differing option, in one action: never an unchanged one.
@@ -724,7 +746,8 @@ static void plan_bond(struct ctx *c, const struct desired_bond *b)
 	}
 	if (!plan_existence(c, &s))
 		return;
-	plan_rebuild(c, &s);
+	if (!plan_rebuild(c, &s))
+		return;
 	plan_options(c, &s);
 	find_present(c, &s);
 	plan_releases(c, &s);
@@ -734,6 +757,21 @@ static void plan_bond(struct ctx *c, const struct desired_bond *b)
 	plan_primary(c, &s);
 	plan_link_up(c, &s);
 	plan_addresses(c, &s);
+}
+
+bool plan_action_disrupts(const struct action *a)
+{
+	switch (a->kind) {
+	case ACT_RELEASE:
+	case ACT_DELETE_BOND:
+		return true;
+	case ACT_LINK_DOWN:
+		return strcmp(a->ifname, a->bond) == 0;
+	case ACT_SET_OPTS:
+		return a->why && strcmp(a->why, "rebuild") == 0;
+	default:
+		return false;
+	}
 }
 
 bool plan_failure_stops_bond(const struct action *failed)

@@ -34,6 +34,7 @@ struct fx {
 	struct observed have;
 	char held[FX_MAX_HOLDS][PLAN_KEY_SIZE];
 	size_t n_held;
+	bool no_rebuild; /* planning for an event, not a start or reload */
 	struct action_list out;
 	int next_ifindex;
 	/* What the kernel remembers and does not report: the primary a bond
@@ -47,7 +48,7 @@ struct fx {
 
 static struct plan_holds fx_holds(const struct fx *f)
 {
-	struct plan_holds h = {f->held, f->n_held};
+	struct plan_holds h = {f->held, f->n_held, f->no_rebuild};
 	return h;
 }
 

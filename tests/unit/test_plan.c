@@ -980,6 +980,14 @@ static void setup_state_absent(struct fx *f)
 	obs_nic(f, "bond2", true);
 }
 
+/* The mode changed behind bondd's back (a foreign bond of that name), seen
+ * in an event: no rebuild, and the bond is not taken over: left alone. */
+static void setup_mode_change_from_event(struct fx *f)
+{
+	setup_mode_and_miimon_change(f);
+	f->no_rebuild = true;
+}
+
 /* Typos and wrong links: none is touched. */
 static void setup_ineligible(struct fx *f)
 {
@@ -1568,6 +1576,13 @@ static const struct plan_case cases[] = {
 	 {{0}},
 	 NULL},
 
+	/* Rebuilds only at start or reload. */
+	{"no_rebuild_from_an_event",
+	 setup_mode_change_from_event,
+	 {{0}},
+	 {{"bond0", "bond0", "mode differ: a rebuild, done at start or reload only"}},
+	 NULL},
+
 	/* Deletion. */
 	{"state_absent_deletes",
 	 setup_state_absent,
@@ -1859,6 +1874,25 @@ static void failure_mid_plan_converges(void **state)
 	}
 }
 
+/* What --check --plan marks as interrupting traffic. */
+static void disruptive_actions(void **state)
+{
+	struct fx *f = *state;
+	size_t disrupts = 0;
+
+	setup_mode_change(f);
+	run_plan(f);
+	for (size_t i = 0; i < f->out.n; i++) {
+		const struct action *a = &f->out.v[i];
+		bool expect = a->kind == ACT_RELEASE || a->kind == ACT_DELETE_BOND ||
+			      (a->kind == ACT_LINK_DOWN && strcmp(a->ifname, a->bond) == 0) ||
+			      (a->kind == ACT_SET_OPTS && strcmp(a->why, "rebuild") == 0);
+		assert_int_equal(plan_action_disrupts(a), expect);
+		disrupts += expect;
+	}
+	assert_int_equal(disrupts, 6); /* four releases, link-down, the mode */
+}
+
 /* Every kind the planner emits is pinned by at least one expectation. */
 static void every_action_kind_is_asserted(void **state)
 {
@@ -1880,6 +1914,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(plan_is_deterministic, fx_setup, fx_teardown),
 		cmocka_unit_test(every_action_kind_is_asserted),
 		cmocka_unit_test(failure_mid_plan_converges),
+		cmocka_unit_test_setup_teardown(disruptive_actions, fx_setup, fx_teardown),
 	};
 	struct CMUnitTest tests[N_CASES + sizeof(fixed) / sizeof(fixed[0])];
 
