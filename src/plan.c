@@ -328,8 +328,8 @@ static bool plan_existence(struct ctx *c, struct sim_bond *s)
  * does not ask for it, and taking a bond down also drops its routes and,
  * by default, its IPv6 addresses.
  *
- * Returns false when a rebuild is needed and not allowed now (an event, not
- * a start or reload): the bond is then left alone.
+ * Returns false when a rebuild of a bond with slaves is needed and not
+ * allowed now (an event, not a start or reload): the bond is left alone.
  */
 static bool plan_rebuild(struct ctx *c, struct sim_bond *s)
 {
@@ -338,7 +338,9 @@ static bool plan_rebuild(struct ctx *c, struct sim_bond *s)
 
 	if (!down_only && !(no_slaves && s->n_slaves > 0))
 		return true;
-	if (c->holds && c->holds->no_rebuild) {
+	/* A bond without slaves carries no traffic: finishing a rebuild that
+	 * a failure interrupted (its slaves already out) disrupts nothing. */
+	if (c->holds && c->holds->no_rebuild && s->n_slaves > 0) {
 		char msg[sizeof(((struct plan_note *)0)->msg)];
 		size_t used = 0;
 		uint64_t which = down_only | (s->n_slaves > 0 ? no_slaves : 0);
