@@ -310,7 +310,12 @@ static void execute_plan(struct daemon *d)
 		plan_hold_key(a, d->ex.failed_opt, key, sizeof(key));
 		uint64_t backoff = holds_fail(&d->holds, key, now_ms());
 		char full[sizeof(rt->last_error)];
-		snprintf(full, sizeof(full), "%s: %s%s", a->ifname, err, ctx);
+		/* An option value refused as invalid or out of range will be
+		 * refused on every retry: the config must change, say so. */
+		bool config_error = (a->kind == ACT_SET_OPTS || a->kind == ACT_CREATE_BOND) &&
+				    (ret == -EINVAL || ret == -ERANGE);
+		snprintf(full, sizeof(full), "%s%s: %s%s",
+			 config_error ? "configuration error: " : "", a->ifname, err, ctx);
 		holds_set_error(&d->holds, key, a->bond, full);
 		log_err("%s: %s (retrying in %llu ms)", a->bond, full,
 			(unsigned long long)backoff);

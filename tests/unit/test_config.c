@@ -257,6 +257,27 @@ static void several_bonds_in_order(void **state)
 	desired_free(&d);
 }
 
+/* keep_order: the mode's default unless set; state = absent. */
+static void keep_order_and_state(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+
+	parse_ok("[rr]\n[ab]\nmode = active-backup\n[lag]\nmode = 802.3ad\nkeep_order = yes\n"
+		 "[xor]\nmode = balance-xor\nkeep_order = no\n[gone]\nstate = absent\n"
+		 "[here]\nstate = present\n",
+		 &d);
+	assert_int_equal(d.n_bonds, 6);
+	assert_true(desired_keeps_order(&d.bonds[0]));
+	assert_false(desired_keeps_order(&d.bonds[1]));
+	assert_true(desired_keeps_order(&d.bonds[2]));
+	assert_false(desired_keeps_order(&d.bonds[3]));
+	assert_false(d.bonds[3].absent);
+	assert_true(d.bonds[4].absent);
+	assert_false(d.bonds[5].absent);
+	desired_free(&d);
+}
+
 static void addresses(void **state)
 {
 	(void)state;
@@ -581,6 +602,12 @@ static const struct bad_case bad_cases[] = {
 	/* values */
 	{"[bond0]\nmiimon = 99999999999\n",
 	 {"bondd.conf:2: miimon: 99999999999 is out of range 0-2147483647"}},
+	{"[bond0]\nkeep_order = maybe\n",
+	 {"bondd.conf:2: keep_order: invalid value \"maybe\" (expected yes or no)"}},
+	{"[bond0]\nkeep_order = yes\nkeep_order = no\n",
+	 {"bondd.conf:3: duplicate key \"keep_order\" (first on line 2)"}},
+	{"[bond0]\nstate = gone\n",
+	 {"bondd.conf:2: state: invalid value \"gone\" (expected present or absent)"}},
 	{"[bond0]\nmiimon = 100\npeer_notif_delay = 300100\n",
 	 {"bondd.conf:3: peer_notif_delay: 300100 is out of range 0-300000"}},
 	{"[bond0]\nmiimon = 100ms\n",
@@ -1211,6 +1238,7 @@ int main(void)
 		cmocka_unit_test(too_many_errors),
 		cmocka_unit_test(random_input),
 		cmocka_unit_test(load_missing_file),
+		cmocka_unit_test(keep_order_and_state),
 		cmocka_unit_test(load_file),
 		cmocka_unit_test(load_fifo_refused),
 		cmocka_unit_test(load_cut_file_refused),
