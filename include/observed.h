@@ -76,7 +76,6 @@ struct observed {
 };
 
 void observed_free(struct observed *o);
-void observed_clear(struct observed *o);
 const struct obs_link *observed_by_name(const struct observed *o, const char *name);
 const struct obs_link *observed_by_index(const struct observed *o, int ifindex);
 /* Replaces the link with the same ifindex, or adds it.  0 or -ENOMEM. */

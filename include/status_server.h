@@ -31,7 +31,6 @@ int status_server_fd(const struct status_server *s);
 void status_server_dispatch(struct status_server *s);
 /* Sends an event line to every --watch client. */
 void status_server_broadcast(struct status_server *s, const struct event *e);
-size_t status_server_clients(const struct status_server *s);
 /* Closes every client and removes the socket file. */
 void status_server_close(struct status_server *s);
 

@@ -469,11 +469,6 @@ void status_server_broadcast(struct status_server *s, const struct event *e)
 	sweep(s);
 }
 
-size_t status_server_clients(const struct status_server *s)
-{
-	return s->n_clients;
-}
-
 int status_server_fd(const struct status_server *s)
 {
 	return s->epfd;
