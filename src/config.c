@@ -20,6 +20,8 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "bond_rules.h"
+
 #define MAX_LINE 4096            /* bytes in a line, newline excluded */
 #define MAX_FILE (1024 * 1024)   /* config_load refuses anything bigger */
 #define MAX_BONDS 1024           /* bounds memory on hostile input */
@@ -27,9 +29,6 @@
 #define MAX_SLAVE_KEYS (2 * BONDD_MAX_SLAVES) /* queue_id and prio per slave */
 #define SHOW_MAX 64              /* input bytes quoted in a message */
 
-/* The kernel turns miimon 0 into this when it enters a mode that has no ARP
- * monitor (BOND_DEFAULT_MIIMON). */
-#define FORCED_MIIMON 100
 
 /* Per-slave prio matters only where the bond picks one active slave. */
 #define PRIO_MODES (MODE_BIT(MODE_ACTIVE_BACKUP) | MODE_BIT(MODE_BALANCE_TLB) | \
@@ -978,93 +977,13 @@ static void check_primary(struct parser *p)
 		       s->opt_key[OPT_PRIMARY], b->opts.primary);
 }
 
-/* Options the mode ignores are errors; they are dropped from the working copy
- * so that later checks do not pile up on the same mistake. */
-static void check_modes(struct parser *p)
+/* A rule of bond_rules.c broken: FILE:LINE of the option to blame, with
+ * the key as the file spells it. */
+static void rule_broken(void *ctx, enum bond_opt id, const char *rest)
 {
-	struct section *s = &p->sec;
-	struct bond_opts *o = &s->b.opts;
-	enum bond_mode mode = (enum bond_mode)o->val[OPT_MODE];
+	struct parser *p = ctx;
 
-	for (int id = 0; id < OPT__COUNT; id++) {
-		if (id == OPT_MODE || !s->opt_line[id])
-			continue;
-		if (bond_opt_applies(bond_opt_desc((enum bond_opt)id), mode))
-			continue;
-		errorf(p, s->opt_line[id], "%s does not apply to mode %s", s->opt_key[id],
-		       bond_mode_name(mode));
-		o->have &= ~OPT_BIT(id);
-		s->bad |= OPT_BIT(id);
-	}
-}
-
-/* In modes without an ARP monitor the kernel turns miimon 0 into 100: expect
- * what it will report, and refuse an explicit 0 it would overrule. */
-static void check_forced_miimon(struct parser *p)
-{
-	struct section *s = &p->sec;
-	struct bond_opts *o = &s->b.opts;
-	enum bond_mode mode = (enum bond_mode)o->val[OPT_MODE];
-
-	if (bond_opt_applies(bond_opt_desc(OPT_ARP_INTERVAL), mode) || (s->bad & OPT_BIT(OPT_MIIMON)))
-		return;
-	if (!bond_opts_has(o, OPT_MIIMON))
-		bond_opts_set(o, OPT_MIIMON, FORCED_MIIMON);
-	else if (o->val[OPT_MIIMON] == 0)
-		errorf(p, s->opt_line[OPT_MIIMON], "%s: 0 is not allowed in mode %s",
-		       s->opt_key[OPT_MIIMON], bond_mode_name(mode));
-}
-
-/* The kernel stores the delays as multiples of miimon: it refuses them while
- * miimon is 0 (even a delay of 0) and silently rounds them down otherwise. */
-static void check_delays(struct parser *p)
-{
-	static const enum bond_opt delays[] = {OPT_UPDELAY, OPT_DOWNDELAY, OPT_PEER_NOTIF_DELAY};
-	const struct section *s = &p->sec;
-	const struct bond_opts *o = &s->b.opts;
-	uint32_t miimon = bond_opts_has(o, OPT_MIIMON) ? o->val[OPT_MIIMON] : 0;
-
-	if (s->bad & OPT_BIT(OPT_MIIMON))
-		return;
-	for (size_t i = 0; i < sizeof(delays) / sizeof(delays[0]); i++) {
-		enum bond_opt id = delays[i];
-		if (!bond_opts_has(o, id))
-			continue;
-		if (miimon == 0)
-			errorf(p, s->opt_line[id], "%s needs miimon", s->opt_key[id]);
-		else if (o->val[id] % miimon)
-			errorf(p, s->opt_line[id], "%s: %u is not a multiple of miimon (%u)",
-			       s->opt_key[id], o->val[id], miimon);
-	}
-}
-
-/* The ARP monitor: exclusive with miimon, useless without targets, and its
- * companions are ignored while it is off. */
-static void check_arp(struct parser *p)
-{
-	static const enum bond_opt companions[] = {OPT_ARP_IP_TARGET, OPT_NS_IP6_TARGET,
-						   OPT_ARP_VALIDATE, OPT_ARP_ALL_TARGETS,
-						   OPT_MISSED_MAX};
-	const struct section *s = &p->sec;
-	const struct bond_opts *o = &s->b.opts;
-	uint32_t arp = bond_opts_has(o, OPT_ARP_INTERVAL) ? o->val[OPT_ARP_INTERVAL] : 0;
-	unsigned line = s->opt_line[OPT_ARP_INTERVAL];
-
-	if (s->bad & OPT_BIT(OPT_ARP_INTERVAL))
-		return;
-	if (arp > 0) {
-		if (bond_opts_has(o, OPT_MIIMON) && o->val[OPT_MIIMON] > 0)
-			errorf(p, line, "arp_interval and miimon cannot both be enabled");
-		if (!bond_opts_has(o, OPT_ARP_IP_TARGET) && !bond_opts_has(o, OPT_NS_IP6_TARGET) &&
-		    !(s->bad & (OPT_BIT(OPT_ARP_IP_TARGET) | OPT_BIT(OPT_NS_IP6_TARGET))))
-			errorf(p, line, "arp_interval needs arp_ip_target");
-		return;
-	}
-	for (size_t i = 0; i < sizeof(companions) / sizeof(companions[0]); i++) {
-		enum bond_opt id = companions[i];
-		if (bond_opts_has(o, id))
-			errorf(p, s->opt_line[id], "%s needs arp_interval", s->opt_key[id]);
-	}
+	errorf(p, p->sec.opt_line[id], "%s%s", p->sec.opt_key[id], rest);
 }
 
 static void finish_section(struct parser *p)
@@ -1077,13 +996,8 @@ static void finish_section(struct parser *p)
 	apply_slave_keys(p);
 	check_queue_ids(p);
 	if (mode_known(s))
-		check_modes(p);
+		bond_rules_check(&s->b.opts, &s->bad, rule_broken, p);
 	check_primary(p);
-	if (mode_known(s)) {
-		check_forced_miimon(p);
-		check_delays(p);
-		check_arp(p);
-	}
 	if (s->keep && append_bond(p, &s->b, s->slaves_line) < 0)
 		p->fatal = -ENOMEM;
 }
