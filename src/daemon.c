@@ -424,6 +424,7 @@ static void reload(struct daemon *d)
 	d->want = next;
 	/* A new config is a new start for every link that was backing off. */
 	holds_clear(&d->holds);
+	report_failing(d);
 	d->rebuild_ok = true; /* the admin asked: see plan.h, no_rebuild */
 	converge(d);
 	d->rebuild_ok = false;

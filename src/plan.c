@@ -440,7 +440,10 @@ static bool slave_usable(struct ctx *c, const struct sim_bond *s,
 
 	if (!l || held(c, "link", ds->name))
 		return false; /* absent: nothing to say */
-	if ((why = ineligible(l))) {
+	/* One already in this bond (put there by hand, or by an older bondd)
+	 * works as configured: releasing it would be the harm. */
+	bool in_this_bond = s->link && l->master == s->link->ifindex;
+	if (!in_this_bond && (why = ineligible(l))) {
 		snprintf(msg, sizeof(msg), "%s, not enslaving it", why);
 		note(c, s, ds->name, msg);
 		return false;

@@ -988,6 +988,16 @@ static void setup_mode_change_from_event(struct fx *f)
 	f->no_rebuild = true;
 }
 
+/* A VLAN already in the bond, as configured (enslaved by hand or by an
+ * older bondd): it works, so it is left in place, not released. */
+static void setup_ineligible_already_slave(struct fx *f)
+{
+	want_bond(f, "bond0", MODE_BALANCE_RR, "eth1 eth1.5");
+	obs_nic(f, "eth1", true);
+	obs_new(f, "eth1.5", "vlan");
+	obs_converged(f);
+}
+
 /* Typos and wrong links: none is touched. */
 static void setup_ineligible(struct fx *f)
 {
@@ -1607,6 +1617,8 @@ static const struct plan_case cases[] = {
 	  {"bond0", "tun0", "is not an Ethernet device, not enslaving it"}},
 	 NULL},
 
+	{"ineligible_already_in_the_bond_stays", setup_ineligible_already_slave, {{0}}, {{0}}, NULL},
+
 	/* Slave options. */
 	{"queue_id_drift",
 	 setup_queue_id_drift,
@@ -1863,7 +1875,7 @@ static void failure_mid_plan_converges(void **state)
 {
 	void (*setups[])(struct fx *f) = {setup_everything_drifts, setup_cold_start,
 					  setup_ab_backup_returns, setup_lacp_port_returns,
-					  setup_address_held};
+					  setup_address_held, setup_state_absent};
 	bool more = true;
 	(void)state;
 
