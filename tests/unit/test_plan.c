@@ -1886,6 +1886,39 @@ static void failure_mid_plan_converges(void **state)
 	}
 }
 
+/* The backoff keys: what is set on which object, one per kind. */
+static void hold_keys(void **state)
+{
+	(void)state;
+	struct action a;
+	char key[PLAN_KEY_SIZE];
+
+	memset(&a, 0, sizeof(a));
+	snprintf(a.bond, sizeof(a.bond), "bond0");
+	snprintf(a.ifname, sizeof(a.ifname), "eth1");
+	a.kind = ACT_ENSLAVE;
+	assert_string_equal(plan_hold_key(&a, OPT__COUNT, key, sizeof(key)), "link eth1");
+	a.kind = ACT_SET_MTU;
+	assert_string_equal(plan_hold_key(&a, OPT__COUNT, key, sizeof(key)), "mtu eth1");
+	a.kind = ACT_SET_SLAVE_OPTS;
+	assert_string_equal(plan_hold_key(&a, OPT__COUNT, key, sizeof(key)), "slave-opts eth1");
+	snprintf(a.ifname, sizeof(a.ifname), "bond0");
+	a.kind = ACT_LINK_UP;
+	assert_string_equal(plan_hold_key(&a, OPT__COUNT, key, sizeof(key)), "up bond0");
+	a.kind = ACT_DELETE_BOND;
+	assert_string_equal(plan_hold_key(&a, OPT__COUNT, key, sizeof(key)), "link bond0");
+	a.kind = ACT_SET_OPTS;
+	bond_opts_set(&a.opts, OPT_MIIMON, 100);
+	bond_opts_set(&a.opts, OPT_PEER_NOTIF_DELAY, 400);
+	assert_string_equal(plan_hold_key(&a, OPT_PEER_NOTIF_DELAY, key, sizeof(key)),
+			    "opt bond0 peer_notif_delay");
+	assert_string_equal(plan_hold_key(&a, OPT__COUNT, key, sizeof(key)), "opt bond0 miimon");
+	a.kind = ACT_ADD_ADDR;
+	a.addr = fx_addr("fd00::1/64");
+	assert_string_equal(plan_hold_key(&a, OPT__COUNT, key, sizeof(key)),
+			    "addr bond0 fd00::1/64");
+}
+
 /* What --check --plan marks as interrupting traffic. */
 static void disruptive_actions(void **state)
 {
@@ -1926,6 +1959,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(plan_is_deterministic, fx_setup, fx_teardown),
 		cmocka_unit_test(every_action_kind_is_asserted),
 		cmocka_unit_test(failure_mid_plan_converges),
+		cmocka_unit_test(hold_keys),
 		cmocka_unit_test_setup_teardown(disruptive_actions, fx_setup, fx_teardown),
 	};
 	struct CMUnitTest tests[N_CASES + sizeof(fixed) / sizeof(fixed[0])];
