@@ -28,7 +28,7 @@
  *   "slave-opts NAME"  queue_id and prio of slave NAME
  *   "addr BOND A/P"    one address of the bond
  */
-#define PLAN_KEY_SIZE 64
+#define PLAN_KEY_SIZE 80 /* "addr " IFNAMSIZ " " INET6_ADDRSTRLEN "/128" fits */
 
 struct plan_holds {
 	const char (*keys)[PLAN_KEY_SIZE];

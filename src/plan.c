@@ -2,24 +2,31 @@
 /*
  * The planner.  For each configured bond it compares the desired state with
  * the observed one and lists the kernel requests that close the gap, in an
- * order the bonding driver accepts (see KERNEL.md, "Rules a manager must
- * respect").  It carries a small simulation of the bond (struct sim_bond)
+ * order the bonding driver accepts (drivers/net/bonding/bond_main.c
+ * bond_enslave, bond_options.c bond_opt_check_deps).  It carries a small simulation of the bond (struct sim_bond)
  * from step to step, so that each step plans against the state the earlier
  * ones will have made: a bond about to be created has no slaves, a slave
  * just released is admin-down, a bond whose MTU was just set has its slaves
  * at that MTU.
  *
  * Per bond, in this order:
- *   existence  create it, or refuse a link of another kind by that name
- *   rebuild    options the kernel takes only on an empty or down bond
+ *   existence  create it, delete it (state = absent), or refuse a link of
+ *              another kind by that name
+ *   rebuild    options the kernel takes only on an empty or down bond; at
+ *              start and reload only (plan_holds.no_rebuild)
  *   options    every other option that differs, in one action
- *   releases   slaves out of place or not configured, last first
+ *   releases   slaves not configured or not usable, and with keep_order
+ *              those out of place (never the active slave), last first
  *   bond MTU   after the releases, before any enslave
  *   kept       MTU and queue_id/prio of the slaves left in place
  *   enslaves   the missing ones, in configured order
  *   primary    once its device is a slave
  *   link-up    once the slaves are in
  *   addresses  once the bond is up
+ *
+ * Actions backing off after a kernel error (plan_holds) are left out one by
+ * one, never the whole bond.  Links that can never be slaves are refused
+ * before anything is done to them.
  */
 #include "plan.h"
 
@@ -343,7 +350,7 @@ static bool plan_rebuild(struct ctx *c, struct sim_bond *s)
 	if (c->holds && c->holds->no_rebuild && s->n_slaves > 0) {
 		char msg[sizeof(((struct plan_note *)0)->msg)];
 		size_t used = 0;
-		uint64_t which = down_only | (s->n_slaves > 0 ? no_slaves : 0);
+		uint64_t which = down_only | no_slaves;
 		msg[0] = '\0';
 		for (int id = 0; id < OPT__COUNT && used < sizeof(msg); id++)
 			if (which & OPT_BIT(id))
