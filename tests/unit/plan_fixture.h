@@ -3,7 +3,8 @@
  * Test data for the planner: builders for the desired and the observed
  * state, and a small model of the bonding driver that applies actions to
  * the observed state and fails the test when an action breaks one of the
- * kernel's rules (KERNEL.md) or sends a value the kernel already has.
+ * kernel's rules (drivers/net/bonding/bond_main.c bond_enslave,
+ * bond_options.c) or sends a value the kernel already has.
  *
  * Included by test_plan.c only; every function is used there.
  */
