@@ -36,6 +36,8 @@ struct daemon {
 	struct observer ob;
 	struct executor ex;
 	struct holds holds;
+	bool reload_pending;     /* SIGHUP read, reload not done yet */
+	bool rebuild_ok;         /* converging for a start or reload */
 	struct action_list plan;
 	struct bond_runtime *bonds;   /* parallel to want.bonds */
 	size_t n_bonds;

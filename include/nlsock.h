@@ -40,9 +40,16 @@ void nlsock_close(struct nlsock *nl);
 /*
  * Sends one request (NLM_F_REQUEST|NLM_F_ACK are added, seq assigned) and
  * waits for its ACK.  Returns 0 or -errno; on error, errmsg gets the
- * kernel's extended ACK message when it sent one, else strerror.
+ * kernel's words: strerror, then its extended ACK message when it sent one
+ * ("Invalid argument: option peer_notif_delay: ...").
  */
 int nlsock_request(struct nlsock *nl, struct nlmsghdr *nlh, char *errmsg, size_t errlen);
+
+/* NLMSGERR_ATTR_MSG of the NLMSG_ERROR message nlh into out ("" if none). */
+void nlsock_extack_message(const struct nlmsghdr *nlh, char *out, size_t len);
+/* "strerror(err): extack", or strerror(err) alone when extack is empty. */
+void nlsock_error_text(int err, const char *extack, char *out, size_t len);
+
 
 /* A request whose answer is data (a GETLINK for one link): cb sees every
  * message of the answer, then the ACK ends it.  0 or -errno. */

@@ -36,6 +36,7 @@ struct bond_runtime {
 	 * retried on a timer; "" when the last wake-up left it as configured. */
 	char unsettled[192];
 	bool was_healthy;             /* whole after bondd's last pass */
+	char failing[512];            /* actions backing off now, in the kernel's words */
 };
 
 #endif

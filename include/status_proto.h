@@ -68,7 +68,6 @@ struct status_request {
  */
 int status_request_parse(const char *line, size_t len, struct status_request *req,
 			 char *err, size_t errlen);
-const char *status_verb_name(enum status_verb v);
 const char *status_health_name(enum status_health h); /* "healthy", "degraded", "down" */
 
 #endif

@@ -36,7 +36,6 @@ typedef int (*status_reload_fn)(void *ctx, char *msg, size_t len);
 void status_server_set_reload(struct status_server *s, status_reload_fn fn);
 /* Sends an event line to every --watch client. */
 void status_server_broadcast(struct status_server *s, const struct event *e);
-size_t status_server_clients(const struct status_server *s);
 /* Closes every client and removes the socket file. */
 void status_server_close(struct status_server *s);
 

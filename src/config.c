@@ -18,6 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
+
+#include "bond_rules.h"
 
 #include "ifname.h"
 #include "name_map.h"
@@ -29,9 +32,6 @@
 #define MAX_SLAVE_KEYS (2 * BONDD_MAX_SLAVES) /* queue_id and prio per slave */
 #define SHOW_MAX 64              /* input bytes quoted in a message */
 
-/* The kernel turns miimon 0 into this when it enters a mode that has no ARP
- * monitor (BOND_DEFAULT_MIIMON). */
-#define FORCED_MIIMON 100
 
 /* Per-slave prio matters only where the bond picks one active slave. */
 #define PRIO_MODES (MODE_BIT(MODE_ACTIVE_BACKUP) | MODE_BIT(MODE_BALANCE_TLB) | \
@@ -57,6 +57,7 @@ struct section {
 	const char *opt_key[OPT__COUNT];  /* the spelling used, for messages */
 	uint64_t bad;                     /* OPT_BIT of options with a refused value */
 	unsigned mtu_line, slaves_line;
+	unsigned keep_order_line, state_line;
 	unsigned addr_line[BONDD_MAX_ADDRS];
 	struct slave_key sk[MAX_SLAVE_KEYS];
 	size_t n_sk;
@@ -640,6 +641,43 @@ static void parse_mtu(struct parser *p, char *val)
 		s->b.mtu = (uint32_t)v;
 }
 
+static void parse_keep_order(struct parser *p, const char *val)
+{
+	struct section *s = &p->sec;
+	struct shown sh;
+
+	if (s->keep_order_line) {
+		errorf(p, p->line, "duplicate key \"keep_order\" (first on line %u)",
+		       s->keep_order_line);
+		return;
+	}
+	s->keep_order_line = p->line;
+	if (strcmp(val, "yes") == 0 || strcmp(val, "no") == 0) {
+		s->b.has_keep_order = true;
+		s->b.keep_order = val[0] == 'y';
+	} else {
+		errorf(p, p->line, "keep_order: invalid value \"%s\" (expected yes or no)",
+		       show(&sh, val));
+	}
+}
+
+static void parse_state(struct parser *p, const char *val)
+{
+	struct section *s = &p->sec;
+	struct shown sh;
+
+	if (s->state_line) {
+		errorf(p, p->line, "duplicate key \"state\" (first on line %u)", s->state_line);
+		return;
+	}
+	s->state_line = p->line;
+	if (strcmp(val, "present") == 0 || strcmp(val, "absent") == 0)
+		s->b.absent = val[0] == 'a';
+	else
+		errorf(p, p->line, "state: invalid value \"%s\" (expected present or absent)",
+		       show(&sh, val));
+}
+
 static void add_slave(struct parser *p, const char *name, bool *full)
 {
 	struct desired_bond *b = &p->sec.b;
@@ -828,6 +866,10 @@ static void parse_key(struct parser *p, const char *key, char *val)
 		parse_slaves(p, val);
 	else if (strcmp(key, "address") == 0)
 		parse_address(p, val);
+	else if (strcmp(key, "keep_order") == 0)
+		parse_keep_order(p, val);
+	else if (strcmp(key, "state") == 0)
+		parse_state(p, val);
 	else if (strncmp(key, "slave.", strlen("slave.")) == 0)
 		parse_slave_key(p, key, val);
 	else if (d)
@@ -910,110 +952,13 @@ static void check_primary(struct parser *p)
 		       s->opt_key[OPT_PRIMARY], b->opts.primary);
 }
 
-/* Options the mode ignores are errors; they are dropped from the working copy
- * so that later checks do not pile up on the same mistake. */
-static void check_modes(struct parser *p)
+/* A rule of bond_rules.c broken: FILE:LINE of the option to blame, with
+ * the key as the file spells it. */
+static void rule_broken(void *ctx, enum bond_opt id, const char *rest)
 {
-	struct section *s = &p->sec;
-	struct bond_opts *o = &s->b.opts;
-	enum bond_mode mode = (enum bond_mode)o->val[OPT_MODE];
+	struct parser *p = ctx;
 
-	for (int id = 0; id < OPT__COUNT; id++) {
-		if (id == OPT_MODE || !s->opt_line[id])
-			continue;
-		if (bond_opt_applies(bond_opt_desc((enum bond_opt)id), mode))
-			continue;
-		errorf(p, s->opt_line[id], "%s does not apply to mode %s", s->opt_key[id],
-		       bond_mode_name(mode));
-		o->have &= ~OPT_BIT(id);
-		s->bad |= OPT_BIT(id);
-	}
-}
-
-/* In modes without an ARP monitor the kernel turns miimon 0 into 100: expect
- * what it will report, and refuse an explicit 0 it would overrule. */
-static void check_forced_miimon(struct parser *p)
-{
-	struct section *s = &p->sec;
-	struct bond_opts *o = &s->b.opts;
-	enum bond_mode mode = (enum bond_mode)o->val[OPT_MODE];
-
-	if (bond_opt_applies(bond_opt_desc(OPT_ARP_INTERVAL), mode) || (s->bad & OPT_BIT(OPT_MIIMON)))
-		return;
-	if (!bond_opts_has(o, OPT_MIIMON))
-		bond_opts_set(o, OPT_MIIMON, FORCED_MIIMON);
-	else if (o->val[OPT_MIIMON] == 0)
-		errorf(p, s->opt_line[OPT_MIIMON], "%s: 0 is not allowed in mode %s",
-		       s->opt_key[OPT_MIIMON], bond_mode_name(mode));
-}
-
-/* The kernel stores the delays as multiples of miimon: it refuses them while
- * miimon is 0 (even a delay of 0) and silently rounds them down otherwise. */
-static void check_delays(struct parser *p)
-{
-	static const enum bond_opt delays[] = {OPT_UPDELAY, OPT_DOWNDELAY, OPT_PEER_NOTIF_DELAY};
-	const struct section *s = &p->sec;
-	const struct bond_opts *o = &s->b.opts;
-	uint32_t miimon = bond_opts_has(o, OPT_MIIMON) ? o->val[OPT_MIIMON] : 0;
-
-	if (s->bad & OPT_BIT(OPT_MIIMON))
-		return;
-	for (size_t i = 0; i < sizeof(delays) / sizeof(delays[0]); i++) {
-		enum bond_opt id = delays[i];
-		if (!bond_opts_has(o, id))
-			continue;
-		if (miimon == 0)
-			errorf(p, s->opt_line[id], "%s needs miimon", s->opt_key[id]);
-		else if (o->val[id] % miimon)
-			errorf(p, s->opt_line[id], "%s: %u is not a multiple of miimon (%u)",
-			       s->opt_key[id], o->val[id], miimon);
-	}
-}
-
-/* A list of separators only ("arp_ip_target = ,") holds no target: with
- * the monitor on, the kernel would find every slave down. */
-static void check_empty_targets(struct parser *p, uint32_t arp)
-{
-	static const enum bond_opt lists[] = {OPT_ARP_IP_TARGET, OPT_NS_IP6_TARGET};
-	const struct section *s = &p->sec;
-
-	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)
-		if (bond_opts_has(&s->b.opts, lists[i]))
-			errorf(p, s->opt_line[lists[i]],
-			       "%s: the list holds no address, and arp_interval %u needs at least "
-			       "one target", s->opt_key[lists[i]], arp);
-}
-
-/* The ARP monitor: exclusive with miimon, useless without targets, and its
- * companions are ignored while it is off. */
-static void check_arp(struct parser *p)
-{
-	static const enum bond_opt companions[] = {OPT_ARP_IP_TARGET, OPT_NS_IP6_TARGET,
-						   OPT_ARP_VALIDATE, OPT_ARP_ALL_TARGETS,
-						   OPT_MISSED_MAX};
-	const struct section *s = &p->sec;
-	const struct bond_opts *o = &s->b.opts;
-	uint32_t arp = bond_opts_has(o, OPT_ARP_INTERVAL) ? o->val[OPT_ARP_INTERVAL] : 0;
-	unsigned line = s->opt_line[OPT_ARP_INTERVAL];
-
-	if (s->bad & OPT_BIT(OPT_ARP_INTERVAL))
-		return;
-	if (arp > 0) {
-		if (bond_opts_has(o, OPT_MIIMON) && o->val[OPT_MIIMON] > 0)
-			errorf(p, line, "arp_interval and miimon cannot both be enabled");
-		if (!bond_opts_has(o, OPT_ARP_IP_TARGET) && !bond_opts_has(o, OPT_NS_IP6_TARGET) &&
-		    !(s->bad & (OPT_BIT(OPT_ARP_IP_TARGET) | OPT_BIT(OPT_NS_IP6_TARGET))))
-			errorf(p, line, "arp_interval needs arp_ip_target");
-		else if (o->n_arp_ip_target + o->n_ns_ip6_target == 0 &&
-			 !(s->bad & (OPT_BIT(OPT_ARP_IP_TARGET) | OPT_BIT(OPT_NS_IP6_TARGET))))
-			check_empty_targets(p, arp);
-		return;
-	}
-	for (size_t i = 0; i < sizeof(companions) / sizeof(companions[0]); i++) {
-		enum bond_opt id = companions[i];
-		if (bond_opts_has(o, id))
-			errorf(p, s->opt_line[id], "%s needs arp_interval", s->opt_key[id]);
-	}
+	errorf(p, p->sec.opt_line[id], "%s%s", p->sec.opt_key[id], rest);
 }
 
 static void finish_section(struct parser *p)
@@ -1026,13 +971,8 @@ static void finish_section(struct parser *p)
 	apply_slave_keys(p);
 	check_queue_ids(p);
 	if (mode_known(s))
-		check_modes(p);
+		bond_rules_check(&s->b.opts, &s->bad, rule_broken, p);
 	check_primary(p);
-	if (mode_known(s)) {
-		check_forced_miimon(p);
-		check_delays(p);
-		check_arp(p);
-	}
 	if (s->keep && append_bond(p, &s->b, s->slaves_line) < 0)
 		p->fatal = -ENOMEM;
 }
@@ -1222,11 +1162,23 @@ int config_load(const char *path, struct desired *out, struct config_diag *diag)
 {
 	char *buf = NULL;
 	size_t len = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	/* O_NONBLOCK: a FIFO (or a device) named as the config must not
+	 * block the daemon's only thread; only a regular file is read. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	struct stat st;
 	int err;
 
 	if (fd < 0) {
 		err = load_error(diag, path, -errno);
+		goto out;
+	}
+	if (fstat(fd, &st) < 0) {
+		err = load_error(diag, path, -errno);
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		char *msg = format("%s: not a regular file; not reading it", path);
+		err = !msg || diag_push(diag, msg) < 0 ? -ENOMEM : -EINVAL;
 		goto out;
 	}
 	buf = malloc(MAX_FILE + 1);
@@ -1242,6 +1194,14 @@ int config_load(const char *path, struct desired *out, struct config_diag *diag)
 	if (len > MAX_FILE) {
 		char *msg = format("%s: too large (more than %d bytes)", path, MAX_FILE);
 		err = !msg || diag_push(diag, msg) < 0 ? -ENOMEM : -EFBIG;
+		goto out;
+	}
+	if (len > 0 && buf[len - 1] != '\n') {
+		/* What a file caught while being rewritten in place looks like;
+		 * a complete file ends with a newline. */
+		char *msg = format("%s: the last line has no newline: the file may have been "
+				   "cut while being written; not using it", path);
+		err = !msg || diag_push(diag, msg) < 0 ? -ENOMEM : -EINVAL;
 		goto out;
 	}
 	err = config_parse(path, buf, len, out, diag);

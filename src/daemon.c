@@ -156,13 +156,22 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 		log_warn("%s disappeared", l->name);
 		record(d, EV_GONE, rt->bond, l->name, "%s disappeared", l->name);
 	} else if ((old->flags & IFF_LOWER_UP) != (now->flags & IFF_LOWER_UP)) {
-		rt->last_flap_ms = wall_ms();
-		if (!(now->flags & IFF_LOWER_UP)) {
+		/* A carrier lost while the link stays admin-up is the cable,
+		 * the NIC or the peer.  One lost with the admin state going
+		 * down is an admin's doing: bondd's own release and its
+		 * link-down before an enslave, a device being deleted.  Those
+		 * are repairs (counted with the bond's actions), not flaps. */
+		bool admin = !(old->flags & IFF_UP) || !(now->flags & IFF_UP);
+		if (!admin)
+			rt->last_flap_ms = wall_ms();
+		if (!(now->flags & IFF_LOWER_UP) && admin) {
+			log_debug("%s: carrier lost with the link set down: not a flap", l->name);
+		} else if (!(now->flags & IFF_LOWER_UP)) {
 			rt->carrier_losses++;
 			log_info("%s: carrier lost (%lu so far)", l->name, rt->carrier_losses);
 			record(d, EV_DOWN, rt->bond, l->name, "carrier lost (%lu so far)",
 			       rt->carrier_losses);
-		} else {
+		} else if (!admin) {
 			log_info("%s: carrier back", l->name);
 			record(d, EV_UP, rt->bond, l->name, "carrier back");
 		}
@@ -234,12 +243,70 @@ static void notify_status(struct daemon *d)
 	sd_notify_send(msg);
 }
 
+/*
+ * bondd set `slave` admin-down to enslave it (earlier in this plan) and the
+ * enslave failed: put it back up, so a link that never became a slave is
+ * left as it was found.
+ */
+static void restore_admin_up(struct daemon *d, const struct action *failed, size_t at)
+{
+	char err[320];
+
+	for (size_t i = at; i-- > 0;) {
+		const struct action *a = &d->plan.v[i];
+		if (a->kind != ACT_LINK_DOWN || strcmp(a->ifname, failed->ifname) != 0)
+			continue;
+		struct action up = *a;
+		up.kind = ACT_LINK_UP;
+		up.why = "restore";
+		if (executor_run(&d->ex, &up, err, sizeof(err)) == 0)
+			log_info("%s: apply: set %s up again (its enslave failed)", a->bond,
+				 a->ifname);
+		else
+			log_err("%s: %s: %s", a->bond, a->ifname, err);
+		return;
+	}
+}
+
+/* Context the kernel does not give: what enslaving asked of the link. */
+static void enslave_context(const struct daemon *d, const struct action *a, char *buf,
+			    size_t len)
+{
+	const struct obs_link *l = observed_by_name(&d->ob.state, a->ifname);
+	/* The plan set the bond's MTU before any enslave. */
+	const struct desired_bond *b = desired_find_bond(&d->want, a->bond);
+
+	buf[0] = '\0';
+	if (a->kind == ACT_ENSLAVE && l && b && l->mtu != b->mtu)
+		snprintf(buf, len, " (enslaving sets %s to the bond's MTU %u; it is at %u)",
+			 a->ifname, b->mtu, l->mtu);
+	else if (a->kind == ACT_SET_MTU && l && l->max_mtu && l->max_mtu < a->mtu)
+		snprintf(buf, len, " (the device's max MTU is %u)", l->max_mtu);
+}
+
+/* What is backing off for each bond, with the kernel's words: status. */
+static void report_failing(struct daemon *d)
+{
+	for (size_t i = 0; i < d->n_bonds; i++) {
+		struct bond_runtime *rt = &d->bonds[i];
+		size_t used = 0;
+		rt->failing[0] = '\0';
+		for (size_t j = 0; j < d->holds.n; j++) {
+			const struct hold *h = &d->holds.v[j];
+			if (strcmp(h->bond, rt->name) != 0 || used >= sizeof(rt->failing))
+				continue;
+			used += (size_t)snprintf(rt->failing + used, sizeof(rt->failing) - used,
+						 "%s%s", used ? "; " : "", h->error);
+		}
+	}
+}
+
 static void execute_plan(struct daemon *d)
 {
 	/* Bonds whose plan stopped at a failure; at most one per action. */
 	char (*failed)[IFNAMSIZ] = calloc(d->plan.n ? d->plan.n : 1, sizeof(*failed));
 	size_t n_failed = 0;
-	char desc[256], err[200];
+	char desc[256], err[224], ctx[72], key[PLAN_KEY_SIZE];
 
 	if (!failed) {
 		log_err("out of memory: plan of %zu actions not applied; planning again", d->plan.n);
@@ -286,7 +353,12 @@ static void execute_plan(struct daemon *d)
 			 * can tell a quiet pass from a busy one. */
 			log_notice("%s: apply: %s", a->bond, desc);
 			record(d, EV_REPAIR, a->bond, a->ifname, "%s", desc);
-			holds_succeed(&d->holds, a->ifname);
+			holds_succeed(&d->holds, plan_hold_key(a, OPT__COUNT, key, sizeof(key)));
+			if (a->kind == ACT_SET_OPTS) /* every option in it was taken */
+				for (int id = 0; id < OPT__COUNT; id++)
+					if (bond_opts_has(&a->opts, (enum bond_opt)id))
+						holds_succeed(&d->holds,
+							      plan_hold_key(a, id, key, sizeof(key)));
 			continue;
 		}
 		if (ret == -ENODEV) {
@@ -297,20 +369,33 @@ static void execute_plan(struct daemon *d)
 			snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
 			continue;
 		}
-		uint64_t backoff = holds_fail(&d->holds, a->ifname, now_ms());
-		log_err("%s: apply: %s failed on %s: %s (retrying in %llu ms)", a->bond, desc,
-			a->ifname, err, (unsigned long long)backoff);
+		enslave_context(d, a, ctx, sizeof(ctx));
+		plan_hold_key(a, d->ex.failed_opt, key, sizeof(key));
+		uint64_t backoff = holds_fail(&d->holds, key, now_ms());
+		char full[sizeof(rt->last_error)];
+		/* An option value refused as invalid or out of range will be
+		 * refused on every retry: the config must change, say so. */
+		bool config_error = (a->kind == ACT_SET_OPTS || a->kind == ACT_CREATE_BOND) &&
+				    (ret == -EINVAL || ret == -ERANGE);
+		snprintf(full, sizeof(full), "%s%s: %s%s",
+			 config_error ? "configuration error: " : "", a->ifname, err, ctx);
+		holds_set_error(&d->holds, key, a->bond, full);
+		log_err("%s: %s (retrying in %llu ms)", a->bond, full,
+			(unsigned long long)backoff);
 		if (rt) {
 			rt->errors++;
 			rt->last_error_ms = wall_ms();
-			snprintf(rt->last_error, sizeof(rt->last_error), "%s: %s: %s", a->ifname,
-				 action_kind_name(a->kind), err);
+			snprintf(rt->last_error, sizeof(rt->last_error), "%s", full);
 		}
-		record(d, EV_ERROR, a->bond, a->ifname, "%s failed: %s (retrying in %llu ms)",
-		       desc, err, (unsigned long long)backoff);
-		snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
+		record(d, EV_ERROR, a->bond, a->ifname, "%s failed: %s%s (retrying in %llu ms)",
+		       desc, err, ctx, (unsigned long long)backoff);
+		if (a->kind == ACT_ENSLAVE)
+			restore_admin_up(d, a, i);
+		if (plan_failure_stops_bond(a))
+			snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
 	}
 	free(failed);
+	report_failing(d);
 }
 
 /* The earlier of two wake-up times, 0 meaning none. */
@@ -417,6 +502,7 @@ static void converge(struct daemon *d)
 				 "re-read every link from the kernel");
 		struct plan_holds held = holds_for_plan(&d->holds, now_ms());
 		held = udev_wait_holds(&d->udev, &d->want, &d->ob.state, &held, now_ms());
+		held.no_rebuild = !d->rebuild_ok;
 		action_list_clear(&d->plan);
 		if (plan(&d->want, &d->ob.state, &held, &d->plan) < 0) {
 			log_err("planning: out of memory");
@@ -473,18 +559,27 @@ static int reload(struct daemon *d, char *msg, size_t len)
 		sd_notify_send("READY=1");
 		return -1;
 	}
-	action_list_clear(&d->plan);
-	observer_drain(&d->ob);
-	if (plan_removed(&d->want, &next, &d->ob.state, &d->plan) == 0)
-		execute_plan(d);
+	/* A bond missing from the new file is left as it is and no longer
+	 * managed: one read of a file caught half-written must not delete a
+	 * storage network.  Deleting takes "state = absent" (bondd(8)). */
+	for (size_t i = 0; i < d->want.n_bonds; i++) {
+		const struct desired_bond *b = &d->want.bonds[i];
+		if (!b->absent && !desired_find_bond(&next, b->name)) {
+			log_info("%s: no longer in %s: left in place as it is, no longer managed "
+				 "(state = absent deletes it)", b->name, d->opts.config_path);
+			record(d, EV_CONFIG, b->name, NULL,
+			       "no longer configured: left in place, unmanaged");
+		}
+	}
 	desired_free(&d->want);
 	d->want = next;
 	/* A new config is a new start for every link that was backing off,
 	 * and what it changes is not drift. */
 	holds_clear(&d->holds);
-	for (size_t i = 0; i < d->n_bonds; i++)
-		d->bonds[i].was_healthy = false;
+	report_failing(d);
+	d->rebuild_ok = true; /* the admin asked: see plan.h, no_rebuild */
 	converge(d);
+	d->rebuild_ok = false;
 	log_info("reloaded: %zu bond%s", d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s");
 	record(d, EV_CONFIG, NULL, NULL, "reloaded %s: %zu bonds", d->opts.config_path,
 	       d->want.n_bonds);
@@ -506,11 +601,11 @@ static void on_signal(struct daemon *d)
 
 	while (read(d->sigfd, &si, sizeof(si)) == sizeof(si)) {
 		switch (si.ssi_signo) {
-		case SIGHUP: {
-			char msg[400];
-			reload(d, msg, sizeof(msg));
+		case SIGHUP:
+			/* A burst of SIGHUPs is one reload, after the burst is
+			 * read: of the file as it is then. */
+			d->reload_pending = true;
 			break;
-		}
 		case SIGTERM:
 		case SIGINT:
 			d->stop = true;
@@ -585,6 +680,11 @@ static int run_loop(struct daemon *d)
 			int fd = evs[i].data.fd;
 			if (fd == d->sigfd) {
 				on_signal(d);
+				if (d->reload_pending && !d->stop) {
+					char msg[400];
+					d->reload_pending = false;
+					reload(d, msg, sizeof(msg));
+				}
 			} else if (fd == d->retry_fd) {
 				drain_timer(fd);
 				work = true;
@@ -819,7 +919,9 @@ int daemon_main(const struct daemon_opts *opts)
 			 d.want.n_bonds == 1 ? "" : "s", opts->config_path);
 	record(&d, EV_CONFIG, NULL, NULL, "started with %s: %zu bonds", opts->config_path,
 	       d.want.n_bonds);
+	d.rebuild_ok = true;
 	converge(&d);
+	d.rebuild_ok = false;
 	log_info("ready");
 	sd_notify_send("READY=1");
 	int looped = run_loop(&d);

@@ -74,6 +74,7 @@ int link_parse(const struct nlmsghdr *nlh, struct obs_link *l)
 	memset(l, 0, sizeof(*l));
 	l->ifindex = ifi->ifi_index;
 	l->flags = ifi->ifi_flags;
+	l->type = ifi->ifi_type;
 	mnl_attr_for_each(a, nlh, sizeof(*ifi)) {
 		switch (mnl_attr_get_type(a)) {
 		case IFLA_IFNAME:

@@ -12,6 +12,7 @@
 #include "daemon.h"
 #include "log.h"
 #include "observer.h"
+#include "plan_preview.h"
 
 /* sysexits.h values, spelled out where they are used. */
 enum { EXIT_USAGE = 64, EXIT_CONFIG = 78 };
@@ -19,13 +20,15 @@ enum { EXIT_USAGE = 64, EXIT_CONFIG = 78 };
 static void usage(FILE *to)
 {
 	fprintf(to,
-		"Usage: bondd [--config FILE] [--socket PATH] [--check] [--debug]\n"
+		"Usage: bondd [--config FILE] [--socket PATH] [--check [--plan]] [--debug]\n"
 		"             [--version] [--help]\n"
 		"Keeps the Linux bonding interfaces described in FILE exactly as configured.\n"
 		"\n"
 		"  -c, --config FILE   configuration file (default %s)\n"
 		"  -s, --socket PATH   status socket (default %s)\n"
 		"  -n, --check         check the configuration, print \"configuration OK\", exit\n"
+		"  -p, --plan          with --check: print what a start or reload would change\n"
+		"                      in the kernel now, and what disrupts traffic; change nothing\n"
 		"  -d, --debug         log debug messages\n"
 		"  -V, --version       print the version and exit\n"
 		"  -h, --help          print this help and exit\n"
@@ -53,7 +56,7 @@ static void check_kernel_caps(const char *path, const struct desired *want)
 	}
 }
 
-static int check_config(const char *path)
+static int check_config(const char *path, bool show_plan)
 {
 	struct desired want = {0};
 	struct config_diag diag = {0};
@@ -65,8 +68,13 @@ static int check_config(const char *path)
 	if (err < 0)
 		return EXIT_CONFIG;
 	check_kernel_caps(path, &want);
-	desired_free(&want);
 	printf("configuration OK\n");
+	if (show_plan && (err = plan_preview(&want, stdout)) < 0) {
+		fprintf(stderr, "bondd: reading the kernel's links: %s\n", strerror(-err));
+		desired_free(&want);
+		return 1;
+	}
+	desired_free(&want);
 	return 0;
 }
 
@@ -76,6 +84,7 @@ int main(int argc, char **argv)
 		{"config", required_argument, NULL, 'c'},
 		{"socket", required_argument, NULL, 's'},
 		{"check", no_argument, NULL, 'n'},
+		{"plan", no_argument, NULL, 'p'},
 		{"debug", no_argument, NULL, 'd'},
 		{"version", no_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'},
@@ -85,10 +94,10 @@ int main(int argc, char **argv)
 		.config_path = BONDD_DEFAULT_CONFIG,
 		.socket_path = BONDD_DEFAULT_SOCKET,
 	};
-	bool check = false, debug = false;
+	bool check = false, debug = false, show_plan = false;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "c:s:ndVh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "c:s:npdVh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			opts.config_path = optarg;
@@ -98,6 +107,9 @@ int main(int argc, char **argv)
 			break;
 		case 'n':
 			check = true;
+			break;
+		case 'p':
+			show_plan = true;
 			break;
 		case 'd':
 			debug = true;
@@ -125,8 +137,13 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	if (show_plan && !check) {
+		fprintf(stderr, "bondd: --plan goes with --check\n");
+		usage(stderr);
+		return EXIT_USAGE;
+	}
 	if (check)
-		return check_config(opts.config_path);
+		return check_config(opts.config_path, show_plan);
 
 	/* A test aid, documented in bondd(8): a small event buffer makes the
 	 * kernel drop events, which bondd must notice and recover from. */

@@ -126,13 +126,14 @@ bool nlsock_msg_ok(const struct nlmsghdr *nlh, int left)
 	       nlh->nlmsg_len <= (unsigned)left;
 }
 
-/* Pulls NLMSGERR_ATTR_MSG out of an extended ACK. */
-static void extack_message(const struct nlmsghdr *nlh, char *out, size_t len)
+void nlsock_extack_message(const struct nlmsghdr *nlh, char *out, size_t len)
 {
 	const struct nlmsgerr *err = mnl_nlmsg_get_payload(nlh);
 	const struct nlattr *attr;
 	size_t off = sizeof(*err);
 
+	if (out && len)
+		out[0] = '\0';
 	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS) || !out || !len)
 		return;
 	/* Without NLM_F_CAPPED the kernel echoes the whole request first. */
@@ -174,7 +175,7 @@ static void on_error(struct answer *ans, const struct nlmsghdr *nlh)
 	}
 	if (e->error == 0 || ans->err)
 		return;
-	extack_message(nlh, ans->errmsg, ans->errlen);
+	nlsock_extack_message(nlh, ans->errmsg, ans->errlen);
 	ans->err = e->error < 0 ? e->error : -EPROTO;
 }
 
@@ -262,8 +263,8 @@ int nlsock_request(struct nlsock *nl, struct nlmsghdr *nlh, char *errmsg, size_t
 		errmsg[0] = '\0';
 	nlh->nlmsg_flags |= NLM_F_REQUEST | NLM_F_ACK;
 	int err = run(nl, nlh, &ans);
-	if (err && errmsg && errlen && !errmsg[0])
-		snprintf(errmsg, errlen, "%s", strerror(-err));
+	if (err && errmsg && errlen)
+		nlsock_error_text(-err, errmsg, errmsg, errlen);
 	return err;
 }
 
@@ -273,6 +274,17 @@ int nlsock_get(struct nlsock *nl, struct nlmsghdr *nlh, mnl_cb_t cb, void *data)
 
 	nlh->nlmsg_flags |= NLM_F_REQUEST | NLM_F_ACK;
 	return run(nl, nlh, &ans);
+}
+
+void nlsock_error_text(int err, const char *extack, char *out, size_t len)
+{
+	char kmsg[256];
+
+	snprintf(kmsg, sizeof(kmsg), "%s", extack ? extack : "");
+	if (kmsg[0])
+		snprintf(out, len, "%s: %s", strerror(err), kmsg);
+	else
+		snprintf(out, len, "%s", strerror(err));
 }
 
 int nlsock_dump(struct nlsock *nl, struct nlmsghdr *nlh, mnl_cb_t cb, void *data)

@@ -8,12 +8,6 @@
 #include <string.h>
 #include <sys/socket.h>
 
-void observed_clear(struct observed *o)
-{
-	o->n_links = 0;
-	o->n_addrs = 0;
-}
-
 void observed_free(struct observed *o)
 {
 	free(o->links);

@@ -12,11 +12,6 @@ static const char *const verbs[] = {
 	[SV_HEALTH] = "health",   [SV_WATCH] = "watch",     [SV_RELOAD] = "reload",
 };
 
-const char *status_verb_name(enum status_verb v)
-{
-	return (unsigned)v < sizeof(verbs) / sizeof(verbs[0]) ? verbs[v] : "?";
-}
-
 const char *status_health_name(enum status_health h)
 {
 	switch (h) {

@@ -516,11 +516,6 @@ void status_server_set_reload(struct status_server *s, status_reload_fn fn)
 	s->reload = fn;
 }
 
-size_t status_server_clients(const struct status_server *s)
-{
-	return s->n_clients;
-}
-
 int status_server_fd(const struct status_server *s)
 {
 	return s->epfd;

@@ -111,14 +111,14 @@ struct plan_holds udev_wait_holds(struct udev_wait *u, const struct desired *wan
 	for (size_t i = 0; i < want->n_bonds; i++)
 		need += want->bonds[i].n_slaves;
 	if (need > u->cap_held) {
-		char(*h)[IFNAMSIZ] = realloc(u->held, need * sizeof(*h));
+		char(*h)[PLAN_KEY_SIZE] = realloc(u->held, need * sizeof(*h));
 		if (!h)
 			return *base;
 		u->held = h;
 		u->cap_held = need;
 	}
 	for (size_t i = 0; i < base->n; i++)
-		memcpy(u->held[n++], base->names[i], IFNAMSIZ);
+		memcpy(u->held[n++], base->keys[i], PLAN_KEY_SIZE);
 	u->n_pending = 0;
 	for (size_t i = 0; i < want->n_bonds; i++) {
 		const struct desired_bond *b = &want->bonds[i];
@@ -137,12 +137,14 @@ struct plan_holds udev_wait_holds(struct udev_wait *u, const struct desired *wan
 				checked = true;
 			}
 			if (hold_link(u, running, l, now_ms)) {
-				memcpy(u->held[n++], l->name, IFNAMSIZ);
+				/* Planned as absent: its membership is held. */
+				snprintf(u->held[n++], PLAN_KEY_SIZE, "link %s", l->name);
 				u->n_pending++;
 			}
 		}
 	}
-	return (struct plan_holds){.names = (const char(*)[IFNAMSIZ])u->held, .n = n};
+	return (struct plan_holds){.keys = (const char(*)[PLAN_KEY_SIZE])u->held, .n = n,
+				   .no_rebuild = base->no_rebuild};
 }
 
 uint64_t udev_wait_next_ms(const struct udev_wait *u, uint64_t now_ms)

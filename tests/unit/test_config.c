@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <cmocka.h>
 
 #include "config.h"
@@ -253,6 +254,27 @@ static void several_bonds_in_order(void **state)
 	assert_int_equal(d.bonds[1].n_slaves, 0); /* allowed: added later */
 	assert_int_equal(d.bonds[2].opts.val[OPT_MODE], MODE_BROADCAST);
 	assert_string_equal(d.bonds[2].slaves[0].name, "eth2");
+	desired_free(&d);
+}
+
+/* keep_order: the mode's default unless set; state = absent. */
+static void keep_order_and_state(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+
+	parse_ok("[rr]\n[ab]\nmode = active-backup\n[lag]\nmode = 802.3ad\nkeep_order = yes\n"
+		 "[xor]\nmode = balance-xor\nkeep_order = no\n[gone]\nstate = absent\n"
+		 "[here]\nstate = present\n",
+		 &d);
+	assert_int_equal(d.n_bonds, 6);
+	assert_true(desired_keeps_order(&d.bonds[0]));
+	assert_false(desired_keeps_order(&d.bonds[1]));
+	assert_true(desired_keeps_order(&d.bonds[2]));
+	assert_false(desired_keeps_order(&d.bonds[3]));
+	assert_false(d.bonds[3].absent);
+	assert_true(d.bonds[4].absent);
+	assert_false(d.bonds[5].absent);
 	desired_free(&d);
 }
 
@@ -580,6 +602,14 @@ static const struct bad_case bad_cases[] = {
 	/* values */
 	{"[bond0]\nmiimon = 99999999999\n",
 	 {"bondd.conf:2: miimon: 99999999999 is out of range 0-2147483647"}},
+	{"[bond0]\nkeep_order = maybe\n",
+	 {"bondd.conf:2: keep_order: invalid value \"maybe\" (expected yes or no)"}},
+	{"[bond0]\nkeep_order = yes\nkeep_order = no\n",
+	 {"bondd.conf:3: duplicate key \"keep_order\" (first on line 2)"}},
+	{"[bond0]\nstate = gone\n",
+	 {"bondd.conf:2: state: invalid value \"gone\" (expected present or absent)"}},
+	{"[bond0]\nmiimon = 100\npeer_notif_delay = 300100\n",
+	 {"bondd.conf:3: peer_notif_delay: 300100 is out of range 0-300000"}},
 	{"[bond0]\nmiimon = 100ms\n",
 	 {"bondd.conf:2: miimon: invalid value \"100ms\" (expected a number 0-2147483647)"}},
 	{"[bond0]\nmiimon = -1\n",
@@ -1095,10 +1125,53 @@ static void load_missing_file(void **state)
 	assert_null(d.bonds);
 	config_diag_free(&diag);
 
-	assert_int_equal(config_load("/tmp", &d, &diag), -EISDIR);
+	assert_int_equal(config_load("/tmp", &d, &diag), -EINVAL);
 	assert_int_equal(diag.n, 1);
-	assert_string_equal(diag.msgs[0], "/tmp: cannot read: Is a directory");
+	assert_string_equal(diag.msgs[0], "/tmp: not a regular file; not reading it");
 	config_diag_free(&diag);
+}
+
+/* A FIFO would block the daemon's only thread: refused at once, unread. */
+static void load_fifo_refused(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	char path[] = "/tmp/bondd-test-fifo-XXXXXX";
+	char expect[128];
+
+	assert_non_null(mkdtemp(path));
+	char fifo[sizeof(path) + 8];
+	snprintf(fifo, sizeof(fifo), "%s/conf", path);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	assert_int_equal(config_load(fifo, &d, &diag), -EINVAL);
+	snprintf(expect, sizeof(expect), "%s: not a regular file; not reading it", fifo);
+	assert_int_equal(diag.n, 1);
+	assert_string_equal(diag.msgs[0], expect);
+	config_diag_free(&diag);
+	unlink(fifo);
+	rmdir(path);
+}
+
+/* A file caught mid-write (no final newline) is not used. */
+static void load_cut_file_refused(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	char *path = temp_file("[bond0]\nslaves = e1 e2\n[bond1]\nsla", 34);
+	char expect[160];
+
+	assert_int_equal(config_load(path, &d, &diag), -EINVAL);
+	snprintf(expect, sizeof(expect),
+		 "%s: the last line has no newline: the file may have been cut while being "
+		 "written; not using it", path);
+	assert_int_equal(diag.n, 1);
+	assert_string_equal(diag.msgs[0], expect);
+	assert_null(d.bonds);
+	config_diag_free(&diag);
+	unlink(path);
+	free(path);
 }
 
 static void load_file(void **state)
@@ -1261,7 +1334,10 @@ int main(void)
 		cmocka_unit_test(too_many_errors),
 		cmocka_unit_test(random_input),
 		cmocka_unit_test(load_missing_file),
+		cmocka_unit_test(keep_order_and_state),
 		cmocka_unit_test(load_file),
+		cmocka_unit_test(load_fifo_refused),
+		cmocka_unit_test(load_cut_file_refused),
 		cmocka_unit_test(load_too_large),
 		cmocka_unit_test(one_empty_target_list),
 		cmocka_unit_test(largest_file),

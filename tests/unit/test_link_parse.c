@@ -496,7 +496,7 @@ static void udev_wait_rules(void **state)
 	udev_wait_init(&u, dir);
 	h = udev_wait_holds(&u, &want, &obs, &none, 1000);
 	assert_int_equal(h.n, 1);
-	assert_string_equal(h.names[0], "e1");
+	assert_string_equal(h.keys[0], "link e1");
 	assert_int_equal(udev_wait_next_ms(&u, 1000), 1000 + UDEV_POLL_MS);
 	snprintf(path, sizeof(path), "%s/data/n5", dir);
 	f = fopen(path, "w");
