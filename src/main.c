@@ -41,6 +41,9 @@ static int check_config(const char *path)
 
 	for (size_t i = 0; i < diag.n; i++)
 		fprintf(stderr, "%s\n", diag.msgs[i]);
+	/* Warnings do not fail the check: the daemon would run this file. */
+	for (size_t i = 0; i < diag.n_warnings; i++)
+		fprintf(stderr, "%s\n", diag.warnings[i]);
 	config_diag_free(&diag);
 	if (err < 0)
 		return EXIT_CONFIG;
