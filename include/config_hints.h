@@ -8,6 +8,7 @@
 #ifndef BONDD_CONFIG_HINTS_H
 #define BONDD_CONFIG_HINTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "bond_options.h"
@@ -39,5 +40,14 @@ unsigned config_hint_distance(const char *a, const char *b);
  * it is not one, or not a whole number of milliseconds.
  */
 long long config_hint_timespan_ms(const char *text, long long default_unit_ms);
+
+/*
+ * A systemd.netdev(5) [Bond] setting in bondd.conf's terms: sets *bondd_key
+ * to the option's key and writes the value converted (time spans to
+ * milliseconds or seconds, booleans to 1/0) into out.  False when key is
+ * not a [Bond] setting or its value cannot be converted.
+ */
+bool config_hint_netdev_bond(const char *key, const char *val, const char **bondd_key,
+			     char *out, size_t len);
 
 #endif

@@ -332,6 +332,19 @@ static bool hint_foreign(const char *key, const char *val, char *buf, size_t len
 	return true;
 }
 
+bool config_hint_netdev_bond(const char *key, const char *val, const char **bondd_key,
+			     char *out, size_t len)
+{
+	for (size_t i = 0; i < sizeof(foreign_keys) / sizeof(foreign_keys[0]); i++) {
+		const struct foreign_key *f = &foreign_keys[i];
+		if (strcmp(f->tool, NETDEV) != 0 || strcmp(key, f->key) != 0)
+			continue;
+		*bondd_key = f->bondd;
+		return convert_value(f->cv, val, out, len);
+	}
+	return false;
+}
+
 /* ---- near misses ----------------------------------------------------------- */
 
 static const char *const own_keys[] = {"mtu", "slaves", "address"};
