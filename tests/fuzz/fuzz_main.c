@@ -93,6 +93,6 @@ int main(int argc, char **argv)
 		mutate(buf, &len);
 		LLVMFuzzerTestOneInput(buf, len);
 	}
-	printf("fuzz_request: %zu corpus inputs and %ld mutations, no crash\n", n, iterations);
+	printf("%s: %zu corpus inputs and %ld mutations, no crash\n", argv[0], n, iterations);
 	return 0;
 }
