@@ -373,8 +373,7 @@ static void read_bond(struct import_result *r, struct ifcfg *f, struct ifcfg **a
 
 	if (!b)
 		return;
-	b->order_note = "ifcfg has no order; ifup-eth enslaves in the lexical order of "
-			"the slaves' ifcfg file names, kept here";
+	b->order_note = "ifcfg has none; this is ifup-eth's, by ifcfg file name.";
 	bonding_opts(b, f);
 	bond_mtu(b, f);
 	ipv4_addrs(b, f);

@@ -106,8 +106,7 @@ static int read_netdev(struct import_result *r, const struct unit *u)
 	struct import_bond *b = import_add_bond(r, name, u->in->name);
 	if (!b)
 		return 0;
-	b->order_note = "networkd enslaves links as they appear and keeps no order; listed "
-			"in the order of their .network files and of Name= in each: check it";
+	b->order_note = "networkd keeps none; by .network file and Name=: check it.";
 	if (*mtu && !parse_mtu(mtu, &b->mtu))
 		import_note(&b->notes, "not carried over: MTUBytes=%.40s (%s)", mtu, u->in->name);
 

@@ -290,8 +290,7 @@ int import_nm(const struct import_file *files, size_t n, struct import_result *o
 		struct import_bond *b = import_add_bond(out, c->ifname, c->in->name);
 		if (!b)
 			continue;
-		b->order_note = "NetworkManager activates ports as it finds them and keeps no "
-				"order; listed in the order of their keyfiles' names: check it";
+		b->order_note = "NetworkManager keeps none; by keyfile name: check it.";
 		if (*c->mtu && strcmp(c->mtu, "0") != 0) {
 			char *end;
 			unsigned long v = strtoul(c->mtu, &end, 10);

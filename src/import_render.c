@@ -37,8 +37,7 @@ static void render_bond(const struct import_bond *b, struct strbuf *out)
 	if (b->mtu) {
 		sb_printf(out, "mtu = %u\n", b->mtu);
 	} else {
-		sb_puts(out, "# No MTU in the source: the kernel's 1500, written out because "
-			     "bondd's own default is 9000.\n"
+		sb_puts(out, "# No MTU in the source: 1500, the kernel's default (bondd's is 9000).\n"
 			     "mtu = 1500\n");
 	}
 	if (b->n_slaves) {
