@@ -1,0 +1,72 @@
+# SPDX-License-Identifier: MIT
+# Migration: bondd-import's output for sample files of each format
+# (tests/unit/data/import/), applied by bondd, gives the bonds those files
+# mean to their own tool.  The expectations below are derived by hand from
+# the source files and their tools' documentation, not from the import:
+#
+# ifcfg (initscripts): ifcfg-bond0 BONDING_OPTS="mode=802.3ad miimon=100
+#   lacp_rate=fast xmit_hash_policy=layer3+4", MTU=9000, IPADDR/PREFIX
+#   10.77.0.1/24, IPADDR1/NETMASK1 10.78.0.1/255.255.0.0, IPV6INIT=yes with
+#   IPV6ADDR fd00:77::1/64; slaves ifcfg-e1, -e2, -e3 (MASTER=bond0
+#   SLAVE=yes), which ifup-eth enslaves in file-name order: e1 e2 e3.
+# networkd: 20-bond1.netdev Mode=active-backup, MIIMonitorSec=100ms,
+#   UpDelaySec=200ms, PrimaryReselectPolicy=better; 30-bond1-ports.network
+#   Name=e5 e4 and 31-bond1-primary.network Name=e6 PrimarySlave=yes (Bond=
+#   bond1); 40-bond1.network Address=10.79.0.1/24, MTUBytes=1500.
+# NetworkManager: bond2.nmconnection mode=balance-rr, packets_per_slave=1,
+#   no miimon (NetworkManager's default: 100), [ethernet] mtu=9000,
+#   address1=10.80.0.1/24; ports e7 (master=<uuid>) and e8 (controller=
+#   bond2), listed by keyfile name: e7 e8.
+#
+# The ifcfg import is the main file, the other two are drop-ins: the
+# daemon reads bondd.conf.d too.
+. "$LIB_DIR/lib.sh"
+. "$LIB_DIR/bondd-lib.sh"
+
+: "${BONDD_IMPORT:=$BUILD_DIR/src/bondd-import}"
+DATA=$LIB_DIR/../unit/data/import
+
+nics 8
+"$BONDD_IMPORT" ifcfg "$DATA/ifcfg" >"$WORK/bondd.conf"
+mkdir "$WORK/bondd.conf.d"
+"$BONDD_IMPORT" networkd "$DATA/networkd" >"$WORK/bondd.conf.d/20-networkd.conf"
+"$BONDD_IMPORT" nm "$DATA/nm" >"$WORK/bondd.conf.d/30-nm.conf"
+"$BONDD" --check --config "$WORK/bondd.conf" >"$WORK/check.out" 2>&1 ||
+	{ cat "$WORK/check.out"; fail "bondd --check refuses the imports"; }
+
+start_bondd "$WORK/bondd.conf"
+echo "measured: bond0 whole after $(whole bond0 e1,e2,e3 9000)"
+echo "measured: bond1 whole after $(whole bond1 e5,e4,e6 1500)"
+echo "measured: bond2 whole after $(whole bond2 e7,e8 9000)"
+
+b=/sys/class/net
+# ifcfg
+assert_eq "802.3ad 4" "$(sysval $b/bond0/bonding/mode)" "bond0 mode"
+assert_eq 100 "$(sysval $b/bond0/bonding/miimon)" "bond0 miimon"
+assert_eq "fast 1" "$(sysval $b/bond0/bonding/lacp_rate)" "bond0 lacp_rate"
+assert_eq "layer3+4 1" "$(sysval $b/bond0/bonding/xmit_hash_policy)" "bond0 xmit_hash_policy"
+assert_eq "e1 e2 e3" "$(sysval $b/bond0/bonding/slaves)" "bond0 order"
+for i in e1 e2 e3; do assert_eq 9000 "$(sysval $b/$i/mtu)" "$i mtu"; done
+# networkd
+assert_eq "active-backup 1" "$(sysval $b/bond1/bonding/mode)" "bond1 mode"
+assert_eq 100 "$(sysval $b/bond1/bonding/miimon)" "bond1 miimon"
+assert_eq 200 "$(sysval $b/bond1/bonding/updelay)" "bond1 updelay"
+assert_eq "better 1" "$(sysval $b/bond1/bonding/primary_reselect)" "bond1 primary_reselect"
+assert_eq e6 "$(sysval $b/bond1/bonding/primary)" "bond1 primary"
+assert_eq "e5 e4 e6" "$(sysval $b/bond1/bonding/slaves)" "bond1 order"
+for i in e4 e5 e6; do assert_eq 1500 "$(sysval $b/$i/mtu)" "$i mtu"; done
+# NetworkManager
+assert_eq "balance-rr 0" "$(sysval $b/bond2/bonding/mode)" "bond2 mode"
+assert_eq 1 "$(sysval $b/bond2/bonding/packets_per_slave)" "bond2 packets_per_slave"
+assert_eq 100 "$(sysval $b/bond2/bonding/miimon)" "bond2 miimon"
+assert_eq "e7 e8" "$(sysval $b/bond2/bonding/slaves)" "bond2 order"
+for i in e7 e8; do assert_eq 9000 "$(sysval $b/$i/mtu)" "$i mtu"; done
+
+# Addresses: exactly those of the sources (bondd adds no other global one).
+addrs() { ip -o addr show dev "$1" scope global | awk '{ print $4 }' | sort | tr '\n' ' '; }
+assert_eq "10.77.0.1/24 10.78.0.1/16 fd00:77::1/64 " "$(addrs bond0)" "bond0 addresses"
+assert_eq "10.79.0.1/24 " "$(addrs bond1)" "bond1 addresses"
+assert_eq "10.80.0.1/24 " "$(addrs bond2)" "bond2 addresses"
+
+# The drop-ins were read by the daemon, not only by --check.
+file_has "$BONDD_LOG" "ready" || { show_log; fail "bondd did not report ready"; }
