@@ -31,13 +31,20 @@ nics 8
 mkdir "$WORK/bondd.conf.d"
 "$BONDD_IMPORT" networkd "$DATA/networkd" >"$WORK/bondd.conf.d/20-networkd.conf"
 "$BONDD_IMPORT" nm "$DATA/nm" >"$WORK/bondd.conf.d/30-nm.conf"
+# Beside the imports, a per-host drop-in: an address for the ifcfg bond,
+# and a bond of its own without mtu and link monitor (two warnings).
+write_conf "$WORK/bondd.conf.d/40-host.conf" <<CONF
+[bond0]
+address = 10.77.9.1/24
+[bond3]
+CONF
 "$BONDD" --check --config "$WORK/bondd.conf" >"$WORK/check.out" 2>&1 ||
 	{ cat "$WORK/check.out"; fail "bondd --check refuses the imports"; }
 
 start_bondd "$WORK/bondd.conf"
-echo "measured: bond0 whole after $(whole bond0 e1,e2,e3 9000)"
-echo "measured: bond1 whole after $(whole bond1 e5,e4,e6 1500)"
-echo "measured: bond2 whole after $(whole bond2 e7,e8 9000)"
+whole bond0 e1,e2,e3 9000 >/dev/null
+whole bond1 e5,e4,e6 1500 >/dev/null
+whole bond2 e7,e8 9000 >/dev/null
 
 b=/sys/class/net
 # ifcfg
@@ -64,9 +71,17 @@ for i in e7 e8; do assert_eq 9000 "$(sysval $b/$i/mtu)" "$i mtu"; done
 
 # Addresses: exactly those of the sources (bondd adds no other global one).
 addrs() { ip -o addr show dev "$1" scope global | awk '{ print $4 }' | sort | tr '\n' ' '; }
-assert_eq "10.77.0.1/24 10.78.0.1/16 fd00:77::1/64 " "$(addrs bond0)" "bond0 addresses"
+# bond0 also has the per-host drop-in's address.
+assert_eq "10.77.0.1/24 10.77.9.1/24 10.78.0.1/16 fd00:77::1/64 " "$(addrs bond0)" \
+	"bond0 addresses"
 assert_eq "10.79.0.1/24 " "$(addrs bond1)" "bond1 addresses"
 assert_eq "10.80.0.1/24 " "$(addrs bond2)" "bond2 addresses"
 
-# The drop-ins were read by the daemon, not only by --check.
-file_has "$BONDD_LOG" "ready" || { show_log; fail "bondd did not report ready"; }
+# --check and the daemon report the drop-in's warnings with FILE:LINE.
+w="$WORK/bondd.conf.d/40-host.conf:3: warning: [bond3]:"
+file_has "$WORK/check.out" "$w no mtu" || { cat "$WORK/check.out"; fail "--check: no mtu warning"; }
+file_has "$WORK/check.out" "configuration OK" || fail "--check: warnings made it fail"
+file_has "$BONDD_LOG" "$w no mtu" || { show_log; fail "bondd did not log the mtu warning"; }
+file_has "$BONDD_LOG" "$w mode balance-rr without link monitoring" ||
+	{ show_log; fail "bondd did not log the link monitoring warning"; }
+[ -d $b/bond3 ] || fail "bond3 of the drop-in was not made"
