@@ -386,6 +386,10 @@ static void read_bond(struct import_result *r, struct ifcfg *f, struct ifcfg **a
 			continue;
 		mark_used(s, "MASTER");
 		mark_used(s, "SLAVE");
+		if (!get(s, "DEVICE") && get(s, "HWADDR"))
+			import_note(&b->notes, "%s has no DEVICE: initscripts finds the NIC by "
+				    "HWADDR=%.20s when it runs; the name %s is taken from the file "
+				    "name: check it", s->path, get(s, "HWADDR"), s->device);
 		const char *mtu = take(s, "MTU");
 		if (mtu)
 			import_note(&b->notes, "MTU=%.20s of slave %s (%s) is not carried over: the "

@@ -175,6 +175,11 @@ static int read_bond_settings(struct import_bond *b, const struct conn *c)
 			snprintf(method4, sizeof(method4), "%s", val);
 		} else if (strcmp(sec, "ipv6") == 0 && strcmp(key, "method") == 0) {
 			snprintf(method6, sizeof(method6), "%s", val);
+		} else if (strcmp(sec, "connection") == 0 && strcmp(key, "autoconnect") == 0 &&
+			   (strcasecmp(val, "false") == 0 || strcmp(val, "0") == 0 ||
+			    strcasecmp(val, "no") == 0)) {
+			import_note(&b->notes, "autoconnect=%s (%s): NetworkManager does not bring "
+				    "this bond up at boot; bondd makes it whenever it runs", val, from);
 		} else if (strcmp(sec, "connection") == 0 || is_ethernet(sec) ||
 			   ((strcmp(sec, "ipv4") == 0 || strcmp(sec, "ipv6") == 0) &&
 			    (strcmp(key, "may-fail") == 0 || strcmp(key, "addr-gen-mode") == 0)) ||

@@ -232,6 +232,22 @@ static void ifcfg_notes_and_refusals(void **state)
 	done(&im);
 }
 
+/* A slave found by HWADDR at run time: named after its file, noted. */
+static void ifcfg_slave_by_hwaddr(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifcfg,
+	    FILES(F("ifcfg-bond0", "DEVICE=bond0\nTYPE=Bond\n"),
+		  F("ifcfg-eno1", "HWADDR=52:54:00:12:34:56\nMASTER=bond0\nSLAVE=yes\n")),
+	    2, &im);
+	slaves_are(bond(&im, "bond0"), "eno1");
+	has_text(&im, "# ifcfg-eno1 has no DEVICE: initscripts finds the NIC by "
+		      "HWADDR=52:54:00:12:34:56 when it runs; the name eno1 is taken from the "
+		      "file name: check it");
+	done(&im);
+}
+
 /* DEVICE missing: the name after "ifcfg-"; backups are not read. */
 static void ifcfg_names_and_ignored_files(void **state)
 {
@@ -439,12 +455,14 @@ static void nm_dhcp_and_escapes(void **state)
 	struct imported im;
 	run(import_nm,
 	    FILES(F("a.nmconnection", "[connection]\nid=my\\sbond\ntype=bond\n"
-				      "interface-name=bond0\n[ipv4]\nmethod=auto\n"),
+				      "interface-name=bond0\nautoconnect=false\n[ipv4]\nmethod=auto\n"),
 		  F("p.nmconnection", "[connection]\nid=p\ntype=ethernet\ninterface-name=e1\n"
 				      "controller=my bond\nport-type=bond\n")),
 	    2, &im);
 	slaves_are(bond(&im, "bond0"), "e1");
 	has_text(&im, "# not carried over: addresses from DHCP or autoconfiguration");
+	has_text(&im, "# autoconnect=false (a.nmconnection:5): NetworkManager does not bring "
+		      "this bond up at boot");
 	done(&im);
 }
 
@@ -510,6 +528,7 @@ int main(void)
 		cmocka_unit_test(ifcfg_arp_monitor),
 		cmocka_unit_test(ifcfg_notes_and_refusals),
 		cmocka_unit_test(ifcfg_names_and_ignored_files),
+		cmocka_unit_test(ifcfg_slave_by_hwaddr),
 		cmocka_unit_test(networkd_bond_settings),
 		cmocka_unit_test(networkd_units),
 		cmocka_unit_test(networkd_slaves),
