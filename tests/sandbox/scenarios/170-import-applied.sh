@@ -19,7 +19,7 @@
 #   bond2), listed by keyfile name: e7 e8.
 #
 # The ifcfg import is the main file, the other two are drop-ins: the
-# daemon reads bondd.conf.d too.
+# daemon reads bondd.conf.d too, at start and on reload.
 . "$LIB_DIR/lib.sh"
 . "$LIB_DIR/bondd-lib.sh"
 
@@ -85,3 +85,24 @@ file_has "$BONDD_LOG" "$w no mtu" || { show_log; fail "bondd did not log the mtu
 file_has "$BONDD_LOG" "$w mode balance-rr without link monitoring" ||
 	{ show_log; fail "bondd did not log the link monitoring warning"; }
 [ -d $b/bond3 ] || fail "bond3 of the drop-in was not made"
+
+# A reload reads the drop-ins too: a new one adds an address to bond2 in
+# place; a broken one is refused with its own FILE:LINE and changes nothing.
+index=$(sysval $b/bond2/ifindex)
+write_conf "$WORK/bondd.conf.d/50-more.conf" <<CONF
+[bond2]
+address = 10.80.1.1/24
+CONF
+kill -HUP "$BONDD_PID"
+wait_log "reloaded" 1 10 || { show_log; fail "no reload"; }
+wait_until 5 has_addr bond2 10.80.1.1/24 || { show_log; fail "the new drop-in's address is missing"; }
+assert_eq "$index" "$(sysval $b/bond2/ifindex)" "bond2 ifindex (changed in place)"
+write_conf "$WORK/bondd.conf.d/60-bad.conf" <<CONF
+[bond2]
+miimon = 200
+CONF
+kill -HUP "$BONDD_PID"
+wait_log "60-bad.conf:2: miimon: [bond2] is already defined" 1 10 ||
+	{ show_log; fail "the broken drop-in was not refused with its FILE:LINE"; }
+assert_eq 100 "$(sysval $b/bond2/bonding/miimon)" "bond2 miimon after a refused reload"
+has_addr bond2 10.80.1.1/24 || fail "a refused reload changed bond2's addresses"
