@@ -2,7 +2,8 @@
 /*
  * bondd-import(8): other tools' bond configurations into bondd.conf.
  *
- * Each reader (import_ifcfg.c, import_networkd.c, import_nm.c) has the same
+ * Each reader (import_ifcfg.c, import_networkd.c, import_nm.c,
+ * import_teamd.c) has the same
  * shape: the files' text in, plain data out (struct import_result: the bonds
  * with the option lines, MTU, slaves in order and addresses the source
  * means, plus a note for everything it cannot carry over).  import_render
@@ -45,6 +46,10 @@ struct import_bond {
 	uint32_t mtu;              /* 0: the source sets none */
 	char slaves[BONDD_MAX_SLAVES][IFNAMSIZ]; /* bond order */
 	size_t n_slaves;
+	/* Per-slave settings, parallel to slaves (slave.NAME.prio/queue_id). */
+	bool has_prio[BONDD_MAX_SLAVES], has_queue_id[BONDD_MAX_SLAVES];
+	int32_t prio[BONDD_MAX_SLAVES];
+	uint16_t queue_id[BONDD_MAX_SLAVES];
 	char addrs[BONDD_MAX_ADDRS][64];         /* ADDR/PREFIX */
 	size_t n_addrs;
 	struct strbuf notes;       /* "# ..." lines: what is not carried over */
@@ -64,6 +69,7 @@ void import_result_free(struct import_result *r);
 int import_ifcfg(const struct import_file *files, size_t n, struct import_result *out);
 int import_networkd(const struct import_file *files, size_t n, struct import_result *out);
 int import_nm(const struct import_file *files, size_t n, struct import_result *out);
+int import_teamd(const struct import_file *files, size_t n, struct import_result *out);
 
 /*
  * The bondd.conf text for r.  It is checked with bondd's own parser before
@@ -108,5 +114,24 @@ int ini_open(struct ini_cursor *c, const char *text, size_t len);
 bool ini_next(struct ini_cursor *c, const char **section, char **key, char **value,
 	      unsigned *line);
 void ini_close(struct ini_cursor *c);
+
+/* JSON, for teamd's configuration (import_json.c). */
+enum json_type { JSON_NULL, JSON_BOOL, JSON_NUM, JSON_STR, JSON_ARR, JSON_OBJ };
+
+struct json {
+	enum json_type type;
+	bool b;
+	double num;
+	char *str;
+	struct json *items;        /* JSON_ARR and JSON_OBJ: n values */
+	char **keys;               /* JSON_OBJ: n keys, in file order */
+	size_t n;
+};
+
+/* 0, or -EINVAL with "why at byte N" in err, or -ENOMEM. */
+int json_parse(const char *text, size_t len, struct json *out, char *err, size_t errlen);
+void json_free(struct json *v);
+/* The value of key in an object (the last one if repeated), or NULL. */
+const struct json *json_get(const struct json *obj, const char *key);
 
 #endif

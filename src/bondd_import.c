@@ -33,6 +33,8 @@ static const struct format formats[] = {
 	{"nm", import_nm,
 	 {"/etc/NetworkManager/system-connections", "/run/NetworkManager/system-connections",
 	  "/usr/lib/NetworkManager/system-connections", NULL}},
+	/* teamd's JSON has no place of its own: a PATH is needed. */
+	{"teamd", import_teamd, {NULL}},
 };
 
 struct inputs {
@@ -52,6 +54,7 @@ static void usage(FILE *to)
 		"            %s, %s)\n"
 		"  nm        NetworkManager keyfiles (default %s,\n"
 		"            %s, %s)\n"
+		"  teamd     teamd JSON configurations (teamd -f FILE, teamdctl DEV config dump)\n"
 		"PATH is a file, or a directory whose files of that format are read.\n"
 		"\n"
 		"  -h, --help      print this help and exit\n"
@@ -252,11 +255,15 @@ int main(int argc, char **argv)
 		if (strcmp(argv[optind], formats[i].name) == 0)
 			f = &formats[i];
 	if (!f) {
-		fprintf(stderr, "bondd-import: unknown format \"%s\" (ifcfg, networkd or nm)\n",
+		fprintf(stderr, "bondd-import: unknown format \"%s\" (ifcfg, networkd, nm or teamd)\n",
 			argv[optind]);
 		return EXIT_USAGE;
 	}
 	optind++;
+	if (optind == argc && !f->dirs[0]) {
+		fprintf(stderr, "bondd-import: %s needs a PATH\n", f->name);
+		return EXIT_USAGE;
+	}
 	if (optind == argc) {
 		for (size_t i = 0; f->dirs[i] && !status; i++)
 			if (read_path(&in, f, f->dirs[i], false) < 0)

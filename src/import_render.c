@@ -50,6 +50,13 @@ static void render_bond(const struct import_bond *b, struct strbuf *out)
 	} else {
 		sb_puts(out, "# No slaves found in the source for this bond.\n");
 	}
+	for (size_t i = 0; i < b->n_slaves; i++) {
+		if (b->has_prio[i])
+			sb_printf(out, "slave.%s.prio = %d\n", b->slaves[i], (int)b->prio[i]);
+		if (b->has_queue_id[i])
+			sb_printf(out, "slave.%s.queue_id = %u\n", b->slaves[i],
+				  (unsigned)b->queue_id[i]);
+	}
 	for (size_t i = 0; i < b->n_addrs; i++)
 		sb_printf(out, "address = %s\n", b->addrs[i]);
 	if (b->notes.len)

@@ -466,6 +466,127 @@ static void nm_dhcp_and_escapes(void **state)
 	done(&im);
 }
 
+/* ---- teamd ------------------------------------------------------------------ */
+
+static void teamd_lacp(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_teamd,
+	    FILES(F("t.conf", "{\"device\": \"team0\", \"runner\": {\"name\": \"lacp\", "
+			      "\"active\": false, \"fast_rate\": true, \"sys_prio\": 100, "
+			      "\"min_ports\": 2, \"agg_select_policy\": \"bandwidth\", "
+			      "\"tx_hash\": [\"eth\", \"ipv4\"]}, "
+			      "\"ports\": {\"eth3\": {}, \"eth1\": {\"lacp_prio\": 5}, "
+			      "\"eth2\": {}}}")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "team0");
+	assert_int_equal(opt(b, OPT_MODE), MODE_8023AD);
+	assert_int_equal(opt(b, OPT_AD_LACP_ACTIVE), 0);
+	assert_int_equal(opt(b, OPT_AD_LACP_RATE), 1);
+	assert_int_equal(opt(b, OPT_AD_ACTOR_SYS_PRIO), 100);
+	assert_int_equal(opt(b, OPT_MIN_LINKS), 2);
+	assert_int_equal(opt(b, OPT_AD_SELECT), 1);
+	assert_int_equal(opt(b, OPT_XMIT_HASH_POLICY), 2); /* layer2+3 */
+	assert_int_equal(opt(b, OPT_MIIMON), 100);
+	/* The order of "ports" in the file. */
+	slaves_are(b, "eth3 eth1 eth2");
+	assert_int_equal(b->mtu, 1500);
+	has_text(&im, "# not carried over: sticky, lacp_prio, lacp_key or link_watch of port eth1");
+	done(&im);
+}
+
+static void teamd_activebackup(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_teamd,
+	    FILES(F("t.conf", "{\"device\": \"team1\", \"runner\": {\"name\": "
+			      "\"activebackup\", \"hwaddr_policy\": \"only_active\"}, "
+			      "\"link_watch\": {\"name\": \"ethtool\", \"delay_up\": 250, "
+			      "\"delay_down\": 100}, \"notify_peers\": {\"count\": 3}, "
+			      "\"ports\": {\"e2\": {\"prio\": 100, \"queue_id\": 2}, "
+			      "\"e1\": {\"prio\": -5}}}")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "team1");
+	assert_int_equal(opt(b, OPT_MODE), MODE_ACTIVE_BACKUP);
+	assert_int_equal(opt(b, OPT_FAIL_OVER_MAC), 2);
+	assert_int_equal(opt(b, OPT_UPDELAY), 300); /* rounded up to a multiple of 100 */
+	assert_int_equal(opt(b, OPT_DOWNDELAY), 100);
+	assert_int_equal(opt(b, OPT_NUM_PEER_NOTIF), 3);
+	slaves_are(b, "e2 e1");
+	assert_true(b->slaves[0].has_prio);
+	assert_int_equal(b->slaves[0].prio, 100);
+	assert_int_equal(b->slaves[1].prio, -5);
+	assert_true(b->slaves[0].has_queue_id);
+	assert_int_equal(b->slaves[0].queue_id, 2);
+	has_text(&im, "# link_watch.delay_up 250 (t.conf) is updelay = 300: a multiple of miimon");
+	done(&im);
+}
+
+static void teamd_arp_ping_and_others(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_teamd,
+	    FILES(F("a.json", "{\"device\": \"team2\", \"runner\": {\"name\": "
+			      "\"activebackup\"}, \"link_watch\": [{\"name\": \"arp_ping\", "
+			      "\"interval\": 100, \"target_host\": \"192.168.23.1\", "
+			      "\"missed_max\": 5, \"validate_active\": true}, {\"name\": "
+			      "\"ethtool\"}]}"),
+		  F("b.json", "{\"device\": \"team3\", \"runner\": {\"name\": \"random\"}}"),
+		  F("c.json", "{\"runner\": {}}"), F("d.json", "{\"device\": [1,"),
+		  F("e.json", "{\"device\": \"team4\", \"runner\": {\"name\": "
+			      "\"loadbalance\", \"tx_hash\": [\"l4\"], "
+			      "\"tx_balancer\": {\"name\": \"basic\"}}}")),
+	    5, &im);
+	const struct desired_bond *b = bond(&im, "team2");
+	assert_int_equal(opt(b, OPT_ARP_INTERVAL), 100);
+	assert_int_equal(b->opts.n_arp_ip_target, 1);
+	assert_int_equal(opt(b, OPT_MISSED_MAX), 5);
+	assert_int_equal(opt(b, OPT_ARP_VALIDATE), 1);
+	has_text(&im, "# not carried over: link watches after the first (a.json)");
+	assert_int_equal(opt(bond(&im, "team3"), OPT_MODE), MODE_BALANCE_RR);
+	has_text(&im, "# runner random (b.json) has no bonding mode: balance-rr instead");
+	has_text(&im, "# c.json: no \"device\": not a teamd configuration; skipped");
+	has_text(&im, "# d.json: not JSON (");
+	b = bond(&im, "team4");
+	assert_int_equal(opt(b, OPT_MODE), MODE_BALANCE_XOR);
+	assert_int_equal(opt(b, OPT_XMIT_HASH_POLICY), 1);
+	has_text(&im, "# not carried over: runner.tx_balancer (e.json)");
+	done(&im);
+}
+
+/* The JSON reader on its own: what teamd files hold, and what is refused. */
+static void json_reader(void **state)
+{
+	(void)state;
+	static const char ok[] = " {\"a\": [1, -2.5e1, true, false, null], \"b\": "
+				 "\"x\\u00e9\\n\\\"\", \"a\": {}} ";
+	struct json v;
+	char err[96];
+
+	assert_int_equal(json_parse(ok, sizeof(ok) - 1, &v, err, sizeof(err)), 0);
+	assert_int_equal(v.type, JSON_OBJ);
+	assert_int_equal(v.n, 3);
+	assert_int_equal(json_get(&v, "a")->type, JSON_OBJ); /* the last one */
+	assert_string_equal(json_get(&v, "b")->str, "x\xc3\xa9\n\"");
+	assert_true(v.items[0].items[1].num == -25.0);
+	json_free(&v);
+
+	static const char *const bad[] = {"", "{", "[1,]", "{\"a\" 1}", "\"\\x\"", "01x",
+					  "[1] 2", "{\"a\":\"\n\"}", "tru", "\"\\u12\""};
+	for (size_t i = 0; i < N(bad); i++) {
+		assert_int_equal(json_parse(bad[i], strlen(bad[i]), &v, err, sizeof(err)), -EINVAL);
+		assert_non_null(strstr(err, " at byte "));
+	}
+	/* Nesting is bounded. */
+	char deep[200];
+	memset(deep, '[', sizeof(deep));
+	assert_int_equal(json_parse(deep, sizeof(deep), &v, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "nested too deep"));
+}
+
 /* ---- the renderer and hostile input ------------------------------------------ */
 
 static void render_nothing_found(void **state)
@@ -537,6 +658,10 @@ int main(void)
 		cmocka_unit_test(nm_bond_and_ports),
 		cmocka_unit_test(nm_miimon_default),
 		cmocka_unit_test(nm_dhcp_and_escapes),
+		cmocka_unit_test(teamd_lacp),
+		cmocka_unit_test(teamd_activebackup),
+		cmocka_unit_test(teamd_arp_ping_and_others),
+		cmocka_unit_test(json_reader),
 		cmocka_unit_test(render_nothing_found),
 		cmocka_unit_test(hostile_values),
 		cmocka_unit_test(netmask_prefix),

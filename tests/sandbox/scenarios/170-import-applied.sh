@@ -17,6 +17,10 @@
 #   no miimon (NetworkManager's default: 100), [ethernet] mtu=9000,
 #   address1=10.80.0.1/24; ports e7 (master=<uuid>) and e8 (controller=
 #   bond2), listed by keyfile name: e7 e8.
+# teamd: team3.conf runner activebackup with hwaddr_policy by_active
+#   (fail_over_mac active), ethtool link watch (miimon 100) with delay_up
+#   200 and delay_down 100, notify_peers.count 2 (num_grat_arp), ports e10
+#   (prio 100) then e9 (prio -10); no MTU (the kernel's 1500).
 #
 # The ifcfg import is the main file, the other two are drop-ins: the
 # daemon reads bondd.conf.d too, at start and on reload.
@@ -26,11 +30,12 @@
 : "${BONDD_IMPORT:=$BUILD_DIR/src/bondd-import}"
 DATA=$LIB_DIR/../unit/data/import
 
-nics 8
+nics 10
 "$BONDD_IMPORT" ifcfg "$DATA/ifcfg" >"$WORK/bondd.conf"
 mkdir "$WORK/bondd.conf.d"
 "$BONDD_IMPORT" networkd "$DATA/networkd" >"$WORK/bondd.conf.d/20-networkd.conf"
 "$BONDD_IMPORT" nm "$DATA/nm" >"$WORK/bondd.conf.d/30-nm.conf"
+"$BONDD_IMPORT" teamd "$DATA/teamd" >"$WORK/bondd.conf.d/35-teamd.conf"
 # Beside the imports, a per-host drop-in: an address for the ifcfg bond,
 # and a bond of its own without mtu and link monitor (two warnings).
 write_conf "$WORK/bondd.conf.d/40-host.conf" <<CONF
@@ -45,6 +50,7 @@ start_bondd "$WORK/bondd.conf"
 whole bond0 e1,e2,e3 9000 >/dev/null
 whole bond1 e5,e4,e6 1500 >/dev/null
 whole bond2 e7,e8 9000 >/dev/null
+whole team3 e10,e9 1500 >/dev/null
 
 b=/sys/class/net
 # ifcfg
@@ -68,6 +74,16 @@ assert_eq 1 "$(sysval $b/bond2/bonding/packets_per_slave)" "bond2 packets_per_sl
 assert_eq 100 "$(sysval $b/bond2/bonding/miimon)" "bond2 miimon"
 assert_eq "e7 e8" "$(sysval $b/bond2/bonding/slaves)" "bond2 order"
 for i in e7 e8; do assert_eq 9000 "$(sysval $b/$i/mtu)" "$i mtu"; done
+# teamd
+assert_eq "active-backup 1" "$(sysval $b/team3/bonding/mode)" "team3 mode"
+assert_eq "active 1" "$(sysval $b/team3/bonding/fail_over_mac)" "team3 fail_over_mac"
+assert_eq 100 "$(sysval $b/team3/bonding/miimon)" "team3 miimon"
+assert_eq 200 "$(sysval $b/team3/bonding/updelay)" "team3 updelay"
+assert_eq 100 "$(sysval $b/team3/bonding/downdelay)" "team3 downdelay"
+assert_eq 2 "$(sysval $b/team3/bonding/num_grat_arp)" "team3 num_grat_arp"
+assert_eq "e10 e9" "$(sysval $b/team3/bonding/slaves)" "team3 order"
+assert_eq 100 "$(ip -d -j link show e10 | grep -o '"prio":-\{0,1\}[0-9]*' | cut -d: -f2)" "e10 prio"
+assert_eq -10 "$(ip -d -j link show e9 | grep -o '"prio":-\{0,1\}[0-9]*' | cut -d: -f2)" "e9 prio"
 
 # Addresses: exactly those of the sources (bondd adds no other global one).
 addrs() { ip -o addr show dev "$1" scope global | awk '{ print $4 }' | sort | tr '\n' ' '; }
