@@ -549,6 +549,8 @@ static int reload(struct daemon *d, char *msg, size_t len)
 		sd_notify_send("READY=1");
 		return -1;
 	}
+	for (size_t i = 0; i < diag.n_warnings; i++)
+		log_warn("%s", diag.warnings[i]);
 	config_diag_free(&diag);
 	/* Everything that can fail before anything is written: a reload that
 	 * says it kept the running configuration must have changed nothing. */
@@ -886,6 +888,8 @@ int daemon_main(const struct daemon_opts *opts)
 		config_diag_free(&diag);
 		return 78; /* EX_CONFIG */
 	}
+	for (size_t i = 0; i < diag.n_warnings; i++)
+		log_warn("%s", diag.warnings[i]);
 	config_diag_free(&diag);
 	if (runtime_rebuild(&d, &d.want) < 0)
 		goto out;

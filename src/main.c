@@ -24,11 +24,13 @@ static void usage(FILE *to)
 		"             [--version] [--help]\n"
 		"Keeps the Linux bonding interfaces described in FILE exactly as configured.\n"
 		"\n"
-		"  -c, --config FILE   configuration file (default %s)\n"
+		"  -c, --config FILE   configuration file (default %s);\n"
+		"                      the drop-ins FILE.d/*.conf are read after it\n"
 		"  -s, --socket PATH   status socket (default %s)\n"
 		"  -n, --check         check the configuration, print \"configuration OK\", exit\n"
 		"  -p, --plan          with --check: print what a start or reload would change\n"
 		"                      in the kernel now, and what disrupts traffic; change nothing\n"
+		"                      (warnings are printed but do not fail the check)\n"
 		"  -d, --debug         log debug messages\n"
 		"  -V, --version       print the version and exit\n"
 		"  -h, --help          print this help and exit\n"
@@ -64,6 +66,9 @@ static int check_config(const char *path, bool show_plan)
 
 	for (size_t i = 0; i < diag.n; i++)
 		fprintf(stderr, "%s\n", diag.msgs[i]);
+	/* Warnings do not fail the check: the daemon would run this file. */
+	for (size_t i = 0; i < diag.n_warnings; i++)
+		fprintf(stderr, "%s\n", diag.warnings[i]);
 	config_diag_free(&diag);
 	if (err < 0)
 		return EXIT_CONFIG;
