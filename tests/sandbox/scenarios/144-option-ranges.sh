@@ -109,6 +109,8 @@ declare -a bondd_says
 for ((i = 1; i <= n; i++)); do bondd_says[i]=accepts; done
 while IFS= read -r msg; do
 	[[ $msg =~ ^$conf:([0-9]+): ]] || continue
+	# Warnings (no monitor, no mtu) refuse nothing.
+	[[ $msg == *": warning: "* ]] && continue
 	at=${BASH_REMATCH[1]}
 	for ((i = 1; i <= n; i++)); do
 		if ((at >= sec_line[i] && at < sec_line[i + 1])); then
