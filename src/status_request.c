@@ -10,6 +10,7 @@ static const char *const verbs[] = {
 	[SV_VERSION] = "version", [SV_PROC] = "proc",     [SV_JSON] = "json",
 	[SV_BRIEF] = "brief",     [SV_PROMETHEUS] = "prometheus",
 	[SV_HEALTH] = "health",   [SV_WATCH] = "watch",
+	[SV_LINKCHECK] = "linkcheck",
 };
 
 const char *status_verb_name(enum status_verb v)
@@ -73,7 +74,8 @@ int status_request_parse(const char *line, size_t len, struct status_request *re
 					break;
 			if (v == sizeof(verbs) / sizeof(verbs[0])) {
 				snprintf(err, errlen, "unknown request \"%.*s\" (known: version, proc, "
-						      "json, brief, prometheus, health, watch)",
+						      "json, brief, prometheus, health, watch, "
+						      "linkcheck)",
 					 n > 32 ? 32 : (int)n, w);
 				return -1;
 			}
