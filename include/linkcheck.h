@@ -37,6 +37,7 @@ struct lc_peer_obs {
 	uint8_t answered;     /* LC_SIZE_BIT()s: our requests it answered */
 	uint8_t heard;        /* LC_SIZE_BIT()s: its requests that arrived here */
 	int64_t heard_ms;     /* monotonic, when last heard (collection only) */
+	bool expected;        /* answered the check before (collection only) */
 };
 
 /* One local slave's row. */
@@ -75,6 +76,7 @@ struct lc_result {
 	unsigned frames_sent;  /* requests sent by the last check */
 	unsigned long answers_sent; /* answers to peers' requests, all time */
 	unsigned long bad_frames;   /* frames that failed to parse, all time */
+	unsigned long late_answers; /* answers that came after their check */
 	char error[128];       /* why no check can run, "" when they can */
 	struct lc_matrix m;
 };

@@ -4,18 +4,19 @@
  * EtherType 0x88B5, bound to the slave's ifindex), a timer for the end of
  * a check and for checks the rate limit delayed, all in an epoll set of its
  * own that the daemon's loop watches as one fd.  Nothing runs on a timer
- * while nothing happens: a check is a burst of requests, a 200 ms wait for
- * answers and one evaluation (linkcheck.h), started by
+ * while nothing happens: a check is a burst of requests, a wait for answers
+ * (LC_WAIT_MS at most) and one evaluation (linkcheck.h), started by
  *   - a slave becoming ready to probe (enslaved, up, carrier): at start, a
  *     slave that joins or is re-created, a carrier that returns;
  *   - a reload;
  *   - a request on the status socket (bondd-status --link-check);
  *   - a peer's request that asks to be probed back.
- * Rate limits (bondd.conf(5)): per bond, checks started by events take a
- * token from a bucket of LC_BURST that refills one per LC_REFILL_MS (an
- * event without a token is remembered and checked when one is there), and
- * no two checks start within LC_MIN_GAP_MS; per slave, at most
- * LC_ANSWER_BURST answers per second.
+ * Rate limits (bondd.conf(5)): per slave, its events take a token from a
+ * bucket of LC_BURST that refills one per LC_REFILL_MS (an event without a
+ * token is remembered and checked when one is there); per bond, peers'
+ * requests to probe back take a token from a bucket of the same size or
+ * are ignored, and no two checks start within LC_MIN_GAP_MS (on demand
+ * too); per slave, at most LC_ANSWER_BURST answers a second.
  */
 #ifndef BONDD_LINKCHECK_IO_H
 #define BONDD_LINKCHECK_IO_H
@@ -27,11 +28,14 @@
 #include "linkcheck.h"
 #include "observed.h"
 
-#define LC_WAIT_MS 200
+/* The longest wait for answers.  A check ends sooner, as soon as every
+ * peer slave that answered the check before, or whose requests arrived,
+ * has answered every size: usually within milliseconds. */
+#define LC_WAIT_MS 1000
 #define LC_BURST 4
 #define LC_REFILL_MS 15000
 #define LC_MIN_GAP_MS 1000
-#define LC_ANSWER_BURST 64
+#define LC_ANSWER_BURST 256
 /* Peers' requests heard this long before a check began still count in it
  * (the request that made us check, for one). */
 #define LC_HEARD_SLACK_MS 1000

@@ -23,6 +23,9 @@
 #include "log.h"
 #include "small_file.h"
 
+/* Receive buffer per slave socket. */
+#define LC_RCVBUF (1 << 20)
+
 struct lc_bond;
 
 struct lc_sock {
@@ -33,6 +36,11 @@ struct lc_sock {
 	uint32_t mtu;            /* the full size: the slave's MTU, at most the bond's */
 	int64_t answers_ms;      /* start of the current answer second */
 	unsigned answers;        /* answers sent in it */
+	/* Its events' rate limit: a bucket of LC_BURST checks, one back
+	 * every LC_REFILL_MS; an event without a token waits for one. */
+	unsigned tokens;
+	int64_t tokens_ms;
+	bool pending;            /* an event waits for a token */
 };
 
 struct lc_bond {
@@ -54,9 +62,10 @@ struct lc_bond {
 	bool due, due_demand, due_probe_back;
 	int64_t due_since_ms;
 	char due_trigger[64];
-	/* rate limit */
-	unsigned tokens;
-	int64_t tokens_ms, last_start_ms;
+	/* rate limit: peers' requests to probe back take a token of the
+	 * bond's bucket or are ignored; no two checks within LC_MIN_GAP_MS */
+	unsigned peer_tokens;
+	int64_t peer_tokens_ms, last_start_ms;
 };
 
 struct linkcheck {
@@ -106,7 +115,7 @@ static void host_id(uint8_t id[LC_HOST_ID_LEN])
 	struct stat st;
 	if (stat("/proc/self/ns/net", &st) == 0)
 		for (size_t i = 0; i < sizeof(st.st_ino) && i < 8; i++)
-			id[8 + i] ^= (uint8_t)(st.st_ino >> (8 * i));
+			id[i] ^= (uint8_t)(st.st_ino >> (8 * i));
 }
 
 /* --- sockets --------------------------------------------------------------- */
@@ -132,6 +141,12 @@ static int sock_open(struct linkcheck *lc, struct lc_sock *s, int ifindex)
 	struct sockaddr_ll sll = {.sll_family = AF_PACKET, .sll_protocol = htons(LC_ETHERTYPE),
 				  .sll_ifindex = ifindex};
 	struct epoll_event ev = {.events = EPOLLIN, .data.ptr = s};
+	/* A check's answers come in a burst of up to three sizes from every
+	 * peer slave: room for them (the forced size needs CAP_NET_ADMIN,
+	 * which bondd has; else the kernel's limit applies). */
+	int rcvbuf = LC_RCVBUF;
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &rcvbuf, sizeof(rcvbuf)) < 0)
+		setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf));
 	if (bind(fd, (struct sockaddr *)&sll, sizeof(sll)) < 0 ||
 	    epoll_ctl(lc->epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
 		int err = -errno;
@@ -143,11 +158,14 @@ static int sock_open(struct linkcheck *lc, struct lc_sock *s, int ifindex)
 	return 0;
 }
 
-static int sock_send(struct lc_sock *s, const uint8_t *buf, size_t len)
+/* Sends to `mac`, or to the broadcast address when it is NULL. */
+static int sock_send(struct lc_sock *s, const uint8_t *buf, size_t len, const uint8_t *mac)
 {
 	struct sockaddr_ll to = {.sll_family = AF_PACKET, .sll_protocol = htons(LC_ETHERTYPE),
 				 .sll_ifindex = s->ifindex, .sll_halen = 6,
 				 .sll_addr = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff}};
+	if (mac)
+		memcpy(to.sll_addr, mac, 6);
 	for (;;) {
 		ssize_t n = sendto(s->fd, buf, len, MSG_DONTWAIT, (struct sockaddr *)&to, sizeof(to));
 		if (n == (ssize_t)len)
@@ -185,6 +203,19 @@ static int slave_index(const struct lc_bond *b, const char *name)
 	return -1;
 }
 
+/* A token bucket of LC_BURST, one token back every LC_REFILL_MS.  Returns
+ * when the next token is there (now when one is). */
+static int64_t refill(unsigned *tokens, int64_t *since, int64_t now)
+{
+	while (*tokens < LC_BURST && now - *since >= LC_REFILL_MS) {
+		(*tokens)++;
+		*since += LC_REFILL_MS;
+	}
+	if (*tokens == LC_BURST)
+		*since = now;
+	return *tokens ? now : *since + LC_REFILL_MS;
+}
+
 /* Remembers that `b` should be checked; process_due starts it when the
  * rate limit allows.  A check started by our own events asks the peers to
  * probe back, so that their requests (the other direction) arrive within
@@ -194,13 +225,31 @@ static void trigger(struct lc_bond *b, const char *why, bool demand, bool from_p
 {
 	if (!b->enabled)
 		return;
-	if (!b->due) {
-		b->due = true;
+	/* Events coalesce into one check; it is named after (and timed
+	 * from) the first of our own, else the first peer's request. */
+	if (!b->due || (!from_peer && !b->due_probe_back)) {
 		b->due_since_ms = mono_ms();
 		snprintf(b->due_trigger, sizeof(b->due_trigger), "%s", why);
 	}
+	b->due = true;
 	b->due_demand |= demand;
 	b->due_probe_back |= !from_peer;
+}
+
+/* A slave became ready: a check now if its bucket has a token, else
+ * when it has one (process_due). */
+static void slave_event(struct lc_bond *b, struct lc_sock *s)
+{
+	int64_t now = mono_ms();
+	if (refill(&s->tokens, &s->tokens_ms, now) > now) {
+		s->pending = true;
+		return;
+	}
+	s->tokens--;
+	s->pending = false;
+	char why[64];
+	snprintf(why, sizeof(why), "%s ready", b->slaves[s->idx]);
+	trigger(b, why, false, false);
 }
 
 static void rebuild_findings(struct linkcheck *lc)
@@ -240,6 +289,12 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 				row->peers[keep++] = pe;
 		}
 		row->n_peers = keep;
+		for (size_t p = 0; p < b->shown[i].n_peers; p++) {
+			struct lc_peer_obs *pe = b->shown[i].peers[p].answered
+						 ? lc_row_peer(row, &b->shown[i].peers[p].end) : NULL;
+			if (pe)
+				pe->expected = true;
+		}
 		row->siblings = 0;
 		row->probed = false;
 		row->sent = 0;
@@ -265,7 +320,17 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 			snprintf(f.from.slave, IFNAMSIZ, "%s", b->slaves[i]);
 			f.from.pos = row->pos;
 			int len = lc_frame_encode(&f, buf, sizeof(lc->buf));
-			int err = len < 0 ? -EINVAL : sock_send(s, buf, (size_t)len);
+			int err = len < 0 ? -EINVAL : sock_send(s, buf, (size_t)len, NULL);
+			if (err == -ENOBUFS) {
+				/* Dropped on the way out: by a full queue, or by a
+				 * next hop that takes no frame this large (a veth
+				 * peer, drivers/net/veth.c veth_xmit, reports its
+				 * MTU drop so).  Sent, as far as the matrix goes:
+				 * no answer will say what happened to it. */
+				snprintf(row->error, sizeof(row->error),
+					 "%u bytes dropped on the way out", row->sizes[c]);
+				err = 0;
+			}
 			if (err < 0) {
 				snprintf(row->error, sizeof(row->error), "sending %u bytes: %s",
 					 row->sizes[c], strerror(-err));
@@ -281,6 +346,26 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	log_debug("%s: link check started (%s): %u requests", b->name, b->result.trigger, frames);
 }
 
+/* Every peer slave we know of (it answered the check before, or its
+ * requests arrived) has answered every size sent: nothing more to wait
+ * for.  A check with no such peer waits its whole time. */
+static bool answers_complete(const struct lc_bond *b)
+{
+	size_t known = 0;
+	for (size_t i = 0; i < b->n; i++) {
+		const struct lc_slave_obs *row = &b->live[i];
+		for (size_t p = 0; row->probed && p < row->n_peers; p++) {
+			const struct lc_peer_obs *pe = &row->peers[p];
+			if (!pe->expected && !pe->heard)
+				continue;
+			known++;
+			if (pe->answered != row->sent)
+				return false;
+		}
+	}
+	return known > 0;
+}
+
 static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 {
 	b->running = b->result.running = false;
@@ -289,6 +374,9 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	b->result.took_ms = (uint32_t)(now - b->started_ms);
 	b->result.trigger_ms = (uint32_t)(now - b->trigger_since_ms);
 	memcpy(b->shown, b->live, b->n * sizeof(*b->shown));
+	for (size_t i = 0; i < b->n; i++)
+		for (size_t p = 0; p < b->shown[i].n_peers; p++)
+			b->shown[i].peers[p].expected = false;
 	b->result.m = (struct lc_matrix){.mode = b->mode, .mtu = b->mtu, .slaves = b->shown,
 					 .n_slaves = b->n};
 	snprintf(b->result.m.bond, IFNAMSIZ, "%s", b->name);
@@ -313,16 +401,6 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 		lc->done(lc->ctx, b->name);
 }
 
-static int64_t refill(struct lc_bond *b, int64_t now)
-{
-	while (b->tokens < LC_BURST && now - b->tokens_ms >= LC_REFILL_MS) {
-		b->tokens++;
-		b->tokens_ms += LC_REFILL_MS;
-	}
-	if (b->tokens == LC_BURST)
-		b->tokens_ms = now;
-	return b->tokens ? now : b->tokens_ms + LC_REFILL_MS;
-}
 
 /* Ends checks past their deadline, starts the due ones the rate limit
  * allows, and arms the timer for the next of these; with nothing running
@@ -333,20 +411,28 @@ static void process_due(struct linkcheck *lc)
 
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		struct lc_bond *b = lc->bonds[i];
-		if (b->running && now >= b->deadline_ms)
+		if (b->running && (now >= b->deadline_ms || answers_complete(b)))
 			finish_check(lc, b, now);
+		for (size_t j = 0; j < b->n; j++) {
+			struct lc_sock *s = &b->socks[j];
+			if (!s->pending)
+				continue;
+			if (s->fd < 0) {
+				s->pending = false;
+				continue;
+			}
+			int64_t at = refill(&s->tokens, &s->tokens_ms, now);
+			if (at <= now)
+				slave_event(b, s);
+			else if (!next || at < next)
+				next = at;
+		}
 		if (b->due && !b->running) {
 			int64_t at = b->last_start_ms ? b->last_start_ms + LC_MIN_GAP_MS : now;
-			int64_t token_at = refill(b, now);
-			if (!b->due_demand && token_at > at)
-				at = token_at;
-			if (at <= now) {
-				if (!b->due_demand)
-					b->tokens--;
+			if (at <= now)
 				start_check(lc, b, now);
-			} else if (!next || at < next) {
+			else if (!next || at < next)
 				next = at;
-			}
 		}
 		if (b->running && (!next || b->deadline_ms < next))
 			next = b->deadline_ms;
@@ -362,7 +448,10 @@ static void process_due(struct linkcheck *lc)
 
 /* --- frames from the wire ---------------------------------------------------- */
 
-static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *req)
+/* Answers to the requester's address: a broadcast answer would reach
+ * every port of a shared domain, and every host's socket there. */
+static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *req,
+		   const uint8_t *mac)
 {
 	struct lc_bond *b = s->bond;
 	int64_t now = mono_ms();
@@ -383,11 +472,12 @@ static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_fram
 	snprintf(f.from.slave, IFNAMSIZ, "%s", b->slaves[s->idx]);
 	f.from.pos = (uint8_t)(s->idx + 1);
 	int len = lc_frame_encode(&f, lc->buf, sizeof(lc->buf));
-	if (len > 0 && sock_send(s, lc->buf, (size_t)len) == 0)
+	if (len > 0 && sock_send(s, lc->buf, (size_t)len, mac) == 0)
 		b->result.answers_sent++;
 }
 
-static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f)
+static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
+		     const uint8_t *mac)
 {
 	struct lc_bond *b = s->bond;
 	struct lc_slave_obs *row = &b->live[s->idx];
@@ -407,18 +497,26 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 			pe->heard |= (uint8_t)LC_SIZE_BIT(f->size);
 			pe->heard_ms = mono_ms();
 		}
-		answer(lc, s, f);
-		if ((f->flags & LC_FLAG_PROBE_BACK) && !b->running) {
+		answer(lc, s, f, mac);
+		int64_t now = mono_ms();
+		if ((f->flags & LC_FLAG_PROBE_BACK) && !b->running && !b->due &&
+		    refill(&b->peer_tokens, &b->peer_tokens_ms, now) <= now) {
 			char host[9], why[64];
+			b->peer_tokens--;
 			lc_host_short(f->from.host, host);
 			snprintf(why, sizeof(why), "probe from %s's %s", host, f->from.slave);
 			trigger(b, why, false, true);
 		}
 		return;
 	}
-	if (memcmp(f->to.host, lc->host, LC_HOST_ID_LEN) != 0 || strcmp(f->to.bond, b->name) != 0 ||
-	    !b->running || f->probe_id != b->probe_id)
-		return; /* another host's, another bond's, or late */
+	if (memcmp(f->to.host, lc->host, LC_HOST_ID_LEN) != 0 || strcmp(f->to.bond, b->name) != 0)
+		return; /* another host's or another bond's */
+	if (!b->running || f->probe_id != b->probe_id) {
+		b->result.late_answers++;
+		log_debug("%s: link check: a late answer from %s for %s (%s)", b->name,
+			  f->from.slave, f->to.slave, lc_size_name(f->size));
+		return;
+	}
 	int k = slave_index(b, f->to.slave);
 	if (k < 0)
 		return;
@@ -451,7 +549,7 @@ static void on_readable(struct linkcheck *lc, struct lc_sock *s)
 				  s->bond->slaves[s->idx], n, (size_t)n >= sizeof(lc->buf) ? "too long" : why);
 			continue;
 		}
-		on_frame(lc, s, &f);
+		on_frame(lc, s, &f, from.sll_halen == 6 ? from.sll_addr : NULL);
 	}
 }
 
@@ -503,7 +601,8 @@ static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
 	b->result.m = (struct lc_matrix){0};
 	for (size_t i = 0; i < b->n; i++) {
 		snprintf(b->slaves[i], IFNAMSIZ, "%s", d->slaves[i].name);
-		b->socks[i] = (struct lc_sock){.bond = b, .idx = i, .fd = -1};
+		b->socks[i] = (struct lc_sock){.bond = b, .idx = i, .fd = -1, .tokens = LC_BURST,
+					       .tokens_ms = mono_ms()};
 	}
 	return 0;
 }
@@ -543,9 +642,7 @@ static void sync_bond(struct linkcheck *lc, struct lc_bond *b, const struct desi
 				 strerror(-err));
 			continue;
 		}
-		char why[64];
-		snprintf(why, sizeof(why), "%s ready", l->name);
-		trigger(b, why, false, false);
+		slave_event(b, s);
 	}
 }
 
@@ -569,8 +666,8 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 			}
 			snprintf(b->name, IFNAMSIZ, "%s", d->name);
 			snprintf(b->result.bond, IFNAMSIZ, "%s", d->name);
-			b->tokens = LC_BURST;
-			b->tokens_ms = mono_ms();
+			b->peer_tokens = LC_BURST;
+			b->peer_tokens_ms = mono_ms();
 			lc->bonds[lc->n_bonds++] = b;
 		}
 		if (bond_shape(b, d) < 0) {

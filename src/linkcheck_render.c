@@ -41,17 +41,18 @@ void linkcheck_json(struct strbuf *out, const struct lc_result *r)
 		  r->enabled ? "true" : "false", r->running ? "true" : "false", r->checks,
 		  (long long)r->wall_ms, r->took_ms, r->trigger_ms);
 	sb_json_str(out, r->trigger);
-	sb_printf(out, ",\"requests_sent\":%u,\"answers_sent\":%lu,\"bad_frames\":%lu,\"error\":",
-		  r->frames_sent, r->answers_sent, r->bad_frames);
+	sb_printf(out, ",\"requests_sent\":%u,\"answers_sent\":%lu,\"bad_frames\":%lu,"
+		       "\"late_answers\":%lu,\"error\":",
+		  r->frames_sent, r->answers_sent, r->bad_frames, r->late_answers);
 	sb_json_str(out, r->error);
 	sb_puts(out, ",\"slaves\":[");
 	for (size_t i = 0; r->checks && i < r->m.n_slaves; i++) {
 		const struct lc_slave_obs *s = &r->m.slaves[i];
 		sb_puts(out, i ? ",{\"slave\":" : "{\"slave\":");
 		sb_json_str(out, s->name);
-		sb_printf(out, ",\"position\":%u,\"probed\":%s,\"sizes\":{\"small\":%u,"
+		sb_printf(out, ",\"position\":%u,\"ifindex\":%d,\"probed\":%s,\"sizes\":{\"small\":%u,"
 			       "\"standard\":%u,\"full\":%u},\"error\":",
-			  s->pos, s->probed ? "true" : "false", s->sizes[LC_SMALL],
+			  s->pos, s->ifindex, s->probed ? "true" : "false", s->sizes[LC_SMALL],
 			  s->sizes[LC_STANDARD], s->sizes[LC_FULL]);
 		sb_json_str(out, s->error);
 		sb_puts(out, ",\"siblings_heard\":[");

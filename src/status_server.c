@@ -314,8 +314,10 @@ static void answer_lines(struct status_server *s, struct client *c)
 		answer(s, c, c->in, line);
 		memmove(c->in, nl + 1, c->in_len - line - 1);
 		c->in_len -= line + 1;
-		/* What is left arrived with the last read, at the latest. */
-		c->request_start_ms = c->in_len ? c->last_active_ms : 0;
+		/* What is left arrived with the last read, at the latest.  (A
+		 * client waiting for a link check keeps its clock.) */
+		if (c->state == CS_REQUEST)
+			c->request_start_ms = c->in_len ? c->last_active_ms : 0;
 	}
 	if (c->state == CS_REQUEST && c->in_len == sizeof(c->in)) {
 		char msg[96];

@@ -1,0 +1,249 @@
+# SPDX-License-Identifier: MIT
+# The link check (link_check = yes): three hosts (namespaces a, b, c), each
+# running its own bondd with a balance-rr bond of four slaves e1..e4, joined
+# by a "switch" namespace whose VLAN-aware bridge gives each host's port N
+# the switch port hN.  The scenario reconfigures the switch between cases
+# and asks every bondd for a fresh check (bondd-status --link-check), then
+# reads each one's --json:
+#   one VLAN for every port        -> shared-domain on every host
+#   a VLAN per port number         -> no finding, health 0, port i <-> port i
+#   switch port b1 at MTU 1500     -> jumbo-dropped on b, naming e1 only
+#   b2 and b3's VLANs swapped      -> crossed on every host (e2, e3)
+#   a4 alone in a VLAN             -> unreachable e4 on a
+#   frames to a3 dropped (netem)   -> unreachable e3 on a, one-way e3 on b, c
+#   a's e2 re-created              -> checked again by itself, matrix whole
+. "$LIB_DIR/lib.sh"
+. "$LIB_DIR/bondd-lib.sh"
+
+# log_count_in LOG PATTERN: lines of LOG containing PATTERN.
+log_count_in() {
+	local BONDD_LOG=$1
+	log_count "$2"
+}
+
+SW=$(peer_ns sw)
+ip -n "$SW" link add br0 type bridge vlan_filtering 1 vlan_default_pvid 0 2>/dev/null ||
+	skip "no VLAN-aware bridge in this kernel (bridge.ko)"
+ip -n "$SW" link set br0 up
+declare -A NS VID
+PIDS=()
+for h in a b c; do
+	NS[$h]=$(peer_ns "$h")
+	batch=""
+	for i in 1 2 3 4; do
+		batch+="link add e$i type veth peer name $h$i netns $SW"$'\n'
+	done
+	ip -n "${NS[$h]}" -batch - <<<"$batch"
+done
+sw_batch="" br_batch=""
+for h in a b c; do
+	for i in 1 2 3 4; do
+		sw_batch+="link set $h$i mtu 9000 master br0 up"$'\n'
+		br_batch+="vlan add dev $h$i vid $((20 + i)) pvid untagged"$'\n'
+		VID[$h$i]=$((20 + i))
+	done
+done
+ip -n "$SW" -batch - <<<"$sw_batch"
+bridge -n "$SW" -batch - <<<"$br_batch"
+
+write_conf "$WORK/host.conf" <<CONF
+[bond0]
+mode = balance-rr
+miimon = 100
+mtu = 9000
+slaves = e1 e2 e3 e4
+link_check = yes
+CONF
+
+cleanup_hosts() {
+	local p
+	for p in "${PIDS[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
+	for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
+	bondd_cleanup
+}
+trap cleanup_hosts EXIT
+show_logs() {
+	local h
+	for h in a b c; do
+		echo "--- bondd log of host $h ---"
+		tail -n 60 "$WORK/$h.log"
+	done
+}
+for h in a b c; do
+	: >"$WORK/$h.log"
+	ip netns exec "${NS[$h]}" "$BONDD" --config "$WORK/host.conf" --socket "$WORK/$h.sock" \
+		--debug >>"$WORK/$h.log" 2>&1 &
+	PIDS+=($!)
+done
+for h in a b c; do
+	wait_until 10 file_has "$WORK/$h.log" "link check done" ||
+		{ show_logs; fail "host $h made no link check at start"; }
+done
+
+# vlan PORT VID...: moves switch ports into VLANs (one each, untagged).
+vlan() {
+	local batch="" port vid
+	while (($#)); do
+		port=$1 vid=$2
+		shift 2
+		batch+="vlan del dev $port vid ${VID[$port]}"$'\n'
+		batch+="vlan add dev $port vid $vid pvid untagged"$'\n'
+		VID[$port]=$vid
+	done
+	bridge -n "$SW" -batch - <<<"$batch"
+}
+
+# check_all CASE: a fresh check on every host at once, then each host's
+# JSON, judged by check.py for CASE.
+check_all() {
+	local h pids=() t0 t1
+	t0=${EPOCHREALTIME//[!0-9]/}
+	for h in a b c; do
+		{ rc=0
+		  "$BONDD_STATUS" --socket "$WORK/$h.sock" --link-check >"$WORK/$h.table" 2>&1 || rc=$?
+		  echo $rc >"$WORK/$h.rc"; } &
+		pids+=($!)
+	done
+	wait "${pids[@]}"
+	t1=${EPOCHREALTIME//[!0-9]/}
+	for h in a b c; do
+		"$BONDD_STATUS" --socket "$WORK/$h.sock" --json >"$WORK/$h.json" || true
+	done
+	echo "measured: $1: three link checks answered in $(((t1 - t0) / 1000)) ms"
+	python3 "$WORK/check.py" "$1" "$WORK" || {
+		for h in a b c; do echo "--- host $h (exit $(<"$WORK/$h.rc")) ---"; cat "$WORK/$h.table"; done
+		show_logs
+		fail "case $1"
+	}
+}
+
+cat >"$WORK/check.py" <<'PY'
+import json, sys
+case, work = sys.argv[1], sys.argv[2]
+hosts = {}
+for h in "abc":
+    doc = json.load(open(f"{work}/{h}.json"))
+    rc = int(open(f"{work}/{h}.rc").read())
+    hosts[h] = (doc["bonds"][0], rc)
+
+def kinds(b):
+    return sorted((f["kind"], tuple(f["slaves"])) for f in b["findings"]
+                  if f["source"] == "link_check")
+
+def expect(h, want, rc):
+    b, got_rc = hosts[h]
+    got = kinds(b)
+    assert got == sorted(want), f"host {h}: findings {got}, expected {sorted(want)}: " + \
+        "; ".join(f["evidence"] for f in b["findings"])
+    assert got_rc == rc, f"host {h}: bondd-status --link-check exit {got_rc}, expected {rc}"
+
+def whole(h):
+    """Port i reaches port i of both other hosts at every size, nothing else."""
+    lc = hosts[h][0]["link_check"]
+    assert lc["enabled"] and lc["checks"] >= 1, lc
+    for i, s in enumerate(lc["slaves"], 1):
+        assert s["probed"] and s["siblings_heard"] == [], s
+        answered = sorted((p["slave"], p["position"], tuple(p["answered"]))
+                          for p in s["peers"] if p["answered"])
+        want = [(f"e{i}", i, ("small", "standard", "full"))] * 2
+        assert answered == want, f"host {h} e{i}: {answered}"
+        assert len({p["host"] for p in s["peers"]}) == 2, s["peers"]
+
+if case == "shared":
+    for h in "abc":
+        expect(h, [("shared-domain", ("e1", "e2", "e3", "e4"))], 1)
+elif case in ("per-port", "recreated"):
+    for h in "abc":
+        expect(h, [], 0)
+        whole(h)
+elif case == "jumbo":
+    expect("a", [], 0)
+    expect("b", [("jumbo-dropped", ("e1",))], 1)
+    expect("c", [], 0)
+    f = hosts["b"][0]["findings"][0]
+    assert "1500 bytes" in f["evidence"], f["evidence"]
+elif case == "crossed":
+    for h in "abc":
+        expect(h, [("crossed", ("e2", "e3"))], 1)
+elif case == "alone":
+    expect("a", [("unreachable", ("e4",))], 1)
+    expect("b", [], 0)
+    expect("c", [], 0)
+elif case == "one-way":
+    expect("a", [("unreachable", ("e3",))], 1)
+    expect("b", [("one-way", ("e3",))], 1)
+    expect("c", [("one-way", ("e3",))], 1)
+else:
+    sys.exit(f"unknown case {case}")
+print(f"{case}: ok")
+PY
+
+# Each case waits past the time a peer's earlier requests still count in a
+# check (LC_HEARD_SLACK_MS), so that no case sees the one before.
+settle() { nap 1.1; }
+
+check_all per-port
+echo "matrix of host a:"
+cat "$WORK/a.table"
+
+vlan a1 10 a2 10 a3 10 a4 10 b1 10 b2 10 b3 10 b4 10 c1 10 c2 10 c3 10 c4 10
+settle
+check_all shared
+vlan a1 21 a2 22 a3 23 a4 24 b1 21 b2 22 b3 23 b4 24 c1 21 c2 22 c3 23 c4 24
+
+ip -n "$SW" link set b1 mtu 1500
+settle
+check_all jumbo
+echo "host b:"
+cat "$WORK/b.table"
+ip -n "$SW" link set b1 mtu 9000
+
+vlan b2 23 b3 22
+settle
+check_all crossed
+vlan b2 22 b3 23
+
+vlan a4 99
+settle
+check_all alone
+vlan a4 24
+
+tc -n "$SW" qdisc add dev a3 root netem loss 100%
+settle
+check_all one-way
+tc -n "$SW" qdisc del dev a3 root
+
+settle
+check_all per-port
+
+# A NIC reset on host a: e2 deleted and created again.  Its switch port is
+# set up before it comes up, as a switch's would be; bondd enslaves the new
+# e2 and checks again by itself.
+before=$(log_count_in "$WORK/a.log" "link check done")
+ip -n "${NS[a]}" link del e2
+ip -n "${NS[a]}" link add e2 type veth peer name a2 netns "$SW"
+ip -n "$SW" link set a2 mtu 9000 master br0
+bridge -n "$SW" vlan add dev a2 vid 22 pvid untagged
+VID[a2]=22
+new_index=$(ip netns exec "${NS[a]}" cat /sys/class/net/e2/ifindex)
+t0=${EPOCHREALTIME//[!0-9]/}
+ip -n "$SW" link set a2 up
+matrix_whole() {
+	"$BONDD_STATUS" --socket "$WORK/a.sock" --json >"$WORK/a.json" || true
+	python3 - "$WORK/a.json" "$new_index" <<'PY'
+import json, sys
+lc = json.load(open(sys.argv[1]))["bonds"][0]["link_check"]
+ok = lc["slaves"] and all(
+    s["probed"] and sum(1 for p in s["peers"] if len(p["answered"]) == 3) == 2
+    for s in lc["slaves"])
+sys.exit(0 if ok and lc["slaves"][1]["ifindex"] == int(sys.argv[2]) else 1)
+PY
+}
+wait_until 10 matrix_whole || { show_logs; fail "host a's matrix did not become whole after e2 returned"; }
+t1=${EPOCHREALTIME//[!0-9]/}
+[ "$(log_count_in "$WORK/a.log" "link check done")" -gt "$before" ] || fail "no new check"
+since=$(python3 -c 'import json,sys; lc=json.load(open(sys.argv[1]))["bonds"][0]["link_check"]; print(lc["since_trigger_ms"], lc["requests_sent"])' "$WORK/a.json")
+echo "measured: e2 back up -> whole matrix seen from outside within $(((t1 - t0) / 1000)) ms; bondd: ${since% *} ms from e2 ready to the end of its check, ${since#* } requests sent"
+(((t1 - t0) / 1000 < 5000)) || fail "the matrix took $(((t1 - t0) / 1000)) ms to be whole again"
+settle
+check_all recreated
