@@ -91,9 +91,11 @@ static void append(char *buf, size_t len, const char *sep, const char *text)
 		snprintf(buf + used, len - used, "%s%s", used ? sep : "", text);
 }
 
-static int shared_domains(const struct lc_matrix *m, struct findings *out)
+/* Groups the probed slaves by broadcast domain (parent[], a union-find
+ * forest); with out, adds a finding per group of two or more. */
+static int shared_domains(const struct lc_matrix *m, size_t parent[BONDD_MAX_SLAVES],
+			  struct findings *out)
 {
-	size_t parent[BONDD_MAX_SLAVES];
 	char why[BONDD_MAX_SLAVES][160];
 	size_t n = m->n_slaves < BONDD_MAX_SLAVES ? m->n_slaves : BONDD_MAX_SLAVES;
 
@@ -142,7 +144,7 @@ static int shared_domains(const struct lc_matrix *m, struct findings *out)
 			}
 		}
 	}
-	for (size_t r = 0; r < n; r++) {
+	for (size_t r = 0; out && r < n; r++) {
 		size_t members = 0;
 		for (size_t i = 0; i < n; i++)
 			members += m->slaves[i].probed && find_root(parent, i) == r;
@@ -208,14 +210,23 @@ static int jumbo(const struct lc_matrix *m, struct findings *out)
 /* Local slave i meets exactly one slave of a peer bond, at another place:
  * with a domain per port and one slave order on every host, port i must
  * meet port i. */
-static int crossed(const struct lc_matrix *m, struct findings *out)
+static bool shares_domain(const struct lc_matrix *m, size_t *parent, size_t i)
+{
+	for (size_t k = 0; k < m->n_slaves && k < BONDD_MAX_SLAVES; k++)
+		if (k != i && m->slaves[k].probed && find_root(parent, k) == find_root(parent, i))
+			return true;
+	return false;
+}
+
+/* (Slaves sharing a domain meet every port of it: no order to judge.) */
+static int crossed(const struct lc_matrix *m, size_t *parent, struct findings *out)
 {
 	struct finding *f = NULL;
 	char evidence[sizeof(f->evidence)] = "";
 
-	for (size_t i = 0; i < m->n_slaves; i++) {
+	for (size_t i = 0; i < m->n_slaves && i < BONDD_MAX_SLAVES; i++) {
 		const struct lc_slave_obs *s = &m->slaves[i];
-		if (!s->probed || s->siblings)
+		if (!s->probed || shares_domain(m, parent, i))
 			continue;
 		for (size_t p = 0; p < s->n_peers; p++) {
 			const struct lc_peer_obs *pe = &s->peers[p];
@@ -318,9 +329,11 @@ static int one_way(const struct lc_matrix *m, struct findings *out)
 
 int linkcheck_eval(const struct lc_matrix *m, struct findings *out)
 {
-	if (mode_needs_own_domains(m->mode) && shared_domains(m, out) < 0)
+	size_t parent[BONDD_MAX_SLAVES];
+
+	if (shared_domains(m, parent, mode_needs_own_domains(m->mode) ? out : NULL) < 0)
 		return -1;
-	if (jumbo(m, out) < 0 || crossed(m, out) < 0 || unreachable(m, out) < 0 ||
+	if (jumbo(m, out) < 0 || crossed(m, parent, out) < 0 || unreachable(m, out) < 0 ||
 	    one_way(m, out) < 0)
 		return -1;
 	return 0;
