@@ -34,11 +34,11 @@
 #define LC_WAIT_MS 1000
 #define LC_BURST 4
 #define LC_REFILL_MS 15000
-#define LC_MIN_GAP_MS 1000
+#define LC_MIN_GAP_MS 500
 #define LC_ANSWER_BURST 256
 /* Peers' requests heard this long before a check began still count in it
  * (the request that made us check, for one). */
-#define LC_HEARD_SLACK_MS 1000
+#define LC_HEARD_SLACK_MS 500
 
 struct linkcheck;
 
