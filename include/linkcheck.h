@@ -46,6 +46,7 @@ struct lc_slave_obs {
 	uint8_t pos;          /* 1-based place in the bond */
 	int ifindex;          /* when probed */
 	bool probed;          /* its requests went out */
+	bool resent;          /* ... again, for a peer that asked (collection only) */
 	uint8_t sent;         /* LC_SIZE_BIT()s sent */
 	uint32_t sizes[LC__SIZES]; /* payload bytes per size class sent */
 	uint32_t siblings;    /* bit k: the requests of slaves[k] arrived here */
@@ -74,6 +75,7 @@ struct lc_result {
 				* request) to its end */
 	char trigger[64];      /* what started it: "start", "e2 up", ... */
 	unsigned frames_sent;  /* requests sent by the last check */
+	unsigned long requests_total; /* requests sent, all time */
 	unsigned long answers_sent; /* answers to peers' requests, all time */
 	unsigned long bad_frames;   /* frames that failed to parse, all time */
 	unsigned long late_answers; /* answers that came after their check */

@@ -32,6 +32,8 @@
  * peer slave that answered the check before, or whose requests arrived,
  * has answered every size: usually within milliseconds. */
 #define LC_WAIT_MS 1000
+/* ... but not sooner than this: a peer new to us gets this long. */
+#define LC_MIN_WAIT_MS 50
 #define LC_BURST 4
 #define LC_REFILL_MS 15000
 #define LC_MIN_GAP_MS 500

@@ -262,10 +262,58 @@ static void rebuild_findings(struct linkcheck *lc)
 	}
 }
 
+/* Sends a slave's requests, one per size class, for the running check;
+ * returns how many went out. */
+static unsigned send_requests(struct linkcheck *lc, struct lc_bond *b, size_t i, bool probe_back)
+{
+	struct lc_slave_obs *row = &b->live[i];
+	struct lc_sock *s = &b->socks[i];
+	unsigned frames = 0;
+
+	if (s->fd < 0)
+		return 0;
+	uint32_t full = s->mtu < LC_MAX_LEN ? s->mtu : LC_MAX_LEN;
+	row->sizes[LC_SMALL] = LC_HEADER_LEN;
+	row->sizes[LC_STANDARD] = full > LC_STANDARD_LEN ? LC_STANDARD_LEN : 0;
+	row->sizes[LC_FULL] = full > LC_HEADER_LEN ? full : 0;
+	for (int c = 0; c < LC__SIZES; c++) {
+		if (!row->sizes[c])
+			continue;
+		struct lc_frame f = {.type = LC_REQUEST, .size = (enum lc_size)c,
+				     .flags = probe_back ? LC_FLAG_PROBE_BACK : 0,
+				     .probe_id = b->probe_id, .length = (uint16_t)row->sizes[c]};
+		memcpy(f.from.host, lc->host, LC_HOST_ID_LEN);
+		snprintf(f.from.bond, IFNAMSIZ, "%s", b->name);
+		snprintf(f.from.slave, IFNAMSIZ, "%s", b->slaves[i]);
+		f.from.pos = row->pos;
+		int len = lc_frame_encode(&f, lc->buf, sizeof(lc->buf));
+		int err = len < 0 ? -EINVAL : sock_send(s, lc->buf, (size_t)len, NULL);
+		if (err == -ENOBUFS) {
+			/* Dropped on the way out: by a full queue, or by a next
+			 * hop that takes no frame this large (a veth peer,
+			 * drivers/net/veth.c veth_xmit, reports its MTU drop
+			 * so).  Sent, as far as the matrix goes: no answer will
+			 * say what happened to it. */
+			snprintf(row->error, sizeof(row->error), "%u bytes dropped on the way out",
+				 row->sizes[c]);
+			err = 0;
+		}
+		if (err < 0) {
+			snprintf(row->error, sizeof(row->error), "sending %u bytes: %s", row->sizes[c],
+				 strerror(-err));
+			row->sizes[c] = 0;
+			continue;
+		}
+		row->sent |= (uint8_t)LC_SIZE_BIT(c);
+		frames++;
+	}
+	row->probed = row->sent & LC_SIZE_BIT(LC_SMALL);
+	b->result.requests_total += frames;
+	return frames;
+}
+
 static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 {
-	uint8_t *buf = lc->buf;
-
 	b->running = b->result.running = true;
 	b->started_ms = b->last_start_ms = now;
 	b->deadline_ms = now + LC_WAIT_MS;
@@ -278,69 +326,34 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	unsigned frames = 0;
 	for (size_t i = 0; i < b->n; i++) {
 		struct lc_slave_obs *row = &b->live[i];
-		struct lc_sock *s = &b->socks[i];
 		/* Answers are this check's alone; what peers sent counts while
 		 * it is recent (it may be what made us check). */
 		size_t keep = 0;
 		for (size_t p = 0; p < row->n_peers; p++) {
 			struct lc_peer_obs pe = row->peers[p];
 			pe.answered = 0;
+			pe.expected = false;
 			if (pe.heard && pe.heard_ms >= now - LC_HEARD_SLACK_MS)
 				row->peers[keep++] = pe;
 		}
 		row->n_peers = keep;
+		/* Whom to wait for: every peer slave the check before saw. */
 		for (size_t p = 0; p < b->shown[i].n_peers; p++) {
-			struct lc_peer_obs *pe = b->shown[i].peers[p].answered
-						 ? lc_row_peer(row, &b->shown[i].peers[p].end) : NULL;
+			const struct lc_peer_obs *old = &b->shown[i].peers[p];
+			struct lc_peer_obs *pe = old->answered || old->heard
+						 ? lc_row_peer(row, &old->end) : NULL;
 			if (pe)
 				pe->expected = true;
 		}
 		row->siblings = 0;
-		row->probed = false;
+		row->probed = row->resent = false;
 		row->sent = 0;
 		row->error[0] = '\0';
 		memset(row->sizes, 0, sizeof(row->sizes));
 		snprintf(row->name, sizeof(row->name), "%s", b->slaves[i]);
 		row->pos = (uint8_t)(i + 1);
-		row->ifindex = s->ifindex;
-		if (s->fd < 0)
-			continue;
-		uint32_t full = s->mtu < LC_MAX_LEN ? s->mtu : LC_MAX_LEN;
-		row->sizes[LC_SMALL] = LC_HEADER_LEN;
-		row->sizes[LC_STANDARD] = full > LC_STANDARD_LEN ? LC_STANDARD_LEN : 0;
-		row->sizes[LC_FULL] = full > LC_HEADER_LEN ? full : 0;
-		for (int c = 0; c < LC__SIZES; c++) {
-			if (!row->sizes[c])
-				continue;
-			struct lc_frame f = {.type = LC_REQUEST, .size = (enum lc_size)c,
-					     .flags = probe_back ? LC_FLAG_PROBE_BACK : 0,
-					     .probe_id = b->probe_id, .length = (uint16_t)row->sizes[c]};
-			memcpy(f.from.host, lc->host, LC_HOST_ID_LEN);
-			snprintf(f.from.bond, IFNAMSIZ, "%s", b->name);
-			snprintf(f.from.slave, IFNAMSIZ, "%s", b->slaves[i]);
-			f.from.pos = row->pos;
-			int len = lc_frame_encode(&f, buf, sizeof(lc->buf));
-			int err = len < 0 ? -EINVAL : sock_send(s, buf, (size_t)len, NULL);
-			if (err == -ENOBUFS) {
-				/* Dropped on the way out: by a full queue, or by a
-				 * next hop that takes no frame this large (a veth
-				 * peer, drivers/net/veth.c veth_xmit, reports its
-				 * MTU drop so).  Sent, as far as the matrix goes:
-				 * no answer will say what happened to it. */
-				snprintf(row->error, sizeof(row->error),
-					 "%u bytes dropped on the way out", row->sizes[c]);
-				err = 0;
-			}
-			if (err < 0) {
-				snprintf(row->error, sizeof(row->error), "sending %u bytes: %s",
-					 row->sizes[c], strerror(-err));
-				row->sizes[c] = 0;
-				continue;
-			}
-			row->sent |= (uint8_t)LC_SIZE_BIT(c);
-			frames++;
-		}
-		row->probed = row->sent & LC_SIZE_BIT(LC_SMALL);
+		row->ifindex = b->socks[i].ifindex;
+		frames += send_requests(lc, b, i, probe_back);
 	}
 	b->result.frames_sent = frames;
 	log_debug("%s: link check started (%s): %u requests", b->name, b->result.trigger, frames);
@@ -411,7 +424,8 @@ static void process_due(struct linkcheck *lc)
 
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		struct lc_bond *b = lc->bonds[i];
-		if (b->running && (now >= b->deadline_ms || answers_complete(b)))
+		if (b->running && (now >= b->deadline_ms ||
+				   (now >= b->started_ms + LC_MIN_WAIT_MS && answers_complete(b))))
 			finish_check(lc, b, now);
 		for (size_t j = 0; j < b->n; j++) {
 			struct lc_sock *s = &b->socks[j];
@@ -434,8 +448,10 @@ static void process_due(struct linkcheck *lc)
 			else if (!next || at < next)
 				next = at;
 		}
-		if (b->running && (!next || b->deadline_ms < next))
-			next = b->deadline_ms;
+		int64_t end = b->started_ms + LC_MIN_WAIT_MS > now ? b->started_ms + LC_MIN_WAIT_MS
+								  : b->deadline_ms;
+		if (b->running && (!next || end < next))
+			next = end;
 	}
 	struct itimerspec its = {0};
 	if (next) {
@@ -472,8 +488,12 @@ static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_fram
 	snprintf(f.from.slave, IFNAMSIZ, "%s", b->slaves[s->idx]);
 	f.from.pos = (uint8_t)(s->idx + 1);
 	int len = lc_frame_encode(&f, lc->buf, sizeof(lc->buf));
-	if (len > 0 && sock_send(s, lc->buf, (size_t)len, mac) == 0)
+	int err = len > 0 ? sock_send(s, lc->buf, (size_t)len, mac) : -EINVAL;
+	if (err == 0)
 		b->result.answers_sent++;
+	else
+		log_debug("%s: link check: answering %s on %s: %s", b->name, f.to.slave,
+			  b->slaves[s->idx], strerror(-err));
 }
 
 static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
@@ -499,6 +519,14 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 		}
 		answer(lc, s, f, mac);
 		int64_t now = mono_ms();
+		/* A peer checking while we are: it had not seen our requests
+		 * if it has not answered them; this slave sends them again,
+		 * once per check. */
+		if ((f->flags & LC_FLAG_PROBE_BACK) && b->running && pe && !pe->answered &&
+		    !row->resent) {
+			row->resent = true;
+			b->result.frames_sent += send_requests(lc, b, s->idx, false);
+		}
 		if ((f->flags & LC_FLAG_PROBE_BACK) && !b->running && !b->due &&
 		    refill(&b->peer_tokens, &b->peer_tokens_ms, now) <= now) {
 			char host[9], why[64];

@@ -41,9 +41,10 @@ void linkcheck_json(struct strbuf *out, const struct lc_result *r)
 		  r->enabled ? "true" : "false", r->running ? "true" : "false", r->checks,
 		  (long long)r->wall_ms, r->took_ms, r->trigger_ms);
 	sb_json_str(out, r->trigger);
-	sb_printf(out, ",\"requests_sent\":%u,\"answers_sent\":%lu,\"bad_frames\":%lu,"
+	sb_printf(out, ",\"requests_sent\":%u,\"requests_total\":%lu,\"answers_sent\":%lu,\"bad_frames\":%lu,"
 		       "\"late_answers\":%lu,\"error\":",
-		  r->frames_sent, r->answers_sent, r->bad_frames, r->late_answers);
+		  r->frames_sent, r->requests_total, r->answers_sent, r->bad_frames,
+		  r->late_answers);
 	sb_json_str(out, r->error);
 	sb_puts(out, ",\"slaves\":[");
 	for (size_t i = 0; r->checks && i < r->m.n_slaves; i++) {
