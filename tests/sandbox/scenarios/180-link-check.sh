@@ -14,6 +14,7 @@
 #   a's e2 re-created              -> checked again by itself, matrix whole
 . "$LIB_DIR/lib.sh"
 . "$LIB_DIR/bondd-lib.sh"
+. "$LIB_DIR/linkcheck-lib.sh"
 
 # log_count_in LOG PATTERN: lines of LOG containing PATTERN.
 log_count_in() {
@@ -22,38 +23,14 @@ log_count_in() {
 }
 
 SW=$(peer_ns sw)
-ip -n "$SW" link add br0 type bridge vlan_filtering 1 vlan_default_pvid 0 2>/dev/null ||
-	skip "no VLAN-aware bridge in this kernel (bridge.ko)"
-ip -n "$SW" link set br0 up
-declare -A NS VID
+lc_switch "$SW" || skip "no VLAN-aware bridge in this kernel (bridge.ko)"
+declare -A NS
 PIDS=()
 for h in a b c; do
 	NS[$h]=$(peer_ns "$h")
-	batch=""
-	for i in 1 2 3 4; do
-		batch+="link add e$i type veth peer name $h$i netns $SW"$'\n'
-	done
-	ip -n "${NS[$h]}" -batch - <<<"$batch"
+	lc_host "$SW" "${NS[$h]}" "$h"
 done
-sw_batch="" br_batch=""
-for h in a b c; do
-	for i in 1 2 3 4; do
-		sw_batch+="link set $h$i mtu 9000 master br0 up"$'\n'
-		br_batch+="vlan add dev $h$i vid $((20 + i)) pvid untagged"$'\n'
-		VID[$h$i]=$((20 + i))
-	done
-done
-ip -n "$SW" -batch - <<<"$sw_batch"
-bridge -n "$SW" -batch - <<<"$br_batch"
-
-write_conf "$WORK/host.conf" <<CONF
-[bond0]
-mode = balance-rr
-miimon = 100
-mtu = 9000
-slaves = e1 e2 e3 e4
-link_check = yes
-CONF
+lc_conf "$WORK/host.conf"
 
 cleanup_hosts() {
 	local p
@@ -80,18 +57,7 @@ for h in a b c; do
 		{ show_logs; fail "host $h made no link check at start"; }
 done
 
-# vlan PORT VID...: moves switch ports into VLANs (one each, untagged).
-vlan() {
-	local batch="" port vid
-	while (($#)); do
-		port=$1 vid=$2
-		shift 2
-		batch+="vlan del dev $port vid ${VID[$port]}"$'\n'
-		batch+="vlan add dev $port vid $vid pvid untagged"$'\n'
-		VID[$port]=$vid
-	done
-	bridge -n "$SW" -batch - <<<"$batch"
-}
+vlan() { lc_vlan "$SW" "$@"; }
 
 # check_all CASE: a fresh check on every host at once, then each host's
 # JSON, judged by check.py for CASE.
@@ -223,30 +189,20 @@ check_all per-port
 # set up before it comes up, as a switch's would be; bondd enslaves the new
 # e2 and checks again by itself.
 before=$(log_count_in "$WORK/a.log" "link check done")
-ip -n "${NS[a]}" link del e2
-ip -n "${NS[a]}" link add e2 type veth peer name a2 netns "$SW"
-ip -n "$SW" link set a2 mtu 9000 master br0
-bridge -n "$SW" vlan add dev a2 vid 22 pvid untagged
-VID[a2]=22
+lc_recreate "$SW" "${NS[a]}" a 2
 new_index=$(ip netns exec "${NS[a]}" cat /sys/class/net/e2/ifindex)
 t0=${EPOCHREALTIME//[!0-9]/}
 ip -n "$SW" link set a2 up
 matrix_whole() {
-	"$BONDD_STATUS" --socket "$WORK/a.sock" --json >"$WORK/a.json" || true
-	python3 - "$WORK/a.json" "$new_index" <<'PY'
-import json, sys
-lc = json.load(open(sys.argv[1]))["bonds"][0]["link_check"]
-ok = lc["slaves"] and all(
-    s["probed"] and sum(1 for p in s["peers"] if len(p["answered"]) == 3) == 2
-    for s in lc["slaves"])
-sys.exit(0 if ok and lc["slaves"][1]["ifindex"] == int(sys.argv[2]) else 1)
-PY
+	JSON=$("$BONDD_STATUS" --socket "$WORK/a.sock" --json) || true
+	lc_json_whole "$JSON" "$new_index"
 }
 wait_until 10 matrix_whole || { show_logs; fail "host a's matrix did not become whole after e2 returned"; }
 t1=${EPOCHREALTIME//[!0-9]/}
 [ "$(log_count_in "$WORK/a.log" "link check done")" -gt "$before" ] || fail "no new check"
-since=$(python3 -c 'import json,sys; lc=json.load(open(sys.argv[1]))["bonds"][0]["link_check"]; print(lc["since_trigger_ms"], lc["requests_sent"])' "$WORK/a.json")
-echo "measured: e2 back up -> whole matrix seen from outside within $(((t1 - t0) / 1000)) ms; bondd: ${since% *} ms from e2 ready to the end of its check, ${since#* } requests sent"
-(((t1 - t0) / 1000 < 5000)) || fail "the matrix took $(((t1 - t0) / 1000)) ms to be whole again"
+echo "measured: e2 back up -> whole matrix seen from outside within $(((t1 - t0) / 1000)) ms;" \
+	"bondd: $(lc_json_num "$JSON" since_trigger_ms) ms from e2 ready to the end of its check," \
+	"$(lc_json_num "$JSON" requests_sent) requests sent"
+(((t1 - t0) / 1000 < 3000)) || fail "the matrix took $(((t1 - t0) / 1000)) ms to be whole again"
 settle
 check_all recreated
