@@ -62,38 +62,32 @@ vlan() { lc_vlan "$SW" "$@"; }
 # check_all CASE: a fresh check on every host at once, then each host's
 # JSON, judged by check.py for CASE.
 check_all() {
-	local h pids=() t0 t1
+	local h pids=() t0 t1 dir=$WORK/cases/$((++CASES))-$1
+	mkdir -p "$dir"
 	t0=${EPOCHREALTIME//[!0-9]/}
 	for h in a b c; do
 		{ rc=0
-		  "$BONDD_STATUS" --socket "$WORK/$h.sock" --link-check >"$WORK/$h.table" 2>&1 || rc=$?
-		  echo $rc >"$WORK/$h.rc"; } &
+		  "$BONDD_STATUS" --socket "$WORK/$h.sock" --link-check >"$dir/$h.table" 2>&1 || rc=$?
+		  echo $rc >"$dir/$h.rc"; } &
 		pids+=($!)
 	done
 	wait "${pids[@]}"
 	t1=${EPOCHREALTIME//[!0-9]/}
 	pids=()
 	for h in a b c; do
-		{ "$BONDD_STATUS" --socket "$WORK/$h.sock" --json >"$WORK/$h.json" || true; } &
+		{ "$BONDD_STATUS" --socket "$WORK/$h.sock" --json >"$dir/$h.json" || true; } &
 		pids+=($!)
 	done
 	wait "${pids[@]}"
 	echo "measured: $1: three link checks answered in $(((t1 - t0) / 1000)) ms"
-	python3 "$WORK/check.py" "$1" "$WORK" || {
-		for h in a b c; do echo "--- host $h (exit $(<"$WORK/$h.rc")) ---"; cat "$WORK/$h.table"; done
-		show_logs
-		fail "case $1"
-	}
 }
+CASES=0
 
 cat >"$WORK/check.py" <<'PY'
-import json, sys
-case, work = sys.argv[1], sys.argv[2]
+# Judges every case at the end (one python start, not one per case): the
+# arguments are the cases' directories, N-CASE.
+import json, os, sys
 hosts = {}
-for h in "abc":
-    doc = json.load(open(f"{work}/{h}.json"))
-    rc = int(open(f"{work}/{h}.rc").read())
-    hosts[h] = (doc["bonds"][0], rc)
 
 def kinds(b):
     return sorted((f["kind"], tuple(f["slaves"])) for f in b["findings"]
@@ -118,33 +112,51 @@ def whole(h):
         assert answered == want, f"host {h} e{i}: {answered}"
         assert len({p["host"] for p in s["peers"]}) == 2, s["peers"]
 
-if case == "shared":
+def judge(case):
+    if case == "shared":
+        for h in "abc":
+            expect(h, [("shared-domain", ("e1", "e2", "e3", "e4"))], 1)
+    elif case in ("per-port", "recreated"):
+        for h in "abc":
+            expect(h, [], 0)
+            whole(h)
+    elif case == "jumbo":
+        expect("a", [], 0)
+        expect("b", [("jumbo-dropped", ("e1",))], 1)
+        expect("c", [], 0)
+        f = hosts["b"][0]["findings"][0]
+        assert "1500 bytes" in f["evidence"], f["evidence"]
+    elif case == "crossed":
+        for h in "abc":
+            expect(h, [("crossed", ("e2", "e3"))], 1)
+    elif case == "alone":
+        expect("a", [("unreachable", ("e4",))], 1)
+        expect("b", [], 0)
+        expect("c", [], 0)
+    elif case == "one-way":
+        expect("a", [("unreachable", ("e3",))], 1)
+        expect("b", [("one-way", ("e3",))], 1)
+        expect("c", [("one-way", ("e3",))], 1)
+    else:
+        sys.exit(f"unknown case {case}")
+
+failed = 0
+for work in sys.argv[1:]:
+    case = os.path.basename(work).split("-", 1)[1]
     for h in "abc":
-        expect(h, [("shared-domain", ("e1", "e2", "e3", "e4"))], 1)
-elif case in ("per-port", "recreated"):
-    for h in "abc":
-        expect(h, [], 0)
-        whole(h)
-elif case == "jumbo":
-    expect("a", [], 0)
-    expect("b", [("jumbo-dropped", ("e1",))], 1)
-    expect("c", [], 0)
-    f = hosts["b"][0]["findings"][0]
-    assert "1500 bytes" in f["evidence"], f["evidence"]
-elif case == "crossed":
-    for h in "abc":
-        expect(h, [("crossed", ("e2", "e3"))], 1)
-elif case == "alone":
-    expect("a", [("unreachable", ("e4",))], 1)
-    expect("b", [], 0)
-    expect("c", [], 0)
-elif case == "one-way":
-    expect("a", [("unreachable", ("e3",))], 1)
-    expect("b", [("one-way", ("e3",))], 1)
-    expect("c", [("one-way", ("e3",))], 1)
-else:
-    sys.exit(f"unknown case {case}")
-print(f"{case}: ok")
+        doc = json.load(open(f"{work}/{h}.json"))
+        rc = int(open(f"{work}/{h}.rc").read())
+        hosts[h] = (doc["bonds"][0], rc)
+    try:
+        judge(case)
+        print(f"{case}: ok")
+    except AssertionError as e:
+        failed += 1
+        print(f"FAIL: case {case}: {e}")
+        for h in "abc":
+            print(f"--- host {h} (exit {hosts[h][1]}) ---")
+            print(open(f"{work}/{h}.table").read(), end="")
+sys.exit(1 if failed else 0)
 PY
 
 # Each case waits past the time a peer's earlier requests still count in a
@@ -153,7 +165,7 @@ settle() { nap 0.6; }
 
 check_all per-port
 echo "matrix of host a:"
-cat "$WORK/a.table"
+cat "$WORK/cases/1-per-port/a.table"
 
 vlan a1 10 a2 10 a3 10 a4 10 b1 10 b2 10 b3 10 b4 10 c1 10 c2 10 c3 10 c4 10
 settle
@@ -164,7 +176,7 @@ ip -n "$SW" link set b1 mtu 1500
 settle
 check_all jumbo
 echo "host b:"
-cat "$WORK/b.table"
+cat "$WORK/cases/3-jumbo/b.table"
 ip -n "$SW" link set b1 mtu 9000
 
 vlan b2 23 b3 22
@@ -206,3 +218,6 @@ echo "measured: e2 back up -> whole matrix seen from outside within $(((t1 - t0)
 (((t1 - t0) / 1000 < 3000)) || fail "the matrix took $(((t1 - t0) / 1000)) ms to be whole again"
 settle
 check_all recreated
+
+dirs=("$WORK"/cases/*) # at most 9 cases: the glob keeps their order
+python3 "$WORK/check.py" "${dirs[@]}" || { show_logs; fail "link check cases failed"; }
