@@ -13,7 +13,9 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "config.h"
 #include "linkcheck.h"
+#include "status_proto.h"
 
 /* --- the wire ----------------------------------------------------------- */
 
@@ -354,6 +356,71 @@ static void render_matrix(void **state)
 	findings_free(&f);
 }
 
+/* --- the config key and the status verb ------------------------------------ */
+
+static bool parse_link_check(const char *text, bool *value, char *err, size_t errlen)
+{
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	int ret = config_parse("t.conf", text, strlen(text), &d, &diag);
+	if (ret == 0)
+		*value = d.bonds[0].link_check;
+	snprintf(err, errlen, "%s", diag.n ? diag.msgs[0] : "");
+	desired_free(&d);
+	config_diag_free(&diag);
+	return ret == 0;
+}
+
+static void config_key(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text;
+		bool ok, value;
+		const char *err;
+	} keys[] = {
+		/* The default follows the mode (bondd.conf(5)). */
+		{"[bond0]\nslaves = e1\n", true, true, NULL},
+		{"[bond0]\nmode = balance-rr\n", true, true, NULL},
+		{"[bond0]\nmode = active-backup\n", true, false, NULL},
+		{"[bond0]\nmode = 802.3ad\n", true, false, NULL},
+		{"[bond0]\nmode = balance-xor\n", true, false, NULL},
+		{"[bond0]\nlink_check = no\n", true, false, NULL},
+		{"[bond0]\nmode = active-backup\nlink_check = yes\n", true, true, NULL},
+		{"[bond0]\nlink_check = yes\nmode = 802.3ad\n", true, true, NULL},
+		{"[bond0]\nlink_check = maybe\n", false, false,
+		 "t.conf:2: link_check: invalid value \"maybe\" (expected yes or no)"},
+		{"[bond0]\nlink_check = yes\nlink_check = no\n", false, false,
+		 "t.conf:3: duplicate key \"link_check\" (first on line 2)"},
+	};
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		bool value = !keys[i].value;
+		char err[256];
+		bool ok = parse_link_check(keys[i].text, &value, err, sizeof(err));
+		if (ok != keys[i].ok)
+			fail_msg("%s: %s (%s)", keys[i].text, ok ? "accepted" : "refused", err);
+		if (ok && value != keys[i].value)
+			fail_msg("%s: link_check %d", keys[i].text, value);
+		if (!ok && strcmp(err, keys[i].err) != 0)
+			fail_msg("%s: \"%s\", expected \"%s\"", keys[i].text, err, keys[i].err);
+	}
+}
+
+static void status_verb(void **state)
+{
+	(void)state;
+	struct status_request req;
+	char err[160];
+
+	assert_int_equal(status_request_parse("linkcheck bond0 bond1", 21, &req, err, sizeof(err)), 0);
+	assert_int_equal(req.verb, SV_LINKCHECK);
+	assert_int_equal(req.n_bonds, 2);
+	assert_string_equal(req.bonds[1], "bond1");
+	assert_string_equal(status_verb_name(SV_LINKCHECK), "linkcheck");
+	assert_int_equal(status_request_parse("linkchecks", 10, &req, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "linkcheck)"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -363,6 +430,8 @@ int main(void)
 		cmocka_unit_test(eval_table),
 		cmocka_unit_test(row_peer_is_bounded),
 		cmocka_unit_test(render_matrix),
+		cmocka_unit_test(config_key),
+		cmocka_unit_test(status_verb),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
