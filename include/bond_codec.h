@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * IFLA_BOND_* and IFLA_BOND_SLAVE_* on the wire, with libmnl: libnl 3.7 can
- * neither send nor parse them (KERNEL.md), so bondd encodes and decodes
- * them itself, driven by the option table.
+ * neither send nor parse them (its include/netlink/route/link/bonding.h has
+ * only rtnl_link_bond_alloc/add/enslave/release; setters came in 3.8, parsing
+ * in 3.11), so bondd encodes and decodes them itself, driven by the option
+ * table.  The wire layout is the kernel's: include/uapi/linux/if_link.h
+ * (IFLA_BOND_*), drivers/net/bonding/bond_netlink.c bond_fill_info and
+ * bond_fill_slave_info.
  */
 #ifndef BONDD_BOND_CODEC_H
 #define BONDD_BOND_CODEC_H

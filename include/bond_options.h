@@ -4,7 +4,9 @@
  *
  * The config parser, the planner, the netlink executor and the observer all
  * read this one table, so an option's name, wire type, range, the modes it
- * applies to and the kernel's rules for changing it live in one place.
+ * applies to and the kernel's rules for changing it live in one place; the
+ * rules across options (delays and miimon, the ARP monitor) are beside it,
+ * in bond_rules.h.
  */
 #ifndef BONDD_BOND_OPTIONS_H
 #define BONDD_BOND_OPTIONS_H

@@ -15,6 +15,11 @@
 struct config_diag {
 	char **msgs;
 	size_t n, cap;
+	/* "FILE:LINE: warning: message": the configuration is valid and is
+	 * used, but is probably not what was meant (no link monitoring, an MTU
+	 * taken from the default). */
+	char **warnings;
+	size_t n_warnings, cap_warnings;
 };
 
 void config_diag_free(struct config_diag *diag);
@@ -28,8 +33,17 @@ void config_diag_free(struct config_diag *diag);
 int config_parse(const char *name, const char *text, size_t len,
 		 struct desired *out, struct config_diag *diag);
 
-/* Reads and parses the file at path; an unreadable file is one message
- * ("FILE: cannot read: reason") and -errno. */
+/*
+ * Reads and parses the file at path, then every drop-in PATH.d/NAME.conf in
+ * lexical order of NAME (bondd.conf(5)), as one configuration: a drop-in may
+ * define bonds of its own and add address lines to a bond defined in an
+ * earlier file.  An unreadable file is one message ("FILE: cannot read:
+ * reason") and -errno; a missing PATH.d is no drop-ins.
+ */
 int config_load(const char *path, struct desired *out, struct config_diag *diag);
+
+/* The drop-in directory of a config file: path with ".d" appended.  The
+ * caller frees it; NULL when out of memory. */
+char *config_dropin_dir(const char *path);
 
 #endif

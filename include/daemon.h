@@ -22,11 +22,13 @@
 #include "event_log.h"
 #include "runtime.h"
 #include "status_server.h"
+#include "udev_wait.h"
 
 struct daemon_opts {
 	const char *config_path;
 	const char *socket_path;
 	int event_rcvbuf;         /* 0: the kernel's default */
+	const char *udev_dir;     /* NULL: /run/udev */
 };
 
 struct daemon {
@@ -35,6 +37,8 @@ struct daemon {
 	struct observer ob;
 	struct executor ex;
 	struct holds holds;
+	bool reload_pending;     /* SIGHUP read, reload not done yet */
+	bool rebuild_ok;         /* converging for a start or reload */
 	struct action_list plan;
 	struct bond_runtime *bonds;   /* parallel to want.bonds */
 	size_t n_bonds;
@@ -47,7 +51,15 @@ struct daemon {
 	struct status_server *server;  /* NULL when the socket is off */
 	struct linkcheck *lc;          /* the link check; NULL when it could not start */
 	int epfd, sigfd, retry_fd, watchdog_fd;
+	/* Wake-ups in a row that ended at the pass limit with the bonds still
+	 * differing, and when the retry timer brings the next one (0: none). */
+	unsigned unsettled;
+	uint64_t unsettled_retry_ms;
 	bool stop;
+	char status_line[1024];        /* the last STATUS= sent */
+	struct udev_wait udev;        /* new links wait for udev (udev_wait.h) */
+	char stale[128];              /* health text while re-reads fail */
+	struct kernel_caps caps_logged; /* what was last said about them */
 };
 
 /* Runs until SIGTERM/SIGINT; returns an exit status. */

@@ -7,6 +7,7 @@
 #define BONDD_DESIRED_H
 
 #include <net/if.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -45,6 +46,14 @@ struct desired_bond {
 	/* link_check: probe each slave's path (linkcheck.h); the default
 	 * depends on the mode (bondd.conf(5)). */
 	bool link_check;
+	/* keep_order: restore the configured slave order by releasing the
+	 * slaves after a returning one.  Unset: the mode's default
+	 * (desired_keeps_order). */
+	bool has_keep_order;
+	bool keep_order;
+	/* state = absent: the admin asks for the bond to be deleted.  The only
+	 * way bondd deletes a bond: one missing from the file is left alone. */
+	bool absent;
 };
 
 struct desired {
@@ -53,6 +62,11 @@ struct desired {
 };
 
 void desired_free(struct desired *d);
+/* Whether bondd restores b's slave order: keep_order, or by default yes
+ * where order steers traffic (balance-rr, balance-xor, broadcast) and no
+ * where releasing a healthy slave costs more than the order gives
+ * (active-backup, 802.3ad, balance-tlb, balance-alb). */
+bool desired_keeps_order(const struct desired_bond *b);
 const struct desired_bond *desired_find_bond(const struct desired *d, const char *name);
 /* The bond a slave name is configured in, or NULL. */
 const struct desired_bond *desired_find_slave(const struct desired *d, const char *slave,

@@ -17,14 +17,21 @@ struct executor {
 	struct nlsock mnl;          /* bond options and slave data (libmnl) */
 	struct nl_sock *route;  /* generic link and address changes (libnl-route) */
 	unsigned long requests; /* kernel requests sent, for the status socket */
+	/* The last libnl request's NLMSG_ERROR, seen by our error callback:
+	 * libnl's own error codes lose the errno and the extended ACK. */
+	int route_errno;
+	char route_extack[200];
+	/* ACT_SET_OPTS: the option the kernel refused, OPT__COUNT if none. */
+	int failed_opt;
 };
 
 int executor_open(struct executor *ex);
 void executor_close(struct executor *ex);
 
 /*
- * Runs action a.  Returns 0, or a negative error with errmsg holding the
- * kernel's message (and, for ACT_SET_OPTS, the option it refused).
+ * Runs action a.  Returns 0, or -errno with errmsg holding what was asked
+ * and the kernel's own words: its errno text and extended ACK message, e.g.
+ * "MTU 9000 refused by the kernel: Numerical result out of range".
  */
 int executor_run(struct executor *ex, const struct action *a, char *errmsg, size_t errlen);
 

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Backoff after kernel errors.  A link whose last action failed is held:
- * the planner leaves it alone until the hold expires, then tries again,
- * waiting twice as long after each further failure (100 ms up to 30 s).
- * Time is passed in, so this is tested without a clock.
+ * Backoff after kernel errors, per action: what is set on which object
+ * (plan_hold_key), never a whole bond.  An action whose last try failed is
+ * held: the planner leaves that one alone until the hold expires, then
+ * tries again, waiting twice as long after each further failure (100 ms up
+ * to 30 s).  Time is passed in, so this is tested without a clock.
  */
 #ifndef BONDD_HOLDS_H
 #define BONDD_HOLDS_H
@@ -19,23 +20,27 @@
 #define HOLDS_MAX 128
 
 struct hold {
-	char name[IFNAMSIZ];
+	char name[PLAN_KEY_SIZE]; /* the action's key */
 	uint64_t until_ms;   /* held while now < until_ms */
 	unsigned failures;   /* consecutive failures; kept after expiry */
+	char bond[IFNAMSIZ]; /* the bond the action served */
+	char error[320];     /* the last failure, in the kernel's words */
 };
 
 struct holds {
 	struct hold v[HOLDS_MAX];
 	size_t n;
-	char active[HOLDS_MAX][IFNAMSIZ]; /* scratch for holds_for_plan */
+	char active[HOLDS_MAX][PLAN_KEY_SIZE]; /* scratch for holds_for_plan */
 };
 
-/* Records a failure of `name` at now_ms; returns the backoff chosen. */
+/* Records a failure of action key `name` at now_ms; returns the backoff. */
 uint64_t holds_fail(struct holds *h, const char *name, uint64_t now_ms);
+/* Remembers, for status, which bond `name` serves and how it failed. */
+void holds_set_error(struct holds *h, const char *name, const char *bond, const char *error);
 /* Forgets `name` after a success, so the next failure starts small again. */
 void holds_succeed(struct holds *h, const char *name);
 void holds_clear(struct holds *h);
-/* The names held at now_ms, as the planner takes them. */
+/* The keys held at now_ms, as the planner takes them. */
 struct plan_holds holds_for_plan(struct holds *h, uint64_t now_ms);
 /* The earliest future expiry after now_ms, or 0 when none is pending. */
 uint64_t holds_next_expiry(const struct holds *h, uint64_t now_ms);

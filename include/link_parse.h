@@ -4,8 +4,17 @@
 #define BONDD_LINK_PARSE_H
 
 #include <libmnl/libmnl.h>
+#include <stdbool.h>
 
 #include "observed.h"
+
+/*
+ * True when a RTM_NEWLINK/RTM_DELLINK describes the device itself (family
+ * AF_UNSPEC).  A bridge sends messages of family AF_BRIDGE about its ports
+ * (net/bridge/br_netlink.c br_ifinfo_notify): a DELLINK of that family
+ * means the port left the bridge, not that the device is gone.
+ */
+bool link_msg_is_device(const struct nlmsghdr *nlh);
 
 /* Parses an RTM_NEWLINK or RTM_DELLINK; 0, or -EINVAL for a malformed one. */
 int link_parse(const struct nlmsghdr *nlh, struct obs_link *out);

@@ -4,6 +4,7 @@
 #define BONDD_NLSOCK_H
 
 #include <libmnl/libmnl.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -12,27 +13,72 @@ struct nlsock {
 	unsigned portid;
 	uint32_t seq;
 	char *buf;          /* one receive buffer, NLSOCK_BUF_SIZE bytes */
+	unsigned groups[4]; /* what it was opened with, to open it again */
+	int rcvbuf;
+	/* A receive failed half-way through an answer: what is still queued
+	 * belongs to an old request.  The next request opens a fresh socket
+	 * rather than read that. */
+	bool out_of_step;
+	unsigned long reopened;   /* fresh sockets opened for that reason */
+	unsigned long foreign;    /* messages skipped: not the kernel's answer to us */
+	unsigned long truncated;  /* datagrams cut by the receive buffer (MSG_TRUNC) */
 };
 
 #define NLSOCK_BUF_SIZE (64 * 1024)
 /* Room for one request: a bond with every option and 16 IPv6 targets
- * takes well under 1 KiB.  (MNL_SOCKET_BUFFER_SIZE is not a constant.) */
+ * takes well under 1 KiB.  Every attribute write is checked against it
+ * (mnl_attr_put_check), so a bigger request fails with -EMSGSIZE instead
+ * of writing past the buffer.  (MNL_SOCKET_BUFFER_SIZE is not a constant.) */
 #define NLSOCK_MSG_SIZE 8192
 
 /* Opens a NETLINK_ROUTE socket, subscribed to `groups` (RTNLGRP_* numbers,
- * zero-terminated list, or NULL) and with extended ACKs on.  rcvbuf > 0
- * sets SO_RCVBUF (the sandbox uses a tiny one to force ENOBUFS). */
+ * zero-terminated list of at most 3, or NULL) and with extended ACKs on.
+ * rcvbuf > 0 sets SO_RCVBUF (the sandbox uses a tiny one to force ENOBUFS). */
 int nlsock_open(struct nlsock *nl, const unsigned *groups, int rcvbuf);
 void nlsock_close(struct nlsock *nl);
 
 /*
  * Sends one request (NLM_F_REQUEST|NLM_F_ACK are added, seq assigned) and
  * waits for its ACK.  Returns 0 or -errno; on error, errmsg gets the
- * kernel's extended ACK message when it sent one, else strerror.
+ * kernel's words: strerror, then its extended ACK message when it sent one
+ * ("Invalid argument: option peer_notif_delay: ...").
  */
 int nlsock_request(struct nlsock *nl, struct nlmsghdr *nlh, char *errmsg, size_t errlen);
 
-/* Dumps (NLM_F_DUMP) and calls cb for every message; 0 or -errno. */
+/* NLMSGERR_ATTR_MSG of the NLMSG_ERROR message nlh into out ("" if none). */
+void nlsock_extack_message(const struct nlmsghdr *nlh, char *out, size_t len);
+/* "strerror(err): extack", or strerror(err) alone when extack is empty. */
+void nlsock_error_text(int err, const char *extack, char *out, size_t len);
+
+
+/* A request whose answer is data (a GETLINK for one link): cb sees every
+ * message of the answer, then the ACK ends it.  0 or -errno. */
+int nlsock_get(struct nlsock *nl, struct nlmsghdr *nlh, mnl_cb_t cb, void *data);
+
+/*
+ * Dumps (NLM_F_DUMP) and calls cb for every message of the answer, and only
+ * for those: messages with another sequence number or port are skipped,
+ * every datagram is checked for truncation, and the answer is read to its
+ * NLMSG_DONE even after an error, so the socket stays in step.  Returns 0,
+ * -EINTR when the kernel flagged the dump NLM_F_DUMP_INTR (links changed
+ * while it was taken: what cb saw may be inconsistent; dump again),
+ * -EMSGSIZE when a datagram was truncated, or another -errno.
+ */
 int nlsock_dump(struct nlsock *nl, struct nlmsghdr *nlh, mnl_cb_t cb, void *data);
+
+/*
+ * True when a whole message starts at nlh within `left` bytes.  Unlike
+ * libmnl 1.0's mnl_nlmsg_ok, which compares (int)nlmsg_len, a length of
+ * 2 GiB or more is refused instead of read as negative (found by
+ * tests/fuzz/fuzz_link.c).  Step on with mnl_nlmsg_next.
+ */
+bool nlsock_msg_ok(const struct nlmsghdr *nlh, int left);
+
+/*
+ * One datagram from the socket, without blocking when dontwait: its length,
+ * or -errno; -EMSGSIZE when the datagram did not fit (MSG_TRUNC) and was
+ * cut.  *from_kernel says whether the kernel sent it (port 0).
+ */
+ssize_t nlsock_recv(struct nlsock *nl, bool dontwait, bool *from_kernel);
 
 #endif

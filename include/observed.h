@@ -46,6 +46,7 @@ struct obs_link {
 	char name[IFNAMSIZ];
 	char kind[16];            /* IFLA_INFO_KIND, "" when none */
 	unsigned flags;           /* IFF_UP, IFF_LOWER_UP, ... */
+	uint16_t type;            /* ifi_type: ARPHRD_ETHER, ARPHRD_LOOPBACK, ... */
 	uint32_t mtu, min_mtu, max_mtu; /* max_mtu 0 when not reported */
 	int master;               /* ifindex of the master, 0 when none */
 	uint8_t hwaddr[6];
@@ -75,11 +76,18 @@ struct observed {
 };
 
 void observed_free(struct observed *o);
-void observed_clear(struct observed *o);
 const struct obs_link *observed_by_name(const struct observed *o, const char *name);
 const struct obs_link *observed_by_index(const struct observed *o, int ifindex);
 /* Replaces the link with the same ifindex, or adds it.  0 or -ENOMEM. */
 int observed_put_link(struct observed *o, const struct obs_link *l);
+/*
+ * Carries into `now` (a link's newest message) what `old` (what was known
+ * of the same link) knew and the message left out: a bond option absent
+ * from a message is unknown, not changed.  The kernel leaves options out
+ * for callers without CAP_NET_ADMIN in the initial user namespace and in
+ * events caused by them (drivers/net/bonding/bond_netlink.c bond_fill_info).
+ */
+void observed_merge_link(const struct obs_link *old, struct obs_link *now);
 /* Forgets a link and its addresses. */
 void observed_del_link(struct observed *o, int ifindex);
 int observed_put_addr(struct observed *o, const struct obs_addr *a);

@@ -22,6 +22,9 @@
  */
 bool peer_has_net_admin(int fd);
 
+/* Whether the peer runs as bondd's own (effective) user id. */
+bool peer_is_own_user(int fd);
+
 /* The same test on the text of /proc/PID/status (for unit tests). */
 bool status_text_has_net_admin(const char *status, unsigned uid);
 

@@ -16,13 +16,44 @@
 #include "observed.h"
 
 /*
- * Links the daemon is backing off from after a kernel error: a held bond is
- * not planned at all, a held slave is planned as if its device were absent.
+ * Actions the daemon is backing off from after a kernel error, each named
+ * by its key (plan_hold_key): what it sets on which object.  The planner
+ * leaves exactly those alone and plans everything else, so a refused
+ * address or option never holds up the bond's membership or MTU:
+ *   "link NAME"        the link's existence or membership: a held bond is
+ *                      not planned at all, a held slave as if absent
+ *   "up NAME"          setting NAME admin-up
+ *   "mtu NAME"         NAME's MTU
+ *   "opt BOND KEY"     one bond option
+ *   "slave-opts NAME"  queue_id and prio of slave NAME
+ *   "addr BOND A/P"    one address of the bond
  */
+#define PLAN_KEY_SIZE 80 /* "addr " IFNAMSIZ " " INET6_ADDRSTRLEN "/128" fits */
+
 struct plan_holds {
-	const char (*names)[IFNAMSIZ];
+	const char (*keys)[PLAN_KEY_SIZE];
 	size_t n;
+	/* Planning because of an event or a retry, not a start or reload:
+	 * no rebuild (a change the kernel takes only on an empty or down
+	 * bond).  A rebuild disrupts traffic, so it is done only when the
+	 * admin asks for it, never because of what an event seemed to show. */
+	bool no_rebuild;
 };
+
+/* The key of action a for backing off; failed_opt is the option the kernel
+ * refused for ACT_SET_OPTS (ignored otherwise, OPT__COUNT when unknown). */
+const char *plan_hold_key(const struct action *a, int failed_opt, char *buf, size_t len);
+
+/*
+ * Whether the rest of a bond's plan must wait for a new plan after action
+ * `failed` failed: later steps assumed it succeeded.  False for addresses
+ * and slave options, on which nothing later depends.
+ */
+bool plan_failure_stops_bond(const struct action *failed);
+
+/* Whether action a interrupts traffic on a bond: a slave released, the bond
+ * set down or deleted, an option that needed all that (a rebuild). */
+bool plan_action_disrupts(const struct action *a);
 
 /*
  * Appends to out, for each bond of want in config order, the actions that
@@ -32,13 +63,5 @@ struct plan_holds {
  */
 int plan(const struct desired *want, const struct observed *have,
 	 const struct plan_holds *holds, struct action_list *out);
-
-/*
- * Appends ACT_DELETE_BOND for each bond of `before` that `after` no longer
- * has and that still exists: used on reload only, so a bond is deleted only
- * when the admin removed it from a config bondd was running with.
- */
-int plan_removed(const struct desired *before, const struct desired *after,
-		 const struct observed *have, struct action_list *out);
 
 #endif

@@ -32,6 +32,11 @@ struct bond_runtime {
 	char last_error[320];
 	int64_t last_error_ms;        /* wall clock, 0: none */
 	char notes[512];              /* the planner's current complaints */
+	/* Why it still differs after the daemon's last wake-up and is being
+	 * retried on a timer; "" when the last wake-up left it as configured. */
+	char unsettled[192];
+	bool was_healthy;             /* whole after bondd's last pass */
+	char failing[512];            /* actions backing off now, in the kernel's words */
 };
 
 #endif

@@ -34,6 +34,9 @@ enum status_verb {
 	SV_HEALTH,     /* empty body: the header's STATUS only */
 	SV_WATCH,      /* a stream of event lines */
 	SV_LINKCHECK,  /* a fresh link check, then its per-slave table (linkcheck.h) */
+	SV_RELOAD,     /* root or bondd's own user: apply the config file again,
+			* answered once applied (body: what was done) or refused
+			* (error 422 and why) */
 };
 
 /* Health, worst wins; also bondd-status's exit status. */
@@ -46,8 +49,10 @@ enum status_health {
 /* Error codes, after HTTP's where one fits. */
 enum status_error {
 	SE_BAD_REQUEST = 400,
+	SE_FORBIDDEN = 403,
 	SE_UNKNOWN_BOND = 404,
 	SE_TOO_LONG = 413,
+	SE_REFUSED = 422,     /* reload: the file has errors; the running config stays */
 	SE_BUSY = 503,
 	SE_INTERNAL = 500,
 };
@@ -64,7 +69,6 @@ struct status_request {
  */
 int status_request_parse(const char *line, size_t len, struct status_request *req,
 			 char *err, size_t errlen);
-const char *status_verb_name(enum status_verb v);
 const char *status_health_name(enum status_health h); /* "healthy", "degraded", "down" */
 
 #endif

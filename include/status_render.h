@@ -43,6 +43,8 @@ struct status_view {
 	 * the counters of the link's last netlink message). */
 	void (*link_live)(void *ctx, const char *ifname, int ifindex, struct link_live *out);
 	void *live_ctx;
+	/* Why bondd's picture of the kernel may be stale, or NULL. */
+	const char *stale;
 };
 
 /* The bonds a request names, in config order and each once (all when it

@@ -37,9 +37,13 @@ void status_server_dispatch(struct status_server *s);
 void status_server_on_check(struct status_server *s, status_check_fn fn);
 /* A link check ended: answers the clients whose checks are all done. */
 void status_server_check_done(struct status_server *s);
+/* Applies the configuration file again, before returning: 0 with what was
+ * done in msg, or -1 with why it was refused (the running config stays). */
+typedef int (*status_reload_fn)(void *ctx, char *msg, size_t len);
+/* Enables the reload request (root, or bondd's own user, only). */
+void status_server_set_reload(struct status_server *s, status_reload_fn fn);
 /* Sends an event line to every --watch client. */
 void status_server_broadcast(struct status_server *s, const struct event *e);
-size_t status_server_clients(const struct status_server *s);
 /* Closes every client and removes the socket file. */
 void status_server_close(struct status_server *s);
 

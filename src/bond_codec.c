@@ -3,56 +3,71 @@
 #include "bond_codec.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <string.h>
 #include <linux/if_link.h>
 
-static void put_list(struct nlmsghdr *nlh, uint16_t attr, const void *items, unsigned n,
+#include "nlsock.h"
+
+/* Every write is checked against the request buffer (NLSOCK_MSG_SIZE):
+ * a request that does not fit fails with -EMSGSIZE, never overflows. */
+#define ROOM NLSOCK_MSG_SIZE
+
+static bool put_list(struct nlmsghdr *nlh, uint16_t attr, const void *items, unsigned n,
 		     size_t size)
 {
-	struct nlattr *nest = mnl_attr_nest_start(nlh, attr);
+	struct nlattr *nest = mnl_attr_nest_start_check(nlh, ROOM, attr);
+	if (!nest)
+		return false;
 	/* The kernel reads every entry and ignores the entry's type. */
 	for (unsigned i = 0; i < n; i++)
-		mnl_attr_put(nlh, (uint16_t)i, size, (const char *)items + i * size);
+		if (!mnl_attr_put_check(nlh, ROOM, (uint16_t)i, size,
+					(const char *)items + i * size))
+			return false;
 	mnl_attr_nest_end(nlh, nest);
+	return true;
 }
 
 int bond_codec_put_opts(struct nlmsghdr *nlh, const struct bond_opts *o, uint64_t which,
 			int primary_ifindex)
 {
-	struct nlattr *data = mnl_attr_nest_start(nlh, IFLA_INFO_DATA);
+	struct nlattr *data = mnl_attr_nest_start_check(nlh, ROOM, IFLA_INFO_DATA);
+	bool ok = data != NULL;
 
-	for (int id = 0; id < OPT__COUNT; id++) {
+	for (int id = 0; ok && id < OPT__COUNT; id++) {
 		if (!(which & OPT_BIT(id)))
 			continue;
 		const struct bond_opt_desc *d = bond_opt_desc((enum bond_opt)id);
 		switch (d->type) {
 		case OT_U8:
-			mnl_attr_put_u8(nlh, d->attr, (uint8_t)o->val[id]);
+			ok = mnl_attr_put_u8_check(nlh, ROOM, d->attr, (uint8_t)o->val[id]);
 			break;
 		case OT_U16:
-			mnl_attr_put_u16(nlh, d->attr, (uint16_t)o->val[id]);
+			ok = mnl_attr_put_u16_check(nlh, ROOM, d->attr, (uint16_t)o->val[id]);
 			break;
 		case OT_U32:
-			mnl_attr_put_u32(nlh, d->attr, o->val[id]);
+			ok = mnl_attr_put_u32_check(nlh, ROOM, d->attr, o->val[id]);
 			break;
 		case OT_IP4_LIST:
-			put_list(nlh, d->attr, o->arp_ip_target, o->n_arp_ip_target,
-				 sizeof(o->arp_ip_target[0]));
+			ok = put_list(nlh, d->attr, o->arp_ip_target, o->n_arp_ip_target,
+				      sizeof(o->arp_ip_target[0]));
 			break;
 		case OT_IP6_LIST:
-			put_list(nlh, d->attr, o->ns_ip6_target, o->n_ns_ip6_target,
-				 sizeof(o->ns_ip6_target[0]));
+			ok = put_list(nlh, d->attr, o->ns_ip6_target, o->n_ns_ip6_target,
+				      sizeof(o->ns_ip6_target[0]));
 			break;
 		case OT_MAC:
-			mnl_attr_put(nlh, d->attr, 6, o->ad_actor_system);
+			ok = mnl_attr_put_check(nlh, ROOM, d->attr, 6, o->ad_actor_system);
 			break;
 		case OT_IFNAME:
 			if (primary_ifindex <= 0)
 				return -ENOENT;
-			mnl_attr_put_u32(nlh, d->attr, (uint32_t)primary_ifindex);
+			ok = mnl_attr_put_u32_check(nlh, ROOM, d->attr, (uint32_t)primary_ifindex);
 			break;
 		}
 	}
+	if (!ok)
+		return -EMSGSIZE;
 	mnl_attr_nest_end(nlh, data);
 	return 0;
 }
@@ -85,8 +100,10 @@ static int parse_scalar(const struct nlattr *a, const struct bond_opt_desc *d, u
 	size_t need = d->type == OT_U8 ? 1 : d->type == OT_U16 ? 2 : 4;
 	size_t len = mnl_attr_get_payload_len(a);
 
-	/* The kernel sends ad_partner_oper_port_state as u16 although it
-	 * fits u8 (KERNEL.md); accept anything at least as long as needed. */
+	/* Accept anything at least as long as needed: the kernel sends some
+	 * values wider than they are (ad_partner_oper_port_state is put with
+	 * nla_put_u16 in drivers/net/bonding/bond_netlink.c
+	 * bond_fill_slave_info although it is a u8). */
 	if (len < need)
 		return -EINVAL;
 	if (need == 1)

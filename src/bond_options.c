@@ -60,8 +60,10 @@ static const struct bond_opt_desc table[OPT__COUNT] = {
 			 NULL, MODES_ALL, 0, 0},
 	[OPT_DOWNDELAY] = {OPT_DOWNDELAY, "downdelay", NULL, IFLA_BOND_DOWNDELAY, OT_U32, 0,
 			   INT_MAX, NULL, MODES_ALL, 0, 0},
+	/* drivers/net/bonding/bond_options.c bond_peer_notif_delay_tbl:
+	 * "allowed values 0 - 300000" (ms), not INT_MAX like the other delays. */
 	[OPT_PEER_NOTIF_DELAY] = {OPT_PEER_NOTIF_DELAY, "peer_notif_delay", NULL,
-				  IFLA_BOND_PEER_NOTIF_DELAY, OT_U32, 0, INT_MAX, NULL,
+				  IFLA_BOND_PEER_NOTIF_DELAY, OT_U32, 0, 300000, NULL,
 				  MODES_ALL, 0, 0},
 	[OPT_USE_CARRIER] = {OPT_USE_CARRIER, "use_carrier", NULL, IFLA_BOND_USE_CARRIER, OT_U8,
 			     0, 1, off_on_names, MODES_ALL, 0, 1},

@@ -19,16 +19,20 @@
 #include "build_config.h"
 #include "status_proto.h"
 
-enum { EXIT_UNREACHABLE = 3, EXIT_USAGE = 64 };
+enum { EXIT_NOT_RELOADED = 1, EXIT_UNREACHABLE = 3, EXIT_USAGE = 64 };
 
 /* Waits this long for a reply (not for --watch events). */
 #define REPLY_TIMEOUT_S 10
+/* ... and for a reload, which answers once the new config is applied;
+ * below systemd's default timeout for ExecReload= (90 s). */
+#define RELOAD_TIMEOUT_S 80
 
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: bondd-status [--socket PATH] [--json | --brief | --prometheus | --link-check]\n"
 		"                    [--watch] [BOND...]\n"
+		"       bondd-status [--socket PATH] --reload\n"
 		"Shows the bonds bondd manages (all of them when none is named).\n"
 		"  -s, --socket PATH  bondd's status socket (default %s)\n"
 		"  -j, --json         one JSON document: configured and observed state, events\n"
@@ -37,6 +41,8 @@ static void usage(FILE *f)
 		"  -l, --link-check   check each slave's path now (probes to bondd on the peers),\n"
 		"                     wait for it and print a table per slave and the findings\n"
 		"  -w, --watch        print events as they happen, until interrupted\n"
+		"  -r, --reload       make bondd apply its configuration file again (root);\n"
+		"                     returns once applied (exit 0) or refused (exit 1)\n"
 		"  -V, --version      print the version\n"
 		"  -h, --help         print this help\n"
 		"Default output: /proc/net/bonding/BOND as the kernel shows it to you.\n"
@@ -147,13 +153,13 @@ int main(int argc, char **argv)
 		{"socket", required_argument, NULL, 's'}, {"json", no_argument, NULL, 'j'},
 		{"brief", no_argument, NULL, 'b'},        {"prometheus", no_argument, NULL, 'p'},
 		{"watch", no_argument, NULL, 'w'},        {"version", no_argument, NULL, 'V'},
-		{"link-check", no_argument, NULL, 'l'},
+		{"reload", no_argument, NULL, 'r'},       {"link-check", no_argument, NULL, 'l'},
 		{"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
 	};
 	const char *path = BONDD_DEFAULT_SOCKET, *verb = "proc";
-	int formats = 0, do_watch = 0, c;
+	int formats = 0, do_watch = 0, do_reload = 0, c;
 
-	while ((c = getopt_long(argc, argv, "s:jbplwVh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:jbplwrVh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's': path = optarg; break;
 		case 'j': verb = "json"; formats++; break;
@@ -161,6 +167,7 @@ int main(int argc, char **argv)
 		case 'p': verb = "prometheus"; formats++; break;
 		case 'l': verb = "linkcheck"; formats++; break;
 		case 'w': do_watch = 1; break;
+		case 'r': verb = "reload"; do_reload = 1; formats++; break;
 		case 'V': printf("bondd-status %s\n", BONDD_VERSION); return 0;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return EXIT_USAGE;
@@ -168,7 +175,12 @@ int main(int argc, char **argv)
 	}
 	if (formats > 1 || (do_watch && formats)) {
 		fprintf(stderr, "bondd-status: choose one of --json, --brief, --prometheus, --link-check, "
-				"--watch\n");
+				"--watch, "
+				"--reload\n");
+		return EXIT_USAGE;
+	}
+	if (do_reload && optind < argc) {
+		fprintf(stderr, "bondd-status: --reload takes no bond names: it applies the whole file\n");
 		return EXIT_USAGE;
 	}
 	if (argc - optind > STATUS_MAX_NAMES) {
@@ -190,7 +202,7 @@ int main(int argc, char **argv)
 	if (fd < 0)
 		return EXIT_UNREACHABLE;
 	if (!do_watch) {
-		struct timeval tv = {.tv_sec = REPLY_TIMEOUT_S};
+		struct timeval tv = {.tv_sec = do_reload ? RELOAD_TIMEOUT_S : REPLY_TIMEOUT_S};
 		setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 	}
 	char head[512];
@@ -204,8 +216,12 @@ int main(int argc, char **argv)
 	if (sscanf(head, STATUS_PROTO_TAG " error %d", &code) == 1) {
 		const char *msg = head + strlen(STATUS_PROTO_TAG " error ");
 		msg += strspn(msg, "0123456789 ");
-		fprintf(stderr, "bondd-status: %s\n", msg);
 		close(fd);
+		if (do_reload && (code == SE_REFUSED || code == SE_FORBIDDEN)) {
+			fprintf(stderr, "bondd-status: reload refused: %s\n", msg);
+			return EXIT_NOT_RELOADED;
+		}
+		fprintf(stderr, "bondd-status: %s\n", msg);
 		return code == SE_BAD_REQUEST ? EXIT_USAGE : EXIT_UNREACHABLE;
 	}
 	if (sscanf(head, STATUS_PROTO_TAG " ok %d %31s", &status, size) != 2 ||
@@ -240,5 +256,6 @@ int main(int argc, char **argv)
 	close(fd);
 	if (fflush(stdout) != 0)
 		return EXIT_UNREACHABLE;
-	return status;
+	/* Applied: the bonds' health is for the other requests to tell. */
+	return do_reload ? 0 : status;
 }

@@ -11,13 +11,23 @@
 #include "config.h"
 
 #include <arpa/inet.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
+
+#include "bond_rules.h"
+
+#include "ifname.h"
+#include "name_map.h"
+
+#include "config_hints.h"
 
 #define MAX_LINE 4096            /* bytes in a line, newline excluded */
 #define MAX_FILE (1024 * 1024)   /* config_load refuses anything bigger */
@@ -25,10 +35,8 @@
 #define MAX_ERRORS 1000          /* then the rest is noise */
 #define MAX_SLAVE_KEYS (2 * BONDD_MAX_SLAVES) /* queue_id and prio per slave */
 #define SHOW_MAX 64              /* input bytes quoted in a message */
+#define MAX_DROPINS 256          /* files in bondd.conf.d */
 
-/* The kernel turns miimon 0 into this when it enters a mode that has no ARP
- * monitor (BOND_DEFAULT_MIIMON). */
-#define FORCED_MIIMON 100
 
 /* Per-slave prio matters only where the bond picks one active slave. */
 #define PRIO_MODES (MODE_BIT(MODE_ACTIVE_BACKUP) | MODE_BIT(MODE_BALANCE_TLB) | \
@@ -54,13 +62,18 @@ struct section {
 	const char *opt_key[OPT__COUNT];  /* the spelling used, for messages */
 	uint64_t bad;                     /* OPT_BIT of options with a refused value */
 	unsigned mtu_line, slaves_line;
+	unsigned keep_order_line, state_line;
 	unsigned link_check_line;         /* 0: not given, the mode's default */
 	unsigned addr_line[BONDD_MAX_ADDRS];
 	struct slave_key sk[MAX_SLAVE_KEYS];
 	size_t n_sk;
+	/* A drop-in's section for a bond of an earlier file: 1 + its index in
+	 * parser.bonds; it may only add addresses.  0: a section of its own. */
+	size_t extends;
 };
 
 struct error {
+	unsigned file_no;          /* 0: the main file, then the drop-ins in order */
 	unsigned line;
 	size_t seq;
 	char *msg;
@@ -68,16 +81,24 @@ struct error {
 
 struct parser {
 	const char *file;
+	unsigned file_no;          /* index of file in files */
+	const char *files[1 + MAX_DROPINS];
 	struct config_diag *diag;
 	unsigned line;
 	struct error *errors;
 	size_t n_errors, cap_errors;
+	struct error *warns;       /* like errors, but they fail nothing */
+	size_t n_warns, cap_warns;
 	int fatal;                 /* -ENOMEM: stop and report that */
 	bool stop;                 /* too many errors */
 	unsigned stop_line;
+	const char *stop_file;
 	struct desired_bond *bonds;
 	unsigned *slaves_line;     /* parallel to bonds: line of their slaves key */
+	unsigned *file_of;         /* parallel to bonds: the file_no they are in */
 	size_t n_bonds, cap_bonds;
+	struct name_map bond_at;   /* name of a bond -> its index in bonds */
+	struct name_map slave_of;  /* name of a slave -> index of its bond */
 	bool in_section;
 	struct section sec;
 };
@@ -93,27 +114,46 @@ void config_diag_free(struct config_diag *diag)
 	free(diag->msgs);
 	diag->msgs = NULL;
 	diag->n = diag->cap = 0;
+	for (size_t i = 0; i < diag->n_warnings; i++)
+		free(diag->warnings[i]);
+	free(diag->warnings);
+	diag->warnings = NULL;
+	diag->n_warnings = diag->cap_warnings = 0;
 }
 
-/* Appends msg, taking it over (freed on failure too). */
+/* Appends msg to a list, taking it over (freed on failure too). */
+static int msgs_push(char ***msgs, size_t *n, size_t *cap, char *msg)
+{
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 8;
+		char **v = realloc(*msgs, c * sizeof(*v));
+		if (!v) {
+			free(msg);
+			return -ENOMEM;
+		}
+		*msgs = v;
+		*cap = c;
+	}
+	(*msgs)[(*n)++] = msg;
+	return 0;
+}
+
 static int diag_push(struct config_diag *diag, char *msg)
 {
 	if (!diag) {
 		free(msg);
 		return 0;
 	}
-	if (diag->n == diag->cap) {
-		size_t cap = diag->cap ? diag->cap * 2 : 8;
-		char **v = realloc(diag->msgs, cap * sizeof(*v));
-		if (!v) {
-			free(msg);
-			return -ENOMEM;
-		}
-		diag->msgs = v;
-		diag->cap = cap;
+	return msgs_push(&diag->msgs, &diag->n, &diag->cap, msg);
+}
+
+static int diag_push_warning(struct config_diag *diag, char *msg)
+{
+	if (!diag) {
+		free(msg);
+		return 0;
 	}
-	diag->msgs[diag->n++] = msg;
-	return 0;
+	return msgs_push(&diag->warnings, &diag->n_warnings, &diag->cap_warnings, msg);
 }
 
 static char *format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -162,18 +202,54 @@ static void errorf(struct parser *p, unsigned line, const char *fmt, ...)
 		p->fatal = -ENOMEM;
 		return;
 	}
-	p->errors[p->n_errors] = (struct error){line, p->n_errors, msg};
+	p->errors[p->n_errors] = (struct error){p->file_no, line, p->n_errors, msg};
 	p->n_errors++;
 	if (p->n_errors == MAX_ERRORS) {
 		p->stop = true;
 		p->stop_line = p->line;
+		p->stop_file = p->file;
 	}
+}
+
+/* Like errorf, for a warning: "FILE:LINE: warning: message". */
+static void warnf(struct parser *p, unsigned line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void warnf(struct parser *p, unsigned line, const char *fmt, ...)
+{
+	char text[512];
+	va_list ap;
+
+	if (p->fatal || p->n_warns >= MAX_ERRORS)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	if (p->n_warns == p->cap_warns) {
+		size_t cap = p->cap_warns ? p->cap_warns * 2 : 8;
+		struct error *v = realloc(p->warns, cap * sizeof(*v));
+		if (!v) {
+			p->fatal = -ENOMEM;
+			return;
+		}
+		p->warns = v;
+		p->cap_warns = cap;
+	}
+	char *msg = format("%s:%u: warning: %s", p->file, line, text);
+	if (!msg) {
+		p->fatal = -ENOMEM;
+		return;
+	}
+	p->warns[p->n_warns] = (struct error){p->file_no, line, p->n_warns, msg};
+	p->n_warns++;
 }
 
 static int by_line(const void *a, const void *b)
 {
 	const struct error *x = a, *y = b;
 
+	if (x->file_no != y->file_no)
+		return x->file_no < y->file_no ? -1 : 1;
 	if (x->line != y->line)
 		return x->line < y->line ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
@@ -195,10 +271,30 @@ static int flush_errors(struct parser *p)
 	}
 	p->n_errors = 0;
 	if (!err && p->stop) {
-		char *msg = format("%s:%u: too many errors, giving up", p->file, p->stop_line);
+		char *msg = format("%s:%u: too many errors, giving up", p->stop_file, p->stop_line);
 		err = msg ? diag_push(p->diag, msg) : -ENOMEM;
 	}
+	if (p->n_warns > 1)
+		qsort(p->warns, p->n_warns, sizeof(p->warns[0]), by_line);
+	for (size_t i = 0; i < p->n_warns; i++) {
+		if (!err)
+			err = diag_push_warning(p->diag, p->warns[i].msg);
+		else
+			free(p->warns[i].msg);
+	}
+	p->n_warns = 0;
 	return err;
+}
+
+/* Where bond i of the result is defined: "line N" in the file being read,
+ * "FILE:N" in another one. */
+static const char *where(const struct parser *p, size_t i, unsigned line, char *buf, size_t len)
+{
+	if (p->file_of[i] == p->file_no)
+		snprintf(buf, len, "line %u", line);
+	else
+		snprintf(buf, len, "%s:%u", p->files[p->file_of[i]], line);
+	return buf;
 }
 
 /* Input text made safe to print: the file may hold any byte, and a message
@@ -311,33 +407,6 @@ static int parse_s32(const char *s, int32_t *out)
 	return 0;
 }
 
-/* Why the kernel would refuse name as an interface name (dev_valid_name),
- * or NULL.  Also refused: '%', which the kernel expands into a number when
- * creating a device (so "bond%d" would never be found again), and control
- * characters, which no sane name has. */
-static const char *ifname_problem(const char *name)
-{
-	size_t n = strlen(name);
-
-	if (n == 0)
-		return "is empty";
-	if (n >= IFNAMSIZ)
-		return "is longer than 15 bytes";
-	if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
-		return "is reserved";
-	for (const char *c = name; *c; c++) {
-		if (*c == '/')
-			return "contains \"/\"";
-		if (*c == ':')
-			return "contains \":\"";
-		if (*c == '%')
-			return "contains \"%\"";
-		if ((unsigned char)*c <= ' ' || *c == 0x7f)
-			return "contains a blank or a control character";
-	}
-	return NULL;
-}
-
 static int hex_digit(char c)
 {
 	if (c >= '0' && c <= '9')
@@ -370,26 +439,18 @@ static bool ip4_is_multicast(const struct in_addr *a)
 
 /* ---- the result being built --------------------------------------------- */
 
+/* Lookups by name go through hash tables: a search through every bond
+ * (and every slave) for each name read made parsing quadratic. */
 static const struct desired_bond *find_built(const struct parser *p, const char *name)
 {
-	for (size_t i = 0; i < p->n_bonds; i++)
-		if (strcmp(p->bonds[i].name, name) == 0)
-			return &p->bonds[i];
-	return NULL;
+	size_t i;
+	return name_map_get(&p->bond_at, name, &i) ? &p->bonds[i] : NULL;
 }
 
 static const struct desired_bond *find_slave_built(const struct parser *p,
 						   const char *slave, size_t *index)
 {
-	for (size_t i = 0; i < p->n_bonds; i++) {
-		for (size_t j = 0; j < p->bonds[i].n_slaves; j++) {
-			if (strcmp(p->bonds[i].slaves[j].name, slave) == 0) {
-				*index = i;
-				return &p->bonds[i];
-			}
-		}
-	}
-	return NULL;
+	return name_map_get(&p->slave_of, slave, index) ? &p->bonds[*index] : NULL;
 }
 
 static int append_bond(struct parser *p, const struct desired_bond *b, unsigned slaves_line)
@@ -404,10 +465,20 @@ static int append_bond(struct parser *p, const struct desired_bond *b, unsigned 
 		if (!l)
 			return -ENOMEM;
 		p->slaves_line = l;
+		unsigned *f = realloc(p->file_of, cap * sizeof(*f));
+		if (!f)
+			return -ENOMEM;
+		p->file_of = f;
 		p->cap_bonds = cap;
 	}
+	if (name_map_put(&p->bond_at, b->name, p->n_bonds) < 0)
+		return -ENOMEM;
+	for (size_t i = 0; i < b->n_slaves; i++)
+		if (name_map_put(&p->slave_of, b->slaves[i].name, p->n_bonds) < 0)
+			return -ENOMEM;
 	p->bonds[p->n_bonds] = *b;
 	p->slaves_line[p->n_bonds] = slaves_line;
+	p->file_of[p->n_bonds] = p->file_no;
 	p->n_bonds++;
 	return 0;
 }
@@ -454,10 +525,11 @@ static bool parse_scalar(struct parser *p, const struct bond_opt_desc *d, const 
 		return false;
 	}
 	if (err) {
-		char expect[256];
+		char expect[256], hint[128];
 		expected_values(d, expect, sizeof(expect));
-		errorf(p, p->line, "%s: invalid value \"%s\" (expected %s)", key, show(&sh, val),
-		       expect);
+		config_hint_value(d, val, hint, sizeof(hint));
+		errorf(p, p->line, "%s: invalid value \"%s\" (expected %s)%s", key, show(&sh, val),
+		       expect, hint);
 		return false;
 	}
 	bond_opts_set(o, d->id, v);
@@ -666,7 +738,44 @@ static void parse_mtu(struct parser *p, char *val)
 		s->b.mtu = (uint32_t)v;
 }
 
-static void parse_link_check(struct parser *p, char *val)
+static void parse_keep_order(struct parser *p, const char *val)
+{
+	struct section *s = &p->sec;
+	struct shown sh;
+
+	if (s->keep_order_line) {
+		errorf(p, p->line, "duplicate key \"keep_order\" (first on line %u)",
+		       s->keep_order_line);
+		return;
+	}
+	s->keep_order_line = p->line;
+	if (strcmp(val, "yes") == 0 || strcmp(val, "no") == 0) {
+		s->b.has_keep_order = true;
+		s->b.keep_order = val[0] == 'y';
+	} else {
+		errorf(p, p->line, "keep_order: invalid value \"%s\" (expected yes or no)",
+		       show(&sh, val));
+	}
+}
+
+static void parse_state(struct parser *p, const char *val)
+{
+	struct section *s = &p->sec;
+	struct shown sh;
+
+	if (s->state_line) {
+		errorf(p, p->line, "duplicate key \"state\" (first on line %u)", s->state_line);
+		return;
+	}
+	s->state_line = p->line;
+	if (strcmp(val, "present") == 0 || strcmp(val, "absent") == 0)
+		s->b.absent = val[0] == 'a';
+	else
+		errorf(p, p->line, "state: invalid value \"%s\" (expected present or absent)",
+		       show(&sh, val));
+}
+
+static void parse_link_check(struct parser *p, const char *val)
 {
 	struct section *s = &p->sec;
 	struct shown sh;
@@ -677,10 +786,8 @@ static void parse_link_check(struct parser *p, char *val)
 		return;
 	}
 	s->link_check_line = p->line;
-	if (strcmp(val, "yes") == 0)
-		s->b.link_check = true;
-	else if (strcmp(val, "no") == 0)
-		s->b.link_check = false;
+	if (strcmp(val, "yes") == 0 || strcmp(val, "no") == 0)
+		s->b.link_check = val[0] == 'y';
 	else
 		errorf(p, p->line, "link_check: invalid value \"%s\" (expected yes or no)",
 		       show(&sh, val));
@@ -703,8 +810,9 @@ static void add_slave(struct parser *p, const char *name, bool *full)
 	}
 	const struct desired_bond *other = find_slave_built(p, name, &at);
 	if (other) {
-		errorf(p, p->line, "%s is already a slave of %s (line %u)", name, other->name,
-		       p->slaves_line[at]);
+		char loc[PATH_MAX + 16];
+		errorf(p, p->line, "%s is already a slave of %s (%s)", name, other->name,
+		       where(p, at, p->slaves_line[at], loc, sizeof(loc)));
 		return;
 	}
 	if (b->n_slaves == BONDD_MAX_SLAVES) {
@@ -794,9 +902,13 @@ static void parse_address(struct parser *p, char *val)
 		return;
 	for (size_t i = 0; i < b->n_addrs; i++) {
 		if (b->addrs[i].family == a.family && memcmp(b->addrs[i].addr, a.addr, 16) == 0) {
+			char loc[PATH_MAX + 16];
 			inet_ntop(a.family, a.addr, text, sizeof(text));
-			errorf(p, p->line, "address: %s is given twice (line %u)", text,
-			       s->addr_line[i]);
+			if (s->addr_line[i])
+				snprintf(loc, sizeof(loc), "line %u", s->addr_line[i]);
+			else /* from the file this section extends */
+				where(p, s->extends - 1, b->line, loc, sizeof(loc));
+			errorf(p, p->line, "address: %s is given twice (%s)", text, loc);
 			return;
 		}
 	}
@@ -867,21 +979,36 @@ static void parse_key(struct parser *p, const char *key, char *val)
 {
 	const struct bond_opt_desc *d = bond_opt_by_key(key);
 	struct shown sh;
+	char hint[512];
 
+	if (p->sec.extends && strcmp(key, "address") != 0) {
+		char loc[PATH_MAX + 16];
+		size_t i = p->sec.extends - 1;
+		errorf(p, p->line, "%s: [%s] is already defined (%s); a section in another file "
+		       "may only add address lines to it", show(&sh, key), p->bonds[i].name,
+		       where(p, i, p->bonds[i].line, loc, sizeof(loc)));
+		return;
+	}
 	if (strcmp(key, "mtu") == 0)
 		parse_mtu(p, val);
 	else if (strcmp(key, "slaves") == 0)
 		parse_slaves(p, val);
 	else if (strcmp(key, "address") == 0)
 		parse_address(p, val);
+	else if (strcmp(key, "keep_order") == 0)
+		parse_keep_order(p, val);
+	else if (strcmp(key, "state") == 0)
+		parse_state(p, val);
 	else if (strcmp(key, "link_check") == 0)
 		parse_link_check(p, val);
 	else if (strncmp(key, "slave.", strlen("slave.")) == 0)
 		parse_slave_key(p, key, val);
 	else if (d)
 		parse_option(p, d, key, val);
-	else
-		errorf(p, p->line, "unknown key \"%s\"", show(&sh, key));
+	else {
+		config_hint_key(key, val, hint, sizeof(hint));
+		errorf(p, p->line, "unknown key \"%s\"%s", show(&sh, key), hint);
+	}
 }
 
 /* ---- checks on a whole section ------------------------------------------- */
@@ -958,93 +1085,48 @@ static void check_primary(struct parser *p)
 		       s->opt_key[OPT_PRIMARY], b->opts.primary);
 }
 
-/* Options the mode ignores are errors; they are dropped from the working copy
- * so that later checks do not pile up on the same mistake. */
-static void check_modes(struct parser *p)
+/* A rule of bond_rules.c broken: FILE:LINE of the option to blame, with
+ * the key as the file spells it. */
+static void rule_broken(void *ctx, enum bond_opt id, const char *rest)
 {
-	struct section *s = &p->sec;
-	struct bond_opts *o = &s->b.opts;
-	enum bond_mode mode = (enum bond_mode)o->val[OPT_MODE];
+	struct parser *p = ctx;
 
-	for (int id = 0; id < OPT__COUNT; id++) {
-		if (id == OPT_MODE || !s->opt_line[id])
-			continue;
-		if (bond_opt_applies(bond_opt_desc((enum bond_opt)id), mode))
-			continue;
-		errorf(p, s->opt_line[id], "%s does not apply to mode %s", s->opt_key[id],
-		       bond_mode_name(mode));
-		o->have &= ~OPT_BIT(id);
-		s->bad |= OPT_BIT(id);
-	}
+	errorf(p, p->sec.opt_line[id], "%s%s", p->sec.opt_key[id], rest);
 }
 
-/* In modes without an ARP monitor the kernel turns miimon 0 into 100: expect
- * what it will report, and refuse an explicit 0 it would overrule. */
-static void check_forced_miimon(struct parser *p)
+/* What the kernel takes but is probably not what was meant. */
+static void warn_section(struct parser *p)
 {
-	struct section *s = &p->sec;
-	struct bond_opts *o = &s->b.opts;
-	enum bond_mode mode = (enum bond_mode)o->val[OPT_MODE];
-
-	if (bond_opt_applies(bond_opt_desc(OPT_ARP_INTERVAL), mode) || (s->bad & OPT_BIT(OPT_MIIMON)))
-		return;
-	if (!bond_opts_has(o, OPT_MIIMON))
-		bond_opts_set(o, OPT_MIIMON, FORCED_MIIMON);
-	else if (o->val[OPT_MIIMON] == 0)
-		errorf(p, s->opt_line[OPT_MIIMON], "%s: 0 is not allowed in mode %s",
-		       s->opt_key[OPT_MIIMON], bond_mode_name(mode));
-}
-
-/* The kernel stores the delays as multiples of miimon: it refuses them while
- * miimon is 0 (even a delay of 0) and silently rounds them down otherwise. */
-static void check_delays(struct parser *p)
-{
-	static const enum bond_opt delays[] = {OPT_UPDELAY, OPT_DOWNDELAY, OPT_PEER_NOTIF_DELAY};
 	const struct section *s = &p->sec;
 	const struct bond_opts *o = &s->b.opts;
-	uint32_t miimon = bond_opts_has(o, OPT_MIIMON) ? o->val[OPT_MIIMON] : 0;
+	enum bond_mode mode = (enum bond_mode)o->val[OPT_MODE];
 
-	if (s->bad & OPT_BIT(OPT_MIIMON))
-		return;
-	for (size_t i = 0; i < sizeof(delays) / sizeof(delays[0]); i++) {
-		enum bond_opt id = delays[i];
-		if (!bond_opts_has(o, id))
-			continue;
-		if (miimon == 0)
-			errorf(p, s->opt_line[id], "%s needs miimon", s->opt_key[id]);
-		else if (o->val[id] % miimon)
-			errorf(p, s->opt_line[id], "%s: %u is not a multiple of miimon (%u)",
-			       s->opt_key[id], o->val[id], miimon);
-	}
+	/* Modes that have an ARP monitor get no forced miimon (see
+	 * check_forced_miimon); without either monitor a dead link keeps its
+	 * share of the traffic.  The kernel's bonding documentation
+	 * (Documentation/networking/bonding.rst) calls link monitoring critical. */
+	if (mode_known(s) && bond_opt_applies(bond_opt_desc(OPT_ARP_INTERVAL), mode) &&
+	    !(s->bad & (OPT_BIT(OPT_MIIMON) | OPT_BIT(OPT_ARP_INTERVAL))) &&
+	    !(bond_opts_has(o, OPT_MIIMON) && o->val[OPT_MIIMON] > 0) &&
+	    !(bond_opts_has(o, OPT_ARP_INTERVAL) && o->val[OPT_ARP_INTERVAL] > 0))
+		warnf(p, s->b.line, "[%s]: mode %s without link monitoring (neither miimon nor "
+		      "arp_interval): a failed link is never noticed and keeps getting traffic; "
+		      "write miimon = 100", s->b.name, bond_mode_name(mode));
+	if (!s->mtu_line)
+		warnf(p, s->b.line, "[%s]: no mtu: the bond and its slaves get MTU %d (bondd's "
+		      "default), which every switch port and peer on the path must carry; write "
+		      "mtu = %d to keep it, or mtu = 1500", s->b.name, BONDD_DEFAULT_MTU,
+		      BONDD_DEFAULT_MTU);
 }
 
-/* The ARP monitor: exclusive with miimon, useless without targets, and its
- * companions are ignored while it is off. */
-static void check_arp(struct parser *p)
+/* A drop-in's section for a bond of an earlier file: its addresses join
+ * that bond; everything else was checked with the bond's own section. */
+static void finish_extension(struct parser *p)
 {
-	static const enum bond_opt companions[] = {OPT_ARP_IP_TARGET, OPT_NS_IP6_TARGET,
-						   OPT_ARP_VALIDATE, OPT_ARP_ALL_TARGETS,
-						   OPT_MISSED_MAX};
-	const struct section *s = &p->sec;
-	const struct bond_opts *o = &s->b.opts;
-	uint32_t arp = bond_opts_has(o, OPT_ARP_INTERVAL) ? o->val[OPT_ARP_INTERVAL] : 0;
-	unsigned line = s->opt_line[OPT_ARP_INTERVAL];
+	struct desired_bond *b = &p->bonds[p->sec.extends - 1];
 
-	if (s->bad & OPT_BIT(OPT_ARP_INTERVAL))
-		return;
-	if (arp > 0) {
-		if (bond_opts_has(o, OPT_MIIMON) && o->val[OPT_MIIMON] > 0)
-			errorf(p, line, "arp_interval and miimon cannot both be enabled");
-		if (!bond_opts_has(o, OPT_ARP_IP_TARGET) && !bond_opts_has(o, OPT_NS_IP6_TARGET) &&
-		    !(s->bad & (OPT_BIT(OPT_ARP_IP_TARGET) | OPT_BIT(OPT_NS_IP6_TARGET))))
-			errorf(p, line, "arp_interval needs arp_ip_target");
-		return;
-	}
-	for (size_t i = 0; i < sizeof(companions) / sizeof(companions[0]); i++) {
-		enum bond_opt id = companions[i];
-		if (bond_opts_has(o, id))
-			errorf(p, s->opt_line[id], "%s needs arp_interval", s->opt_key[id]);
-	}
+	memcpy(b->addrs, p->sec.b.addrs, sizeof(b->addrs));
+	b->n_addrs = p->sec.b.n_addrs;
 }
 
 static void finish_section(struct parser *p)
@@ -1054,35 +1136,42 @@ static void finish_section(struct parser *p)
 	if (!p->in_section)
 		return;
 	p->in_section = false;
+	if (s->extends) {
+		finish_extension(p);
+		return;
+	}
 	apply_slave_keys(p);
 	check_queue_ids(p);
 	if (mode_known(s))
-		check_modes(p);
+		bond_rules_check(&s->b.opts, &s->bad, rule_broken, p);
 	check_primary(p);
-	if (mode_known(s)) {
-		check_forced_miimon(p);
-		check_delays(p);
-		check_arp(p);
-	}
 	/* The link check is on by default where bondd's users need it and
 	 * its peers run bondd: balance-rr (bondd.conf(5), link_check). */
 	if (!s->link_check_line)
 		s->b.link_check = s->b.opts.val[OPT_MODE] == MODE_BALANCE_RR;
+	if (s->keep)
+		warn_section(p);
 	if (s->keep && append_bond(p, &s->b, s->slaves_line) < 0)
 		p->fatal = -ENOMEM;
 }
 
-/* A bond may be named after a slave of any section, earlier or later. */
+/* A bond may be named after a slave of any section, earlier or later, in
+ * any file: checked once every file is read. */
 static void check_bonds_as_slaves(struct parser *p)
 {
 	for (size_t i = 0; i < p->n_bonds; i++) {
 		const struct desired_bond *b = &p->bonds[i];
+		/* The message belongs to the file of the slaves line. */
+		p->file_no = p->file_of[i];
+		p->file = p->files[p->file_no];
 		for (size_t j = 0; j < b->n_slaves; j++) {
 			const struct desired_bond *other = find_built(p, b->slaves[j].name);
+			char loc[PATH_MAX + 16];
 			if (other)
 				errorf(p, p->slaves_line[i],
-				       "%s is configured as a bond (line %u) and cannot be a slave",
-				       other->name, other->line);
+				       "%s is configured as a bond (%s) and cannot be a slave",
+				       other->name, where(p, (size_t)(other - p->bonds), other->line,
+							  loc, sizeof(loc)));
 		}
 	}
 }
@@ -1107,6 +1196,10 @@ static void start_section(struct parser *p, const char *name)
 		errorf(p, p->line, "malformed section header (expected \"[NAME]\")");
 	} else if (why) {
 		errorf(p, p->line, "invalid bond name \"%s\": %s", show(&sh, name), why);
+	} else if (first && p->file_of[first - p->bonds] != p->file_no) {
+		/* Another file's bond: this section may add addresses to it. */
+		s->extends = (size_t)(first - p->bonds) + 1;
+		s->b = *first;
 	} else if (first) {
 		errorf(p, p->line, "[%s] is already defined (line %u)", name, first->line);
 	} else if (p->n_bonds == MAX_BONDS) {
@@ -1181,23 +1274,41 @@ static void parse_text(struct parser *p, const char *text, size_t len, char *buf
 		at += n + (nl != NULL);
 	}
 	finish_section(p);
-	check_bonds_as_slaves(p);
 }
 
-int config_parse(const char *name, const char *text, size_t len,
-		 struct desired *out, struct config_diag *diag)
+/* ---- one configuration from one or more files ---------------------------- */
+
+static struct parser *parser_new(struct config_diag *diag)
 {
 	struct parser *p = calloc(1, sizeof(*p));
-	char *buf = malloc(MAX_LINE + 1);
-	int err = -ENOMEM;
 
-	if (!p || !buf)
-		goto out;
+	if (p)
+		p->diag = diag;
+	return p;
+}
+
+/* Parses the next file (name must outlive the parser). */
+static void parser_feed(struct parser *p, const char *name, const char *text, size_t len,
+			char *buf)
+{
+	if (p->stop || p->fatal)
+		return;
+	if (p->files[0])
+		p->file_no++;
+	p->files[p->file_no] = name;
 	p->file = name;
-	p->diag = diag;
+	p->line = 0;
 	parse_text(p, text, len, buf);
+}
+
+/* The checks across files, then the result: see config_parse. */
+static int parser_finish(struct parser *p, struct desired *out)
+{
+	if (!p->stop && !p->fatal)
+		check_bonds_as_slaves(p);
 	bool failed = p->n_errors > 0;
-	err = flush_errors(p);
+	int err = flush_errors(p);
+
 	if (!err)
 		err = p->fatal;
 	if (!err && failed)
@@ -1207,15 +1318,39 @@ int config_parse(const char *name, const char *text, size_t len,
 		out->n_bonds = p->n_bonds;
 		p->bonds = NULL;
 	}
-out:
-	if (p) {
-		for (size_t i = 0; i < p->n_errors; i++)
-			free(p->errors[i].msg);
-		free(p->errors);
-		free(p->bonds);
-		free(p->slaves_line);
-	}
+	return err;
+}
+
+static void parser_free(struct parser *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->n_errors; i++)
+		free(p->errors[i].msg);
+	free(p->errors);
+	for (size_t i = 0; i < p->n_warns; i++)
+		free(p->warns[i].msg);
+	free(p->warns);
+	free(p->bonds);
+	free(p->slaves_line);
+	free(p->file_of);
+	name_map_free(&p->bond_at);
+	name_map_free(&p->slave_of);
 	free(p);
+}
+
+int config_parse(const char *name, const char *text, size_t len,
+		 struct desired *out, struct config_diag *diag)
+{
+	struct parser *p = parser_new(diag);
+	char *buf = malloc(MAX_LINE + 1);
+	int err = -ENOMEM;
+
+	if (p && buf) {
+		parser_feed(p, name, text, len, buf);
+		err = parser_finish(p, out);
+	}
+	parser_free(p);
 	free(buf);
 	return err;
 }
@@ -1251,15 +1386,28 @@ static int load_error(struct config_diag *diag, const char *path, int err)
 	return err;
 }
 
-int config_load(const char *path, struct desired *out, struct config_diag *diag)
+/* Reads the file at path into a new buffer (*text, *len).  Errors are
+ * reported in diag and returned as -errno. */
+static int read_config_file(const char *path, char **text, size_t *len,
+			    struct config_diag *diag)
 {
 	char *buf = NULL;
-	size_t len = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	/* O_NONBLOCK: a FIFO (or a device) named as the config must not
+	 * block the daemon's only thread; only a regular file is read. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	struct stat st;
 	int err;
 
-	if (fd < 0) {
+	*text = NULL;
+	if (fd < 0)
+		return load_error(diag, path, -errno);
+	if (fstat(fd, &st) < 0) {
 		err = load_error(diag, path, -errno);
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		char *msg = format("%s: not a regular file; not reading it", path);
+		err = !msg || diag_push(diag, msg) < 0 ? -ENOMEM : -EINVAL;
 		goto out;
 	}
 	buf = malloc(MAX_FILE + 1);
@@ -1267,20 +1415,132 @@ int config_load(const char *path, struct desired *out, struct config_diag *diag)
 		err = -ENOMEM;
 		goto out;
 	}
-	err = read_all(fd, buf, MAX_FILE + 1, &len);
+	err = read_all(fd, buf, MAX_FILE + 1, len);
 	if (err < 0) {
 		err = load_error(diag, path, err);
 		goto out;
 	}
-	if (len > MAX_FILE) {
+	if (*len > MAX_FILE) {
 		char *msg = format("%s: too large (more than %d bytes)", path, MAX_FILE);
 		err = !msg || diag_push(diag, msg) < 0 ? -ENOMEM : -EFBIG;
 		goto out;
 	}
-	err = config_parse(path, buf, len, out, diag);
+	if (*len > 0 && buf[*len - 1] != '\n') {
+		/* What a file caught while being rewritten in place looks like;
+		 * a complete file ends with a newline. */
+		char *msg = format("%s: the last line has no newline: the file may have been "
+				   "cut while being written; not using it", path);
+		err = !msg || diag_push(diag, msg) < 0 ? -ENOMEM : -EINVAL;
+		goto out;
+	}
+	*text = buf;
+	buf = NULL;
 out:
-	if (fd >= 0)
-		close(fd);
+	close(fd);
 	free(buf);
+	return err;
+}
+
+char *config_dropin_dir(const char *path)
+{
+	return format("%s.d", path);
+}
+
+/* A drop-in's name: NAME.conf, NAME not empty and not hidden (editors'
+ * and package managers' leftovers such as .#x.conf or x.conf.dpkg-old are
+ * not read). */
+static bool dropin_name(const char *name)
+{
+	size_t n = strlen(name);
+
+	return name[0] != '.' && n > strlen(".conf") &&
+	       strcmp(name + n - strlen(".conf"), ".conf") == 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The paths of dir's drop-ins in lexical (byte) order into *paths; a
+ * missing dir is none.  Errors are reported in diag. */
+static int list_dropins(const char *dir, char ***paths, size_t *n, struct config_diag *diag)
+{
+	DIR *d = opendir(dir);
+	char **v = NULL;
+	size_t count = 0;
+	int err = 0;
+
+	*paths = NULL;
+	*n = 0;
+	if (!d)
+		return errno == ENOENT ? 0 : load_error(diag, dir, -errno);
+	v = calloc(MAX_DROPINS + 1, sizeof(*v));
+	if (!v) {
+		closedir(d);
+		return -ENOMEM;
+	}
+	for (struct dirent *e; (errno = 0, e = readdir(d));) {
+		if (!dropin_name(e->d_name))
+			continue;
+		if (count == MAX_DROPINS) {
+			char *msg = format("%s: more than %d drop-ins", dir, MAX_DROPINS);
+			err = !msg || diag_push(diag, msg) < 0 ? -ENOMEM : -E2BIG;
+			goto out;
+		}
+		if (!(v[count] = format("%s/%s", dir, e->d_name))) {
+			err = -ENOMEM;
+			goto out;
+		}
+		count++;
+	}
+	if (errno)
+		err = load_error(diag, dir, -errno);
+out:
+	closedir(d);
+	if (err) {
+		for (size_t i = 0; i < count; i++)
+			free(v[i]);
+		free(v);
+		return err;
+	}
+	qsort(v, count, sizeof(*v), by_name);
+	*paths = v;
+	*n = count;
+	return 0;
+}
+
+int config_load(const char *path, struct desired *out, struct config_diag *diag)
+{
+	char *dir = config_dropin_dir(path), **dropins = NULL, *text = NULL;
+	char *buf = malloc(MAX_LINE + 1);
+	struct parser *p = parser_new(diag);
+	size_t n_dropins = 0, len = 0;
+	int err = -ENOMEM;
+
+	if (!dir || !buf || !p)
+		goto out;
+	/* An unreadable drop-in fails the whole load, like a bad line: no
+	 * result, whatever was parsed before it. */
+	if ((err = read_config_file(path, &text, &len, diag)) < 0)
+		goto out;
+	if ((err = list_dropins(dir, &dropins, &n_dropins, diag)) < 0)
+		goto out;
+	parser_feed(p, path, text, len, buf);
+	for (size_t i = 0; i < n_dropins; i++) {
+		free(text);
+		if ((err = read_config_file(dropins[i], &text, &len, diag)) < 0)
+			goto out;
+		parser_feed(p, dropins[i], text, len, buf);
+	}
+	err = parser_finish(p, out);
+out:
+	parser_free(p);
+	for (size_t i = 0; i < n_dropins; i++)
+		free(dropins[i]);
+	free(dropins);
+	free(text);
+	free(buf);
+	free(dir);
 	return err;
 }

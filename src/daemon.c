@@ -19,11 +19,21 @@
 #include "log.h"
 #include "plan.h"
 #include "sd_notify.h"
+#include "service_status.h"
 #include "small_file.h"
 
 /* A plan normally converges in one pass plus one that finds nothing to do;
  * the bound only stops a kernel that keeps undoing our changes. */
 #define MAX_PASSES 6
+/* After a wake-up that ends at the bound with the bonds still differing,
+ * the next one comes from the retry timer, 100 ms later and twice as late
+ * after each further such wake-up in a row, up to 1 s: a bond that differs
+ * is an outage, and one second of six passes is cheap. */
+#define UNSETTLED_FIRST_MS 100
+#define UNSETTLED_MAX_MS 1000
+/* Start-up dumps (each already repeated OBSERVER_DUMP_TRIES times when
+ * interrupted) before bondd gives up: about 5 s of waits in all. */
+#define START_SYNC_TRIES 10
 
 static uint64_t now_us(void)
 {
@@ -118,6 +128,8 @@ static int runtime_rebuild(struct daemon *d, const struct desired *want)
 	return 0;
 }
 
+static void report_unreported(struct daemon *d);
+
 /* Carrier changes of configured links are counted; they need no action
  * (the bond's own monitor handles them), which is the point of counting. */
 static void on_link_change(void *ctx, const struct obs_link *old, const struct obs_link *now)
@@ -125,6 +137,11 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 	struct daemon *d = ctx;
 	const struct obs_link *l = now ? now : old;
 	struct link_runtime *rt = link_rt(d, l->name);
+
+	/* Learned something about what this kernel reports (bits only get
+	 * set, so this happens a bounded number of times). */
+	if (memcmp(&d->caps_logged, &d->ob.caps, sizeof(d->caps_logged)))
+		report_unreported(d);
 
 	if (!rt)
 		return;
@@ -134,16 +151,27 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 	if (!old) {
 		log_debug("%s appeared (ifindex %d)", l->name, l->ifindex);
 	} else if (!now) {
-		log_info("%s disappeared", l->name);
+		/* bondd deletes only bonds it no longer manages, whose
+		 * records are gone by then: this was someone else. */
+		log_warn("%s disappeared", l->name);
 		record(d, EV_GONE, rt->bond, l->name, "%s disappeared", l->name);
 	} else if ((old->flags & IFF_LOWER_UP) != (now->flags & IFF_LOWER_UP)) {
-		rt->last_flap_ms = wall_ms();
-		if (!(now->flags & IFF_LOWER_UP)) {
+		/* A carrier lost while the link stays admin-up is the cable,
+		 * the NIC or the peer.  One lost with the admin state going
+		 * down is an admin's doing: bondd's own release and its
+		 * link-down before an enslave, a device being deleted.  Those
+		 * are repairs (counted with the bond's actions), not flaps. */
+		bool admin = !(old->flags & IFF_UP) || !(now->flags & IFF_UP);
+		if (!admin)
+			rt->last_flap_ms = wall_ms();
+		if (!(now->flags & IFF_LOWER_UP) && admin) {
+			log_debug("%s: carrier lost with the link set down: not a flap", l->name);
+		} else if (!(now->flags & IFF_LOWER_UP)) {
 			rt->carrier_losses++;
 			log_info("%s: carrier lost (%lu so far)", l->name, rt->carrier_losses);
 			record(d, EV_DOWN, rt->bond, l->name, "carrier lost (%lu so far)",
 			       rt->carrier_losses);
-		} else {
+		} else if (!admin) {
 			log_info("%s: carrier back", l->name);
 			record(d, EV_UP, rt->bond, l->name, "carrier back");
 		}
@@ -173,12 +201,112 @@ static void report_notes(struct daemon *d)
 	}
 }
 
+static void fill_view(void *ctx, struct status_view *v);
+
+/* Drift in a bond that was whole after the last pass is someone else's
+ * doing (bondd's own changes are made whole within a pass): a warning
+ * naming what is wrong.  Otherwise it is bondd's own work in progress
+ * (start, reload, a slave that appeared). */
+static void log_drift(struct daemon *d, struct bond_runtime *rt, const char *why)
+{
+	const struct desired_bond *b = desired_find_bond(&d->want, rt->name);
+	struct status_view v;
+	char what[128] = "";
+
+	if (!rt->was_healthy || !b) {
+		log_info("%s: converging (%s)", rt->name, why);
+		return;
+	}
+	fill_view(d, &v);
+	status_bond_health(&v, b, what, sizeof(what));
+	log_warn("%s: changed by something other than bondd: %s; repairing (%s)", rt->name,
+		 what[0] ? what : "its options", why);
+	rt->was_healthy = false;
+}
+
+/* STATUS= for systemd, sent when it changes; and which bonds are whole
+ * now, for log_drift. */
+static void notify_status(struct daemon *d)
+{
+	struct status_view v;
+	char why[128], line[1024], msg[sizeof(line) + 8];
+
+	fill_view(d, &v);
+	for (size_t i = 0; i < d->n_bonds; i++)
+		d->bonds[i].was_healthy =
+			status_bond_health(&v, &d->want.bonds[i], why, sizeof(why)) == HEALTH_OK;
+	service_status_text(&v, line, sizeof(line));
+	if (strcmp(line, d->status_line) == 0)
+		return;
+	snprintf(d->status_line, sizeof(d->status_line), "%s", line);
+	snprintf(msg, sizeof(msg), "STATUS=%s", line);
+	sd_notify_send(msg);
+}
+
+/*
+ * bondd set `slave` admin-down to enslave it (earlier in this plan) and the
+ * enslave failed: put it back up, so a link that never became a slave is
+ * left as it was found.
+ */
+static void restore_admin_up(struct daemon *d, const struct action *failed, size_t at)
+{
+	char err[320];
+
+	for (size_t i = at; i-- > 0;) {
+		const struct action *a = &d->plan.v[i];
+		if (a->kind != ACT_LINK_DOWN || strcmp(a->ifname, failed->ifname) != 0)
+			continue;
+		struct action up = *a;
+		up.kind = ACT_LINK_UP;
+		up.why = "restore";
+		if (executor_run(&d->ex, &up, err, sizeof(err)) == 0)
+			log_info("%s: apply: set %s up again (its enslave failed)", a->bond,
+				 a->ifname);
+		else
+			log_err("%s: %s: %s", a->bond, a->ifname, err);
+		return;
+	}
+}
+
+/* Context the kernel does not give: what enslaving asked of the link. */
+static void enslave_context(const struct daemon *d, const struct action *a, char *buf,
+			    size_t len)
+{
+	const struct obs_link *l = observed_by_name(&d->ob.state, a->ifname);
+	/* The plan set the bond's MTU before any enslave. */
+	const struct desired_bond *b = desired_find_bond(&d->want, a->bond);
+
+	buf[0] = '\0';
+	if (a->kind == ACT_ENSLAVE && l && b && l->mtu != b->mtu)
+		snprintf(buf, len, " (enslaving sets %s to the bond's MTU %u; it is at %u)",
+			 a->ifname, b->mtu, l->mtu);
+	else if (a->kind == ACT_SET_MTU && l && l->max_mtu && l->max_mtu < a->mtu)
+		snprintf(buf, len, " (the device's max MTU is %u)", l->max_mtu);
+}
+
+/* What is backing off for each bond, with the kernel's words: status. */
+static void report_failing(struct daemon *d)
+{
+	for (size_t i = 0; i < d->n_bonds; i++) {
+		struct bond_runtime *rt = &d->bonds[i];
+		size_t used = 0;
+		rt->failing[0] = '\0';
+		for (size_t j = 0; j < d->holds.n; j++) {
+			const struct hold *h = &d->holds.v[j];
+			if (strcmp(h->bond, rt->name) != 0 || used >= sizeof(rt->failing))
+				continue;
+			used += (size_t)snprintf(rt->failing + used, sizeof(rt->failing) - used,
+						 "%s%s", used ? "; " : "", h->error);
+		}
+	}
+}
+
 static void execute_plan(struct daemon *d)
 {
 	/* Bonds whose plan stopped at a failure; at most one per action. */
 	char (*failed)[IFNAMSIZ] = calloc(d->plan.n ? d->plan.n : 1, sizeof(*failed));
 	size_t n_failed = 0;
-	char desc[256], err[200];
+	char desc[256], err[224], ctx[72], key[PLAN_KEY_SIZE];
 
 	if (!failed) {
 		log_err("out of memory: plan of %zu actions not applied; planning again", d->plan.n);
@@ -197,8 +325,10 @@ static void execute_plan(struct daemon *d)
 			used += (size_t)snprintf(why + used, sizeof(why) - used, "%s%s",
 						 used ? ", " : "", a->why);
 		}
-		if (used)
+		if (used) {
 			record(d, EV_DRIFT, d->bonds[i].name, "", "%s", why);
+			log_drift(d, &d->bonds[i], why);
+		}
 	}
 
 	for (size_t i = 0; i < d->plan.n; i++) {
@@ -221,9 +351,14 @@ static void execute_plan(struct daemon *d)
 		if (ret == 0) {
 			/* "apply:" marks every kernel write, so tests and admins
 			 * can tell a quiet pass from a busy one. */
-			log_info("%s: apply: %s", a->bond, desc);
+			log_notice("%s: apply: %s", a->bond, desc);
 			record(d, EV_REPAIR, a->bond, a->ifname, "%s", desc);
-			holds_succeed(&d->holds, a->ifname);
+			holds_succeed(&d->holds, plan_hold_key(a, OPT__COUNT, key, sizeof(key)));
+			if (a->kind == ACT_SET_OPTS) /* every option in it was taken */
+				for (int id = 0; id < OPT__COUNT; id++)
+					if (bond_opts_has(&a->opts, (enum bond_opt)id))
+						holds_succeed(&d->holds,
+							      plan_hold_key(a, id, key, sizeof(key)));
 			continue;
 		}
 		if (ret == -ENODEV) {
@@ -234,37 +369,129 @@ static void execute_plan(struct daemon *d)
 			snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
 			continue;
 		}
-		uint64_t backoff = holds_fail(&d->holds, a->ifname, now_ms());
-		log_err("%s: apply: %s failed on %s: %s (retrying in %llu ms)", a->bond, desc,
-			a->ifname, err, (unsigned long long)backoff);
+		enslave_context(d, a, ctx, sizeof(ctx));
+		plan_hold_key(a, d->ex.failed_opt, key, sizeof(key));
+		uint64_t backoff = holds_fail(&d->holds, key, now_ms());
+		char full[sizeof(rt->last_error)];
+		/* An option value refused as invalid or out of range will be
+		 * refused on every retry: the config must change, say so. */
+		bool config_error = (a->kind == ACT_SET_OPTS || a->kind == ACT_CREATE_BOND) &&
+				    (ret == -EINVAL || ret == -ERANGE);
+		snprintf(full, sizeof(full), "%s%s: %s%s",
+			 config_error ? "configuration error: " : "", a->ifname, err, ctx);
+		holds_set_error(&d->holds, key, a->bond, full);
+		log_err("%s: %s (retrying in %llu ms)", a->bond, full,
+			(unsigned long long)backoff);
 		if (rt) {
 			rt->errors++;
 			rt->last_error_ms = wall_ms();
-			snprintf(rt->last_error, sizeof(rt->last_error), "%s: %s: %s", a->ifname,
-				 action_kind_name(a->kind), err);
+			snprintf(rt->last_error, sizeof(rt->last_error), "%s", full);
 		}
-		record(d, EV_ERROR, a->bond, a->ifname, "%s failed: %s (retrying in %llu ms)",
-		       desc, err, (unsigned long long)backoff);
-		snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
+		record(d, EV_ERROR, a->bond, a->ifname, "%s failed: %s%s (retrying in %llu ms)",
+		       desc, err, ctx, (unsigned long long)backoff);
+		if (a->kind == ACT_ENSLAVE)
+			restore_admin_up(d, a, i);
+		if (plan_failure_stops_bond(a))
+			snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
 	}
 	free(failed);
+	report_failing(d);
 }
 
+/* The earlier of two wake-up times, 0 meaning none. */
+static uint64_t earlier(uint64_t a, uint64_t b)
+{
+	return !a ? b : !b ? a : a < b ? a : b;
+}
+
+/* The retry timer: the earliest of the holds' expiries and the retry of
+ * bonds that still differed after the last wake-up. */
 static void arm_retry(struct daemon *d)
 {
 	uint64_t now = now_ms(), next = holds_next_expiry(&d->holds, now);
 	struct itimerspec its = {0};
 
+	if (d->unsettled_retry_ms && (!next || d->unsettled_retry_ms < next))
+		next = d->unsettled_retry_ms;
+	next = earlier(next, udev_wait_next_ms(&d->udev, now));
+	if (d->ob.stale_since_ms)
+		next = earlier(next, d->ob.retry_at_ms > now ? d->ob.retry_at_ms : now + 1);
+
 	if (next) {
-		uint64_t in = next - now;
+		/* Already due (the wake-up took longer than the backoff): at
+		 * once, but a zero would disarm the timer. */
+		uint64_t in = next > now ? next - now : 0;
 		its.it_value.tv_sec = (time_t)(in / 1000);
-		its.it_value.tv_nsec = (long)(in % 1000) * 1000000L;
+		its.it_value.tv_nsec = in ? (long)(in % 1000) * 1000000L : 1;
 	}
 	timerfd_settime(d->retry_fd, 0, &its, NULL);
 }
 
+/* After the pass limit: schedules the next attempt with backoff, and tells
+ * health (bond_runtime.unsettled) which bonds still differ and why, until
+ * a wake-up ends with nothing left to do.  A plan left empty by holds
+ * counts as settled: the holds' own expiries bring bondd back. */
+static void note_unsettled(struct daemon *d, bool unsettled)
+{
+	uint64_t backoff = UNSETTLED_FIRST_MS;
+
+	if (!unsettled) {
+		d->unsettled = 0;
+		d->unsettled_retry_ms = 0;
+	} else {
+		d->unsettled++;
+		for (unsigned i = 1; i < d->unsettled && backoff < UNSETTLED_MAX_MS; i++)
+			backoff *= 2;
+		if (backoff > UNSETTLED_MAX_MS)
+			backoff = UNSETTLED_MAX_MS;
+		d->unsettled_retry_ms = now_ms() + backoff;
+	}
+	for (size_t i = 0; i < d->n_bonds; i++) {
+		struct bond_runtime *rt = &d->bonds[i];
+		char why[96] = "";
+		size_t used = 0;
+		for (size_t j = 0; unsettled && j < d->plan.n; j++) {
+			const struct action *a = &d->plan.v[j];
+			if (strcmp(a->bond, rt->name) != 0 || !a->why || strstr(why, a->why) ||
+			    used >= sizeof(why))
+				continue;
+			used += (size_t)snprintf(why + used, sizeof(why) - used, "%s%s",
+						 used ? ", " : "", a->why);
+		}
+		if (!used) {
+			rt->unsettled[0] = '\0';
+			continue;
+		}
+		if (!rt->unsettled[0])
+			record(d, EV_ERROR, rt->name, "",
+			       "still differs from the config after %d passes (%s); retrying",
+			       MAX_PASSES, why);
+		snprintf(rt->unsettled, sizeof(rt->unsettled),
+			 "still differs from the config after %d passes (%s); retrying every "
+			 "%llu ms", MAX_PASSES, why, (unsigned long long)backoff);
+	}
+}
+
+/* A re-read that failed is tried again on the retry timer, backing off,
+ * never left for the next event (which may not come). */
+static void retry_stale(struct daemon *d)
+{
+	if (!d->ob.stale_since_ms || now_ms() < d->ob.retry_at_ms)
+		return;
+	int err = observer_resync(&d->ob);
+	if (err < 0)
+		log_err("re-reading links: %s (failure %u in a row; again in %llu ms)",
+			strerror(-err), d->ob.stale_failures,
+			(unsigned long long)(d->ob.retry_at_ms - now_ms()));
+	else
+		log_info("re-reading links works again");
+}
+
 static void converge(struct daemon *d)
 {
+	bool unsettled = false;
+
+	retry_stale(d);
 	for (int pass = 0; pass < MAX_PASSES; pass++) {
 		unsigned long resyncs = d->ob.resyncs;
 		int err = observer_drain(&d->ob);
@@ -274,6 +501,8 @@ static void converge(struct daemon *d)
 			log_warn("netlink events were lost (receive buffer overflow); "
 				 "re-read every link from the kernel");
 		struct plan_holds held = holds_for_plan(&d->holds, now_ms());
+		held = udev_wait_holds(&d->udev, &d->want, &d->ob.state, &held, now_ms());
+		held.no_rebuild = !d->rebuild_ok;
 		action_list_clear(&d->plan);
 		if (plan(&d->want, &d->ob.state, &held, &d->plan) < 0) {
 			log_err("planning: out of memory");
@@ -287,17 +516,21 @@ static void converge(struct daemon *d)
 			 * picture of the kernel is wrong: re-read it, so the
 			 * next wake-up plans from the truth. */
 			log_warn("bonds still differ from the config after %d passes; "
-				 "re-reading every link", MAX_PASSES);
+				 "re-reading every link and trying again soon", MAX_PASSES);
 			if ((err = observer_resync(&d->ob)) < 0)
 				log_err("re-reading links: %s", strerror(-err));
+			unsettled = true;
 		} else
 			execute_plan(d);
 	}
+	note_unsettled(d, unsettled);
 	arm_retry(d);
+	notify_status(d);
 	linkcheck_sync(d->lc, &d->want, &d->ob.state);
 }
 
-static void reload(struct daemon *d)
+/* Returns 0 once the file is applied, -1 when it was refused (msg: why). */
+static int reload(struct daemon *d, char *msg, size_t len)
 {
 	struct desired next = {0};
 	struct config_diag diag = {0};
@@ -310,33 +543,60 @@ static void reload(struct daemon *d)
 		log_err("reload failed: keeping the running configuration");
 		record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: %s", d->opts.config_path,
 		       diag.n ? diag.msgs[0] : "unreadable");
+		snprintf(msg, len, "%s%s; the running configuration stays",
+			 diag.n ? diag.msgs[0] : "the file cannot be read",
+			 diag.n > 1 ? " (and more errors, see bondd's log)" : "");
 		config_diag_free(&diag);
 		sd_notify_send("READY=1");
-		return;
+		return -1;
 	}
+	for (size_t i = 0; i < diag.n_warnings; i++)
+		log_warn("%s", diag.warnings[i]);
 	config_diag_free(&diag);
 	/* Everything that can fail before anything is written: a reload that
 	 * says it kept the running configuration must have changed nothing. */
 	if (runtime_rebuild(d, &next) < 0) {
 		log_err("reload: out of memory; keeping the running configuration");
+		snprintf(msg, len, "out of memory; the running configuration stays");
 		desired_free(&next);
 		sd_notify_send("READY=1");
-		return;
+		return -1;
 	}
-	action_list_clear(&d->plan);
-	observer_drain(&d->ob);
-	if (plan_removed(&d->want, &next, &d->ob.state, &d->plan) == 0)
-		execute_plan(d);
+	/* A bond missing from the new file is left as it is and no longer
+	 * managed: one read of a file caught half-written must not delete a
+	 * storage network.  Deleting takes "state = absent" (bondd(8)). */
+	for (size_t i = 0; i < d->want.n_bonds; i++) {
+		const struct desired_bond *b = &d->want.bonds[i];
+		if (!b->absent && !desired_find_bond(&next, b->name)) {
+			log_info("%s: no longer in %s: left in place as it is, no longer managed "
+				 "(state = absent deletes it)", b->name, d->opts.config_path);
+			record(d, EV_CONFIG, b->name, NULL,
+			       "no longer configured: left in place, unmanaged");
+		}
+	}
 	desired_free(&d->want);
 	d->want = next;
-	/* A new config is a new start for every link that was backing off. */
+	/* A new config is a new start for every link that was backing off,
+	 * and what it changes is not drift. */
 	holds_clear(&d->holds);
+	report_failing(d);
+	d->rebuild_ok = true; /* the admin asked: see plan.h, no_rebuild */
 	linkcheck_reloaded(d->lc);
 	converge(d);
+	d->rebuild_ok = false;
 	log_info("reloaded: %zu bond%s", d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s");
 	record(d, EV_CONFIG, NULL, NULL, "reloaded %s: %zu bonds", d->opts.config_path,
 	       d->want.n_bonds);
+	snprintf(msg, len, "reloaded %s: %zu bond%s", d->opts.config_path, d->want.n_bonds,
+		 d->want.n_bonds == 1 ? "" : "s");
 	sd_notify_send("READY=1");
+	return 0;
+}
+
+/* The status socket's reload request. */
+static int reload_request(void *ctx, char *msg, size_t len)
+{
+	return reload(ctx, msg, len);
 }
 
 static void on_signal(struct daemon *d)
@@ -346,7 +606,9 @@ static void on_signal(struct daemon *d)
 	while (read(d->sigfd, &si, sizeof(si)) == sizeof(si)) {
 		switch (si.ssi_signo) {
 		case SIGHUP:
-			reload(d);
+			/* A burst of SIGHUPs is one reload, after the burst is
+			 * read: of the file as it is then. */
+			d->reload_pending = true;
 			break;
 		case SIGTERM:
 		case SIGINT:
@@ -422,6 +684,11 @@ static int run_loop(struct daemon *d)
 			int fd = evs[i].data.fd;
 			if (fd == d->sigfd) {
 				on_signal(d);
+				if (d->reload_pending && !d->stop) {
+					char msg[400];
+					d->reload_pending = false;
+					reload(d, msg, sizeof(msg));
+				}
 			} else if (fd == d->retry_fd) {
 				drain_timer(fd);
 				work = true;
@@ -482,6 +749,23 @@ static void link_live(void *ctx, const char *ifname, int ifindex, struct link_li
 	}
 }
 
+/* "re-reading links failing since 2026-01-02T03:04:05Z: Interrupted system
+ * call", or NULL while bondd's picture of the kernel is whole. */
+static const char *stale_text(struct daemon *d)
+{
+	char when[32] = "?";
+	time_t t = (time_t)(d->ob.stale_since_ms / 1000);
+	struct tm tm;
+
+	if (!d->ob.stale_since_ms)
+		return NULL;
+	if (gmtime_r(&t, &tm))
+		strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	snprintf(d->stale, sizeof(d->stale), "re-reading links failing since %s: %s", when,
+		 strerror(-d->ob.stale_err));
+	return d->stale;
+}
+
 static void fill_view(void *ctx, struct status_view *v)
 {
 	struct daemon *d = ctx;
@@ -490,6 +774,7 @@ static void fill_view(void *ctx, struct status_view *v)
 		.want = &d->want, .obs = &d->ob.state, .bonds = d->bonds,
 		.links = d->links, .n_links = d->n_links, .events = &d->events,
 		.now_ms = wall_ms(), .link_live = link_live, .live_ctx = d,
+		.stale = stale_text(d),
 	};
 	for (size_t i = 0; i < FSRC__COUNT; i++)
 		v->findings[i] = &d->findings[i];
@@ -532,24 +817,51 @@ static void open_linkcheck(struct daemon *d)
 }
 
 /* The socket's directory is systemd's RuntimeDirectory; when bondd is run
- * by hand it may not exist yet. */
-static void make_parent_dir(const char *path)
+ * by hand it may not exist yet: every missing level is made (as mkdir -p),
+ * traversable so that unprivileged readers reach the socket.  Returns 0, or
+ * -errno with *where naming the level that failed. */
+static int make_parent_dir(const char *path, char *where, size_t len)
 {
 	char dir[108];
-	snprintf(dir, sizeof(dir), "%s", path);
+	struct stat st;
+
+	if ((size_t)snprintf(dir, sizeof(dir), "%s", path) >= sizeof(dir))
+		return 0; /* too long for a socket: status_server_open says so */
 	char *slash = strrchr(dir, '/');
-	if (slash && slash != dir) {
-		*slash = '\0';
-		mkdir(dir, 0755);
+	if (!slash || slash == dir)
+		return 0;
+	*slash = '\0';
+	for (char *c = dir + 1;; c++) {
+		if (*c != '/' && *c != '\0')
+			continue;
+		char end = *c;
+		*c = '\0';
+		snprintf(where, len, "%s", dir);
+		if (mkdir(dir, 0755) < 0 && errno != EEXIST)
+			return -errno;
+		if (!end)
+			break;
+		*c = end;
 	}
+	if (stat(dir, &st) < 0)
+		return -errno;
+	return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
 }
 
 static int open_server(struct daemon *d)
 {
 	if (!d->opts.socket_path || !d->opts.socket_path[0])
 		return 0;
-	make_parent_dir(d->opts.socket_path);
-	int err = status_server_open(&d->server, d->opts.socket_path, fill_view, d);
+	char dir[108] = "";
+	int err = make_parent_dir(d->opts.socket_path, dir, sizeof(dir));
+	if (err < 0) {
+		/* Without the socket there is no guard against a second bondd
+		 * either: refuse to start rather than run unguarded. */
+		log_err("status socket %s: cannot create directory %s: %s", d->opts.socket_path,
+			dir, strerror(-err));
+		return err;
+	}
+	err = status_server_open(&d->server, d->opts.socket_path, fill_view, d);
 	if (err == -EADDRINUSE) {
 		log_err("%s: another bondd answers there; not starting a second one",
 			d->opts.socket_path);
@@ -564,6 +876,7 @@ static int open_server(struct daemon *d)
 	}
 	if (add_fd(d->epfd, status_server_fd(d->server)) < 0)
 		return -errno;
+	status_server_set_reload(d->server, reload_request);
 	status_server_on_check(d->server, on_status_check);
 	log_info("status socket: %s", d->opts.socket_path);
 	return 0;
@@ -576,6 +889,7 @@ static void daemon_free(struct daemon *d)
 	action_list_free(&d->plan);
 	executor_close(&d->ex);
 	observer_close(&d->ob);
+	udev_wait_free(&d->udev);
 	desired_free(&d->want);
 	free(d->bonds);
 	free(d->links);
@@ -585,6 +899,22 @@ static void daemon_free(struct daemon *d)
 	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++)
 		if (fds[i] >= 0)
 			close(fds[i]);
+}
+
+/* Configured options this kernel does not report to bondd (kernel_caps.h):
+ * set, but never compared or repaired. */
+static void report_unreported(struct daemon *d)
+{
+	char names[256];
+
+	d->caps_logged = d->ob.caps;
+	for (size_t i = 0; i < d->want.n_bonds; i++) {
+		uint64_t m = kernel_caps_unreported(&d->ob.caps, &d->want.bonds[i]);
+		if (m)
+			log_warn("%s: this kernel does not report %s to bondd: set at creation, "
+				 "never compared or repaired", d->want.bonds[i].name,
+				 kernel_caps_names(m, names, sizeof(names)));
+	}
 }
 
 int daemon_main(const struct daemon_opts *opts)
@@ -600,9 +930,12 @@ int daemon_main(const struct daemon_opts *opts)
 		config_diag_free(&diag);
 		return 78; /* EX_CONFIG */
 	}
+	for (size_t i = 0; i < diag.n_warnings; i++)
+		log_warn("%s", diag.warnings[i]);
 	config_diag_free(&diag);
 	if (runtime_rebuild(&d, &d.want) < 0)
 		goto out;
+	udev_wait_init(&d.udev, opts->udev_dir ? opts->udev_dir : "/run/udev");
 	if ((err = observer_open(&d.ob, opts->event_rcvbuf, on_link_change, &d)) < 0 ||
 	    (err = executor_open(&d.ex)) < 0) {
 		log_err("opening netlink: %s", strerror(-err));
@@ -612,10 +945,17 @@ int daemon_main(const struct daemon_opts *opts)
 		log_err("setting up the event loop: %s", strerror(-err));
 		goto out;
 	}
-	if ((err = observer_sync(&d.ob)) < 0) {
-		log_err("reading links: %s", strerror(-err));
-		goto out;
+	/* Links come and go while udev works at boot: a dump that keeps being
+	 * interrupted is taken again for a while before bondd gives up. */
+	for (int attempt = 1; (err = observer_sync(&d.ob)) < 0; attempt++) {
+		if (attempt >= START_SYNC_TRIES) {
+			log_err("reading links: %s", strerror(-err));
+			goto out;
+		}
+		log_warn("reading links: %s; trying again", strerror(-err));
+		usleep((useconds_t)(100000 * attempt));
 	}
+	report_unreported(&d);
 	if (open_server(&d) < 0)
 		goto out;
 	open_linkcheck(&d);
@@ -626,7 +966,9 @@ int daemon_main(const struct daemon_opts *opts)
 			 d.want.n_bonds == 1 ? "" : "s", opts->config_path);
 	record(&d, EV_CONFIG, NULL, NULL, "started with %s: %zu bonds", opts->config_path,
 	       d.want.n_bonds);
+	d.rebuild_ok = true;
 	converge(&d);
+	d.rebuild_ok = false;
 	log_info("ready");
 	sd_notify_send("READY=1");
 	int looped = run_loop(&d);

@@ -34,3 +34,17 @@ const struct desired_bond *desired_find_slave(const struct desired *d, const cha
 	}
 	return NULL;
 }
+
+bool desired_keeps_order(const struct desired_bond *b)
+{
+	if (b->has_keep_order)
+		return b->keep_order;
+	switch ((enum bond_mode)b->opts.val[OPT_MODE]) {
+	case MODE_BALANCE_RR:
+	case MODE_BALANCE_XOR:
+	case MODE_BROADCAST:
+		return true;
+	default:
+		return false;
+	}
+}

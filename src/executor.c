@@ -7,11 +7,14 @@
  */
 #include "executor.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <net/if.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <linux/if_link.h>
+#include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 #include <netlink/errno.h>
 #include <netlink/netlink.h>
@@ -20,6 +23,32 @@
 #include <netlink/route/link/bonding.h>
 
 #include "bond_codec.h"
+
+#ifndef NETLINK_EXT_ACK
+#define NETLINK_EXT_ACK 11
+#endif
+#ifndef SOL_NETLINK
+#define SOL_NETLINK 270
+#endif
+
+/*
+ * libnl turns the kernel's NLMSG_ERROR into its own codes ("Input data out
+ * of range" for ERANGE and EINVAL alike) and drops the extended ACK.  This
+ * callback sees the whole message first: keep the errno and the message,
+ * then let libnl report the failure as usual (NL_STOP).
+ */
+static int route_error(struct sockaddr_nl *nla, struct nlmsgerr *e, void *arg)
+{
+	struct executor *ex = arg;
+	(void)nla;
+
+	ex->route_errno = -e->error;
+	/* libnl passes the payload of the NLMSG_ERROR message, after checking
+	 * it holds a whole struct nlmsgerr: its header is just before. */
+	nlsock_extack_message((const struct nlmsghdr *)((const char *)e - NLMSG_HDRLEN),
+			      ex->route_extack, sizeof(ex->route_extack));
+	return NL_STOP;
+}
 
 int executor_open(struct executor *ex)
 {
@@ -32,11 +61,17 @@ int executor_open(struct executor *ex)
 		nlsock_close(&ex->mnl);
 		return -ENOMEM;
 	}
-	if (nl_connect(ex->route, NETLINK_ROUTE) < 0) {
+	if (nl_connect(ex->route, NETLINK_ROUTE) < 0 ||
+	    nl_socket_modify_err_cb(ex->route, NL_CB_CUSTOM, route_error, ex) < 0) {
 		nl_socket_free(ex->route);
 		nlsock_close(&ex->mnl);
 		return -EIO;
 	}
+	int one = 1;
+	/* Best effort: without it the kernel's messages are lost, not the
+	 * errors themselves. */
+	setsockopt(nl_socket_get_fd(ex->route), SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
+	ex->failed_opt = OPT__COUNT;
 	return 0;
 }
 
@@ -60,16 +95,55 @@ static int ifindex_of(const char *name, char *errmsg, size_t errlen)
 	return (int)idx;
 }
 
-static int libnl_result(int err, char *errmsg, size_t errlen)
+/* Before each libnl request: forget the last one's error. */
+static void route_begin(struct executor *ex)
 {
+	ex->route_errno = 0;
+	ex->route_extack[0] = '\0';
+	ex->requests++;
+}
+
+/* errmsg = "WHAT refused by the kernel: strerror: extack". */
+static int __attribute__((format(printf, 5, 6)))
+refused(int err, const char *kernel_words, char *errmsg, size_t errlen, const char *fmt, ...)
+{
+	char what[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	snprintf(errmsg, errlen, "%s refused by the kernel: %s", what, kernel_words);
+	return err;
+}
+
+/* The result of a libnl request, with the kernel's own errno and words
+ * when the kernel answered, libnl's text when libnl itself failed. */
+static int __attribute__((format(printf, 5, 6)))
+libnl_result(struct executor *ex, int err, char *errmsg, size_t errlen, const char *fmt, ...)
+{
+	char what[160], words[300];
+	va_list ap;
+
 	if (err >= 0)
 		return 0;
-	snprintf(errmsg, errlen, "%s", nl_geterror(err));
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	if (ex->route_errno > 0) {
+		nlsock_error_text(ex->route_errno, ex->route_extack, words, sizeof(words));
+		return refused(-ex->route_errno, words, errmsg, errlen, "%s", what);
+	}
+	snprintf(errmsg, errlen, "%s failed: %s", what, nl_geterror(err));
 	return err == -NLE_NOMEM ? -ENOMEM : -EIO;
 }
 
-static struct nlmsghdr *link_msg(char *buf, int ifindex, uint16_t flags)
+/* The whole buffer is cleared: libmnl 1.0.4 leaves the alignment padding
+ * after an attribute (3 bytes after a u8, 2 after a u16) and a nest's
+ * header as they were, and every byte sent must be ours. */
+static struct nlmsghdr *link_msg(char buf[NLSOCK_MSG_SIZE], int ifindex, uint16_t flags)
 {
+	memset(buf, 0, NLSOCK_MSG_SIZE);
 	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
 	nlh->nlmsg_type = RTM_NEWLINK;
 	nlh->nlmsg_flags = flags;
@@ -85,24 +159,29 @@ static int create_bond(struct executor *ex, const struct action *a, char *errmsg
 	char buf[NLSOCK_MSG_SIZE];
 	struct nlmsghdr *nlh = link_msg(buf, 0, NLM_F_CREATE | NLM_F_EXCL);
 
-	mnl_attr_put_strz(nlh, IFLA_IFNAME, a->ifname);
-	mnl_attr_put_u32(nlh, IFLA_MTU, a->mtu);
-	struct nlattr *info = mnl_attr_nest_start(nlh, IFLA_LINKINFO);
-	mnl_attr_put_strz(nlh, IFLA_INFO_KIND, "bond");
+	/* Every write checked against the buffer (bond_codec's too). */
+	struct nlattr *info;
+	if (!mnl_attr_put_strz_check(nlh, sizeof(buf), IFLA_IFNAME, a->ifname) ||
+	    !mnl_attr_put_u32_check(nlh, sizeof(buf), IFLA_MTU, a->mtu) ||
+	    !(info = mnl_attr_nest_start_check(nlh, sizeof(buf), IFLA_LINKINFO)) ||
+	    !mnl_attr_put_strz_check(nlh, sizeof(buf), IFLA_INFO_KIND, "bond"))
+		return -EMSGSIZE;
 	/* primary needs an enslaved device: the planner sends it later. */
 	int err = bond_codec_put_opts(nlh, &a->opts, a->opts.have & ~OPT_BIT(OPT_PRIMARY), 0);
 	mnl_attr_nest_end(nlh, info);
 	if (err)
 		return err;
 	ex->requests++;
-	return nlsock_request(&ex->mnl, nlh, errmsg, errlen);
+	char words[300];
+	err = nlsock_request(&ex->mnl, nlh, words, sizeof(words));
+	return err ? refused(err, words, errmsg, errlen, "creating the bond") : 0;
 }
 
 /* One request per option: a changelink stops at its first error with the
  * earlier options applied, and one option per request names the culprit. */
 static int set_opts(struct executor *ex, const struct action *a, char *errmsg, size_t errlen)
 {
-	char buf[NLSOCK_MSG_SIZE], kmsg[200];
+	char buf[NLSOCK_MSG_SIZE], kmsg[300];
 	int idx = ifindex_of(a->ifname, errmsg, errlen);
 	if (idx < 0)
 		return idx;
@@ -116,13 +195,18 @@ static int set_opts(struct executor *ex, const struct action *a, char *errmsg, s
 		struct nlmsghdr *nlh = link_msg(buf, idx, 0);
 		struct nlattr *info = mnl_attr_nest_start(nlh, IFLA_LINKINFO);
 		mnl_attr_put_strz(nlh, IFLA_INFO_KIND, "bond");
-		bond_codec_put_opts(nlh, &a->opts, OPT_BIT(id), primary);
+		int err = bond_codec_put_opts(nlh, &a->opts, OPT_BIT(id), primary);
+		if (err)
+			return err;
 		mnl_attr_nest_end(nlh, info);
 		ex->requests++;
-		int err = nlsock_request(&ex->mnl, nlh, kmsg, sizeof(kmsg));
+		err = nlsock_request(&ex->mnl, nlh, kmsg, sizeof(kmsg));
 		if (err) {
-			snprintf(errmsg, errlen, "%s: %s", bond_opt_desc((enum bond_opt)id)->key, kmsg);
-			return err;
+			char val[128];
+			ex->failed_opt = id;
+			return refused(err, kmsg, errmsg, errlen, "option %s %s",
+				       bond_opt_desc((enum bond_opt)id)->key,
+				       bond_opts_format(&a->opts, (enum bond_opt)id, val, sizeof(val)));
 		}
 	}
 	return 0;
@@ -147,7 +231,11 @@ static int set_slave_opts(struct executor *ex, const struct action *a, char *err
 	mnl_attr_nest_end(nlh, data);
 	mnl_attr_nest_end(nlh, info);
 	ex->requests++;
-	return nlsock_request(&ex->mnl, nlh, errmsg, errlen);
+	char words[300];
+	int err = nlsock_request(&ex->mnl, nlh, words, sizeof(words));
+	return err ? refused(err, words, errmsg, errlen, "slave options%s%s",
+			     a->slave.has_queue_id ? " queue_id" : "",
+			     a->slave.has_prio ? " prio" : "") : 0;
 }
 
 /* MTU and admin state through rtnl_link_change(). */
@@ -168,12 +256,15 @@ static int change_link(struct executor *ex, const struct action *a, char *errmsg
 		rtnl_link_set_flags(chg, IFF_UP);
 	else
 		rtnl_link_unset_flags(chg, IFF_UP);
-	ex->requests++;
+	route_begin(ex);
 	err = rtnl_link_change(ex->route, orig, chg, 0);
 out:
 	rtnl_link_put(orig);
 	rtnl_link_put(chg);
-	return libnl_result(err, errmsg, errlen);
+	if (a->kind == ACT_SET_MTU)
+		return libnl_result(ex, err, errmsg, errlen, "MTU %u", a->mtu);
+	return libnl_result(ex, err, errmsg, errlen, "setting it %s",
+			    a->kind == ACT_LINK_UP ? "up" : "down");
 }
 
 static int enslave(struct executor *ex, const struct action *a, char *errmsg, size_t errlen)
@@ -184,9 +275,9 @@ static int enslave(struct executor *ex, const struct action *a, char *errmsg, si
 	int master = ifindex_of(a->bond, errmsg, errlen);
 	if (master < 0)
 		return master;
-	ex->requests++;
-	return libnl_result(rtnl_link_bond_enslave_ifindex(ex->route, master, slave), errmsg,
-			    errlen);
+	route_begin(ex);
+	return libnl_result(ex, rtnl_link_bond_enslave_ifindex(ex->route, master, slave), errmsg,
+			    errlen, "enslaving it to %s", a->bond);
 }
 
 static int release(struct executor *ex, const struct action *a, char *errmsg, size_t errlen)
@@ -194,8 +285,9 @@ static int release(struct executor *ex, const struct action *a, char *errmsg, si
 	int slave = ifindex_of(a->ifname, errmsg, errlen);
 	if (slave < 0)
 		return slave;
-	ex->requests++;
-	return libnl_result(rtnl_link_bond_release_ifindex(ex->route, slave), errmsg, errlen);
+	route_begin(ex);
+	return libnl_result(ex, rtnl_link_bond_release_ifindex(ex->route, slave), errmsg, errlen,
+			    "releasing it");
 }
 
 static int delete_bond(struct executor *ex, const struct action *a, char *errmsg,
@@ -208,10 +300,10 @@ static int delete_bond(struct executor *ex, const struct action *a, char *errmsg
 	if (!link)
 		return -ENOMEM;
 	rtnl_link_set_ifindex(link, idx);
-	ex->requests++;
+	route_begin(ex);
 	int err = rtnl_link_delete(ex->route, link);
 	rtnl_link_put(link);
-	return libnl_result(err, errmsg, errlen);
+	return libnl_result(ex, err, errmsg, errlen, "deleting the bond");
 }
 
 static int add_addr(struct executor *ex, const struct action *a, char *errmsg, size_t errlen)
@@ -232,7 +324,7 @@ static int add_addr(struct executor *ex, const struct action *a, char *errmsg, s
 	err = rtnl_addr_set_local(addr, local);
 	if (err < 0)
 		goto out;
-	ex->requests++;
+	route_begin(ex);
 	err = rtnl_addr_add(ex->route, addr, 0);
 	/* Someone added it between the observation and now: that is the goal. */
 	if (err == -NLE_EXIST)
@@ -240,12 +332,15 @@ static int add_addr(struct executor *ex, const struct action *a, char *errmsg, s
 out:
 	nl_addr_put(local);
 	rtnl_addr_put(addr);
-	return libnl_result(err, errmsg, errlen);
+	char text[INET6_ADDRSTRLEN] = "?";
+	inet_ntop(a->addr.family, a->addr.addr, text, sizeof(text));
+	return libnl_result(ex, err, errmsg, errlen, "address %s/%u", text, a->addr.prefixlen);
 }
 
 int executor_run(struct executor *ex, const struct action *a, char *errmsg, size_t errlen)
 {
 	errmsg[0] = '\0';
+	ex->failed_opt = OPT__COUNT;
 	switch (a->kind) {
 	case ACT_CREATE_BOND:
 		return create_bond(ex, a, errmsg, errlen);

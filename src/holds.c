@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Exponential backoff per link after kernel errors. */
+/* Exponential backoff per action (its plan_hold_key) after kernel errors. */
 #include "holds.h"
 
 #include <stdio.h>
@@ -40,6 +40,15 @@ uint64_t holds_fail(struct holds *h, const char *name, uint64_t now_ms)
 	return backoff;
 }
 
+void holds_set_error(struct holds *h, const char *name, const char *bond, const char *error)
+{
+	struct hold *e = find(h, name);
+	if (e) {
+		snprintf(e->bond, sizeof(e->bond), "%s", bond);
+		snprintf(e->error, sizeof(e->error), "%s", error);
+	}
+}
+
 void holds_succeed(struct holds *h, const char *name)
 {
 	struct hold *e = find(h, name);
@@ -57,8 +66,8 @@ struct plan_holds holds_for_plan(struct holds *h, uint64_t now_ms)
 	size_t n = 0;
 	for (size_t i = 0; i < h->n; i++)
 		if (now_ms < h->v[i].until_ms)
-			memcpy(h->active[n++], h->v[i].name, IFNAMSIZ);
-	return (struct plan_holds){.names = (const char(*)[IFNAMSIZ])h->active, .n = n};
+			memcpy(h->active[n++], h->v[i].name, PLAN_KEY_SIZE);
+	return (struct plan_holds){.keys = (const char(*)[PLAN_KEY_SIZE])h->active, .n = n};
 }
 
 uint64_t holds_next_expiry(const struct holds *h, uint64_t now_ms)

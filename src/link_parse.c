@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <linux/if_addr.h>
@@ -55,6 +56,13 @@ static void parse_stats(const struct nlattr *a, struct obs_stats *s)
 	s->tx_bytes = st.tx_bytes;
 }
 
+bool link_msg_is_device(const struct nlmsghdr *nlh)
+{
+	const struct ifinfomsg *ifi = mnl_nlmsg_get_payload(nlh);
+
+	return nlh->nlmsg_len >= mnl_nlmsg_size(sizeof(*ifi)) && ifi->ifi_family == AF_UNSPEC;
+}
+
 int link_parse(const struct nlmsghdr *nlh, struct obs_link *l)
 {
 	const struct ifinfomsg *ifi;
@@ -66,6 +74,7 @@ int link_parse(const struct nlmsghdr *nlh, struct obs_link *l)
 	memset(l, 0, sizeof(*l));
 	l->ifindex = ifi->ifi_index;
 	l->flags = ifi->ifi_flags;
+	l->type = ifi->ifi_type;
 	mnl_attr_for_each(a, nlh, sizeof(*ifi)) {
 		switch (mnl_attr_get_type(a)) {
 		case IFLA_IFNAME:
@@ -159,20 +168,45 @@ int bond_order_parse(const char *text, char order[][IFNAMSIZ], size_t max)
 int bond_order_read(const char *proc_dir, const char *name,
 		    char order[][IFNAMSIZ], size_t max)
 {
-	char path[256], buf[16384];
-	size_t used = 0;
-	ssize_t n;
+	char path[256];
+	size_t used = 0, cap = 16384;
+	ssize_t n = 0;
+	char *buf = malloc(cap);
 
+	if (!buf)
+		return -ENOMEM;
 	snprintf(path, sizeof(path), "%s/%s", proc_dir, name);
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (fd < 0) {
+		free(buf);
 		return -errno;
-	while (used < sizeof(buf) - 1 && (n = read(fd, buf + used, sizeof(buf) - 1 - used)) > 0)
+	}
+	/* Read to the end, however long: root's 802.3ad text is about 640
+	 * bytes a slave, so a fixed buffer cuts the order of a big bond. */
+	for (;;) {
+		if (cap - used < 4096) {
+			char *more = cap < (64u << 20) ? realloc(buf, cap * 2) : NULL;
+			if (!more) {
+				n = -1;
+				errno = ENOMEM;
+				break;
+			}
+			buf = more;
+			cap *= 2;
+		}
+		n = read(fd, buf + used, cap - 1 - used);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
 		used += (size_t)n;
+	}
 	int err = n < 0 ? -errno : 0;
 	close(fd);
-	if (err)
-		return err;
-	buf[used] = '\0';
-	return bond_order_parse(buf, order, max);
+	if (!err) {
+		buf[used] = '\0';
+		err = bond_order_parse(buf, order, max);
+	}
+	free(buf);
+	return err;
 }

@@ -22,7 +22,7 @@ static void vlog(int prio, const char *fmt, va_list ap)
 {
 	static const char *const words[] = {
 		[LOG_ERR] = "error: ", [LOG_WARNING] = "warning: ",
-		[LOG_INFO] = "", [LOG_DEBUG] = "debug: ",
+		[LOG_NOTICE] = "", [LOG_INFO] = "", [LOG_DEBUG] = "debug: ",
 	};
 	char line[1024];
 
@@ -46,5 +46,6 @@ static void vlog(int prio, const char *fmt, va_list ap)
 
 DEFINE_LOG(log_err, LOG_ERR, 1)
 DEFINE_LOG(log_warn, LOG_WARNING, 1)
+DEFINE_LOG(log_notice, LOG_NOTICE, 1)
 DEFINE_LOG(log_info, LOG_INFO, 1)
 DEFINE_LOG(log_debug, LOG_DEBUG, log_debug_on)

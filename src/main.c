@@ -11,6 +11,8 @@
 #include "config.h"
 #include "daemon.h"
 #include "log.h"
+#include "observer.h"
+#include "plan_preview.h"
 
 /* sysexits.h values, spelled out where they are used. */
 enum { EXIT_USAGE = 64, EXIT_CONFIG = 78 };
@@ -18,13 +20,17 @@ enum { EXIT_USAGE = 64, EXIT_CONFIG = 78 };
 static void usage(FILE *to)
 {
 	fprintf(to,
-		"Usage: bondd [--config FILE] [--socket PATH] [--check] [--debug]\n"
+		"Usage: bondd [--config FILE] [--socket PATH] [--check [--plan]] [--debug]\n"
 		"             [--version] [--help]\n"
 		"Keeps the Linux bonding interfaces described in FILE exactly as configured.\n"
 		"\n"
-		"  -c, --config FILE   configuration file (default %s)\n"
+		"  -c, --config FILE   configuration file (default %s);\n"
+		"                      the drop-ins FILE.d/*.conf are read after it\n"
 		"  -s, --socket PATH   status socket (default %s)\n"
 		"  -n, --check         check the configuration, print \"configuration OK\", exit\n"
+		"  -p, --plan          with --check: print what a start or reload would change\n"
+		"                      in the kernel now, and what disrupts traffic; change nothing\n"
+		"                      (warnings are printed but do not fail the check)\n"
 		"  -d, --debug         log debug messages\n"
 		"  -V, --version       print the version and exit\n"
 		"  -h, --help          print this help and exit\n"
@@ -33,7 +39,26 @@ static void usage(FILE *to)
 		BONDD_DEFAULT_CONFIG, BONDD_DEFAULT_SOCKET);
 }
 
-static int check_config(const char *path)
+/* Options the config sets that this kernel does not report to this caller
+ * (learned from the bonds it has now, kernel_caps.h): warnings, not errors. */
+static void check_kernel_caps(const char *path, const struct desired *want)
+{
+	struct kernel_caps caps;
+	char names[256];
+
+	if (observer_learn_caps(&caps) < 0)
+		return;
+	for (size_t i = 0; i < want->n_bonds; i++) {
+		uint64_t m = kernel_caps_unreported(&caps, &want->bonds[i]);
+		if (m)
+			fprintf(stderr, "%s:%u: warning: [%s]: this kernel does not report %s to "
+				"this user: bondd sets it but can neither compare nor repair it\n",
+				path, want->bonds[i].line, want->bonds[i].name,
+				kernel_caps_names(m, names, sizeof(names)));
+	}
+}
+
+static int check_config(const char *path, bool show_plan)
 {
 	struct desired want = {0};
 	struct config_diag diag = {0};
@@ -41,11 +66,20 @@ static int check_config(const char *path)
 
 	for (size_t i = 0; i < diag.n; i++)
 		fprintf(stderr, "%s\n", diag.msgs[i]);
+	/* Warnings do not fail the check: the daemon would run this file. */
+	for (size_t i = 0; i < diag.n_warnings; i++)
+		fprintf(stderr, "%s\n", diag.warnings[i]);
 	config_diag_free(&diag);
 	if (err < 0)
 		return EXIT_CONFIG;
-	desired_free(&want);
+	check_kernel_caps(path, &want);
 	printf("configuration OK\n");
+	if (show_plan && (err = plan_preview(&want, stdout)) < 0) {
+		fprintf(stderr, "bondd: reading the kernel's links: %s\n", strerror(-err));
+		desired_free(&want);
+		return 1;
+	}
+	desired_free(&want);
 	return 0;
 }
 
@@ -55,6 +89,7 @@ int main(int argc, char **argv)
 		{"config", required_argument, NULL, 'c'},
 		{"socket", required_argument, NULL, 's'},
 		{"check", no_argument, NULL, 'n'},
+		{"plan", no_argument, NULL, 'p'},
 		{"debug", no_argument, NULL, 'd'},
 		{"version", no_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'},
@@ -64,10 +99,10 @@ int main(int argc, char **argv)
 		.config_path = BONDD_DEFAULT_CONFIG,
 		.socket_path = BONDD_DEFAULT_SOCKET,
 	};
-	bool check = false, debug = false;
+	bool check = false, debug = false, show_plan = false;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "c:s:ndVh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "c:s:npdVh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			opts.config_path = optarg;
@@ -77,6 +112,9 @@ int main(int argc, char **argv)
 			break;
 		case 'n':
 			check = true;
+			break;
+		case 'p':
+			show_plan = true;
 			break;
 		case 'd':
 			debug = true;
@@ -97,8 +135,20 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	/* An empty name would reach open() and come back as "cannot read"
+	 * with nothing before the colon. */
+	if (!opts.config_path[0]) {
+		fprintf(stderr, "bondd: --config: the file name is empty\n");
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (show_plan && !check) {
+		fprintf(stderr, "bondd: --plan goes with --check\n");
+		usage(stderr);
+		return EXIT_USAGE;
+	}
 	if (check)
-		return check_config(opts.config_path);
+		return check_config(opts.config_path, show_plan);
 
 	/* A test aid, documented in bondd(8): a small event buffer makes the
 	 * kernel drop events, which bondd must notice and recover from. */
@@ -113,6 +163,10 @@ int main(int argc, char **argv)
 		}
 		opts.event_rcvbuf = (int)v;
 	}
+
+	/* A test aid, documented in bondd(8): where udev's runtime directory
+	 * is (/run/udev), so a test can fake udev's database. */
+	opts.udev_dir = getenv("BONDD_UDEV_DIR");
 
 	log_init(debug);
 	return daemon_main(&opts);

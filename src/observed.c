@@ -8,12 +8,6 @@
 #include <string.h>
 #include <sys/socket.h>
 
-void observed_clear(struct observed *o)
-{
-	o->n_links = 0;
-	o->n_addrs = 0;
-}
-
 void observed_free(struct observed *o)
 {
 	free(o->links);
@@ -64,6 +58,25 @@ int observed_put_link(struct observed *o, const struct obs_link *l)
 		return -ENOMEM;
 	o->links[o->n_links++] = *l;
 	return 0;
+}
+
+void observed_merge_link(const struct obs_link *old, struct obs_link *now)
+{
+	if (old->ifindex != now->ifindex || strcmp(old->kind, "bond") || strcmp(now->kind, "bond"))
+		return;
+	uint64_t missing = old->bond.have & ~now->bond.have;
+	for (int id = 0; id < OPT__COUNT; id++)
+		if (missing & OPT_BIT(id))
+			now->bond.val[id] = old->bond.val[id];
+	if (missing & OPT_BIT(OPT_AD_ACTOR_SYSTEM))
+		memcpy(now->bond.ad_actor_system, old->bond.ad_actor_system,
+		       sizeof(now->bond.ad_actor_system));
+	now->bond.have |= missing;
+	/* The order comes from /proc, read after this; until then the old one. */
+	if (!now->n_order) {
+		memcpy(now->order, old->order, sizeof(now->order));
+		now->n_order = old->n_order;
+	}
 }
 
 void observed_del_link(struct observed *o, int ifindex)

@@ -5,10 +5,12 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <string.h>
+#include <time.h>
 #include <sys/socket.h>
 #include <linux/rtnetlink.h>
 
 #include "link_parse.h"
+#include "log.h"
 
 int observer_open(struct observer *ob, int rcvbuf, observer_change_cb cb, void *ctx)
 {
@@ -45,15 +47,32 @@ void observer_close(struct observer *ob)
 	observed_free(&ob->state);
 }
 
+int observer_learn_caps(struct kernel_caps *out)
+{
+	struct observer ob;
+	int err = observer_open(&ob, 0, NULL, NULL);
+
+	memset(out, 0, sizeof(*out));
+	if (err)
+		return err;
+	err = observer_sync(&ob);
+	*out = ob.caps;
+	observer_close(&ob);
+	return err;
+}
+
 int observer_fd(const struct observer *ob)
 {
 	return mnl_socket_get_fd(ob->events.sk);
 }
 
+/* An order that cannot be read is unknown: the previous one stays (a
+ * bond that is gone is removed by its RTM_DELLINK, not by a failed read). */
 static void refresh_order(struct observer *ob, struct obs_link *bond)
 {
 	int n = bond_order_read(ob->proc_dir, bond->name, bond->order, BONDD_MAX_SLAVES);
-	bond->n_order = n > 0 ? (size_t)n : 0;
+	if (n >= 0)
+		bond->n_order = (size_t)n;
 }
 
 static struct obs_link *find_mut(struct observed *o, int ifindex)
@@ -86,6 +105,8 @@ static void apply_link(struct observer *ob, const struct nlmsghdr *nlh)
 	had = cur != NULL;
 	if (had)
 		old = *cur;
+	if (!strcmp(nl_link.kind, "bond"))
+		kernel_caps_learn(&ob->caps, &nl_link.bond);
 	if (nlh->nlmsg_type == RTM_DELLINK) {
 		if (!had)
 			return;
@@ -95,6 +116,10 @@ static void apply_link(struct observer *ob, const struct nlmsghdr *nlh)
 			ob->on_change(ob->ctx, &old, NULL);
 		return;
 	}
+	/* What the message leaves out is unknown, not changed: keep what an
+	 * earlier message said (observed_merge_link). */
+	if (had)
+		observed_merge_link(&old, &nl_link);
 	if (!strcmp(nl_link.kind, "bond"))
 		refresh_order(ob, &nl_link);
 	if (observed_put_link(&ob->state, &nl_link) < 0)
@@ -125,7 +150,10 @@ static int apply_cb(const struct nlmsghdr *nlh, void *data)
 	switch (nlh->nlmsg_type) {
 	case RTM_NEWLINK:
 	case RTM_DELLINK:
-		apply_link(ob, nlh);
+		if (link_msg_is_device(nlh))
+			apply_link(ob, nlh);
+		else
+			ob->foreign_family++;
 		break;
 	case RTM_NEWADDR:
 	case RTM_DELADDR:
@@ -135,33 +163,91 @@ static int apply_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
-/* A fresh snapshot is built aside and then compared with the old one, so
- * the change callbacks see links that vanished while events were lost. */
-int observer_sync(struct observer *ob)
+static int64_t clock_ms(clockid_t id)
 {
-	struct observer fresh = *ob;
+	struct timespec ts;
+	clock_gettime(id, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void note_failure(struct observer *ob, int err)
+{
+	uint64_t backoff = OBSERVER_RETRY_FIRST_MS;
+
+	if (!ob->stale_since_ms)
+		ob->stale_since_ms = clock_ms(CLOCK_REALTIME);
+	ob->stale_err = err;
+	ob->stale_failures++;
+	for (unsigned i = 1; i < ob->stale_failures && backoff < OBSERVER_RETRY_MAX_MS; i++)
+		backoff *= 2;
+	if (backoff > OBSERVER_RETRY_MAX_MS)
+		backoff = OBSERVER_RETRY_MAX_MS;
+	ob->retry_at_ms = (uint64_t)clock_ms(CLOCK_MONOTONIC) + backoff;
+}
+
+static int dump_once(struct observer *ob, struct observer *fresh)
+{
 	struct nlmsghdr *nlh;
 	char buf[NLSOCK_MSG_SIZE];
 	int err;
-
-	memset(&fresh.state, 0, sizeof(fresh.state));
-	fresh.on_change = NULL;
 
 	nlh = mnl_nlmsg_put_header(buf);
 	nlh->nlmsg_type = RTM_GETLINK;
 	struct ifinfomsg *ifi = mnl_nlmsg_put_extra_header(nlh, sizeof(*ifi));
 	ifi->ifi_family = AF_UNSPEC;
-	err = nlsock_dump(&ob->dump, nlh, apply_cb, &fresh);
+	err = nlsock_dump(&ob->dump, nlh, apply_cb, fresh);
 	for (int family = AF_INET; !err && family; family = family == AF_INET ? AF_INET6 : 0) {
 		nlh = mnl_nlmsg_put_header(buf);
 		nlh->nlmsg_type = RTM_GETADDR;
 		struct ifaddrmsg *ifa = mnl_nlmsg_put_extra_header(nlh, sizeof(*ifa));
 		ifa->ifa_family = (unsigned char)family;
-		err = nlsock_dump(&ob->dump, nlh, apply_cb, &fresh);
+		err = nlsock_dump(&ob->dump, nlh, apply_cb, fresh);
+	}
+	return err;
+}
+
+/* A fresh snapshot is built aside and then compared with the old one, so
+ * the change callbacks see links that vanished while events were lost. */
+int observer_sync(struct observer *ob)
+{
+	struct observer fresh;
+	int err;
+
+	/* An interrupted dump (links came or went while it was taken) may
+	 * have missed a link or shown one twice: take it again, a bounded
+	 * number of times, each time from nothing. */
+	for (int attempt = 1;; attempt++) {
+		fresh = *ob;
+		memset(&fresh.state, 0, sizeof(fresh.state));
+		fresh.on_change = NULL;
+		err = dump_once(ob, &fresh);
+		ob->caps = fresh.caps;
+		ob->foreign_family = fresh.foreign_family;
+		if (err != -EINTR)
+			break;
+		ob->dumps_interrupted++;
+		observed_free(&fresh.state);
+		log_warn("links changed while they were dumped (NLM_F_DUMP_INTR, %lu so far)%s",
+			 ob->dumps_interrupted,
+			 attempt < OBSERVER_DUMP_TRIES ? "; dumping again" : "; giving up for now");
+		if (attempt >= OBSERVER_DUMP_TRIES)
+			break;
 	}
 	if (err) {
 		observed_free(&fresh.state);
+		note_failure(ob, err);
 		return err;
+	}
+	ob->stale_since_ms = 0;
+	ob->stale_err = 0;
+	ob->stale_failures = 0;
+	/* What the dump leaves out of a link that is still there is unknown,
+	 * not changed, as for events. */
+	for (size_t i = 0; i < fresh.state.n_links; i++) {
+		const struct obs_link *old = observed_by_index(&ob->state,
+							       fresh.state.links[i].ifindex);
+		if (old)
+			observed_merge_link(old, &fresh.state.links[i]);
 	}
 	/* Orders were read as bonds appeared; slaves dumped after their bond
 	 * were already in /proc, so one more pass is only for safety. */
@@ -187,13 +273,13 @@ int observer_sync(struct observer *ob)
 
 static void discard_queued(struct observer *ob)
 {
+	bool kernel;
+
 	for (;;) {
-		ssize_t n = recv(observer_fd(ob), ob->events.buf, NLSOCK_BUF_SIZE, MSG_DONTWAIT);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && errno == ENOBUFS)
-			continue; /* overflowed again while we discard: same remedy */
-		if (n < 0)
+		ssize_t n = nlsock_recv(&ob->events, true, &kernel);
+		/* ENOBUFS: overflowed again while we discard, same remedy;
+		 * EMSGSIZE: a truncated datagram, thrown away anyway. */
+		if (n < 0 && n != -ENOBUFS && n != -EMSGSIZE)
 			return;
 	}
 }
@@ -207,8 +293,8 @@ struct fetch {
 static int fetch_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct fetch *f = data;
-	if (nlh->nlmsg_type == RTM_NEWLINK && link_parse(nlh, f->out) == 0 &&
-	    f->out->ifindex == f->ifindex)
+	if (nlh->nlmsg_type == RTM_NEWLINK && link_msg_is_device(nlh) &&
+	    link_parse(nlh, f->out) == 0 && f->out->ifindex == f->ifindex)
 		f->found = true;
 	return MNL_CB_OK;
 }
@@ -220,19 +306,12 @@ int observer_fetch_link(struct observer *ob, int ifindex, struct obs_link *out)
 	struct fetch f = {.ifindex = ifindex, .out = out};
 
 	nlh->nlmsg_type = RTM_GETLINK;
-	nlh->nlmsg_flags = NLM_F_REQUEST;
-	nlh->nlmsg_seq = ++ob->dump.seq;
 	struct ifinfomsg *ifi = mnl_nlmsg_put_extra_header(nlh, sizeof(*ifi));
 	ifi->ifi_family = AF_UNSPEC;
 	ifi->ifi_index = ifindex;
-	if (mnl_socket_sendto(ob->dump.sk, nlh, nlh->nlmsg_len) < 0)
-		return -errno;
-	ssize_t n = mnl_socket_recvfrom(ob->dump.sk, ob->dump.buf, NLSOCK_BUF_SIZE);
-	if (n < 0)
-		return -errno;
-	int ret = mnl_cb_run(ob->dump.buf, (size_t)n, nlh->nlmsg_seq, ob->dump.portid, fetch_cb, &f);
-	if (ret < 0)
-		return -errno;
+	int err = nlsock_get(&ob->dump, nlh, fetch_cb, &f);
+	if (err)
+		return err;
 	return f.found ? 0 : -ENODEV;
 }
 
@@ -246,32 +325,37 @@ int observer_resync(struct observer *ob)
 int observer_drain(struct observer *ob)
 {
 	int applied = 0;
+	bool kernel;
 
 	for (;;) {
-		ssize_t n = recv(observer_fd(ob), ob->events.buf, NLSOCK_BUF_SIZE, MSG_DONTWAIT);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			if (errno == EAGAIN || errno == EWOULDBLOCK)
-				return applied;
-			if (errno == ENOBUFS) {
-				/* Lost events: the stream can no longer be trusted.
-				 * What is still queued predates the loss, and
-				 * applied after the dump it would roll links back
-				 * to states the lost events had replaced (a bond
-				 * seen down forever): throw it away first.  What
-				 * arrives from now on is newer than the dump or
-				 * followed by a newer event, so it is safe. */
-				int err = observer_resync(ob);
-				if (err)
-					return err;
-				applied++;
-				continue;
-			}
-			return -errno;
+		ssize_t n = nlsock_recv(&ob->events, true, &kernel);
+		if (n == -EAGAIN || n == -EWOULDBLOCK)
+			return applied;
+		if (n == -ENOBUFS || n == -EMSGSIZE) {
+			/* Lost events (an overflow, or a datagram cut short):
+			 * the stream can no longer be trusted.  What is still
+			 * queued predates the loss, and applied after the dump
+			 * it would roll links back to states the lost events
+			 * had replaced (a bond seen down forever): throw it
+			 * away first.  What arrives from now on is newer than
+			 * the dump or followed by a newer event, so it is safe. */
+			int err = observer_resync(ob);
+			if (err)
+				return err;
+			applied++;
+			continue;
 		}
-		/* Events have seq 0 and portid 0: accept any. */
-		mnl_cb_run(ob->events.buf, (size_t)n, 0, 0, apply_cb, ob);
+		if (n < 0)
+			return (int)n;
+		if (!kernel)
+			continue; /* only the kernel sends events */
+		/* Events carry seq 0, or the seq and port of the request that
+		 * caused them (ours or another process's): accept any. */
+		const struct nlmsghdr *nlh = (const void *)ob->events.buf;
+		int left = (int)n;
+		for (; nlsock_msg_ok(nlh, left); nlh = mnl_nlmsg_next(nlh, &left))
+			if (nlh->nlmsg_type >= NLMSG_MIN_TYPE)
+				apply_cb(nlh, ob);
 		applied++;
 	}
 }

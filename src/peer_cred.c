@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/socket.h>
 
 #define CAP_NET_ADMIN_BIT 12
@@ -63,4 +64,15 @@ bool peer_has_net_admin(int fd)
 	if (!small_file_read(path, text + 1, sizeof(text) - 1))
 		return false;
 	return status_text_has_net_admin(text, cred.uid) && same_uid_map(cred.pid);
+}
+
+bool peer_is_own_user(int fd)
+{
+	struct ucred cred;
+	socklen_t len = sizeof(cred);
+
+	/* SO_PEERCRED's uid is seen from bondd's user namespace: a peer
+	 * from another one shows as its mapped uid, or the overflow uid. */
+	return getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0 &&
+	       cred.uid == geteuid();
 }

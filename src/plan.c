@@ -2,30 +2,41 @@
 /*
  * The planner.  For each configured bond it compares the desired state with
  * the observed one and lists the kernel requests that close the gap, in an
- * order the bonding driver accepts (see KERNEL.md, "Rules a manager must
- * respect").  It carries a small simulation of the bond (struct sim_bond)
+ * order the bonding driver accepts (drivers/net/bonding/bond_options.c:
+ * BOND_OPTFLAG_IFDOWN and BOND_OPTFLAG_NOSLAVES in bond_opts[], checked by
+ * bond_opt_check_deps; bond_main.c bond_enslave).  It carries a small simulation of the bond (struct sim_bond)
  * from step to step, so that each step plans against the state the earlier
  * ones will have made: a bond about to be created has no slaves, a slave
  * just released is admin-down, a bond whose MTU was just set has its slaves
  * at that MTU.
  *
  * Per bond, in this order:
- *   existence  create it, or refuse a link of another kind by that name
- *   rebuild    options the kernel takes only on an empty or down bond
+ *   existence  create it, delete it (state = absent), or refuse a link of
+ *              another kind by that name
+ *   rebuild    options the kernel takes only on an empty or down bond; at
+ *              start and reload only (plan_holds.no_rebuild)
  *   options    every other option that differs, in one action
- *   releases   slaves out of place or not configured, last first
+ *   releases   slaves not configured or not usable, and with keep_order
+ *              those out of place (never the active slave), last first
  *   bond MTU   after the releases, before any enslave
  *   kept       MTU and queue_id/prio of the slaves left in place
  *   enslaves   the missing ones, in configured order
  *   primary    once its device is a slave
  *   link-up    once the slaves are in
  *   addresses  once the bond is up
+ *
+ * Actions backing off after a kernel error (plan_holds) are left out one by
+ * one, never the whole bond.  Links that can never be slaves are refused
+ * before anything is done to them.
  */
 #include "plan.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <net/if_arp.h>
 
 struct ctx {
 	const struct desired *want;
@@ -57,6 +68,7 @@ struct sim_bond {
 	const struct desired_slave *present[BONDD_MAX_SLAVES];
 	size_t n_present;
 	size_t kept; /* present[0..kept) stay in place */
+	bool unordered; /* returning slaves join at the end (keep_order no) */
 };
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -66,12 +78,78 @@ static bool is_bond(const struct obs_link *l)
 	return l && strcmp(l->kind, "bond") == 0;
 }
 
-static bool held(const struct ctx *c, const char *name)
+static bool held_key(const struct ctx *c, const char *key)
 {
 	for (size_t i = 0; c->holds && i < c->holds->n; i++)
-		if (strcmp(c->holds->names[i], name) == 0)
+		if (strcmp(c->holds->keys[i], key) == 0)
 			return true;
 	return false;
+}
+
+/* Whether `what` ("link", "up", "mtu", "slave-opts") of `name` is held. */
+static bool held(const struct ctx *c, const char *what, const char *name)
+{
+	char key[PLAN_KEY_SIZE];
+
+	snprintf(key, sizeof(key), "%s %s", what, name);
+	return held_key(c, key);
+}
+
+static const char *opt_key(const char *bond, enum bond_opt id, char *buf, size_t len)
+{
+	snprintf(buf, len, "opt %s %s", bond, bond_opt_desc(id)->key);
+	return buf;
+}
+
+static const char *addr_key(const char *bond, const struct bond_addr *a, char *buf,
+			    size_t len)
+{
+	char text[INET6_ADDRSTRLEN] = "?";
+
+	inet_ntop(a->family, a->addr, text, sizeof(text));
+	snprintf(buf, len, "addr %s %s/%u", bond, text, a->prefixlen);
+	return buf;
+}
+
+/* The bond's options that are backing off. */
+static uint64_t held_opts(const struct ctx *c, const char *bond)
+{
+	char key[PLAN_KEY_SIZE];
+	uint64_t mask = 0;
+
+	for (int id = 0; id < OPT__COUNT; id++)
+		if (held_key(c, opt_key(bond, (enum bond_opt)id, key, sizeof(key))))
+			mask |= OPT_BIT(id);
+	return mask;
+}
+
+const char *plan_hold_key(const struct action *a, int failed_opt, char *buf, size_t len)
+{
+	switch (a->kind) {
+	case ACT_SET_OPTS:
+		if (failed_opt >= 0 && failed_opt < OPT__COUNT)
+			return opt_key(a->bond, (enum bond_opt)failed_opt, buf, len);
+		/* Not known which: hold the first, the one tried first. */
+		for (int id = 0; id < OPT__COUNT; id++)
+			if (bond_opts_has(&a->opts, (enum bond_opt)id))
+				return opt_key(a->bond, (enum bond_opt)id, buf, len);
+		break;
+	case ACT_SET_MTU:
+		snprintf(buf, len, "mtu %s", a->ifname);
+		return buf;
+	case ACT_LINK_UP:
+		snprintf(buf, len, "up %s", a->ifname);
+		return buf;
+	case ACT_SET_SLAVE_OPTS:
+		snprintf(buf, len, "slave-opts %s", a->ifname);
+		return buf;
+	case ACT_ADD_ADDR:
+		return addr_key(a->bond, &a->addr, buf, len);
+	default:
+		break;
+	}
+	snprintf(buf, len, "link %s", a->ifname);
+	return buf;
 }
 
 static bool name_in(const char *const *names, size_t n, const char *name)
@@ -170,6 +248,11 @@ static uint64_t options_differing(const struct desired_bond *b, const struct bon
 	for (int id = 0; id < OPT__COUNT; id++) {
 		if (id == OPT_PRIMARY || !bond_opts_has(&b->opts, (enum bond_opt)id))
 			continue;
+		/* What the kernel does not report is unknown, not different
+		 * (kernel_caps.h): re-setting it would be a blind write, and
+		 * for a down-only option an outage. */
+		if (!bond_opts_has(now, (enum bond_opt)id))
+			continue;
 		if (!bond_opts_equal(&b->opts, now, (enum bond_opt)id))
 			diff |= OPT_BIT(id);
 	}
@@ -228,7 +311,7 @@ static bool plan_existence(struct ctx *c, struct sim_bond *s)
 	if (s->link) {
 		s->up = (s->link->flags & IFF_UP) != 0;
 		s->mtu = s->link->mtu;
-		s->opts_to_set = options_differing(b, &s->link->bond);
+		s->opts_to_set = options_differing(b, &s->link->bond) & ~held_opts(c, b->name);
 		collect_slaves(c, s);
 		return true;
 	}
@@ -257,14 +340,37 @@ static bool plan_existence(struct ctx *c, struct sim_bond *s)
  * A rebuild for OF_NO_SLAVES options alone leaves the bond up: the kernel
  * does not ask for it, and taking a bond down also drops its routes and,
  * by default, its IPv6 addresses.
+ *
+ * Returns false when a rebuild of a bond with slaves is needed and not
+ * allowed now (an event, not a start or reload): the bond is left alone.
  */
-static void plan_rebuild(struct ctx *c, struct sim_bond *s)
+static bool plan_rebuild(struct ctx *c, struct sim_bond *s)
 {
 	uint64_t down_only = s->opts_to_set & options_flagged(OF_REBUILD);
 	uint64_t no_slaves = s->opts_to_set & options_flagged(OF_NO_SLAVES);
 
 	if (!down_only && !(no_slaves && s->n_slaves > 0))
-		return;
+		return true;
+	/* A bond without slaves carries no traffic: finishing a rebuild that
+	 * a failure interrupted (its slaves already out) disrupts nothing. */
+	if (c->holds && c->holds->no_rebuild && s->n_slaves > 0) {
+		char msg[sizeof(((struct plan_note *)0)->msg)];
+		size_t used = 0;
+		uint64_t which = down_only | no_slaves;
+		msg[0] = '\0';
+		for (int id = 0; id < OPT__COUNT && used < sizeof(msg); id++)
+			if (which & OPT_BIT(id))
+				used += (size_t)snprintf(msg + used, sizeof(msg) - used, "%s%s",
+							 used ? ", " : "",
+							 bond_opt_desc((enum bond_opt)id)->key);
+		if (used < sizeof(msg))
+			snprintf(msg + used, sizeof(msg) - used,
+				 " differ: a rebuild, done at start or reload only");
+		note(c, s, s->want->name, msg);
+		/* A bond in another mode (a foreign one of the same name, or
+		 * one changed by hand) is not taken over without the admin. */
+		return false;
+	}
 	/* Last first, so the ones before keep their places until released. */
 	for (size_t i = s->n_slaves; i-- > 0;)
 		emit(c, s, ACT_RELEASE, s->slaves[i], "rebuild");
@@ -277,6 +383,7 @@ static void plan_rebuild(struct ctx *c, struct sim_bond *s)
 	}
 	emit_opts(c, s, down_only | no_slaves, "rebuild");
 	s->opts_to_set &= ~(down_only | no_slaves);
+	return true;
 }
 
 /* Every other differing option, in one action: never an unchanged one.
@@ -298,17 +405,60 @@ static bool in_other_master(const struct ctx *c, const struct sim_bond *s,
 	return !released_by_plan(c, l->name);
 }
 
+/*
+ * Why link l can never be a slave, or NULL.  Checked before anything is
+ * done to it: enslaving needs the link admin-down first, and a name typed
+ * by mistake (lo, a bridge, the management VLAN) must not be taken down.
+ * The kernel would enslave some of these (a VLAN, a macvlan), but none is
+ * a NIC, and a bond over them is not what anyone configures on purpose.
+ */
+static const char *ineligible(const struct obs_link *l)
+{
+	static const struct {
+		const char *kind, *why;
+	} kinds[] = {
+		{"bond", "is a bond"},
+		{"bridge", "is a bridge"},
+		{"team", "is a team device"},
+		{"openvswitch", "is an Open vSwitch device"},
+		{"vrf", "is a VRF device"},
+		{"vlan", "is a VLAN (an upper device)"},
+		{"macvlan", "is a macvlan (an upper device)"},
+		{"macvtap", "is a macvtap (an upper device)"},
+		{"ipvlan", "is an ipvlan (an upper device)"},
+		{"ipvtap", "is an ipvtap (an upper device)"},
+		{"macsec", "is a MACsec device (an upper device)"},
+		{"hsr", "is an HSR device (an upper device)"},
+	};
+
+	if ((l->flags & IFF_LOOPBACK) || l->type == ARPHRD_LOOPBACK)
+		return "is the loopback device";
+	/* drivers/net/bonding/bond_main.c bond_enslave takes non-Ethernet
+	 * links only as the first slave, and turns the bond into that type. */
+	if (l->type != ARPHRD_ETHER)
+		return "is not an Ethernet device";
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (strcmp(l->kind, kinds[i].kind) == 0)
+			return kinds[i].why;
+	return NULL;
+}
+
 /* Whether configured slave `ds` can be enslaved to this bond; notes why not. */
 static bool slave_usable(struct ctx *c, const struct sim_bond *s,
 			 const struct desired_slave *ds)
 {
 	const struct obs_link *l = observed_by_name(c->have, ds->name);
 	char msg[sizeof(((struct plan_note *)0)->msg)];
+	const char *why;
 
-	if (!l || held(c, ds->name))
+	if (!l || held(c, "link", ds->name))
 		return false; /* absent: nothing to say */
-	if (is_bond(l)) {
-		note(c, s, ds->name, "is a bond, not enslaving it");
+	/* One already in this bond (put there by hand, or by an older bondd)
+	 * works as configured: releasing it would be the harm. */
+	bool in_this_bond = s->link && l->master == s->link->ifindex;
+	if (!in_this_bond && (why = ineligible(l))) {
+		snprintf(msg, sizeof(msg), "%s, not enslaving it", why);
+		note(c, s, ds->name, msg);
 		return false;
 	}
 	if (in_other_master(c, s, l)) {
@@ -348,6 +498,67 @@ static void find_present(struct ctx *c, struct sim_bond *s)
 }
 
 /*
+ * keep_order no: the slaves in the bond stay where they are, whatever the
+ * order; only those not configured or not usable are released, and the
+ * missing ones join at the end.  Nothing healthy is released.
+ */
+static void plan_joins(struct ctx *c, struct sim_bond *s, const char *const *actual,
+		       size_t n_actual)
+{
+	const struct desired_slave *stay[BONDD_MAX_SLAVES], *join[BONDD_MAX_SLAVES];
+	size_t n_stay = 0, n_join = 0;
+
+	for (size_t i = n_actual; i-- > 0;)
+		if (!is_present(s, actual[i]))
+			emit(c, s, ACT_RELEASE, actual[i],
+			     configured_in(s->want, actual[i]) ? "unusable" : "not configured");
+	for (size_t i = 0; i < s->n_present; i++) {
+		if (name_in(actual, n_actual, s->present[i]->name))
+			stay[n_stay++] = s->present[i];
+		else
+			join[n_join++] = s->present[i];
+	}
+	memcpy(s->present, stay, n_stay * sizeof(stay[0]));
+	memcpy(s->present + n_stay, join, n_join * sizeof(join[0]));
+	s->kept = n_stay;
+	s->unordered = true;
+	s->n_slaves = 0;
+	for (size_t i = 0; i < n_actual; i++)
+		if (is_present(s, actual[i]))
+			s->slaves[s->n_slaves++] = actual[i];
+}
+
+/*
+ * In the modes with one active slave (active-backup, tlb, alb), releasing
+ * it is a failover: the order is not worth that.  True when restoring the
+ * order would release the active slave; the order is then left as it is
+ * (noted) until the active slave changes.
+ */
+static bool active_slave_in_the_way(struct ctx *c, const struct sim_bond *s,
+				    const char *const *staying, size_t n_staying)
+{
+	size_t k = 0;
+
+	if (!bond_opt_applies(bond_opt_desc(OPT_PRIMARY),
+			      (enum bond_mode)s->want->opts.val[OPT_MODE]))
+		return false;
+	while (k < n_staying && k < s->n_present && strcmp(staying[k], s->present[k]->name) == 0)
+		k++;
+	for (size_t i = k; i < n_staying; i++) {
+		const struct obs_link *l = observed_by_name(c->have, staying[i]);
+		if (l && l->slave.valid && l->slave.state == 0) {
+			char msg[sizeof(((struct plan_note *)0)->msg)];
+			snprintf(msg, sizeof(msg),
+				 "is the active slave: slave order not restored, "
+				 "that would be a failover");
+			note(c, s, staying[i], msg);
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
  * The bond's order is its enslavement order and there is no reorder call:
  * the slaves after the longest common prefix of the actual and the wanted
  * order are released, last first, and enslaved again after the missing
@@ -356,18 +567,33 @@ static void find_present(struct ctx *c, struct sim_bond *s)
  */
 static void plan_releases(struct ctx *c, struct sim_bond *s)
 {
-	const char *actual[BONDD_MAX_SLAVES];
-	size_t n_actual = 0, k = 0;
+	const char *actual[BONDD_MAX_SLAVES], *staying[BONDD_MAX_SLAVES];
+	size_t n_actual = 0, n_staying = 0, k = 0;
 
 	/* Held slaves are planned as absent: not in place, and not released
-	 * for the order either (a release is an action on them too). */
-	for (size_t i = 0; i < s->n_slaves; i++)
-		if (!held(c, s->slaves[i]))
-			actual[n_actual++] = s->slaves[i];
-	while (k < n_actual && k < s->n_present && strcmp(actual[k], s->present[k]->name) == 0)
+	 * for the order either (a release is an action on them too).  Slaves
+	 * that go anyway (not configured, unusable) are left out of the order:
+	 * releasing one unlinks it from the bond's list of lower devices and
+	 * leaves the others in their order (drivers/net/bonding/bond_main.c
+	 * __bond_release_one), so a stranger in the middle costs one release,
+	 * not the tail. */
+	for (size_t i = 0; i < s->n_slaves; i++) {
+		if (held(c, "link", s->slaves[i]))
+			continue;
+		actual[n_actual++] = s->slaves[i];
+		if (is_present(s, s->slaves[i]))
+			staying[n_staying++] = s->slaves[i];
+	}
+	if (!desired_keeps_order(s->want) || active_slave_in_the_way(c, s, staying, n_staying)) {
+		plan_joins(c, s, actual, n_actual);
+		return;
+	}
+	while (k < n_staying && k < s->n_present && strcmp(staying[k], s->present[k]->name) == 0)
 		k++;
-	for (size_t i = n_actual; i-- > k;) {
+	for (size_t i = n_actual; i-- > 0;) {
 		const char *name = actual[i];
+		if (name_in(staying, k, name))
+			continue;
 		const char *why = is_present(s, name)		  ? "order" :
 				  configured_in(s->want, name) ? "unusable" :
 								 "not configured";
@@ -383,7 +609,7 @@ static void plan_releases(struct ctx *c, struct sim_bond *s)
  * MTU, and setting the bond's MTU sets every slave already in. */
 static void plan_bond_mtu(struct ctx *c, struct sim_bond *s)
 {
-	if (s->mtu == s->want->mtu)
+	if (s->mtu == s->want->mtu || held(c, "mtu", s->want->name))
 		return;
 	emit_mtu(c, s, s->want->name);
 	s->mtu = s->want->mtu;
@@ -402,6 +628,8 @@ static void plan_slave_opts(struct ctx *c, const struct sim_bond *s,
 	int32_t prio = fresh ? 0 : now->prio;
 	struct action a = new_action(s, ACT_SET_SLAVE_OPTS, ds->name, "option");
 
+	if (held(c, "slave-opts", ds->name))
+		return;
 	if (ds->has_queue_id && (!know_queue_id || queue_id != ds->queue_id)) {
 		a.slave.has_queue_id = true;
 		a.slave.queue_id = ds->queue_id;
@@ -428,17 +656,38 @@ static void plan_kept_slaves(struct ctx *c, const struct sim_bond *s)
 	for (size_t i = 0; i < s->kept; i++) {
 		const struct desired_slave *ds = s->present[i];
 		const struct obs_link *l = observed_by_name(c->have, ds->name);
-		if (!s->mtu_changed && l->mtu != s->want->mtu)
+		/* With the bond's own MTU backing off, the slaves follow it. */
+		if (!s->mtu_changed && l->mtu != s->want->mtu && !held(c, "mtu", ds->name) &&
+		    !held(c, "mtu", s->want->name))
 			emit_mtu(c, s, ds->name);
 		plan_slave_opts(c, s, ds, false);
 	}
 }
 
-/* "missing" for a slave the bond did not have, else what released it. */
+/* Whether a slave staying in place is configured after `name`. */
+static bool joins_out_of_place(const struct sim_bond *s, const char *name)
+{
+	const struct desired_bond *b = s->want;
+	size_t at = 0;
+
+	while (at < b->n_slaves && strcmp(b->slaves[at].name, name) != 0)
+		at++;
+	for (size_t i = 0; i < s->kept; i++)
+		for (size_t j = at + 1; j < b->n_slaves; j++)
+			if (strcmp(s->present[i]->name, b->slaves[j].name) == 0)
+				return true;
+	return false;
+}
+
+/* "missing" for a slave the bond did not have, else what released it;
+ * with keep_order no, says so when the slave joins out of its place. */
 static const char *enslave_reason(const struct sim_bond *s, const char *name)
 {
-	if (!name_in(s->before, s->n_before, name))
+	if (!name_in(s->before, s->n_before, name)) {
+		if (s->unordered && joins_out_of_place(s, name))
+			return "missing; joins at the end (keep_order no)";
 		return "missing";
+	}
 	return s->rebuilt ? "rebuild" : "order";
 }
 
@@ -473,13 +722,15 @@ static void plan_primary(struct ctx *c, const struct sim_bond *s)
 		return;
 	if (s->link && bond_opts_equal(&b->opts, &s->link->bond, OPT_PRIMARY))
 		return;
+	if (held_opts(c, b->name) & OPT_BIT(OPT_PRIMARY))
+		return;
 	if (name_in(s->slaves, s->n_slaves, b->opts.primary))
 		emit_opts(c, s, OPT_BIT(OPT_PRIMARY), "option");
 }
 
 static void plan_link_up(struct ctx *c, struct sim_bond *s)
 {
-	if (s->up)
+	if (s->up || held(c, "up", s->want->name))
 		return;
 	emit(c, s, ACT_LINK_UP, s->want->name,
 	     s->created ? "create" : s->taken_down ? "rebuild" : "down");
@@ -491,8 +742,12 @@ static void plan_addresses(struct ctx *c, const struct sim_bond *s)
 {
 	const struct desired_bond *b = s->want;
 
+	char key[PLAN_KEY_SIZE];
+
 	for (size_t i = 0; i < b->n_addrs; i++) {
 		if (s->link && observed_has_addr(c->have, s->link->ifindex, &b->addrs[i]))
+			continue;
+		if (held_key(c, addr_key(b->name, &b->addrs[i], key, sizeof(key))))
 			continue;
 		struct action a = new_action(s, ACT_ADD_ADDR, b->name, "address");
 		a.addr = b->addrs[i];
@@ -504,14 +759,24 @@ static void plan_bond(struct ctx *c, const struct desired_bond *b)
 {
 	struct sim_bond s;
 
-	if (held(c, b->name))
+	if (held(c, "link", b->name))
 		return;
 	memset(&s, 0, sizeof(s));
 	s.want = b;
 	s.link = observed_by_name(c->have, b->name);
+	if (b->absent) {
+		/* Deleted only when asked for by name; a link of another kind
+		 * by that name is not ours to delete. */
+		if (is_bond(s.link))
+			emit(c, &s, ACT_DELETE_BOND, b->name, "state absent");
+		else if (s.link)
+			note(c, &s, b->name, "exists and is not a bond");
+		return;
+	}
 	if (!plan_existence(c, &s))
 		return;
-	plan_rebuild(c, &s);
+	if (!plan_rebuild(c, &s))
+		return;
 	plan_options(c, &s);
 	find_present(c, &s);
 	plan_releases(c, &s);
@@ -523,6 +788,26 @@ static void plan_bond(struct ctx *c, const struct desired_bond *b)
 	plan_addresses(c, &s);
 }
 
+bool plan_action_disrupts(const struct action *a)
+{
+	switch (a->kind) {
+	case ACT_RELEASE:
+	case ACT_DELETE_BOND:
+		return true;
+	case ACT_LINK_DOWN:
+		return strcmp(a->ifname, a->bond) == 0;
+	case ACT_SET_OPTS:
+		return a->why && strcmp(a->why, "rebuild") == 0;
+	default:
+		return false;
+	}
+}
+
+bool plan_failure_stops_bond(const struct action *failed)
+{
+	return failed->kind != ACT_ADD_ADDR && failed->kind != ACT_SET_SLAVE_OPTS;
+}
+
 int plan(const struct desired *want, const struct observed *have,
 	 const struct plan_holds *holds, struct action_list *out)
 {
@@ -531,23 +816,4 @@ int plan(const struct desired *want, const struct observed *have,
 	for (size_t i = 0; i < want->n_bonds && !c.err; i++)
 		plan_bond(&c, &want->bonds[i]);
 	return c.err;
-}
-
-int plan_removed(const struct desired *before, const struct desired *after,
-		 const struct observed *have, struct action_list *out)
-{
-	for (size_t i = 0; i < before->n_bonds; i++) {
-		const char *name = before->bonds[i].name;
-		if (desired_find_bond(after, name) || !is_bond(observed_by_name(have, name)))
-			continue;
-		struct action a;
-		memset(&a, 0, sizeof(a));
-		a.kind = ACT_DELETE_BOND;
-		snprintf(a.bond, sizeof(a.bond), "%s", name);
-		snprintf(a.ifname, sizeof(a.ifname), "%s", name);
-		a.why = "not configured";
-		if (!action_list_push(out, &a))
-			return -ENOMEM;
-	}
-	return 0;
 }

@@ -91,12 +91,19 @@ enum status_health status_bond_health(const struct status_view *v,
 	const struct obs_link *bond = obs_bond(v, b->name);
 
 	snprintf(why, len, "%s", "");
+	if (b->absent && bond)
+		return snprintf(why, len, "%s is configured absent and still exists", b->name),
+		       HEALTH_DEGRADED;
+	if (b->absent)
+		return HEALTH_OK;
 	if (!bond)
 		return snprintf(why, len, "%s does not exist", b->name), HEALTH_DOWN;
 	if (!(bond->flags & IFF_UP))
 		return snprintf(why, len, "%s is down", b->name), HEALTH_DOWN;
 	if (!(bond->flags & IFF_LOWER_UP))
 		return snprintf(why, len, "%s has no carrier", b->name), HEALTH_DOWN;
+	if (v->stale)
+		return snprintf(why, len, "%s", v->stale), HEALTH_DEGRADED;
 	if (bond->mtu != b->mtu)
 		return snprintf(why, len, "%s has MTU %u, not %u", b->name, bond->mtu, b->mtu),
 		       HEALTH_DEGRADED;
@@ -107,7 +114,7 @@ enum status_health status_bond_health(const struct status_view *v,
 			return snprintf(why, len, "%s does not exist", name), HEALTH_DEGRADED;
 		if (s->master != bond->ifindex)
 			return snprintf(why, len, "%s is not enslaved", name), HEALTH_DEGRADED;
-		if (position(bond, name) != i + 1)
+		if (desired_keeps_order(b) && position(bond, name) != i + 1)
 			return snprintf(why, len, "%s is not at position %zu", name, i + 1),
 			       HEALTH_DEGRADED;
 		if (!slave_up(bond, s))
@@ -119,6 +126,11 @@ enum status_health status_bond_health(const struct status_view *v,
 	if (bond->n_order != b->n_slaves)
 		return snprintf(why, len, "%s has %zu slaves, %zu configured", b->name,
 				bond->n_order, b->n_slaves), HEALTH_DEGRADED;
+	/* What health does not compare (options, addresses) bondd may still
+	 * be putting back: the daemon says so while it retries. */
+	const struct bond_runtime *rt = bond_rt(v, b);
+	if (rt && rt->unsettled[0])
+		return snprintf(why, len, "%s %s", b->name, rt->unsettled), HEALTH_DEGRADED;
 	/* The bond is as configured; what the checks found beyond it. */
 	const struct finding *f = findings_first_degraded(v->findings, FSRC__COUNT, b->name);
 	if (f)
@@ -170,6 +182,12 @@ void render_brief(struct strbuf *out, const struct status_view *v,
 			  mode_of(bond, b), bond ? bond->mtu : b->mtu, slaves_up(v, b), b->n_slaves);
 		if (h != HEALTH_OK)
 			sb_printf(out, " (%s)", why);
+		/* Why it is not whole, in bondd's and the kernel's words. */
+		const struct bond_runtime *rt = bond_rt(v, b);
+		if (rt && rt->notes[0])
+			sb_printf(out, " [%s]", rt->notes);
+		if (rt && rt->failing[0])
+			sb_printf(out, " [failing: %s]", rt->failing);
 		sb_puts(out, "\n");
 	}
 }
@@ -397,6 +415,11 @@ static void json_bond(struct strbuf *out, const struct status_view *v,
 	findings_json(out, v->findings, FSRC__COUNT, b->name);
 	sb_puts(out, ",\"link_check\":");
 	linkcheck_json(out, lc_results_find(v->linkcheck, b->name));
+	sb_puts(out, ",\"failing\":");
+	if (rt && rt->failing[0])
+		sb_json_str(out, rt->failing);
+	else
+		sb_puts(out, "null");
 	sb_puts(out, ",\"events\":");
 	json_events(out, v, b->name);
 	sb_puts(out, "}");
@@ -462,7 +485,7 @@ static const struct {
 	[SM_MII_UP] = {"bondd_slave_mii_up", "gauge", "1 when the bond's MII status of the slave is up"},
 	[SM_MTU] = {"bondd_slave_mtu_bytes", "gauge", "the slave's MTU"},
 	[SM_LINK_FAILURES] = {"bondd_slave_link_failures_total", "counter", "the bond's link failure count"},
-	[SM_CARRIER_FLAPS] = {"bondd_slave_carrier_flaps_total", "counter", "carrier losses bondd has seen"},
+	[SM_CARRIER_FLAPS] = {"bondd_slave_carrier_flaps_total", "counter", "carrier losses bondd did not cause (the link stayed admin-up)"},
 	[SM_RX_BYTES] = {"bondd_slave_rx_bytes_total", "counter", "bytes received"},
 	[SM_TX_BYTES] = {"bondd_slave_tx_bytes_total", "counter", "bytes transmitted"},
 	[SM_RX_PACKETS] = {"bondd_slave_rx_packets_total", "counter", "packets received"},

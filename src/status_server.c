@@ -64,6 +64,7 @@ struct status_server {
 	int epfd, listen_fd, timer_fd;
 	char path[sizeof(((struct sockaddr_un *)0)->sun_path)];
 	status_view_fn view;
+	status_reload_fn reload;
 	status_check_fn check;
 	void *ctx;
 	struct client *clients[MAX_CLIENTS];
@@ -247,6 +248,42 @@ static void body_linkcheck(const struct status_view *v, const struct desired_bon
 				v->findings, FSRC__COUNT);
 }
 
+/* Synchronous: the client learns the outcome, as `systemctl reload` must.
+ * Root holding CAP_NET_ADMIN (what may see everything may change it), or
+ * bondd's own user: systemd runs ExecReload= as the service's user. */
+static void answer_reload(struct status_server *s, struct client *c)
+{
+	struct status_request all = {.verb = SV_HEALTH};
+	const struct desired_bond *sel[STATUS_MAX_NAMES];
+	const char *unknown;
+	struct status_view v = {0};
+	struct strbuf body = {0};
+	char msg[400];
+	size_t n = 0;
+
+	if (!s->reload) {
+		reply_error(c, SE_INTERNAL, "reload is not available");
+		return;
+	}
+	if (!c->privileged && !peer_is_own_user(c->fd)) {
+		reply_error(c, SE_FORBIDDEN, "reload needs root with CAP_NET_ADMIN");
+		return;
+	}
+	/* The reload's events reach watchers through status_server_broadcast,
+	 * whose sweep must not time this client out under us, however long
+	 * the kernel takes; flush() sets its deadline again afterwards. */
+	c->deadline_ms = 0;
+	if (s->reload(s->ctx, msg, sizeof(msg)) < 0) {
+		reply_error(c, SE_REFUSED, msg);
+		return;
+	}
+	s->view(s->ctx, &v);
+	status_select(&v, &all, sel, &n, &unknown);
+	sb_printf(&body, "%s\n", msg);
+	reply_ok(c, status_worst(&v, sel, n), &body);
+	sb_free(&body);
+}
+
 static void answer(struct status_server *s, struct client *c, const char *line, size_t len)
 {
 	struct status_request req;
@@ -259,6 +296,10 @@ static void answer(struct status_server *s, struct client *c, const char *line, 
 
 	if (status_request_parse(line, len, &req, err, sizeof(err)) < 0) {
 		reply_error(c, SE_BAD_REQUEST, err);
+		return;
+	}
+	if (req.verb == SV_RELOAD) {
+		answer_reload(s, c);
 		return;
 	}
 	s->view(s->ctx, &v);
@@ -280,6 +321,7 @@ static void answer(struct status_server *s, struct client *c, const char *line, 
 	case SV_BRIEF: render_brief(&body, &v, sel, n); break;
 	case SV_PROMETHEUS: render_prometheus(&body, &v, sel, n); break;
 	case SV_HEALTH: break;
+	case SV_RELOAD: break; /* answered above */
 	case SV_LINKCHECK:
 		if (s->check && s->check(s->ctx, sel, n, true) > 0 &&
 		    (c->check_line = strndup(line, len))) {
@@ -314,9 +356,8 @@ static void answer_lines(struct status_server *s, struct client *c)
 		answer(s, c, c->in, line);
 		memmove(c->in, nl + 1, c->in_len - line - 1);
 		c->in_len -= line + 1;
-		/* What is left arrived with the last read, at the latest.  (A
-		 * client waiting for a link check keeps its clock.) */
-		if (c->state == CS_REQUEST)
+		/* What is left arrived with the last read, at the latest. */
+		if (c->state == CS_REQUEST) /* a client waiting for a link check keeps its clock */
 			c->request_start_ms = c->in_len ? c->last_active_ms : 0;
 	}
 	if (c->state == CS_REQUEST && c->in_len == sizeof(c->in)) {
@@ -494,6 +535,11 @@ void status_server_broadcast(struct status_server *s, const struct event *e)
 	sweep(s);
 }
 
+void status_server_set_reload(struct status_server *s, status_reload_fn fn)
+{
+	s->reload = fn;
+}
+
 void status_server_on_check(struct status_server *s, status_check_fn fn)
 {
 	s->check = fn;
@@ -544,11 +590,6 @@ void status_server_check_done(struct status_server *s)
 		i++;
 	}
 	sweep(s);
-}
-
-size_t status_server_clients(const struct status_server *s)
-{
-	return s->n_clients;
 }
 
 int status_server_fd(const struct status_server *s)

@@ -27,7 +27,11 @@ static void mutate(uint8_t *buf, size_t *len)
 {
 	static const char *const tokens[] = {"proc", "json", "watch", " ", "\n", "\r", "..",
 					     "/", "bond0", "version", "\t", "details actor lacp pdu:\n    x\n",
-					     "Active Aggregator Info:\n\tAggregator ID: 1\n"};
+					     "Active Aggregator Info:\n\tAggregator ID: 1\n",
+					     /* for fuzz_import: the formats' keys */
+					     "=", "[Bond]\n", "Name=", "MASTER=bond0\nSLAVE=yes\n",
+					     "type=bond\n", "BONDING_OPTS=\"mode=", "\"",
+					     "{\"device\": \"t\", ", "\"ports\": {", "}", "[", "]"};
 	for (int k = 1 + (int)(next() % 4); k > 0; k--) {
 		switch (next() % 4) {
 		case 0: /* flip a byte */
@@ -93,6 +97,6 @@ int main(int argc, char **argv)
 		mutate(buf, &len);
 		LLVMFuzzerTestOneInput(buf, len);
 	}
-	printf("fuzz_request: %zu corpus inputs and %ld mutations, no crash\n", n, iterations);
+	printf("%s: %zu corpus inputs and %ld mutations, no crash\n", argv[0], n, iterations);
 	return 0;
 }

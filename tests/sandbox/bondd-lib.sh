@@ -77,6 +77,26 @@ whole() {
 		fail "$bond did not become whole"
 }
 
+# whole_within LIMIT_MS BOND SLAVES MTU [bondwatch args...]: like whole,
+# and fails when bondwatch measured more than LIMIT_MS: a repair that
+# happens, but late, is a failure.  Sets REPAIR_MS.
+whole_within() {
+	local limit=$1 out
+	shift
+	out=$(whole "$@")
+	REPAIR_MS=${out##*whole after }
+	REPAIR_MS=${REPAIR_MS%% ms*}
+	assert_within "$limit" "$2 whole"
+}
+
+# assert_within LIMIT_MS WHAT: the last measured REPAIR_MS is at most
+# LIMIT_MS (a frozen or slow repair fails, not only a missing one).
+assert_within() {
+	local ms=${REPAIR_MS%%.*}
+	[[ $ms =~ ^[0-9]+$ ]] || fail "$2: no time measured ('${REPAIR_MS:-}')"
+	((ms <= $1)) || { show_log; fail "$2 took ${REPAIR_MS} ms, over the bound of $1 ms"; }
+}
+
 # sysval PATH: the first line of a sysfs or proc file, without spawning.
 sysval() {
 	local v
@@ -135,7 +155,9 @@ CONF
 }
 
 # has_addr DEV ADDR/PREFIX
-has_addr() { ip -o addr show dev "$1" | grep -q " $2 "; }
+# (No pipe into grep -q: under pipefail, ip's SIGPIPE when grep stops
+# early would make a present address look absent.)
+has_addr() { [[ $(ip -o addr show dev "$1") == *" $2 "* ]]; }
 
 # counters BOND: one line with the bond's ifindex and the carrier and link
 # failure counters of the bond and every slave, to compare before and after.

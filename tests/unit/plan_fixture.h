@@ -3,7 +3,8 @@
  * Test data for the planner: builders for the desired and the observed
  * state, and a small model of the bonding driver that applies actions to
  * the observed state and fails the test when an action breaks one of the
- * kernel's rules (KERNEL.md) or sends a value the kernel already has.
+ * kernel's rules (drivers/net/bonding/bond_options.c bond_opt_check_deps,
+ * bond_main.c bond_enslave) or sends a value the kernel already has.
  *
  * Included by test_plan.c only; every function is used there.
  */
@@ -11,6 +12,7 @@
 #define BONDD_TEST_PLAN_FIXTURE_H
 
 #include <arpa/inet.h>
+#include <net/if_arp.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -31,8 +33,9 @@ struct fx {
 	struct desired want;
 	struct desired_bond bonds[FX_MAX_BONDS];
 	struct observed have;
-	char held[FX_MAX_HOLDS][IFNAMSIZ];
+	char held[FX_MAX_HOLDS][PLAN_KEY_SIZE];
 	size_t n_held;
+	bool no_rebuild; /* planning for an event, not a start or reload */
 	struct action_list out;
 	int next_ifindex;
 	/* What the kernel remembers and does not report: the primary a bond
@@ -46,14 +49,24 @@ struct fx {
 
 static struct plan_holds fx_holds(const struct fx *f)
 {
-	struct plan_holds h = {f->held, f->n_held};
+	struct plan_holds h = {f->held, f->n_held, f->no_rebuild};
 	return h;
 }
 
-static void fx_hold(struct fx *f, const char *name)
+/* An action backing off, by its key ("addr bond0 fd00::1/64", ...). */
+static void fx_hold_key(struct fx *f, const char *key)
 {
 	assert_true(f->n_held < FX_MAX_HOLDS);
-	snprintf(f->held[f->n_held++], IFNAMSIZ, "%s", name);
+	assert_true(strlen(key) < PLAN_KEY_SIZE);
+	snprintf(f->held[f->n_held++], PLAN_KEY_SIZE, "%s", key);
+}
+
+/* A link's existence or membership backing off. */
+static void fx_hold(struct fx *f, const char *name)
+{
+	char key[PLAN_KEY_SIZE];
+	snprintf(key, sizeof(key), "link %s", name);
+	fx_hold_key(f, key);
 }
 
 static void fx_name(char dst[IFNAMSIZ], const char *src)
@@ -192,6 +205,7 @@ static struct obs_link *obs_new(struct fx *f, const char *name, const char *kind
 	f->next_ifindex = l.ifindex + 1;
 	fx_name(l.name, name);
 	snprintf(l.kind, sizeof(l.kind), "%s", kind);
+	l.type = ARPHRD_ETHER;
 	l.mtu = 1500;
 	l.min_mtu = 68;
 	l.max_mtu = FX_NIC_MAX_MTU;
@@ -268,6 +282,37 @@ static struct obs_link *obs_bond(struct fx *f, const char *name, uint32_t mtu)
 	return l;
 }
 
+/*
+ * In the modes with one active slave (active-backup, tlb, alb) the kernel
+ * keeps one slave active (state 0) and the others backup (1): the primary
+ * when it is a slave, else the one already active, else the first.
+ */
+static void elect_active(struct fx *f, const char *bond)
+{
+	struct obs_link *m = obs(f, bond);
+	char choose[IFNAMSIZ] = "";
+
+	if (!mode_uses_primary(m) || m->n_order == 0)
+		return;
+	const char *primary = remembered_primary(f, bond);
+	m = obs(f, bond);
+	for (size_t i = 0; i < m->n_order; i++) {
+		const struct obs_link *s = obs(f, m->order[i]);
+		if (primary[0] && strcmp(s->name, primary) == 0) {
+			fx_name(choose, s->name);
+			break;
+		}
+		if (!choose[0] && s->slave.valid && s->slave.state == 0)
+			fx_name(choose, s->name);
+	}
+	if (!choose[0])
+		fx_name(choose, m->order[0]);
+	for (size_t i = 0; i < m->n_order; i++) {
+		struct obs_link *s = obs(f, m->order[i]);
+		s->slave.state = strcmp(s->name, choose) == 0 ? 0 : 1;
+	}
+}
+
 /* The kernel enslaving `slave` to `bond` (no rule checks: see kernel_apply). */
 static void obs_enslave(struct fx *f, const char *slave, const char *bond)
 {
@@ -281,10 +326,12 @@ static void obs_enslave(struct fx *f, const char *slave, const char *bond)
 	memset(&s->slave, 0, sizeof(s->slave));
 	s->slave.valid = true;
 	s->slave.has_prio = true;
+	s->slave.state = 1;
 	if (mode_uses_primary(m) && strcmp(remembered_primary(f, bond), slave) == 0) {
 		fx_name(m->bond.primary, slave);
 		m->primary_ifindex = s->ifindex;
 	}
+	elect_active(f, bond);
 }
 
 /* The kernel releasing `slave`: out of the order, admin-down. */
@@ -306,6 +353,9 @@ static void obs_release(struct fx *f, const char *slave)
 	s->master = 0;
 	s->flags &= ~(unsigned)IFF_UP;
 	memset(&s->slave, 0, sizeof(s->slave));
+	char bond[IFNAMSIZ];
+	fx_name(bond, m->name);
+	elect_active(f, bond);
 }
 
 /* A device deleted: the kernel releases it first. */

@@ -5,11 +5,13 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
 #include "bond_options.h"
 #include "bond_opts.h"
+#include "bond_rules.h"
 
 static void table_ids_match_positions(void **state)
 {
@@ -161,10 +163,60 @@ static void opts_equal_and_format(void **state)
 	assert_false(bond_opts_equal(&a, &b, OPT_PRIMARY));
 }
 
+/* The cross-option rules, without a parser: what is blamed, and what is
+ * dropped or forced. */
+struct blamed {
+	enum bond_opt id[8];
+	char rest[8][64];
+	size_t n;
+};
+
+static void blame(void *ctx, enum bond_opt id, const char *rest)
+{
+	struct blamed *b = ctx;
+	assert_true(b->n < 8);
+	b->id[b->n] = id;
+	snprintf(b->rest[b->n++], sizeof(b->rest[0]), "%s", rest);
+}
+
+static void cross_option_rules(void **state)
+{
+	(void)state;
+	struct bond_opts o;
+	struct blamed b = {0};
+	uint64_t bad = 0;
+
+	memset(&o, 0, sizeof(o));
+	bond_opts_set(&o, OPT_MODE, MODE_8023AD);
+	bond_opts_set(&o, OPT_PACKETS_PER_SLAVE, 2); /* balance-rr only */
+	bond_opts_set(&o, OPT_UPDELAY, 150);          /* miimon forced to 100 */
+	bond_rules_check(&o, &bad, blame, &b);
+	assert_int_equal(b.n, 2);
+	assert_int_equal(b.id[0], OPT_PACKETS_PER_SLAVE);
+	assert_string_equal(b.rest[0], " does not apply to mode 802.3ad");
+	assert_int_equal(b.id[1], OPT_UPDELAY);
+	assert_string_equal(b.rest[1], ": 150 is not a multiple of miimon (100)");
+	assert_false(bond_opts_has(&o, OPT_PACKETS_PER_SLAVE));
+	assert_true(bad & OPT_BIT(OPT_PACKETS_PER_SLAVE));
+	assert_int_equal(o.val[OPT_MIIMON], BOND_FORCED_MIIMON);
+
+	memset(&o, 0, sizeof(o));
+	memset(&b, 0, sizeof(b));
+	bad = 0;
+	bond_opts_set(&o, OPT_MODE, MODE_ACTIVE_BACKUP);
+	bond_opts_set(&o, OPT_MIIMON, 100);
+	bond_opts_set(&o, OPT_ARP_INTERVAL, 100);
+	bond_rules_check(&o, &bad, blame, &b);
+	assert_int_equal(b.n, 2);
+	assert_string_equal(b.rest[0], " and miimon cannot both be enabled");
+	assert_string_equal(b.rest[1], " needs arp_ip_target");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(table_ids_match_positions),
+		cmocka_unit_test(cross_option_rules),
 		cmocka_unit_test(table_attrs_are_distinct),
 		cmocka_unit_test(lookup_by_alias),
 		cmocka_unit_test(parse_names_and_numbers),

@@ -10,10 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
 
 #include "config.h"
+#include "config_hints.h"
 
 #define FILE_NAME "bondd.conf"
 
@@ -253,6 +255,27 @@ static void several_bonds_in_order(void **state)
 	assert_int_equal(d.bonds[1].n_slaves, 0); /* allowed: added later */
 	assert_int_equal(d.bonds[2].opts.val[OPT_MODE], MODE_BROADCAST);
 	assert_string_equal(d.bonds[2].slaves[0].name, "eth2");
+	desired_free(&d);
+}
+
+/* keep_order: the mode's default unless set; state = absent. */
+static void keep_order_and_state(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+
+	parse_ok("[rr]\n[ab]\nmode = active-backup\n[lag]\nmode = 802.3ad\nkeep_order = yes\n"
+		 "[xor]\nmode = balance-xor\nkeep_order = no\n[gone]\nstate = absent\n"
+		 "[here]\nstate = present\n",
+		 &d);
+	assert_int_equal(d.n_bonds, 6);
+	assert_true(desired_keeps_order(&d.bonds[0]));
+	assert_false(desired_keeps_order(&d.bonds[1]));
+	assert_true(desired_keeps_order(&d.bonds[2]));
+	assert_false(desired_keeps_order(&d.bonds[3]));
+	assert_false(d.bonds[3].absent);
+	assert_true(d.bonds[4].absent);
+	assert_false(d.bonds[5].absent);
 	desired_free(&d);
 }
 
@@ -549,9 +572,9 @@ struct bad_case {
 
 static const struct bad_case bad_cases[] = {
 	/* syntax */
-	{"[bond0]\nmiimonn = 100\n", {"bondd.conf:2: unknown key \"miimonn\""}},
-	{"[bond0]\nMIIMON = 100\n", {"bondd.conf:2: unknown key \"MIIMON\""}},
-	{"[bond0]\nslave = eth1\n", {"bondd.conf:2: unknown key \"slave\""}},
+	{"[bond0]\nmiimonn = 100\n", {"bondd.conf:2: unknown key \"miimonn\"; did you mean \"miimon\"?"}},
+	{"[bond0]\nMIIMON = 100\n", {"bondd.conf:2: unknown key \"MIIMON\"; did you mean \"miimon\"?"}},
+	{"[bond0]\nslave = eth1\n", {"bondd.conf:2: unknown key \"slave\"; did you mean \"slaves\"?"}},
 	{"[bond0]\nactive_slave = eth1\n", {"bondd.conf:2: unknown key \"active_slave\""}},
 	{"miimon = 100\n[bond0]\n",
 	 {"bondd.conf:1: key \"miimon\" outside of any [NAME] section"}},
@@ -580,19 +603,31 @@ static const struct bad_case bad_cases[] = {
 	/* values */
 	{"[bond0]\nmiimon = 99999999999\n",
 	 {"bondd.conf:2: miimon: 99999999999 is out of range 0-2147483647"}},
+	{"[bond0]\nkeep_order = maybe\n",
+	 {"bondd.conf:2: keep_order: invalid value \"maybe\" (expected yes or no)"}},
+	{"[bond0]\nkeep_order = yes\nkeep_order = no\n",
+	 {"bondd.conf:3: duplicate key \"keep_order\" (first on line 2)"}},
+	{"[bond0]\nstate = gone\n",
+	 {"bondd.conf:2: state: invalid value \"gone\" (expected present or absent)"}},
+	{"[bond0]\nmiimon = 100\npeer_notif_delay = 300100\n",
+	 {"bondd.conf:3: peer_notif_delay: 300100 is out of range 0-300000"}},
 	{"[bond0]\nmiimon = 100ms\n",
-	 {"bondd.conf:2: miimon: invalid value \"100ms\" (expected a number 0-2147483647)"}},
+	 {"bondd.conf:2: miimon: invalid value \"100ms\" (expected a number 0-2147483647); "
+	  "the value is in milliseconds, without a unit: did you mean 100?"}},
 	{"[bond0]\nmiimon = -1\n",
 	 {"bondd.conf:2: miimon: invalid value \"-1\" (expected a number 0-2147483647)"}},
 	{"[bond0]\nmode = round-robin\n",
 	 {"bondd.conf:2: mode: invalid value \"round-robin\" (expected balance-rr, "
-	  "active-backup, balance-xor, broadcast, 802.3ad, balance-tlb, balance-alb or 0-6)"}},
+	  "active-backup, balance-xor, broadcast, 802.3ad, balance-tlb, balance-alb or 0-6); "
+	  "did you mean \"balance-rr\"?"}},
 	{"[bond0]\nmode = 7\n", {"bondd.conf:2: mode: 7 is out of range 0-6"}},
 	{"[bond0]\nmode = Balance-RR\n",
 	 {"bondd.conf:2: mode: invalid value \"Balance-RR\" (expected balance-rr, "
-	  "active-backup, balance-xor, broadcast, 802.3ad, balance-tlb, balance-alb or 0-6)"}},
+	  "active-backup, balance-xor, broadcast, 802.3ad, balance-tlb, balance-alb or 0-6); "
+	  "did you mean \"balance-rr\"?"}},
 	{"[bond0]\nuse_carrier = yes\n",
-	 {"bondd.conf:2: use_carrier: invalid value \"yes\" (expected off, on or 0-1)"}},
+	 {"bondd.conf:2: use_carrier: invalid value \"yes\" (expected off, on or 0-1); "
+	  "did you mean \"on\"?"}},
 	{"[bond0]\nmode = 6\nlp_interval = 0\n",
 	 {"bondd.conf:3: lp_interval: 0 is out of range 1-2147483647"}},
 	{"[bond0]\nmiimon = 100\nmiimon = 200\n",
@@ -648,6 +683,11 @@ static const struct bad_case bad_cases[] = {
 	 {"bondd.conf:2: bond1 is configured as a bond (line 3) and cannot be a slave"}},
 	{"[bond0]\nslaves = bond0\n",
 	 {"bondd.conf:2: bond0 is configured as a bond (line 1) and cannot be a slave"}},
+	{"[[bond0]]\nslaves = eth1\n",
+	 {"bondd.conf:1: invalid bond name \"[bond0]\": contains a bracket"}},
+	{"[bond0]]\n", {"bondd.conf:1: invalid bond name \"bond0]\": contains a bracket"}},
+	{"[bond0]\nslaves = eth1 eth[2]\n",
+	 {"bondd.conf:2: slaves: invalid interface name \"eth[2]\": contains a bracket"}},
 	{"[bond0]\nslaves = eth1 eth/2\n",
 	 {"bondd.conf:2: slaves: invalid interface name \"eth/2\": contains \"/\""}},
 	{"[bond0]\nslaves = eth1 averyveryverylongname\n",
@@ -710,6 +750,21 @@ static const struct bad_case bad_cases[] = {
 	{"[bond0]\narp_interval = 100\nns_ip6_target = 10.0.0.1 ::1\n",
 	 {"bondd.conf:3: ns_ip6_target: invalid IPv6 address \"10.0.0.1\"",
 	  "bondd.conf:3: ns_ip6_target: ::1 cannot be a target"}},
+	{"[bond0]\narp_interval = 100\narp_ip_target = ,\n",
+	 {"bondd.conf:3: arp_ip_target: the list holds no address, and arp_interval 100 needs "
+	  "at least one target"}},
+	{"[bond0]\narp_interval = 100\nns_ip6_target = , ,\n",
+	 {"bondd.conf:3: ns_ip6_target: the list holds no address, and arp_interval 100 needs "
+	  "at least one target"}},
+	{"[bond0]\nns_ip6_target = ,\narp_ip_target = ,\narp_interval = 100\n",
+	 {"bondd.conf:2: ns_ip6_target: the list holds no address, and arp_interval 100 needs "
+	  "at least one target",
+	  "bondd.conf:3: arp_ip_target: the list holds no address, and arp_interval 100 needs "
+	  "at least one target"}},
+	{"[bond0]\narp_interval = 100\narp_ip_target =\n",
+	 {"bondd.conf:2: arp_interval needs arp_ip_target",
+	  "bondd.conf:3: arp_ip_target: empty value"}},
+	{"[bond0]\narp_ip_target = ,\n", {"bondd.conf:2: arp_ip_target needs arp_interval"}},
 	{"[bond0]\nmode = 802.3ad\nad_actor_system = 01:00:5e:00:00:01\n",
 	 {"bondd.conf:3: ad_actor_system: 01:00:5e:00:00:01 is a multicast address"}},
 	{"[bond0]\nmode = 802.3ad\nad_actor_system = 00:00:00:00:00:00\n",
@@ -851,7 +906,7 @@ static void every_error_is_reported(void **state)
 		      "bogus line\n"              /* 10 */
 		      "[bond0]\n",                /* 11 */
 		      (const char *const[]){
-			      "bondd.conf:3: unknown key \"miimonn\"",
+			      "bondd.conf:3: unknown key \"miimonn\"; did you mean \"miimon\"?",
 			      "bondd.conf:4: updelay needs miimon",
 			      "bondd.conf:5: lacp_rate does not apply to mode active-backup",
 			      "bondd.conf:6: mtu: 10 is out of range 68-65535",
@@ -1075,10 +1130,53 @@ static void load_missing_file(void **state)
 	assert_null(d.bonds);
 	config_diag_free(&diag);
 
-	assert_int_equal(config_load("/tmp", &d, &diag), -EISDIR);
+	assert_int_equal(config_load("/tmp", &d, &diag), -EINVAL);
 	assert_int_equal(diag.n, 1);
-	assert_string_equal(diag.msgs[0], "/tmp: cannot read: Is a directory");
+	assert_string_equal(diag.msgs[0], "/tmp: not a regular file; not reading it");
 	config_diag_free(&diag);
+}
+
+/* A FIFO would block the daemon's only thread: refused at once, unread. */
+static void load_fifo_refused(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	char path[] = "/tmp/bondd-test-fifo-XXXXXX";
+	char expect[128];
+
+	assert_non_null(mkdtemp(path));
+	char fifo[sizeof(path) + 8];
+	snprintf(fifo, sizeof(fifo), "%s/conf", path);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	assert_int_equal(config_load(fifo, &d, &diag), -EINVAL);
+	snprintf(expect, sizeof(expect), "%s: not a regular file; not reading it", fifo);
+	assert_int_equal(diag.n, 1);
+	assert_string_equal(diag.msgs[0], expect);
+	config_diag_free(&diag);
+	unlink(fifo);
+	rmdir(path);
+}
+
+/* A file caught mid-write (no final newline) is not used. */
+static void load_cut_file_refused(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	char *path = temp_file("[bond0]\nslaves = e1 e2\n[bond1]\nsla", 34);
+	char expect[160];
+
+	assert_int_equal(config_load(path, &d, &diag), -EINVAL);
+	snprintf(expect, sizeof(expect),
+		 "%s: the last line has no newline: the file may have been cut while being "
+		 "written; not using it", path);
+	assert_int_equal(diag.n, 1);
+	assert_string_equal(diag.msgs[0], expect);
+	assert_null(d.bonds);
+	config_diag_free(&diag);
+	unlink(path);
+	free(path);
 }
 
 static void load_file(void **state)
@@ -1136,6 +1234,525 @@ static void load_too_large(void **state)
 	free(big);
 }
 
+/* One empty list is fine while the other one holds a target. */
+static void one_empty_target_list(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+
+	parse_ok("[bond0]\nmode = active-backup\narp_interval = 100\n"
+		 "arp_ip_target = 10.0.0.1\nns_ip6_target = ,\n", &d);
+	assert_int_equal(d.bonds[0].opts.n_arp_ip_target, 1);
+	assert_int_equal(d.bonds[0].opts.n_ns_ip6_target, 0);
+	assert_true(bond_opts_has(&d.bonds[0].opts, OPT_NS_IP6_TARGET));
+	desired_free(&d);
+}
+
+/* The largest file the limits allow: 1024 bonds of 32 slaves.  Parsed in
+ * full and right (bench/config-parse measures how fast). */
+static char *big_config(size_t *len)
+{
+	size_t cap = 512 * 1024, o = 0;
+	char *text = malloc(cap);
+
+	assert_non_null(text);
+	for (int b = 0; b < 1024; b++) {
+		o += (size_t)snprintf(text + o, cap - o, "[b%d]\nmtu = 9000\nslaves =", b);
+		for (int i = 0; i < 32; i++)
+			o += (size_t)snprintf(text + o, cap - o, " s%d.%d", b, i);
+		o += (size_t)snprintf(text + o, cap - o, "\n");
+		assert_true(o < cap);
+	}
+	*len = o;
+	return text;
+}
+
+static void largest_file(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	size_t len;
+	char *text = big_config(&len);
+
+	assert_int_equal(config_parse(FILE_NAME, text, len, &d, &diag), 0);
+	assert_int_equal(diag.n, 0);
+	assert_int_equal(d.n_bonds, 1024);
+	for (size_t b = 0; b < d.n_bonds; b++) {
+		char name[32];
+		snprintf(name, sizeof(name), "b%zu", b);
+		assert_string_equal(d.bonds[b].name, name);
+		assert_int_equal(d.bonds[b].line, 3 * b + 1);
+		assert_int_equal(d.bonds[b].n_slaves, 32);
+		snprintf(name, sizeof(name), "s%zu.31", b);
+		assert_string_equal(d.bonds[b].slaves[31].name, name);
+	}
+	size_t pos;
+	const struct desired_bond *owner = desired_find_slave(&d, "s1023.0", &pos);
+	assert_non_null(owner);
+	assert_string_equal(owner->name, "b1023");
+	desired_free(&d);
+
+	/* The lookups that the hash tables answer, at that size: a slave
+	 * taken twice (first and last bond), a bond that is a slave of a
+	 * later section, a bond defined twice. */
+	memcpy(strstr(text, "s1023.5 "), "s0.17   ", 8);
+	memcpy(strstr(text, "[b1000]"), "[s51.3]", 7);
+	char *tail = realloc(text, len + 64);
+	assert_non_null(tail);
+	text = tail;
+	len += (size_t)snprintf(text + len, 64, "[b7]\n");
+	expect_errors(text, (const char *const[]){
+		"bondd.conf:156: s51.3 is configured as a bond (line 3001) and cannot be a slave",
+		"bondd.conf:3072: s0.17 is already a slave of b0 (line 3)",
+		"bondd.conf:3073: [b7] is already defined (line 22)",
+		NULL});
+	free(text);
+}
+
+/* ---- hints: near misses and other tools' keys --------------------------- */
+
+/* The one message a one-line [bond0] body gets. */
+static void expect_one(const char *text, const char *msg)
+{
+	struct desired d = {0};
+	struct config_diag diag = {0};
+
+	assert_int_equal(parse(text, &d, &diag), -EINVAL);
+	if (diag.n != 1 || strcmp(diag.msgs[0], msg) != 0) {
+		print_diag(&diag);
+		print_error("expected: %s\n", msg);
+	}
+	assert_int_equal(diag.n, 1);
+	assert_string_equal(diag.msgs[0], msg);
+	config_diag_free(&diag);
+}
+
+static void hints_near_misses(void **state)
+{
+	(void)state;
+	expect_one("[bond0]\nmiimom = 100\nmtu = 1500\n",
+		   "bondd.conf:2: unknown key \"miimom\"; did you mean \"miimon\"?");
+	expect_one("[bond0]\nxmit_hash_polcy = layer2\nmtu = 1500\n",
+		   "bondd.conf:2: unknown key \"xmit_hash_polcy\"; did you mean \"xmit_hash_policy\"?");
+	expect_one("[bond0]\nadress = 10.0.0.1/24\nmtu = 1500\n",
+		   "bondd.conf:2: unknown key \"adress\"; did you mean \"address\"?");
+	/* Far from everything: no guess. */
+	expect_one("[bond0]\nspeed = 1000\nmtu = 1500\n", "bondd.conf:2: unknown key \"speed\"");
+	/* Value names. */
+	expect_one("[bond0]\nmode = 802.3ad\nxmit_hash_policy = layer34\nmtu = 1500\n",
+		   "bondd.conf:3: xmit_hash_policy: invalid value \"layer34\" (expected layer2, "
+		   "layer3+4, layer2+3, encap2+3, encap3+4, vlan+srcmac or 0-5); did you mean "
+		   "\"layer3+4\"?");
+	expect_one("[bond0]\nmode = lacp\nmtu = 1500\n",
+		   "bondd.conf:2: mode: invalid value \"lacp\" (expected balance-rr, active-backup, "
+		   "balance-xor, broadcast, 802.3ad, balance-tlb, balance-alb or 0-6); did you mean "
+		   "\"802.3ad\"?");
+	expect_one("[bond0]\nmode = active_backup\nmtu = 1500\n",
+		   "bondd.conf:2: mode: invalid value \"active_backup\" (expected balance-rr, "
+		   "active-backup, balance-xor, broadcast, 802.3ad, balance-tlb, balance-alb or 0-6); "
+		   "did you mean \"active-backup\"?");
+	expect_one("[bond0]\nmiimon = 1s\nmtu = 1500\n",
+		   "bondd.conf:2: miimon: invalid value \"1s\" (expected a number 0-2147483647); the "
+		   "value is in milliseconds, without a unit: did you mean 1000?");
+}
+
+static void hints_networkd_keys(void **state)
+{
+	(void)state;
+	/* systemd.netdev(5): a bare number in a *Sec= setting is seconds. */
+	expect_one("[bond0]\nMIIMonitorSec = 1s\nmtu = 1500\n",
+		   "bondd.conf:2: unknown key \"MIIMonitorSec\"; that is systemd-networkd's [Bond] "
+		   "setting: write \"miimon = 1000\"");
+	expect_one("[bond0]\nMIIMonitorSec = 100ms\nmtu = 1500\n",
+		   "bondd.conf:2: unknown key \"MIIMonitorSec\"; that is systemd-networkd's [Bond] "
+		   "setting: write \"miimon = 100\"");
+	expect_one("[bond0]\nUpDelaySec = 2\nmtu = 1500\n",
+		   "bondd.conf:2: unknown key \"UpDelaySec\"; that is systemd-networkd's [Bond] "
+		   "setting: write \"updelay = 2000\"");
+	expect_one("[bond0]\nMode = 802.3ad\nmtu = 1500\n",
+		   "bondd.conf:2: unknown key \"Mode\"; that is systemd-networkd's [Bond] setting: "
+		   "write \"mode = 802.3ad\"");
+	expect_one("[bond0]\nTransmitHashPolicy = layer3+4\nmtu = 1500\n",
+		   "bondd.conf:2: unknown key \"TransmitHashPolicy\"; that is systemd-networkd's "
+		   "[Bond] setting: write \"xmit_hash_policy = layer3+4\"");
+	expect_one("[bond0]\nLACPTransmitRate = fast\nmtu = 1500\n",
+		   "bondd.conf:2: unknown key \"LACPTransmitRate\"; that is systemd-networkd's "
+		   "[Bond] setting: write \"lacp_rate = fast\"");
+	expect_one("[bond0]\nAllSlavesActive = yes\nmtu = 1500\n",
+		   "bondd.conf:2: unknown key \"AllSlavesActive\"; that is systemd-networkd's "
+		   "[Bond] setting: write \"all_slaves_active = 1\"");
+	expect_one("[bond0]\nMTUBytes = 9K\nmtu = 1500\n",
+		   "bondd.conf:2: unknown key \"MTUBytes\"; that is a systemd-networkd .network "
+		   "setting: write \"mtu = 9216\"");
+	expect_one("[bond0]\nBond = bond0\nmtu = 1500\n",
+		   "bondd.conf:2: unknown key \"Bond\"; that is a systemd-networkd .network "
+		   "setting: list the slave in the bond's section: slaves = NIC1 NIC2 (in bond "
+		   "order)");
+	/* A value that is not a time span: the key and the unit, no line. */
+	expect_one("[bond0]\nMIIMonitorSec = soon\nmtu = 1500\n",
+		   "bondd.conf:2: unknown key \"MIIMonitorSec\"; that is systemd-networkd's [Bond] "
+		   "setting: bondd's key is miimon, and miimon is in milliseconds");
+}
+
+static void hints_ifcfg_and_nm_keys(void **state)
+{
+	(void)state;
+	expect_one("[bond0]\nBONDING_OPTS = \"mode=4 miimon=100 lacp_rate=1\"\nmtu = 1500\n",
+		   "bondd.conf:2: unknown key \"BONDING_OPTS\"; that is an ifcfg variable: write "
+		   "one line per option: \"mode = 4\", \"miimon = 100\", \"lacp_rate = 1\" "
+		   "(bondd-import(8) converts whole ifcfg files)");
+	expect_one("[bond0]\nBONDING_OPTS = 'arp_interval=200 arp_ip_target=+10.0.0.1'\nmtu = 1500\n",
+		   "bondd.conf:2: unknown key \"BONDING_OPTS\"; that is an ifcfg variable: write "
+		   "one line per option: \"arp_interval = 200\", \"arp_ip_target = 10.0.0.1\" "
+		   "(bondd-import(8) converts whole ifcfg files)");
+	expect_one("[bond0]\nMTU = 9000\nmtu = 1500\n",
+		   "bondd.conf:2: unknown key \"MTU\"; that is an ifcfg variable: write \"mtu = 9000\"");
+	expect_one("[bond0]\nIPADDR = 10.0.0.1\nmtu = 1500\n",
+		   "bondd.conf:2: unknown key \"IPADDR\"; that is an ifcfg variable: write address "
+		   "= IPADDR/PREFIX");
+	expect_one("[bond0]\ncontroller = bond0\nmtu = 1500\n",
+		   "bondd.conf:2: unknown key \"controller\"; that is a NetworkManager keyfile key: "
+		   "list the port in the bond's section: slaves = NIC1 NIC2 (in bond order)");
+	/* Bytes that cannot be quoted back are not. */
+	expect_one("[bond0]\nMode = \"x\"\nmtu = 1500\n",
+		   "bondd.conf:2: unknown key \"Mode\"; that is systemd-networkd's [Bond] setting: "
+		   "bondd's key is mode");
+}
+
+static void hint_helpers(void **state)
+{
+	(void)state;
+	assert_int_equal(config_hint_distance("miimon", "miimon"), 0);
+	assert_int_equal(config_hint_distance("MIIMON", "miimon"), 0);
+	assert_int_equal(config_hint_distance("miimom", "miimon"), 1);
+	assert_int_equal(config_hint_distance("mimion", "miimon"), 1); /* a swap */
+	assert_int_equal(config_hint_distance("", "abc"), 3);
+	char big[100];
+	memset(big, 'a', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	assert_int_equal(config_hint_distance(big, "a"), 255);
+
+	assert_int_equal(config_hint_timespan_ms("100ms", 1000), 100);
+	assert_int_equal(config_hint_timespan_ms("1s 500ms", 1000), 1500);
+	assert_int_equal(config_hint_timespan_ms("2min", 1000), 120000);
+	assert_int_equal(config_hint_timespan_ms("3", 1000), 3000);
+	assert_int_equal(config_hint_timespan_ms("3", -1), -1);
+	assert_int_equal(config_hint_timespan_ms("1500us", 1000), -1); /* not whole ms */
+	assert_int_equal(config_hint_timespan_ms("2000us", 1000), 2);
+	assert_int_equal(config_hint_timespan_ms("1 fortnight", 1000), -1);
+	assert_int_equal(config_hint_timespan_ms("", 1000), -1);
+	assert_int_equal(config_hint_timespan_ms("99999999999999", 1000), -1);
+}
+
+/* ---- warnings --------------------------------------------------------- */
+
+static void expect_warnings(const char *text, const char *const *want)
+{
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	size_t n = 0;
+
+	assert_int_equal(parse(text, &d, &diag), 0);
+	assert_int_equal(diag.n, 0);
+	while (want[n])
+		n++;
+	for (size_t i = 0; i < diag.n_warnings; i++)
+		print_message("warning: %s\n", diag.warnings[i]);
+	assert_int_equal(diag.n_warnings, n);
+	for (size_t i = 0; i < n; i++)
+		assert_string_equal(diag.warnings[i], want[i]);
+	config_diag_free(&diag);
+	desired_free(&d);
+}
+
+static void warnings(void **state)
+{
+	(void)state;
+	const char *none[] = {NULL};
+	const char *rr[] = {"bondd.conf:1: warning: [bond0]: mode balance-rr without link "
+			    "monitoring (neither miimon nor arp_interval): a failed link is "
+			    "never noticed and keeps getting traffic; write miimon = 100",
+			    NULL};
+	const char *ab_mtu[] = {"bondd.conf:4: warning: [bond1]: mode active-backup without "
+				"link monitoring (neither miimon nor arp_interval): a failed link "
+				"is never noticed and keeps getting traffic; write miimon = 100",
+				"bondd.conf:4: warning: [bond1]: no mtu: the bond and its slaves "
+				"get MTU 9000 (bondd's default), which every switch port and peer "
+				"on the path must carry; write mtu = 9000 to keep it, or mtu = 1500",
+				NULL};
+
+	expect_warnings("[bond0]\nmtu = 1500\nslaves = e1\n", rr);
+	expect_warnings("[bond0]\nmiimon = 0\nmtu = 1500\n", rr);
+	expect_warnings("[bond0]\nmiimon = 100\nmtu = 1500\n[bond1]\nmode = active-backup\n", ab_mtu);
+	/* Either monitor silences it. */
+	expect_warnings("[bond0]\nmode = active-backup\narp_interval = 100\n"
+			"arp_ip_target = 10.0.0.1\nmtu = 1500\n", none);
+	expect_warnings("[bond0]\nmode = balance-xor\nmiimon = 50\nmtu = 9000\n", none);
+	/* Modes without an ARP monitor get miimon 100 from the kernel anyway. */
+	expect_warnings("[bond0]\nmode = 802.3ad\nmtu = 1500\n", none);
+	expect_warnings("[bond0]\nmode = balance-alb\nmtu = 1500\n", none);
+	/* The example file is warning-free. */
+	expect_warnings(example, none);
+}
+
+/* A config with errors still reports its warnings, after them. */
+static void warnings_beside_errors(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+
+	assert_int_equal(parse("[bond0]\nmiimonn = 1\n", &d, &diag), -EINVAL);
+	assert_int_equal(diag.n, 1);
+	assert_int_equal(diag.n_warnings, 2);
+	config_diag_free(&diag);
+	assert_int_equal(diag.n_warnings, 0);
+	assert_null(diag.warnings);
+}
+
+/* ---- drop-ins --------------------------------------------------------- */
+
+struct conf_dir {
+	char root[64];
+	char main[128];
+	char dir[160];
+};
+
+static void put(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	assert_int_equal(fputs(text, f) >= 0, 1);
+	fclose(f);
+}
+
+static void conf_dir_new(struct conf_dir *c, const char *main_text)
+{
+	snprintf(c->root, sizeof(c->root), "/tmp/test_config_d.XXXXXX");
+	assert_non_null(mkdtemp(c->root));
+	snprintf(c->main, sizeof(c->main), "%s/bondd.conf", c->root);
+	snprintf(c->dir, sizeof(c->dir), "%s/bondd.conf.d", c->root);
+	put(c->main, main_text);
+	assert_int_equal(mkdir(c->dir, 0755), 0);
+}
+
+static void conf_dir_put(const struct conf_dir *c, const char *name, const char *text)
+{
+	char path[256];
+	snprintf(path, sizeof(path), "%s/%s", c->dir, name);
+	put(path, text);
+}
+
+static void conf_dir_free(struct conf_dir *c)
+{
+	char cmd[128];
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", c->root);
+	assert_int_equal(system(cmd), 0);
+}
+
+static void dropin_dir_name(void **state)
+{
+	(void)state;
+	char *dir = config_dropin_dir("/etc/bondd/bondd.conf");
+	assert_string_equal(dir, "/etc/bondd/bondd.conf.d");
+	free(dir);
+}
+
+static void dropins_in_lexical_order(void **state)
+{
+	(void)state;
+	struct conf_dir c;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+
+	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\nslaves = e1 e2\n");
+	conf_dir_put(&c, "20-second.conf", "[bond2]\nmiimon = 100\nmtu = 1500\nslaves = e4\n");
+	conf_dir_put(&c, "10-first.conf", "[bond1]\nmiimon = 100\nmtu = 1500\nslaves = e3\n");
+	/* Not drop-ins: hidden, another suffix, a package manager's copy. */
+	conf_dir_put(&c, ".hidden.conf", "garbage\n");
+	conf_dir_put(&c, "README", "garbage\n");
+	conf_dir_put(&c, "30-x.conf.dpkg-old", "garbage\n");
+	conf_dir_put(&c, ".conf", "garbage\n");
+
+	assert_int_equal(config_load(c.main, &d, &diag), 0);
+	print_diag(&diag);
+	assert_int_equal(diag.n, 0);
+	assert_int_equal(diag.n_warnings, 0);
+	assert_int_equal(d.n_bonds, 3);
+	assert_string_equal(d.bonds[0].name, "bond0");
+	assert_string_equal(d.bonds[1].name, "bond1");
+	assert_string_equal(d.bonds[2].name, "bond2");
+	assert_int_equal(d.bonds[2].mtu, 1500);
+	desired_free(&d);
+	conf_dir_free(&c);
+}
+
+/* Per-host addresses: the main file is the same everywhere, a drop-in adds
+ * this host's address to its bond. */
+static void dropin_adds_addresses(void **state)
+{
+	(void)state;
+	struct conf_dir c;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+
+	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\nslaves = e1 e2\n"
+			 "address = 10.0.0.1/24\n");
+	conf_dir_put(&c, "host.conf", "# this host\n[bond0]\naddress = 10.0.1.5/24\n"
+				      "address = fd00::5/64\n");
+	assert_int_equal(config_load(c.main, &d, &diag), 0);
+	print_diag(&diag);
+	assert_int_equal(d.n_bonds, 1);
+	assert_int_equal(d.bonds[0].n_slaves, 2);
+	assert_int_equal(d.bonds[0].n_addrs, 3);
+	assert_int_equal(d.bonds[0].addrs[1].prefixlen, 24);
+	assert_int_equal(d.bonds[0].addrs[2].family, AF_INET6);
+	assert_int_equal(d.bonds[0].line, 1);
+	desired_free(&d);
+	config_diag_free(&diag);
+	conf_dir_free(&c);
+}
+
+/* want with {M} replaced by the main file's path, {D} by the drop-in directory. */
+static void expand(const char *want, const struct conf_dir *c, char *out, size_t len)
+{
+	size_t o = 0;
+
+	for (const char *w = want; *w && o + 1 < len; w++) {
+		const char *sub = strncmp(w, "{M}", 3) == 0 ? c->main :
+				  strncmp(w, "{D}", 3) == 0 ? c->dir : NULL;
+		if (sub) {
+			o += (size_t)snprintf(out + o, len - o, "%s", sub);
+			w += 2;
+		} else {
+			out[o++] = *w;
+		}
+	}
+	out[o < len ? o : len - 1] = '\0';
+}
+
+static void expect_load_errors(const struct conf_dir *c, const char *const *want)
+{
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	size_t n = 0;
+
+	assert_int_not_equal(config_load(c->main, &d, &diag), 0);
+	assert_null(d.bonds);
+	while (want[n])
+		n++;
+	if (diag.n != n)
+		print_diag(&diag);
+	assert_int_equal(diag.n, n);
+	for (size_t i = 0; i < n; i++) {
+		char expect[512];
+		expand(want[i], c, expect, sizeof(expect));
+		assert_string_equal(diag.msgs[i], expect);
+	}
+	config_diag_free(&diag);
+}
+
+static void dropin_errors_name_both_files(void **state)
+{
+	(void)state;
+	struct conf_dir c;
+
+	/* A bond defined again: each key but address names the first place. */
+	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\nslaves = e1 e2\n");
+	conf_dir_put(&c, "10-a.conf", "[bond0]\nmode = active-backup\nslaves = e3\n");
+	const char *twice[] = {
+		"{D}/10-a.conf:2: mode: [bond0] is already defined ({M}:1); a section in "
+		"another file may only add address lines to it",
+		"{D}/10-a.conf:3: slaves: [bond0] is already defined ({M}:1); a section in "
+		"another file may only add address lines to it",
+		NULL};
+	expect_load_errors(&c, twice);
+	conf_dir_free(&c);
+
+	/* A slave of two bonds, a bond as another's slave, an address twice. */
+	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\nslaves = e1 e2\naddress = 10.0.0.1/24\n");
+	conf_dir_put(&c, "10-a.conf", "[bond1]\nmiimon = 100\nmtu = 9000\nslaves = e2 bond0\n");
+	conf_dir_put(&c, "20-b.conf", "[bond0]\naddress = 10.0.0.1/24\n");
+	const char *cross[] = {
+		"{D}/10-a.conf:4: e2 is already a slave of bond0 ({M}:4)",
+		"{D}/10-a.conf:4: bond0 is configured as a bond ({M}:1) and cannot be a slave",
+		"{D}/20-b.conf:2: address: 10.0.0.1 is given twice ({M}:1)",
+		NULL};
+	expect_load_errors(&c, cross);
+	conf_dir_free(&c);
+
+	/* The main file's errors come first, then each drop-in's in order. */
+	conf_dir_new(&c, "[bond0]\nmiimonn = 1\n");
+	conf_dir_put(&c, "b.conf", "[bond2]\nx = 1\n");
+	conf_dir_put(&c, "a.conf", "[bond1]\nmtu = 1\n");
+	const char *order[] = {
+		"{M}:2: unknown key \"miimonn\"; did you mean \"miimon\"?",
+		"{D}/a.conf:2: mtu: 1 is out of range 68-65535",
+		"{D}/b.conf:2: unknown key \"x\"",
+		NULL};
+	expect_load_errors(&c, order);
+	conf_dir_free(&c);
+
+	/* An unreadable drop-in fails the load. */
+	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\n");
+	char sub[200];
+	snprintf(sub, sizeof(sub), "%s/x.conf", c.dir);
+	assert_int_equal(mkdir(sub, 0755), 0);
+	const char *unreadable[] = {"{D}/x.conf: not a regular file; not reading it", NULL};
+	expect_load_errors(&c, unreadable);
+	conf_dir_free(&c);
+}
+
+/* Warnings of drop-ins name their own file; the same bond in one drop-in
+ * twice is still "already defined" with a line. */
+static void dropin_warnings_and_same_file(void **state)
+{
+	(void)state;
+	struct conf_dir c;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	char expect[512];
+
+	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\n");
+	conf_dir_put(&c, "a.conf", "[bond1]\nmiimon = 100\n");
+	assert_int_equal(config_load(c.main, &d, &diag), 0);
+	assert_int_equal(diag.n_warnings, 1);
+	snprintf(expect, sizeof(expect), "%s/a.conf:1: warning: [bond1]: no mtu: the bond and "
+		 "its slaves get MTU 9000 (bondd's default), which every switch port and peer "
+		 "on the path must carry; write mtu = 9000 to keep it, or mtu = 1500", c.dir);
+	assert_string_equal(diag.warnings[0], expect);
+	desired_free(&d);
+	config_diag_free(&diag);
+	conf_dir_free(&c);
+
+	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\n");
+	conf_dir_put(&c, "a.conf", "[bond1]\nmtu = 1500\nmiimon = 1\n[bond1]\n");
+	const char *same[] = {"{D}/a.conf:4: [bond1] is already defined (line 1)", NULL};
+	expect_load_errors(&c, same);
+	conf_dir_free(&c);
+}
+
+/* A main file without a drop-in directory, and a drop-in directory that is
+ * not one. */
+static void dropin_dir_absent_or_bad(void **state)
+{
+	(void)state;
+	struct conf_dir c;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+
+	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\n");
+	assert_int_equal(rmdir(c.dir), 0);
+	assert_int_equal(config_load(c.main, &d, &diag), 0);
+	assert_int_equal(d.n_bonds, 1);
+	desired_free(&d);
+	put(c.dir, "a file\n");
+	const char *notdir[] = {"{D}: cannot read: Not a directory", NULL};
+	expect_load_errors(&c, notdir);
+	conf_dir_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1165,8 +1782,25 @@ int main(void)
 		cmocka_unit_test(too_many_errors),
 		cmocka_unit_test(random_input),
 		cmocka_unit_test(load_missing_file),
+		cmocka_unit_test(keep_order_and_state),
 		cmocka_unit_test(load_file),
+		cmocka_unit_test(load_fifo_refused),
+		cmocka_unit_test(load_cut_file_refused),
 		cmocka_unit_test(load_too_large),
+		cmocka_unit_test(one_empty_target_list),
+		cmocka_unit_test(largest_file),
+		cmocka_unit_test(hints_near_misses),
+		cmocka_unit_test(hints_networkd_keys),
+		cmocka_unit_test(hints_ifcfg_and_nm_keys),
+		cmocka_unit_test(hint_helpers),
+		cmocka_unit_test(warnings),
+		cmocka_unit_test(warnings_beside_errors),
+		cmocka_unit_test(dropin_dir_name),
+		cmocka_unit_test(dropins_in_lexical_order),
+		cmocka_unit_test(dropin_adds_addresses),
+		cmocka_unit_test(dropin_errors_name_both_files),
+		cmocka_unit_test(dropin_warnings_and_same_file),
+		cmocka_unit_test(dropin_dir_absent_or_bad),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

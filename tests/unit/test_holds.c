@@ -39,7 +39,7 @@ static void held_until_expiry(void **state)
 	assert_int_equal(holds_next_expiry(&h, 1050), 1100);
 	p = holds_for_plan(&h, 1100);
 	assert_int_equal(p.n, 1);
-	assert_string_equal(p.names[0], "bond0");
+	assert_string_equal(p.keys[0], "bond0");
 	assert_int_equal(holds_next_expiry(&h, 1100), 1200);
 	p = holds_for_plan(&h, 5000);
 	assert_int_equal(p.n, 0);
@@ -78,7 +78,7 @@ static void full_table_reuses_earliest(void **state)
 	assert_int_equal(h.n, HOLDS_MAX);
 	struct plan_holds p = holds_for_plan(&h, 10001);
 	assert_int_equal(p.n, 1);
-	assert_string_equal(p.names[0], "newcomer");
+	assert_string_equal(p.keys[0], "newcomer");
 }
 
 int main(void)

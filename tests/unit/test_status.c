@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "config.h"
+#include "service_status.h"
 #include "peer_cred.h"
 #include "proc_filter.h"
 #include "status_proto.h"
@@ -44,6 +45,8 @@ static void request_verbs_and_names(void **state)
 	assert_int_equal(r.verb, SV_WATCH);
 	assert_int_equal(parse("version", &r, err), 0);
 	assert_int_equal(r.verb, SV_VERSION);
+	assert_int_equal(parse("reload", &r, err), 0);
+	assert_int_equal(r.verb, SV_RELOAD);
 	(void)state;
 }
 
@@ -53,7 +56,7 @@ static void request_errors(void **state)
 	char err[160];
 	static const char *const bad[] = {
 		"", "   ", "PROC", "hello", "proc ..", "proc a/b", "proc a:b",
-		"proc 0123456789abcdef", "watch bond0", "version x",
+		"proc 0123456789abcdef", "watch bond0", "version x", "reload bond0",
 	};
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -259,11 +262,82 @@ static void health_rules(void **state)
 	assert_string_equal(why, "e1 is not enslaved");
 	link_mut(w, "e1")->master = 10;
 
+	/* A picture that may be stale is not a healthy one, in every format
+	 * (they all take status_bond_health). */
+	w->view.stale = "re-reading links failing since 2026-01-02T03:04:05Z: Interrupted system call";
+	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
+	assert_string_equal(why, w->view.stale);
+	struct strbuf out = {0};
+	const struct desired_bond *sel[] = {desired_find_bond(&w->want, "bond0")};
+	render_brief(&out, &w->view, sel, 1);
+	assert_non_null(strstr(out.s, "degraded"));
+	assert_non_null(strstr(out.s, "re-reading links failing since"));
+	sb_free(&out);
+	w->view.stale = NULL;
+	assert_int_equal(health(w, "bond0", why), HEALTH_OK);
+
 	link_mut(w, "bond0")->flags &= ~(unsigned)IFF_LOWER_UP;
 	assert_int_equal(health(w, "bond0", why), HEALTH_DOWN);
 	link_mut(w, "bond0")->flags &= ~(unsigned)IFF_UP;
 	assert_int_equal(health(w, "bond0", why), HEALTH_DOWN);
 	assert_string_equal(why, "bond0 is down");
+	world_free(w);
+	(void)state;
+}
+
+/* systemd's STATUS= line: every bond and its health, the reason of each
+ * that is not healthy; past SERVICE_STATUS_NAMED bonds, healthy ones are
+ * only counted. */
+static void service_status_line(void **state)
+{
+	struct world *w = world_new();
+	char line[256];
+
+	service_status_text(&w->view, line, sizeof(line));
+	assert_string_equal(line, "2 bonds: bond0 healthy, bond1 down (bond1 does not exist)");
+	link_mut(w, "e1")->master = 0;
+	service_status_text(&w->view, line, sizeof(line));
+	assert_string_equal(line, "2 bonds: bond0 degraded (e1 is not enslaved), "
+				  "bond1 down (bond1 does not exist)");
+	service_status_text(&w->view, line, 20);
+	assert_string_equal(line, "2 bonds: bond0 degr");
+
+	/* Six bonds, five of them healthy: counted, the sixth named. */
+	struct desired many = {0};
+	struct config_diag diag = {0};
+	static const char conf[] = "[a]\nslaves = sa\n[b]\nslaves = sb\n[c]\nslaves = sc\n"
+				   "[d]\nslaves = sd\n[e]\nslaves = se\n[bond1]\nslaves = f1\n";
+	assert_int_equal(config_parse("m.conf", conf, sizeof(conf) - 1, &many, &diag), 0);
+	config_diag_free(&diag);
+	const unsigned up = IFF_UP | IFF_LOWER_UP;
+	const char *names[] = {"a", "b", "c", "d", "e"};
+	struct observed obs = {0};
+	for (int i = 0; i < 5; i++) {
+		struct obs_link b = {.ifindex = 100 + i, .flags = up, .mtu = 9000, .n_order = 1};
+		struct obs_link sl = {.ifindex = 200 + i, .flags = up, .mtu = 9000,
+				      .master = 100 + i};
+		snprintf(b.name, sizeof(b.name), "%s", names[i]);
+		snprintf(b.kind, sizeof(b.kind), "bond");
+		snprintf(b.order[0], IFNAMSIZ, "s%s", names[i]);
+		snprintf(sl.name, sizeof(sl.name), "s%s", names[i]);
+		snprintf(sl.kind, sizeof(sl.kind), "veth");
+		sl.slave.valid = true;
+		sl.slave.mii_status = MII_UP;
+		assert_int_equal(observed_put_link(&obs, &b), 0);
+		assert_int_equal(observed_put_link(&obs, &sl), 0);
+	}
+	struct status_view v = w->view;
+	v.want = &many;
+	v.obs = &obs;
+	service_status_text(&v, line, sizeof(line));
+	assert_string_equal(line, "6 bonds: 5 healthy, bond1 down (bond1 does not exist)");
+	desired_free(&many);
+	observed_free(&obs);
+
+	struct desired none = {0};
+	v.want = &none;
+	service_status_text(&v, line, sizeof(line));
+	assert_string_equal(line, "no bonds configured: idle");
 	world_free(w);
 	(void)state;
 }
@@ -471,6 +545,28 @@ static void findings_in_health_and_metrics(void **state)
 	world_free(w);
 }
 
+/* A bond the daemon is still retrying after its pass limit is degraded,
+ * with the daemon's words, unless something worse is already wrong. */
+static void health_while_retrying(void **state)
+{
+	struct world *w = world_new();
+	char why[128];
+
+	snprintf(w->bonds[0].unsettled, sizeof(w->bonds[0].unsettled),
+		 "still differs from the config after 6 passes (option); retrying every 400 ms");
+	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
+	assert_string_equal(why, "bond0 still differs from the config after 6 passes (option); "
+				 "retrying every 400 ms");
+	link_mut(w, "bond0")->flags &= ~(unsigned)IFF_UP;
+	assert_int_equal(health(w, "bond0", why), HEALTH_DOWN);
+	assert_string_equal(why, "bond0 is down");
+	link_mut(w, "bond0")->flags |= IFF_UP;
+	w->bonds[0].unsettled[0] = '\0';
+	assert_int_equal(health(w, "bond0", why), HEALTH_OK);
+	world_free(w);
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -486,6 +582,8 @@ int main(void)
 		cmocka_unit_test(prometheus_lines),
 		cmocka_unit_test(event_ring_and_lines),
 		cmocka_unit_test(findings_in_health_and_metrics),
+		cmocka_unit_test(health_while_retrying),
+		cmocka_unit_test(service_status_line),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,7 +21,8 @@ ip -4 -o addr show dev bond0 | grep -q 'inet 10.77.0.1/24' || fail "address miss
 
 # e3 appears: it joins between e2 and e4.
 nics 1 3
-whole bond0 e1,e2,e3,e4 9000
+whole_within 1000 bond0 e1,e2,e3,e4 9000
+echo "measured: e3 in place within ${REPAIR_MS} ms"
 assert_eq "e1 e2 e3 e4" "$(sysval /sys/class/net/bond0/bonding/slaves)" "order"
 assert_eq 9000 "$(sysval /sys/class/net/e3/mtu)" "e3 mtu"
 grep -q "^Bonding Mode: load balancing (round-robin)" /proc/net/bonding/bond0 || fail "mode in /proc"

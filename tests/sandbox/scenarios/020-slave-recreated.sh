@@ -21,6 +21,7 @@ for round in 1 2 3; do
 	ip -n "$PEER" link set p2 up
 	watch_end
 	echo "measured: round $round: bond0 whole ${REPAIR_MS} ms after the new e2 appeared"
+	assert_within 1000 "round $round: re-enslaving the new e2"
 done
 
 [ "$(sysval /sys/class/net/e2/ifindex)" != "$old_index" ] || fail "e2 kept its ifindex: not re-created"

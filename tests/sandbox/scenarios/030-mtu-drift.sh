@@ -14,6 +14,7 @@ watch_start bond0 e1,e2,e3,e4 9000 --after-mtu e3
 ip link set e3 mtu 1500
 watch_end
 echo "measured: e3 back at MTU 9000 ${REPAIR_MS} ms after the change"
+assert_within 1000 "repairing e3's MTU"
 
 assert_eq 9000 "$(sysval /sys/class/net/e3/mtu)" "e3 mtu"
 assert_eq "e1 e2 e3 e4" "$(sysval /sys/class/net/bond0/bonding/slaves)" "order"

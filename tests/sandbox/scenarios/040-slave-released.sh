@@ -11,7 +11,8 @@ whole bond0 e1,e2,e3,e4 9000 >/dev/null
 
 for victim in e2 e1 e4; do
 	ip link set "$victim" nomaster
-	whole bond0 e1,e2,e3,e4 9000
+	whole_within 1000 bond0 e1,e2,e3,e4 9000
+	echo "measured: $victim back in bond0 within ${REPAIR_MS} ms"
 done
 assert_eq "e1 e2 e3 e4" "$(sysval /sys/class/net/bond0/bonding/slaves)" "order"
 for i in e1 e2 e3 e4; do

@@ -31,7 +31,7 @@ start_bondd "$WORK/bondd.conf"
 whole bond0 e1,e2,e3,e4 9000 >/dev/null
 ip link del e2
 ip link add e2 type veth peer name p2 netns "$PEER"
-whole bond0 e1,e2,e3,e4 9000 >/dev/null
+whole_within 1000 bond0 e1,e2,e3,e4 9000 >/dev/null
 stop_bondd
 
 assert_eq "$before" "$(snapshot)" "foreign interfaces"

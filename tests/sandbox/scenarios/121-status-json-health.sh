@@ -29,7 +29,7 @@ wait_until 10 healthy || fail "exit status did not return to 0"
 
 # A drift and its repair, for the event history.
 ip link set e2 mtu 1500
-whole bond0 e1,e2,e3,e4 9000 >/dev/null
+whole_within 1000 bond0 e1,e2,e3,e4 9000 >/dev/null
 wait_until 5 file_has "$WORK/watch.log" "repair bond0 e2" ||
 	{ cat "$WORK/watch.log"; fail "--watch did not show the repair"; }
 file_has "$WORK/watch.log" "down bond0 e3" || { cat "$WORK/watch.log"; fail "--watch did not show e3 down"; }

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The one line systemd shows as the service's status (sd_notify STATUS=,
+ * `systemctl status bondd`): how many bonds and how each one is, for
+ * example "2 bonds: bond0 healthy, bond1 degraded (e2 does not exist)".
+ * Pure: built from the same view and health rules as the status socket.
+ */
+#ifndef BONDD_SERVICE_STATUS_H
+#define BONDD_SERVICE_STATUS_H
+
+#include <stddef.h>
+
+#include "status_render.h"
+
+/* Past this many bonds the healthy ones are counted, not named. */
+#define SERVICE_STATUS_NAMED 4
+
+/* Writes the line (no "STATUS=", no newline) into out, cut to len - 1. */
+void service_status_text(const struct status_view *v, char *out, size_t len);
+
+#endif

@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bondd.conf text from an import_result, checked by bondd's own parser.
+ *
+ * The readers carry over what the source says; whether bondd (and the
+ * kernel) would take it is decided here, once, by the same parser the
+ * daemon uses: every line it refuses is turned into a comment with its
+ * reason, and the text is parsed again until it is clean.  So the output
+ * always passes `bondd --check`, and nothing is dropped silently.
+ */
+#include "import.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "build_config.h"
+#include "config.h"
+
+#define CHECK_NAME "import"
+#define MAX_ROUNDS 8
+
+static void render_bond(const struct import_bond *b, struct strbuf *out)
+{
+	sb_printf(out, "\n[%s]\n", b->name);
+	sb_printf(out, "# From %s.\n", b->source);
+	if (!import_get_opt(b, "mode"))
+		sb_puts(out, "# No mode in the source: the kernel's default.\n"
+			     "mode = balance-rr\n");
+	for (size_t i = 0; i < b->n_opts; i++)
+		if (strcmp(b->opts[i].key, "mode") == 0)
+			sb_printf(out, "mode = %s\n", b->opts[i].value);
+	for (size_t i = 0; i < b->n_opts; i++)
+		if (strcmp(b->opts[i].key, "mode") != 0)
+			sb_printf(out, "%s = %s\n", b->opts[i].key, b->opts[i].value);
+	if (b->mtu) {
+		sb_printf(out, "mtu = %u\n", b->mtu);
+	} else {
+		sb_puts(out, "# No MTU in the source: 1500, the kernel's default (bondd's is 9000).\n"
+			     "mtu = 1500\n");
+	}
+	if (b->n_slaves) {
+		if (b->order_note)
+			sb_printf(out, "# Slave order: %s\n", b->order_note);
+		sb_puts(out, "slaves =");
+		for (size_t i = 0; i < b->n_slaves; i++)
+			sb_printf(out, " %s", b->slaves[i]);
+		sb_puts(out, "\n");
+	} else {
+		sb_puts(out, "# No slaves found in the source for this bond.\n");
+	}
+	for (size_t i = 0; i < b->n_slaves; i++) {
+		if (b->has_prio[i])
+			sb_printf(out, "slave.%s.prio = %d\n", b->slaves[i], (int)b->prio[i]);
+		if (b->has_queue_id[i])
+			sb_printf(out, "slave.%s.queue_id = %u\n", b->slaves[i],
+				  (unsigned)b->queue_id[i]);
+	}
+	for (size_t i = 0; i < b->n_addrs; i++)
+		sb_printf(out, "address = %s\n", b->addrs[i]);
+	if (b->notes.len)
+		sb_add(out, b->notes.s, b->notes.len);
+}
+
+/* "import:12: message" -> 12 and "message"; 0 if not of that form. */
+static unsigned error_line(const char *msg, const char **text)
+{
+	size_t n = strlen(CHECK_NAME ":");
+	char *end;
+
+	if (strncmp(msg, CHECK_NAME ":", n) != 0)
+		return 0;
+	unsigned long line = strtoul(msg + n, &end, 10);
+	if (end == msg + n || *end != ':' || line == 0 || line > 1000000)
+		return 0;
+	*text = end[1] == ' ' ? end + 2 : end + 1;
+	return (unsigned)line;
+}
+
+/* Turns the lines the parser refused into comments; false when no message
+ * names a line (nothing more can be done). */
+static bool comment_out(struct strbuf *text, const struct config_diag *diag)
+{
+	struct strbuf next = {0};
+	const char *at = text->s;
+	unsigned line = 0;
+	bool changed = false;
+
+	while (at && *at) {
+		const char *nl = strchr(at, '\n');
+		size_t n = nl ? (size_t)(nl - at) : strlen(at);
+		bool refused = false;
+		line++;
+		for (size_t i = 0; i < diag->n; i++) {
+			const char *why = NULL;
+			if (error_line(diag->msgs[i], &why) == line) {
+				sb_printf(&next, "# bondd would refuse the next line: %s\n", why);
+				refused = true;
+			}
+		}
+		if (refused) {
+			sb_puts(&next, "# ");
+			changed = true;
+		}
+		sb_add(&next, at, n);
+		sb_puts(&next, "\n");
+		at = nl ? nl + 1 : NULL;
+	}
+	if (next.oom) {
+		sb_free(&next);
+		text->oom = true;
+		return false;
+	}
+	sb_free(text);
+	*text = next;
+	return changed;
+}
+
+int import_render(const struct import_result *r, struct strbuf *out)
+{
+	struct strbuf text = {0};
+	int err = 0;
+
+	sb_printf(&text, "# bondd.conf written by bondd-import %s from %s files.\n"
+		  "# Read it, then check it: bondd --check --config FILE\n",
+		  BONDD_VERSION, r->format);
+	if (r->n_bonds == 0)
+		sb_puts(&text, "# No bond found in the source.\n");
+	if (r->notes.len)
+		sb_add(&text, r->notes.s, r->notes.len);
+	for (size_t i = 0; i < r->n_bonds; i++)
+		render_bond(&r->bonds[i], &text);
+
+	for (int round = 0; round < MAX_ROUNDS && !text.oom; round++) {
+		struct desired d = {0};
+		struct config_diag diag = {0};
+		err = config_parse(CHECK_NAME, text.s, text.len, &d, &diag);
+		if (err == 0)
+			desired_free(&d);
+		bool changed = err == -EINVAL && comment_out(&text, &diag);
+		config_diag_free(&diag);
+		if (err != -EINVAL || !changed)
+			break;
+	}
+	if (text.oom)
+		err = -ENOMEM;
+	if (err == 0) {
+		sb_add(out, text.s, text.len);
+		if (out->oom)
+			err = -ENOMEM;
+	} else if (err == -EINVAL) {
+		err = -EPROTO; /* refused text that names no line: a bug here */
+	}
+	sb_free(&text);
+	return err;
+}

@@ -1,0 +1,671 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bondd-import's readers and renderer: files written in each format's
+ * documented syntax (ifcfg as RHEL's initscripts read it, systemd.netdev(5)
+ * and systemd.network(5), nm-settings-keyfile(5)), one test per feature.
+ * Every rendered text is parsed by bondd's config parser (what `bondd
+ * --check` runs) and the bond it describes is compared with what the
+ * source means.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "bond_options.h"
+#include "config.h"
+#include "import.h"
+
+typedef int (*reader_fn)(const struct import_file *, size_t, struct import_result *);
+
+#define FILES(...) ((const struct import_file[]){__VA_ARGS__})
+#define F(name, text) {name, text, sizeof(text) - 1}
+#define N(arr) (sizeof(arr) / sizeof((arr)[0]))
+
+struct imported {
+	struct import_result r;
+	struct strbuf text;
+	struct desired d;
+};
+
+/* Runs a reader and the renderer; the text must pass bondd's parser. */
+static void run(reader_fn read, const struct import_file *files, size_t n, struct imported *out)
+{
+	struct config_diag diag = {0};
+
+	memset(out, 0, sizeof(*out));
+	assert_int_equal(read(files, n, &out->r), 0);
+	assert_int_equal(import_render(&out->r, &out->text), 0);
+	int rc = config_parse("import", out->text.s, out->text.len, &out->d, &diag);
+	if (rc != 0) {
+		for (size_t i = 0; i < diag.n; i++)
+			print_error("%s\n", diag.msgs[i]);
+		print_error("%s", out->text.s);
+	}
+	assert_int_equal(rc, 0);
+	config_diag_free(&diag);
+}
+
+static void done(struct imported *im)
+{
+	import_result_free(&im->r);
+	sb_free(&im->text);
+	desired_free(&im->d);
+}
+
+static const struct desired_bond *bond(const struct imported *im, const char *name)
+{
+	const struct desired_bond *b = desired_find_bond(&im->d, name);
+	if (!b)
+		print_error("no bond %s in:\n%s", name, im->text.s);
+	assert_non_null(b);
+	return b;
+}
+
+static void has_text(const struct imported *im, const char *needle)
+{
+	if (!strstr(im->text.s, needle))
+		print_error("missing \"%s\" in:\n%s", needle, im->text.s);
+	assert_non_null(strstr(im->text.s, needle));
+}
+
+static void slaves_are(const struct desired_bond *b, const char *want)
+{
+	char got[256] = "";
+	for (size_t i = 0; i < b->n_slaves; i++)
+		snprintf(got + strlen(got), sizeof(got) - strlen(got), "%s%s", i ? " " : "",
+			 b->slaves[i].name);
+	assert_string_equal(got, want);
+}
+
+static void addr_is(const struct desired_bond *b, size_t i, const char *want)
+{
+	char text[INET6_ADDRSTRLEN], got[64];
+	assert_true(i < b->n_addrs);
+	inet_ntop(b->addrs[i].family, b->addrs[i].addr, text, sizeof(text));
+	snprintf(got, sizeof(got), "%s/%u", text, b->addrs[i].prefixlen);
+	assert_string_equal(got, want);
+}
+
+static uint32_t opt(const struct desired_bond *b, enum bond_opt id)
+{
+	assert_true(bond_opts_has(&b->opts, id));
+	return b->opts.val[id];
+}
+
+/* ---- ifcfg ------------------------------------------------------------- */
+
+static void ifcfg_bonding_opts(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifcfg, FILES(F("/x/ifcfg-bond0",
+				  "DEVICE=bond0\nTYPE=Bond\nBONDING_MASTER=yes\n"
+				  "BONDING_OPTS=\"mode=4 miimon=100 lacp_rate=1 "
+				  "xmit_hash_policy=layer3+4 ad_select=bandwidth\"\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	assert_int_equal(opt(b, OPT_MODE), MODE_8023AD);
+	assert_int_equal(opt(b, OPT_MIIMON), 100);
+	assert_int_equal(opt(b, OPT_AD_LACP_RATE), 1);
+	assert_int_equal(opt(b, OPT_XMIT_HASH_POLICY), 1);
+	assert_int_equal(opt(b, OPT_AD_SELECT), 1);
+	done(&im);
+}
+
+/* ifup-eth enslaves in the order of its glob over ifcfg-*: file names. */
+static void ifcfg_slave_order_is_file_order(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifcfg,
+	    FILES(F("ifcfg-eth2", "DEVICE=eth2\nMASTER=bond0\nSLAVE=yes\n"),
+		  F("ifcfg-eth10", "DEVICE=eth10\nMASTER='bond0'\nSLAVE=yes\n"),
+		  F("ifcfg-bond0", "DEVICE=bond0\nBONDING_OPTS='miimon=100'\n"),
+		  F("ifcfg-eth1", "DEVICE=eth1\nMASTER=\"bond0\"\nSLAVE=yes\n"),
+		  F("ifcfg-eth3", "DEVICE=eth3\nMASTER=bond0\nSLAVE=no\n"),
+		  F("ifcfg-eth4", "DEVICE=eth4\nMASTER=bond9\nSLAVE=yes\n")),
+	    6, &im);
+	slaves_are(bond(&im, "bond0"), "eth1 eth10 eth2");
+	has_text(&im, "# Slave order: ifcfg has none; this is ifup-eth's, by ifcfg file name.\n");
+	has_text(&im, "# ifcfg-eth4: a slave of bond9, which no ifcfg file given defines");
+	done(&im);
+}
+
+static void ifcfg_addresses(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifcfg,
+	    FILES(F("ifcfg-bond0", "DEVICE=bond0\nTYPE=Bond\n"
+				   "IPADDR=192.168.1.5\nPREFIX=24\n"
+				   "IPADDR0=192.168.2.5\nNETMASK0=255.255.255.128\n"
+				   "IPADDR2=10.1.1.1\nPREFIX2=8\n"
+				   "IPADDR5=10.9.9.9\nPREFIX5=8\n" /* after a gap: not read */
+				   "IPV6INIT=yes\nIPV6ADDR=fd00::5\n"
+				   "IPV6ADDR_SECONDARIES=\"fd00:1::5/48 fd00:2::5/64\"\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	assert_int_equal(b->n_addrs, 6);
+	addr_is(b, 0, "192.168.1.5/24");
+	addr_is(b, 1, "192.168.2.5/25");
+	addr_is(b, 2, "10.1.1.1/8");
+	addr_is(b, 3, "fd00::5/64");
+	addr_is(b, 4, "fd00:1::5/48");
+	addr_is(b, 5, "fd00:2::5/64");
+	done(&im);
+
+	/* No PREFIX nor NETMASK: the class's, as ipcalc gives it; IPv6
+	 * without IPV6INIT=yes is not added by ifup-ipv6. */
+	run(import_ifcfg,
+	    FILES(F("ifcfg-bond0", "DEVICE=bond0\nTYPE=Bond\nIPADDR=172.16.3.4\n"
+				   "IPV6ADDR=fd00::5/64\n")),
+	    1, &im);
+	b = bond(&im, "bond0");
+	assert_int_equal(b->n_addrs, 1);
+	addr_is(b, 0, "172.16.3.4/16");
+	has_text(&im, "IPADDR=172.16.3.4 (ifcfg-bond0) has no PREFIX or NETMASK");
+	has_text(&im, "# not carried over: IPV6ADDR (ifcfg-bond0): IPV6INIT is not yes");
+	done(&im);
+}
+
+static void ifcfg_mtu(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifcfg,
+	    FILES(F("ifcfg-bond0", "DEVICE=bond0\nTYPE=Bond\nMTU=9000\n"),
+		  F("ifcfg-bond1", "DEVICE=bond1\nTYPE=Bond\n"),
+		  F("ifcfg-e1", "DEVICE=e1\nMASTER=bond0\nSLAVE=yes\nMTU=1500\n")),
+	    3, &im);
+	assert_int_equal(bond(&im, "bond0")->mtu, 9000);
+	/* No MTU: the kernel's 1500, not bondd's 9000. */
+	assert_int_equal(bond(&im, "bond1")->mtu, 1500);
+	has_text(&im, "# No MTU in the source: 1500, the kernel's default (bondd's is 9000).\n");
+	has_text(&im, "# MTU=1500 of slave e1 (ifcfg-e1) is not carried over");
+	done(&im);
+}
+
+static void ifcfg_arp_monitor(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifcfg,
+	    FILES(F("ifcfg-bond0", "DEVICE=bond0\nBONDING_OPTS=\"mode=active-backup "
+				   "arp_interval=1000 arp_ip_target=+10.0.0.1,+10.0.0.2 "
+				   "arp_validate=all\"\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	assert_int_equal(opt(b, OPT_ARP_INTERVAL), 1000);
+	assert_int_equal(b->opts.n_arp_ip_target, 2);
+	assert_int_equal(opt(b, OPT_ARP_VALIDATE), 3);
+	done(&im);
+}
+
+/* What bondd refuses becomes a comment with the reason; what it has no
+ * place for becomes a note. */
+static void ifcfg_notes_and_refusals(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifcfg,
+	    FILES(F("ifcfg-bond0", "DEVICE=bond0\nTYPE=Bond\nBOOTPROTO=dhcp\nGATEWAY=10.0.0.1\n"
+				   "BONDING_OPTS=\"mode=active-backup miimon=100 lacp_rate=1 "
+				   "max_bonds=2 updelay=150\"\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	assert_false(bond_opts_has(&b->opts, OPT_AD_LACP_RATE));
+	has_text(&im, "# bondd would refuse the next line: lacp_rate does not apply to mode "
+		      "active-backup\n# lacp_rate = 1\n");
+	has_text(&im, "# bondd would refuse the next line: updelay: 150 is not a multiple of "
+		      "miimon (100)\n# updelay = 150\n");
+	has_text(&im, "# not carried over: max_bonds=2 (BONDING_OPTS in ifcfg-bond0): not a "
+		      "bonding option bondd manages");
+	has_text(&im, "# not carried over: BOOTPROTO=dhcp (ifcfg-bond0)");
+	has_text(&im, "# not carried over: GATEWAY=10.0.0.1 (ifcfg-bond0)");
+	done(&im);
+}
+
+/* A slave found by HWADDR at run time: named after its file, noted. */
+static void ifcfg_slave_by_hwaddr(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifcfg,
+	    FILES(F("ifcfg-bond0", "DEVICE=bond0\nTYPE=Bond\n"),
+		  F("ifcfg-eno1", "HWADDR=52:54:00:12:34:56\nMASTER=bond0\nSLAVE=yes\n")),
+	    2, &im);
+	slaves_are(bond(&im, "bond0"), "eno1");
+	has_text(&im, "# ifcfg-eno1 has no DEVICE: initscripts finds the NIC by "
+		      "HWADDR=52:54:00:12:34:56 when it runs; the name eno1 is taken from the "
+		      "file name: check it");
+	done(&im);
+}
+
+/* DEVICE missing: the name after "ifcfg-"; backups are not read. */
+static void ifcfg_names_and_ignored_files(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifcfg,
+	    FILES(F("d/ifcfg-bond3", "TYPE=Bond\n"), F("d/ifcfg-bond4.bak", "TYPE=Bond\n"),
+		  F("d/ifcfg-bond5~", "TYPE=Bond\n"), F("d/route-bond3", "ADDRESS0=1.2.3.4\n"),
+		  F("d/ifcfg-lo", "DEVICE=lo\n")),
+	    5, &im);
+	assert_int_equal(im.d.n_bonds, 1);
+	bond(&im, "bond3");
+	has_text(&im, "# d/ifcfg-bond4.bak: not an ifcfg-NAME file initscripts reads; skipped");
+	done(&im);
+}
+
+/* ---- systemd-networkd ------------------------------------------------------ */
+
+static void networkd_bond_settings(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_networkd,
+	    FILES(F("10-bond0.netdev",
+		    "[NetDev]\nName=bond0\nKind=bond\nMTUBytes=9000\n\n[Bond]\nMode=802.3ad\n"
+		    "TransmitHashPolicy=layer3+4\nLACPTransmitRate=fast\nMIIMonitorSec=1s\n"
+		    "UpDelaySec=2s\nDownDelaySec=8s\nAdSelect=count\nMinLinks=1\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	assert_int_equal(opt(b, OPT_MODE), MODE_8023AD);
+	assert_int_equal(opt(b, OPT_XMIT_HASH_POLICY), 1);
+	assert_int_equal(opt(b, OPT_AD_LACP_RATE), 1);
+	assert_int_equal(opt(b, OPT_MIIMON), 1000);
+	assert_int_equal(opt(b, OPT_UPDELAY), 2000);
+	assert_int_equal(opt(b, OPT_DOWNDELAY), 8000);
+	assert_int_equal(opt(b, OPT_AD_SELECT), 2);
+	assert_int_equal(opt(b, OPT_MIN_LINKS), 1);
+	assert_int_equal(b->mtu, 9000);
+	done(&im);
+}
+
+/* A bare number in a *Sec= setting is seconds; booleans become 1/0. */
+static void networkd_units(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_networkd,
+	    FILES(F("b.netdev", "[NetDev]\nName=bond0\nKind=bond\n[Bond]\nMode=balance-alb\n"
+				"MIIMonitorSec=1\nLearnPacketIntervalSec=3s\n"
+				"DynamicTransmitLoadBalancing=no\nAllSlavesActive=yes\n"
+				"Bogus=1\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	assert_int_equal(opt(b, OPT_MIIMON), 1000);
+	assert_int_equal(opt(b, OPT_LP_INTERVAL), 3);
+	assert_int_equal(opt(b, OPT_TLB_DYNAMIC_LB), 0);
+	assert_int_equal(opt(b, OPT_ALL_SLAVES_ACTIVE), 1);
+	has_text(&im, "# not carried over: [Bond] Bogus=1 (b.netdev:10)");
+	done(&im);
+}
+
+/* networkd applies to a link the first .network file (by file name) that
+ * fits it; a pattern names no link we can know. */
+static void networkd_slaves(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_networkd,
+	    FILES(F("30-ports.network", "[Match]\nName=e3 e1 e2 eth*\n[Network]\nBond=bond0\n"),
+		  F("10-bond0.netdev", "[NetDev]\nName=bond0\nKind=bond\n[Bond]\nMode=balance-rr\n"),
+		  F("20-e2.network", "[Match]\nName=e2\n[Network]\nDHCP=yes\n"),
+		  F("40-more.network", "[Match]\nName=e4\n[Network]\nBond=bond0\n"),
+		  F("50-none.network", "[Match]\nMACAddress=00:11:22:33:44:55\n[Network]\n"
+				       "Bond=bond0\n")),
+	    5, &im);
+	slaves_are(bond(&im, "bond0"), "e3 e1 e4");
+	has_text(&im, "# not carried over: e2 (30-ports.network): networkd uses 20-e2.network "
+		      "for it, which comes first");
+	has_text(&im, "# not carried over: Name=eth* (30-ports.network) is a pattern");
+	has_text(&im, "# not carried over: 50-none.network joins links to bond0 but names none");
+	has_text(&im, "# Slave order: networkd keeps none; by .network file and Name=: check it.\n");
+	done(&im);
+}
+
+static void networkd_bond_network(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_networkd,
+	    FILES(F("10-bond0.netdev", "[NetDev]\nName=bond0\nKind=bond\nMTUBytes=9000\n"
+				       "[Bond]\nMode=active-backup\nMIIMonitorSec=100ms\n"),
+		  F("20-e1.network", "[Match]\nName=e1\n[Network]\nBond=bond0\nPrimarySlave=yes\n"
+				     "[Link]\nMTUBytes=1500\n"),
+		  F("21-e2.network", "[Match]\nName=e2\n[Network]\nBond=bond0\n"),
+		  F("30-bond0.network", "[Match]\nName=bond*\n[Network]\nAddress=10.0.0.1/24\n"
+					"Address=10.0.1.1\nGateway=10.0.0.254\n[Address]\n"
+					"Address=fd00::1/64\n[Link]\nMTUBytes=4K\n")),
+	    4, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	slaves_are(b, "e1 e2");
+	assert_string_equal(b->opts.primary, "e1");
+	/* The .network's [Link] MTUBytes= is applied after the .netdev's. */
+	assert_int_equal(b->mtu, 4096);
+	assert_int_equal(b->n_addrs, 2);
+	addr_is(b, 0, "10.0.0.1/24");
+	addr_is(b, 1, "fd00::1/64");
+	has_text(&im, "# not carried over: Address=10.0.1.1 (30-bond0.network:5): no prefix");
+	has_text(&im, "# not carried over: [Network] Gateway=10.0.0.254 (30-bond0.network:6)");
+	has_text(&im, "# [Link] MTUBytes=1500 of e1 (20-e1.network) is not carried over");
+	done(&im);
+}
+
+/* Same name in two directories: the first given wins; empty masks. */
+static void networkd_shadow_and_mask(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_networkd,
+	    FILES(F("/etc/systemd/network/10-b.netdev", "[NetDev]\nName=bond0\nKind=bond\n"),
+		  F("/usr/lib/systemd/network/10-b.netdev", "[NetDev]\nName=bond7\nKind=bond\n"),
+		  {"/etc/systemd/network/20-c.netdev", "", 0},
+		  F("/usr/lib/systemd/network/20-c.netdev", "[NetDev]\nName=bond8\nKind=bond\n"),
+		  F("/etc/systemd/network/30-v.netdev", "[NetDev]\nName=v1\nKind=vlan\n")),
+	    5, &im);
+	assert_int_equal(im.d.n_bonds, 1);
+	bond(&im, "bond0");
+	has_text(&im, "# /usr/lib/systemd/network/10-b.netdev: shadowed by "
+		      "/etc/systemd/network/10-b.netdev");
+	has_text(&im, "# /etc/systemd/network/20-c.netdev: empty, so it masks");
+	done(&im);
+}
+
+/* ---- NetworkManager ------------------------------------------------------ */
+
+static const char nm_bond[] =
+	"[connection]\nid=Bond connection 1\nuuid=5f1b7a8e-8c2a-4f4e-9c9d-0f3c2b1a0e11\n"
+	"type=bond\ninterface-name=bond0\n\n[bond]\nmode=active-backup\nmiimon=100\n"
+	"primary=ens4\nfail_over_mac=active\n\n[ethernet]\nmtu=9000\n\n[ipv4]\n"
+	"address2=10.0.1.5/24\naddress1=10.0.0.5/24,10.0.0.1\nmethod=manual\n\n[ipv6]\n"
+	"address1=fd00::5/64\nmethod=manual\n";
+
+static void nm_bond_and_ports(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_nm,
+	    FILES(F("c/ports-ens5.nmconnection", "[connection]\nid=p5\ntype=ethernet\n"
+						  "interface-name=ens5\ncontroller=bond0\n"
+						  "port-type=bond\n"),
+		  F("c/bond0.nmconnection", nm_bond),
+		  F("c/ports-ens4.nmconnection", "[connection]\nid=p4\ntype=ethernet\n"
+						  "interface-name=ens4\n"
+						  "master=5f1b7a8e-8c2a-4f4e-9c9d-0f3c2b1a0e11\n"
+						  "slave-type=bond\n"),
+		  F("c/ports-ens6.nmconnection", "[connection]\nid=p6\ntype=ethernet\n"
+						  "interface-name=ens6\nmaster=Bond connection 1\n"
+						  "slave-type=bond\n[ethernet]\nmtu=1500\n"),
+		  F("c/wifi.nmconnection", "[connection]\nid=w\ntype=wifi\n"),
+		  F("c/junk", "not a keyfile\n")),
+	    6, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	assert_int_equal(opt(b, OPT_MODE), MODE_ACTIVE_BACKUP);
+	assert_int_equal(opt(b, OPT_MIIMON), 100);
+	assert_int_equal(opt(b, OPT_FAIL_OVER_MAC), 1);
+	assert_string_equal(b->opts.primary, "ens4");
+	slaves_are(b, "ens4 ens5 ens6");
+	assert_int_equal(b->mtu, 9000);
+	/* address1 before address2, IPv4 before IPv6; the gateway is noted. */
+	assert_int_equal(b->n_addrs, 3);
+	addr_is(b, 0, "10.0.0.5/24");
+	addr_is(b, 1, "10.0.1.5/24");
+	addr_is(b, 2, "fd00::5/64");
+	has_text(&im, "# not carried over: gateway 10.0.0.1 (c/bond0.nmconnection:18)");
+	has_text(&im, "# mtu=1500 of port ens6 (c/ports-ens6.nmconnection) is not carried over");
+	has_text(&im, "# c/junk: no [connection] type=: not a NetworkManager keyfile; skipped");
+	done(&im);
+}
+
+/* NetworkManager applies miimon 100 unless arp_interval is set. */
+static void nm_miimon_default(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_nm,
+	    FILES(F("a.nmconnection", "[connection]\nid=a\ntype=bond\ninterface-name=bond0\n"
+				      "[bond]\nmode=balance-rr\n"),
+		  F("b.nmconnection", "[connection]\nid=b\ntype=bond\ninterface-name=bond1\n"
+				      "[bond]\nmode=active-backup\narp_interval=500\n"
+				      "arp_ip_target=10.0.0.1,10.0.0.2\n")),
+	    2, &im);
+	assert_int_equal(opt(bond(&im, "bond0"), OPT_MIIMON), 100);
+	has_text(&im, "# miimon = 100 is NetworkManager's default");
+	const struct desired_bond *b = bond(&im, "bond1");
+	assert_false(bond_opts_has(&b->opts, OPT_MIIMON) && b->opts.val[OPT_MIIMON] > 0);
+	assert_int_equal(opt(b, OPT_ARP_INTERVAL), 500);
+	assert_int_equal(b->opts.n_arp_ip_target, 2);
+	/* No [ethernet] mtu=: the kernel's 1500. */
+	assert_int_equal(b->mtu, 1500);
+	done(&im);
+}
+
+static void nm_dhcp_and_escapes(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_nm,
+	    FILES(F("a.nmconnection", "[connection]\nid=my\\sbond\ntype=bond\n"
+				      "interface-name=bond0\nautoconnect=false\n[ipv4]\nmethod=auto\n"),
+		  F("p.nmconnection", "[connection]\nid=p\ntype=ethernet\ninterface-name=e1\n"
+				      "controller=my bond\nport-type=bond\n")),
+	    2, &im);
+	slaves_are(bond(&im, "bond0"), "e1");
+	has_text(&im, "# not carried over: addresses from DHCP or autoconfiguration");
+	has_text(&im, "# autoconnect=false (a.nmconnection:5): NetworkManager does not bring "
+		      "this bond up at boot");
+	done(&im);
+}
+
+/* ---- teamd ------------------------------------------------------------------ */
+
+static void teamd_lacp(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_teamd,
+	    FILES(F("t.conf", "{\"device\": \"team0\", \"runner\": {\"name\": \"lacp\", "
+			      "\"active\": false, \"fast_rate\": true, \"sys_prio\": 100, "
+			      "\"min_ports\": 2, \"agg_select_policy\": \"bandwidth\", "
+			      "\"tx_hash\": [\"eth\", \"ipv4\"]}, "
+			      "\"ports\": {\"eth3\": {}, \"eth1\": {\"lacp_prio\": 5}, "
+			      "\"eth2\": {}}}")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "team0");
+	assert_int_equal(opt(b, OPT_MODE), MODE_8023AD);
+	assert_int_equal(opt(b, OPT_AD_LACP_ACTIVE), 0);
+	assert_int_equal(opt(b, OPT_AD_LACP_RATE), 1);
+	assert_int_equal(opt(b, OPT_AD_ACTOR_SYS_PRIO), 100);
+	assert_int_equal(opt(b, OPT_MIN_LINKS), 2);
+	assert_int_equal(opt(b, OPT_AD_SELECT), 1);
+	assert_int_equal(opt(b, OPT_XMIT_HASH_POLICY), 2); /* layer2+3 */
+	assert_int_equal(opt(b, OPT_MIIMON), 100);
+	/* The order of "ports" in the file. */
+	slaves_are(b, "eth3 eth1 eth2");
+	assert_int_equal(b->mtu, 1500);
+	has_text(&im, "# not carried over: sticky, lacp_prio, lacp_key or link_watch of port eth1");
+	done(&im);
+}
+
+static void teamd_activebackup(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_teamd,
+	    FILES(F("t.conf", "{\"device\": \"team1\", \"runner\": {\"name\": "
+			      "\"activebackup\", \"hwaddr_policy\": \"only_active\"}, "
+			      "\"link_watch\": {\"name\": \"ethtool\", \"delay_up\": 250, "
+			      "\"delay_down\": 100}, \"notify_peers\": {\"count\": 3}, "
+			      "\"ports\": {\"e2\": {\"prio\": 100, \"queue_id\": 2}, "
+			      "\"e1\": {\"prio\": -5}}}")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "team1");
+	assert_int_equal(opt(b, OPT_MODE), MODE_ACTIVE_BACKUP);
+	assert_int_equal(opt(b, OPT_FAIL_OVER_MAC), 2);
+	assert_int_equal(opt(b, OPT_UPDELAY), 300); /* rounded up to a multiple of 100 */
+	assert_int_equal(opt(b, OPT_DOWNDELAY), 100);
+	assert_int_equal(opt(b, OPT_NUM_PEER_NOTIF), 3);
+	slaves_are(b, "e2 e1");
+	assert_true(b->slaves[0].has_prio);
+	assert_int_equal(b->slaves[0].prio, 100);
+	assert_int_equal(b->slaves[1].prio, -5);
+	assert_true(b->slaves[0].has_queue_id);
+	assert_int_equal(b->slaves[0].queue_id, 2);
+	has_text(&im, "# link_watch.delay_up 250 (t.conf) is updelay = 300: a multiple of miimon");
+	done(&im);
+}
+
+static void teamd_arp_ping_and_others(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_teamd,
+	    FILES(F("a.json", "{\"device\": \"team2\", \"runner\": {\"name\": "
+			      "\"activebackup\"}, \"link_watch\": [{\"name\": \"arp_ping\", "
+			      "\"interval\": 100, \"target_host\": \"192.168.23.1\", "
+			      "\"missed_max\": 5, \"validate_active\": true}, {\"name\": "
+			      "\"ethtool\"}]}"),
+		  F("b.json", "{\"device\": \"team3\", \"runner\": {\"name\": \"random\"}}"),
+		  F("c.json", "{\"runner\": {}}"), F("d.json", "{\"device\": [1,"),
+		  F("e.json", "{\"device\": \"team4\", \"runner\": {\"name\": "
+			      "\"loadbalance\", \"tx_hash\": [\"l4\"], "
+			      "\"tx_balancer\": {\"name\": \"basic\"}}}")),
+	    5, &im);
+	const struct desired_bond *b = bond(&im, "team2");
+	assert_int_equal(opt(b, OPT_ARP_INTERVAL), 100);
+	assert_int_equal(b->opts.n_arp_ip_target, 1);
+	assert_int_equal(opt(b, OPT_MISSED_MAX), 5);
+	assert_int_equal(opt(b, OPT_ARP_VALIDATE), 1);
+	has_text(&im, "# not carried over: link watches after the first (a.json)");
+	assert_int_equal(opt(bond(&im, "team3"), OPT_MODE), MODE_BALANCE_RR);
+	has_text(&im, "# runner random (b.json) has no bonding mode: balance-rr instead");
+	has_text(&im, "# c.json: no \"device\": not a teamd configuration; skipped");
+	has_text(&im, "# d.json: not JSON (");
+	b = bond(&im, "team4");
+	assert_int_equal(opt(b, OPT_MODE), MODE_BALANCE_XOR);
+	assert_int_equal(opt(b, OPT_XMIT_HASH_POLICY), 1);
+	has_text(&im, "# not carried over: runner.tx_balancer (e.json)");
+	done(&im);
+}
+
+/* The JSON reader on its own: what teamd files hold, and what is refused. */
+static void json_reader(void **state)
+{
+	(void)state;
+	static const char ok[] = " {\"a\": [1, -2.5e1, true, false, null], \"b\": "
+				 "\"x\\u00e9\\n\\\"\", \"a\": {}} ";
+	struct json v;
+	char err[96];
+
+	assert_int_equal(json_parse(ok, sizeof(ok) - 1, &v, err, sizeof(err)), 0);
+	assert_int_equal(v.type, JSON_OBJ);
+	assert_int_equal(v.n, 3);
+	assert_int_equal(json_get(&v, "a")->type, JSON_OBJ); /* the last one */
+	assert_string_equal(json_get(&v, "b")->str, "x\xc3\xa9\n\"");
+	assert_true(v.items[0].items[1].num == -25.0);
+	json_free(&v);
+
+	static const char *const bad[] = {"", "{", "[1,]", "{\"a\" 1}", "\"\\x\"", "01x",
+					  "[1] 2", "{\"a\":\"\n\"}", "tru", "\"\\u12\""};
+	for (size_t i = 0; i < N(bad); i++) {
+		assert_int_equal(json_parse(bad[i], strlen(bad[i]), &v, err, sizeof(err)), -EINVAL);
+		assert_non_null(strstr(err, " at byte "));
+	}
+	/* Nesting is bounded. */
+	char deep[200];
+	memset(deep, '[', sizeof(deep));
+	assert_int_equal(json_parse(deep, sizeof(deep), &v, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "nested too deep"));
+}
+
+/* ---- the renderer and hostile input ------------------------------------------ */
+
+static void render_nothing_found(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_nm, NULL, 0, &im);
+	assert_int_equal(im.d.n_bonds, 0);
+	has_text(&im, "# No bond found in the source.\n");
+	done(&im);
+}
+
+/* Names and values that would change the meaning of the output never
+ * reach it as lines of their own. */
+static void hostile_values(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifcfg,
+	    FILES(F("ifcfg-x", "DEVICE=\"bond0]\nmode = 3\"\nTYPE=Bond\n"),
+		  F("ifcfg-bond1", "DEVICE=bond1\nTYPE=Bond\nBONDING_OPTS=\"miimon=1#0 "
+				   "primary=e1\"\nMTU=99999\n"),
+		  F("ifcfg-e1", "DEVICE='e1 e2'\nMASTER=bond1\nSLAVE=yes\n"),
+		  F("ifcfg-bond2", "DEVICE=averyveryverylongbondname\nTYPE=Bond\n")),
+	    4, &im);
+	/* A quote left open is a line skipped, as the shell would refuse the
+	 * file: ifcfg-x defines a bond named after its file. */
+	assert_int_equal(im.d.n_bonds, 2);
+	bond(&im, "x");
+	has_text(&im, "# ifcfg-x: 2 lines that are not VAR=value were skipped");
+	const struct desired_bond *b = bond(&im, "bond1");
+	assert_int_equal(b->n_slaves, 0);
+	has_text(&im, "# not carried over: a slave named \"e1 e2\" (ifcfg-e1): not a usable "
+		      "interface name");
+	has_text(&im, "# not carried over: a bond named \"averyveryverylongbondname\"");
+	assert_false(bond_opts_has(&b->opts, OPT_MIIMON));
+	assert_int_equal(b->mtu, 1500);
+	has_text(&im, "# not carried over: MTU=99999 (ifcfg-bond1): not an MTU");
+	done(&im);
+}
+
+static void netmask_prefix(void **state)
+{
+	(void)state;
+	assert_int_equal(import_netmask_prefix("255.255.255.0"), 24);
+	assert_int_equal(import_netmask_prefix("255.255.255.255"), 32);
+	assert_int_equal(import_netmask_prefix("0.0.0.0"), 0);
+	assert_int_equal(import_netmask_prefix("255.0.255.0"), -1);
+	assert_int_equal(import_netmask_prefix("255.255.255.1"), -1);
+	assert_int_equal(import_netmask_prefix("24"), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(ifcfg_bonding_opts),
+		cmocka_unit_test(ifcfg_slave_order_is_file_order),
+		cmocka_unit_test(ifcfg_addresses),
+		cmocka_unit_test(ifcfg_mtu),
+		cmocka_unit_test(ifcfg_arp_monitor),
+		cmocka_unit_test(ifcfg_notes_and_refusals),
+		cmocka_unit_test(ifcfg_names_and_ignored_files),
+		cmocka_unit_test(ifcfg_slave_by_hwaddr),
+		cmocka_unit_test(networkd_bond_settings),
+		cmocka_unit_test(networkd_units),
+		cmocka_unit_test(networkd_slaves),
+		cmocka_unit_test(networkd_bond_network),
+		cmocka_unit_test(networkd_shadow_and_mask),
+		cmocka_unit_test(nm_bond_and_ports),
+		cmocka_unit_test(nm_miimon_default),
+		cmocka_unit_test(nm_dhcp_and_escapes),
+		cmocka_unit_test(teamd_lacp),
+		cmocka_unit_test(teamd_activebackup),
+		cmocka_unit_test(teamd_arp_ping_and_others),
+		cmocka_unit_test(json_reader),
+		cmocka_unit_test(render_nothing_found),
+		cmocka_unit_test(hostile_values),
+		cmocka_unit_test(netmask_prefix),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
