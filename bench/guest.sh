@@ -10,7 +10,7 @@
 # at real-time priority, never from bondd's own log.
 #
 # Environment: BUILD_DIR, BENCH_OUT, BENCH_QUICK (1: a short smoke run),
-# BENCH_PARTS (default "dataplane recovery cold status"; footprint is
+# BENCH_PARTS (default "dataplane recovery cold status linkcheck"; footprint is
 # measured on the bondd of the cold part).
 . "$(dirname "$0")/../tests/sandbox/lib.sh"
 trap - ERR
@@ -21,7 +21,7 @@ RAW=$OUT/raw.jsonl
 BONDD=$BUILD_DIR/src/bondd
 NLCLOCK=$BUILD_DIR/bench/nlclock
 QUICK=${BENCH_QUICK:-0}
-PARTS=${BENCH_PARTS:-dataplane recovery cold status}
+PARTS=${BENCH_PARTS:-dataplane recovery cold status linkcheck}
 RATE_MBIT=200
 COLD_BONDS=32
 
@@ -403,9 +403,16 @@ part_status() {
 	fi
 }
 
+# --- 6. link check ---------------------------------------------------------
+part_linkcheck() {
+	log "linkcheck"
+	ROUNDS=$( ((QUICK)) && echo 2 || echo 8) RAW=$RAW OUT=$OUT bash "$HERE/linkcheck.sh"
+	command_line linkcheck "bench/linkcheck.sh  # 3 hosts x 4 slaves, per-port VLANs; host a's e2 re-created, its status polled"
+}
+
 : >"$RAW"
 emit "{\"part\": \"env\", \"kernel\": \"$(uname -r)\", \"quick\": $QUICK, \"cpus\": $(nproc), \"iperf3\": \"$(iperf3 --version | head -n 1)\", \"teamd\": \"$(teamd --version 2>/dev/null | head -n 1)\"}"
-for p in dataplane recovery cold status; do
+for p in dataplane recovery cold status linkcheck; do
 	if [[ $PARTS == *$p* ]]; then
 		now_us; t0=$REPLY
 		"part_$p"

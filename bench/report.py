@@ -294,6 +294,31 @@ if fp:
           f"{f['context_switches']} | {f.get('link_events', '?')} |")
     w("")
 
+lc = [r for r in rows if r["part"] == "linkcheck"]
+if lc:
+    w("## 7. Link check\n")
+    w("`bench/linkcheck.sh`: three hosts (namespaces) with a bondd and a balance-rr bond of 4 slaves each, behind a "
+      "VLAN-aware bridge with port N of every host in VLAN 20+N. Each round deletes host a's e2 and creates it again; "
+      "from the moment its switch port comes up, host a's `bondd-status --json` is polled until its matrix is whole "
+      "again (4 slaves, 2 peers, every size, the new e2). *Outside*: that time, including up to one poll (about "
+      "100 ms in the guest). *bondd*: bondd's own time from e2 being ready to the end of its check. *Frames*: "
+      "link-check requests and answers all three hosts sent in the round (the peers' probe-back checks included). "
+      "*Requests*: what host a's check sent.\n")
+    ok = [r for r in lc if "outside_ms" in r]
+    if ok:
+        def med(k):
+            v = sorted(r[k] for r in ok if r.get(k) is not None)
+            return v[len(v) // 2] if v else "?"
+        w("| rounds | outside, median | outside, max | bondd, median | requests per check | frames per round, median |")
+        w("|---|---|---|---|---|---|")
+        w(f"| {len(ok)} | **{med('outside_ms')} ms** | {max(r['outside_ms'] for r in ok)} ms | "
+          f"{med('bondd_ms')} ms | {med('requests')} | {med('frames')} |")
+        w("")
+    bad = [r for r in lc if "outside_ms" not in r]
+    for r in bad:
+        w(f"Round {r.get('round', '?')}: {r.get('missing', r.get('error', '?'))}\n")
+    cmds("linkcheck")
+    took_line("linkcheck")
 cp = [r for r in rows if r["part"] == "config-parse"]
 if cp:
     w("## 6. Config parsing\n")

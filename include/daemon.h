@@ -17,6 +17,7 @@
 #include "executor.h"
 #include "findings.h"
 #include "holds.h"
+#include "linkcheck_io.h"
 #include "observer.h"
 #include "event_log.h"
 #include "runtime.h"
@@ -48,6 +49,7 @@ struct daemon {
 	 * its own list when it has looked again. */
 	struct findings findings[FSRC__COUNT];
 	struct status_server *server;  /* NULL when the socket is off */
+	struct linkcheck *lc;          /* the link check; NULL when it could not start */
 	int epfd, sigfd, retry_fd, watchdog_fd;
 	/* Wake-ups in a row that ended at the pass limit with the bonds still
 	 * differing, and when the retry timer brings the next one (0: none). */

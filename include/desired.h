@@ -43,6 +43,9 @@ struct desired_bond {
 	size_t n_slaves;
 	struct bond_addr addrs[BONDD_MAX_ADDRS];
 	size_t n_addrs;
+	/* link_check: probe each slave's path (linkcheck.h); the default
+	 * depends on the mode (bondd.conf(5)). */
+	bool link_check;
 	/* keep_order: restore the configured slave order by releasing the
 	 * slaves after a returning one.  Unset: the mode's default
 	 * (desired_keeps_order). */

@@ -33,6 +33,7 @@ enum status_verb {
 	SV_PROMETHEUS, /* Prometheus text exposition format */
 	SV_HEALTH,     /* empty body: the header's STATUS only */
 	SV_WATCH,      /* a stream of event lines */
+	SV_LINKCHECK,  /* a fresh link check, then its per-slave table (linkcheck.h) */
 	SV_RELOAD,     /* root or bondd's own user: apply the config file again,
 			* answered once applied (body: what was done) or refused
 			* (error 422 and why) */

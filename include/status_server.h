@@ -17,6 +17,10 @@ struct status_server;
 
 /* Fills a view of the daemon's current state for one reply. */
 typedef void (*status_view_fn)(void *ctx, struct status_view *out);
+/* The linkcheck verb: with start, starts (or joins) a link check of each
+ * bond; returns how many of them still have one under way. */
+typedef int (*status_check_fn)(void *ctx, const struct desired_bond *const *sel, size_t n,
+			       bool start);
 
 /*
  * Binds a stream socket at path, mode 0666 from birth (umask around bind: no
@@ -29,6 +33,10 @@ int status_server_open(struct status_server **out, const char *path,
 int status_server_fd(const struct status_server *s);
 /* Handles whatever is ready; never blocks. */
 void status_server_dispatch(struct status_server *s);
+/* Without this the linkcheck verb answers with the last results at once. */
+void status_server_on_check(struct status_server *s, status_check_fn fn);
+/* A link check ended: answers the clients whose checks are all done. */
+void status_server_check_done(struct status_server *s);
 /* Applies the configuration file again, before returning: 0 with what was
  * done in msg, or -1 with why it was refused (the running config stays). */
 typedef int (*status_reload_fn)(void *ctx, char *msg, size_t len);

@@ -30,13 +30,16 @@ enum { EXIT_NOT_RELOADED = 1, EXIT_UNREACHABLE = 3, EXIT_USAGE = 64 };
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: bondd-status [--socket PATH] [--json | --brief | --prometheus] [--watch] [BOND...]\n"
+		"Usage: bondd-status [--socket PATH] [--json | --brief | --prometheus | --link-check]\n"
+		"                    [--watch] [BOND...]\n"
 		"       bondd-status [--socket PATH] --reload\n"
 		"Shows the bonds bondd manages (all of them when none is named).\n"
 		"  -s, --socket PATH  bondd's status socket (default %s)\n"
 		"  -j, --json         one JSON document: configured and observed state, events\n"
 		"  -b, --brief        one line per bond: name, health, mode, MTU, slaves up/total\n"
 		"  -p, --prometheus   Prometheus text format (bondd_* metrics)\n"
+		"  -l, --link-check   check each slave's path now (probes to bondd on the peers),\n"
+		"                     wait for it and print a table per slave and the findings\n"
 		"  -w, --watch        print events as they happen, until interrupted\n"
 		"  -r, --reload       make bondd apply its configuration file again (root);\n"
 		"                     returns once applied (exit 0) or refused (exit 1)\n"
@@ -150,18 +153,19 @@ int main(int argc, char **argv)
 		{"socket", required_argument, NULL, 's'}, {"json", no_argument, NULL, 'j'},
 		{"brief", no_argument, NULL, 'b'},        {"prometheus", no_argument, NULL, 'p'},
 		{"watch", no_argument, NULL, 'w'},        {"version", no_argument, NULL, 'V'},
-		{"reload", no_argument, NULL, 'r'},
+		{"reload", no_argument, NULL, 'r'},       {"link-check", no_argument, NULL, 'l'},
 		{"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
 	};
 	const char *path = BONDD_DEFAULT_SOCKET, *verb = "proc";
 	int formats = 0, do_watch = 0, do_reload = 0, c;
 
-	while ((c = getopt_long(argc, argv, "s:jbpwrVh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:jbplwrVh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's': path = optarg; break;
 		case 'j': verb = "json"; formats++; break;
 		case 'b': verb = "brief"; formats++; break;
 		case 'p': verb = "prometheus"; formats++; break;
+		case 'l': verb = "linkcheck"; formats++; break;
 		case 'w': do_watch = 1; break;
 		case 'r': verb = "reload"; do_reload = 1; formats++; break;
 		case 'V': printf("bondd-status %s\n", BONDD_VERSION); return 0;
@@ -170,7 +174,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (formats > 1 || (do_watch && formats)) {
-		fprintf(stderr, "bondd-status: choose one of --json, --brief, --prometheus, --watch, "
+		fprintf(stderr, "bondd-status: choose one of --json, --brief, --prometheus, --link-check, "
+				"--watch, "
 				"--reload\n");
 		return EXIT_USAGE;
 	}

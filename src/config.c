@@ -63,6 +63,7 @@ struct section {
 	uint64_t bad;                     /* OPT_BIT of options with a refused value */
 	unsigned mtu_line, slaves_line;
 	unsigned keep_order_line, state_line;
+	unsigned link_check_line;         /* 0: not given, the mode's default */
 	unsigned addr_line[BONDD_MAX_ADDRS];
 	struct slave_key sk[MAX_SLAVE_KEYS];
 	size_t n_sk;
@@ -774,6 +775,24 @@ static void parse_state(struct parser *p, const char *val)
 		       show(&sh, val));
 }
 
+static void parse_link_check(struct parser *p, const char *val)
+{
+	struct section *s = &p->sec;
+	struct shown sh;
+
+	if (s->link_check_line) {
+		errorf(p, p->line, "duplicate key \"link_check\" (first on line %u)",
+		       s->link_check_line);
+		return;
+	}
+	s->link_check_line = p->line;
+	if (strcmp(val, "yes") == 0 || strcmp(val, "no") == 0)
+		s->b.link_check = val[0] == 'y';
+	else
+		errorf(p, p->line, "link_check: invalid value \"%s\" (expected yes or no)",
+		       show(&sh, val));
+}
+
 static void add_slave(struct parser *p, const char *name, bool *full)
 {
 	struct desired_bond *b = &p->sec.b;
@@ -980,6 +999,8 @@ static void parse_key(struct parser *p, const char *key, char *val)
 		parse_keep_order(p, val);
 	else if (strcmp(key, "state") == 0)
 		parse_state(p, val);
+	else if (strcmp(key, "link_check") == 0)
+		parse_link_check(p, val);
 	else if (strncmp(key, "slave.", strlen("slave.")) == 0)
 		parse_slave_key(p, key, val);
 	else if (d)
@@ -1124,6 +1145,10 @@ static void finish_section(struct parser *p)
 	if (mode_known(s))
 		bond_rules_check(&s->b.opts, &s->bad, rule_broken, p);
 	check_primary(p);
+	/* The link check is on by default where bondd's users need it and
+	 * its peers run bondd: balance-rr (bondd.conf(5), link_check). */
+	if (!s->link_check_line)
+		s->b.link_check = s->b.opts.val[OPT_MODE] == MODE_BALANCE_RR;
 	if (s->keep)
 		warn_section(p);
 	if (s->keep && append_bond(p, &s->b, s->slaves_line) < 0)

@@ -526,6 +526,7 @@ static void converge(struct daemon *d)
 	note_unsettled(d, unsettled);
 	arm_retry(d);
 	notify_status(d);
+	linkcheck_sync(d->lc, &d->want, &d->ob.state);
 }
 
 /* Returns 0 once the file is applied, -1 when it was refused (msg: why). */
@@ -580,6 +581,7 @@ static int reload(struct daemon *d, char *msg, size_t len)
 	holds_clear(&d->holds);
 	report_failing(d);
 	d->rebuild_ok = true; /* the admin asked: see plan.h, no_rebuild */
+	linkcheck_reloaded(d->lc);
 	converge(d);
 	d->rebuild_ok = false;
 	log_info("reloaded: %zu bond%s", d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s");
@@ -697,6 +699,8 @@ static int run_loop(struct daemon *d)
 				work = true;
 			} else if (d->server && fd == status_server_fd(d->server)) {
 				status_server_dispatch(d->server);
+			} else if (d->lc && fd == linkcheck_fd(d->lc)) {
+				linkcheck_dispatch(d->lc);
 			}
 		}
 		if (work && !d->stop)
@@ -774,6 +778,42 @@ static void fill_view(void *ctx, struct status_view *v)
 	};
 	for (size_t i = 0; i < FSRC__COUNT; i++)
 		v->findings[i] = &d->findings[i];
+	v->linkcheck = linkcheck_results(d->lc);
+}
+
+/* The link check (linkcheck_io.h): its end answers the clients waiting for
+ * it; the status socket's linkcheck verb starts one. */
+static void on_linkcheck_done(void *ctx, const char *bond)
+{
+	struct daemon *d = ctx;
+	if (d->server)
+		status_server_check_done(d->server);
+}
+
+static int on_status_check(void *ctx, const struct desired_bond *const *sel, size_t n, bool start)
+{
+	struct daemon *d = ctx;
+	int busy = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (start)
+			linkcheck_demand(d->lc, sel[i]->name);
+		busy += linkcheck_busy(d->lc, sel[i]->name);
+	}
+	return busy;
+}
+
+/* Without it bondd still keeps its bonds: a link check that cannot start
+ * is logged and the rest goes on. */
+static void open_linkcheck(struct daemon *d)
+{
+	int err = linkcheck_open(&d->lc, &d->findings[FSRC_LINK_CHECK], on_linkcheck_done, d);
+	if (err == 0 && add_fd(d->epfd, linkcheck_fd(d->lc)) < 0)
+		err = -errno;
+	if (err < 0) {
+		log_err("link check: %s; running without it", strerror(-err));
+		linkcheck_close(d->lc);
+		d->lc = NULL;
+	}
 }
 
 /* The socket's directory is systemd's RuntimeDirectory; when bondd is run
@@ -837,6 +877,7 @@ static int open_server(struct daemon *d)
 	if (add_fd(d->epfd, status_server_fd(d->server)) < 0)
 		return -errno;
 	status_server_set_reload(d->server, reload_request);
+	status_server_on_check(d->server, on_status_check);
 	log_info("status socket: %s", d->opts.socket_path);
 	return 0;
 }
@@ -844,6 +885,7 @@ static int open_server(struct daemon *d)
 static void daemon_free(struct daemon *d)
 {
 	status_server_close(d->server);
+	linkcheck_close(d->lc);
 	action_list_free(&d->plan);
 	executor_close(&d->ex);
 	observer_close(&d->ob);
@@ -916,6 +958,7 @@ int daemon_main(const struct daemon_opts *opts)
 	report_unreported(&d);
 	if (open_server(&d) < 0)
 		goto out;
+	open_linkcheck(&d);
 	if (d.want.n_bonds == 0)
 		log_info("no bonds configured in %s: running idle", opts->config_path);
 	else

@@ -413,6 +413,8 @@ static void json_bond(struct strbuf *out, const struct status_view *v,
 		sb_puts(out, "null");
 	sb_puts(out, ",\"findings\":");
 	findings_json(out, v->findings, FSRC__COUNT, b->name);
+	sb_puts(out, ",\"link_check\":");
+	linkcheck_json(out, lc_results_find(v->linkcheck, b->name));
 	sb_puts(out, ",\"failing\":");
 	if (rt && rt->failing[0])
 		sb_json_str(out, rt->failing);
@@ -589,6 +591,8 @@ void render_prometheus(struct strbuf *out, const struct status_view *v,
 				  finding_kind_name((enum finding_kind)k), finding_severity_name(sev),
 				  count);
 		}
+
+	linkcheck_prometheus(out, v->linkcheck, sel, n);
 
 	/* One netlink round trip per slave for its counters, not one per
 	 * counter metric: fetched here, before the metrics that use them. */

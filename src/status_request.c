@@ -10,6 +10,7 @@ static const char *const verbs[] = {
 	[SV_VERSION] = "version", [SV_PROC] = "proc",     [SV_JSON] = "json",
 	[SV_BRIEF] = "brief",     [SV_PROMETHEUS] = "prometheus",
 	[SV_HEALTH] = "health",   [SV_WATCH] = "watch",     [SV_RELOAD] = "reload",
+	[SV_LINKCHECK] = "linkcheck",
 };
 
 const char *status_health_name(enum status_health h)
@@ -69,7 +70,7 @@ int status_request_parse(const char *line, size_t len, struct status_request *re
 			if (v == sizeof(verbs) / sizeof(verbs[0])) {
 				snprintf(err, errlen, "unknown request \"%.*s\" (known: version, proc, "
 						      "json, brief, prometheus, health, watch, "
-						      "reload)",
+						      "reload, linkcheck)",
 					 n > 32 ? 32 : (int)n, w);
 				return -1;
 			}

@@ -41,6 +41,7 @@ enum client_state {
 	CS_REQUEST,   /* reading request lines */
 	CS_WATCH,     /* streaming events; input is ignored */
 	CS_DRAIN,     /* error sent, write side shut: discard input until EOF */
+	CS_CHECK,     /* waiting for the link check it asked for; input waits */
 };
 
 struct client {
@@ -56,6 +57,7 @@ struct client {
 	int64_t last_active_ms;
 	int64_t request_start_ms;   /* first byte of the request being read, or
 				     * when draining began; 0: none */
+	char *check_line;           /* CS_CHECK: the request, answered when done */
 };
 
 struct status_server {
@@ -63,6 +65,7 @@ struct status_server {
 	char path[sizeof(((struct sockaddr_un *)0)->sun_path)];
 	status_view_fn view;
 	status_reload_fn reload;
+	status_check_fn check;
 	void *ctx;
 	struct client *clients[MAX_CLIENTS];
 	size_t n_clients;
@@ -133,7 +136,7 @@ static int bind_socket(struct status_server *s, const char *path)
 
 static bool backpressured(const struct client *c)
 {
-	return c->state == CS_REQUEST && c->out.len > BACKPRESSURE;
+	return c->state == CS_CHECK || (c->state == CS_REQUEST && c->out.len > BACKPRESSURE);
 }
 
 /* Input unless the client is too far behind; output while some is pending. */
@@ -158,6 +161,7 @@ static void drop(struct status_server *s, struct client *c)
 	epoll_ctl(s->epfd, EPOLL_CTL_DEL, c->fd, NULL);
 	close(c->fd);
 	sb_free(&c->out);
+	free(c->check_line);
 	free(c);
 }
 
@@ -183,7 +187,8 @@ static int flush(struct status_server *s, struct client *c)
 	 * drain.  A pending reply must be taken, some of it every so often,
 	 * and a client between requests gets the idle timeout.  An idle
 	 * watcher has neither. */
-	bool begun = c->state == CS_DRAIN || (c->state == CS_REQUEST && c->in_len);
+	bool begun = c->state == CS_DRAIN || c->state == CS_CHECK ||
+		     (c->state == CS_REQUEST && c->in_len);
 	bool idle_clock = c->out.len > 0 || (c->state == CS_REQUEST && !c->in_len);
 	int64_t by_activity = c->last_active_ms + CLIENT_TIMEOUT_MS;
 	c->deadline_ms = begun ? c->request_start_ms + CLIENT_TIMEOUT_MS : 0;
@@ -232,6 +237,15 @@ static void body_proc(struct status_server *s, const struct client *c,
 		else
 			proc_filter_unprivileged(s->scratch.s, s->scratch.len, body);
 	}
+}
+
+/* The per-slave tables of the link check's last results. */
+static void body_linkcheck(const struct status_view *v, const struct desired_bond *const *sel,
+			   size_t n, struct strbuf *body)
+{
+	for (size_t i = 0; i < n; i++)
+		linkcheck_table(body, lc_results_find(v->linkcheck, sel[i]->name), sel[i]->name,
+				v->findings, FSRC__COUNT);
 }
 
 /* Synchronous: the client learns the outcome, as `systemctl reload` must.
@@ -308,6 +322,15 @@ static void answer(struct status_server *s, struct client *c, const char *line, 
 	case SV_PROMETHEUS: render_prometheus(&body, &v, sel, n); break;
 	case SV_HEALTH: break;
 	case SV_RELOAD: break; /* answered above */
+	case SV_LINKCHECK:
+		if (s->check && s->check(s->ctx, sel, n, true) > 0 &&
+		    (c->check_line = strndup(line, len))) {
+			c->state = CS_CHECK;
+			c->request_start_ms = mono_ms();
+			return;
+		}
+		body_linkcheck(&v, sel, n, &body);
+		break;
 	case SV_WATCH:
 		sb_puts(&c->out, STATUS_PROTO_TAG " ok 0 stream\n");
 		c->state = CS_WATCH;
@@ -334,7 +357,8 @@ static void answer_lines(struct status_server *s, struct client *c)
 		memmove(c->in, nl + 1, c->in_len - line - 1);
 		c->in_len -= line + 1;
 		/* What is left arrived with the last read, at the latest. */
-		c->request_start_ms = c->in_len ? c->last_active_ms : 0;
+		if (c->state == CS_REQUEST) /* a client waiting for a link check keeps its clock */
+			c->request_start_ms = c->in_len ? c->last_active_ms : 0;
 	}
 	if (c->state == CS_REQUEST && c->in_len == sizeof(c->in)) {
 		char msg[96];
@@ -514,6 +538,58 @@ void status_server_broadcast(struct status_server *s, const struct event *e)
 void status_server_set_reload(struct status_server *s, status_reload_fn fn)
 {
 	s->reload = fn;
+}
+
+void status_server_on_check(struct status_server *s, status_check_fn fn)
+{
+	s->check = fn;
+}
+
+/* Answers a waiting client when its checks are done; false while not. */
+static bool check_finished(struct status_server *s, struct client *c)
+{
+	struct status_request req;
+	struct status_view v = {0};
+	const struct desired_bond *sel[STATUS_MAX_NAMES];
+	const char *unknown = NULL;
+	char err[160];
+	size_t n = 0;
+
+	if (status_request_parse(c->check_line, strlen(c->check_line), &req, err, sizeof(err)) < 0)
+		return false; /* cannot happen: it parsed before */
+	s->view(s->ctx, &v);
+	if (status_select(&v, &req, sel, &n, &unknown) < 0) {
+		/* A reload took the bond away meanwhile. */
+		snprintf(err, sizeof(err), "unknown bond \"%s\": not in bondd's configuration",
+			 unknown);
+		reply_error(c, SE_UNKNOWN_BOND, err);
+	} else if (s->check(s->ctx, sel, n, false) > 0) {
+		return false;
+	} else {
+		struct strbuf body = {0};
+		body_linkcheck(&v, sel, n, &body);
+		if (body.oom)
+			reply_error(c, SE_INTERNAL, "out of memory");
+		else
+			reply_ok(c, status_worst(&v, sel, n), &body);
+		sb_free(&body);
+	}
+	free(c->check_line);
+	c->check_line = NULL;
+	c->state = CS_REQUEST;
+	c->request_start_ms = c->in_len ? mono_ms() : 0;
+	return true;
+}
+
+void status_server_check_done(struct status_server *s)
+{
+	for (size_t i = 0; i < s->n_clients;) {
+		struct client *c = s->clients[i];
+		if (c->state == CS_CHECK && check_finished(s, c) && service(s, c) < 0)
+			continue; /* dropped: slot i holds another client now */
+		i++;
+	}
+	sweep(s);
 }
 
 int status_server_fd(const struct status_server *s)

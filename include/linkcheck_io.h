@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The link check's I/O: one packet socket per probed slave (AF_PACKET,
+ * EtherType 0x88B5, bound to the slave's ifindex), a timer for the end of
+ * a check and for checks the rate limit delayed, all in an epoll set of its
+ * own that the daemon's loop watches as one fd.  Nothing runs on a timer
+ * while nothing happens: a check is a burst of requests, a wait for answers
+ * (LC_WAIT_MS at most) and one evaluation (linkcheck.h), started by
+ *   - a slave becoming ready to probe (enslaved, up, carrier): at start, a
+ *     slave that joins or is re-created, a carrier that returns;
+ *   - a reload;
+ *   - a request on the status socket (bondd-status --link-check);
+ *   - a peer's request that asks to be probed back.
+ * Rate limits (bondd.conf(5)): per slave, its events take a token from a
+ * bucket of LC_BURST that refills one per LC_REFILL_MS (an event without a
+ * token is remembered and checked when one is there); per bond, peers'
+ * requests to probe back take a token from a bucket of the same size or
+ * are ignored, and no two checks start within LC_MIN_GAP_MS (on demand
+ * too); per slave, at most LC_ANSWER_BURST answers a second.
+ */
+#ifndef BONDD_LINKCHECK_IO_H
+#define BONDD_LINKCHECK_IO_H
+
+#include <stdbool.h>
+
+#include "desired.h"
+#include "findings.h"
+#include "linkcheck.h"
+#include "observed.h"
+
+/* The longest wait for answers.  A check ends sooner, as soon as every
+ * peer slave that answered the check before, or whose requests arrived,
+ * has answered every size: usually within milliseconds. */
+#define LC_WAIT_MS 1000
+/* ... but not sooner than this: a peer new to us gets this long. */
+#define LC_MIN_WAIT_MS 50
+#define LC_BURST 4
+#define LC_REFILL_MS 15000
+#define LC_MIN_GAP_MS 500
+#define LC_ANSWER_BURST 256
+/* Peers' requests heard this long before a check began still count in it
+ * (the request that made us check, for one). */
+#define LC_HEARD_SLACK_MS 500
+
+struct linkcheck;
+
+/* Called when a check of `bond` has been evaluated. */
+typedef void (*lc_done_fn)(void *ctx, const char *bond);
+
+/* findings: the list this check owns (FSRC_LINK_CHECK), rewritten after
+ * every check.  Returns 0 or -errno. */
+int linkcheck_open(struct linkcheck **out, struct findings *findings, lc_done_fn done, void *ctx);
+void linkcheck_close(struct linkcheck *lc);
+int linkcheck_fd(const struct linkcheck *lc);
+/* Handles whatever is ready; never blocks. */
+void linkcheck_dispatch(struct linkcheck *lc);
+
+/* After every pass over the bonds: opens and closes sockets to match the
+ * slaves as they now are, and checks the bonds where a slave became ready. */
+void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const struct observed *obs);
+/* A reload: every bond with link checking on is checked at the next sync. */
+void linkcheck_reloaded(struct linkcheck *lc);
+/* On demand: starts (or joins, or schedules) a check of `bond`.  Returns
+ * true when one is under way, false when the bond has link checking off. */
+bool linkcheck_demand(struct linkcheck *lc, const char *bond);
+/* A check of `bond` is running, or one asked for on demand waits for its
+ * turn. */
+bool linkcheck_busy(const struct linkcheck *lc, const char *bond);
+
+const struct lc_results *linkcheck_results(const struct linkcheck *lc);
+
+#endif

@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The link check's evaluation: a bond's observation matrix -> findings.
+ * Pure; every rule here is a table entry in tests/unit/test_linkcheck.c.
+ */
+#include "linkcheck.h"
+
+#include <stdio.h>
+#include <string.h>
+
+bool lc_end_same(const struct lc_end *a, const struct lc_end *b)
+{
+	return memcmp(a->host, b->host, LC_HOST_ID_LEN) == 0 && strcmp(a->bond, b->bond) == 0 &&
+	       strcmp(a->slave, b->slave) == 0;
+}
+
+/* Same host and bond: the same peer bond, whatever slave. */
+static bool same_bond(const struct lc_end *a, const struct lc_end *b)
+{
+	return memcmp(a->host, b->host, LC_HOST_ID_LEN) == 0 && strcmp(a->bond, b->bond) == 0;
+}
+
+struct lc_peer_obs *lc_row_peer(struct lc_slave_obs *row, const struct lc_end *end)
+{
+	for (size_t i = 0; i < row->n_peers; i++)
+		if (lc_end_same(&row->peers[i].end, end)) {
+			/* A peer slave that moved to another place is the same
+			 * slave: keep its newest place. */
+			row->peers[i].end.pos = end->pos;
+			return &row->peers[i];
+		}
+	if (row->n_peers == LC_MAX_PEERS)
+		return NULL;
+	struct lc_peer_obs *p = &row->peers[row->n_peers++];
+	memset(p, 0, sizeof(*p));
+	p->end = *end;
+	return p;
+}
+
+void lc_host_short(const uint8_t host[LC_HOST_ID_LEN], char out[9])
+{
+	snprintf(out, 9, "%02x%02x%02x%02x", host[0], host[1], host[2], host[3]);
+}
+
+const struct lc_result *lc_results_find(const struct lc_results *rs, const char *bond)
+{
+	for (size_t i = 0; rs && i < rs->n; i++)
+		if (strcmp(rs->v[i]->bond, bond) == 0)
+			return rs->v[i];
+	return NULL;
+}
+
+/* A peer slave counts as reached when the path to it is proven in either
+ * direction: it answered, or its own requests arrived. */
+static bool reached(const struct lc_peer_obs *p)
+{
+	return p->answered || p->heard;
+}
+
+static size_t n_reached(const struct lc_slave_obs *s)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < s->n_peers; i++)
+		n += reached(&s->peers[i]);
+	return n;
+}
+
+/* Modes that send one MAC address out of every slave at once, so that a
+ * switch domain shared by two slaves sees that address move between ports:
+ * balance-rr and balance-xor stripe, broadcast duplicates
+ * (drivers/net/bonding/bond_main.c, bond_start_xmit).  Active-backup, the
+ * load balancers with their own MACs per slave, and 802.3ad (an aggregate
+ * the switch knows) want one domain. */
+static bool mode_needs_own_domains(enum bond_mode mode)
+{
+	return mode == MODE_BALANCE_RR || mode == MODE_BALANCE_XOR || mode == MODE_BROADCAST;
+}
+
+static size_t find_root(size_t *parent, size_t i)
+{
+	while (parent[i] != i)
+		i = parent[i] = parent[parent[i]];
+	return i;
+}
+
+/* Appends text to buf, after sep when buf holds something already. */
+static void append(char *buf, size_t len, const char *sep, const char *text)
+{
+	size_t used = strlen(buf);
+	if (used + 1 < len)
+		snprintf(buf + used, len - used, "%s%s", used ? sep : "", text);
+}
+
+/* Groups the probed slaves by broadcast domain (parent[], a union-find
+ * forest); with out, adds a finding per group of two or more. */
+static int shared_domains(const struct lc_matrix *m, size_t parent[BONDD_MAX_SLAVES],
+			  struct findings *out)
+{
+	char why[BONDD_MAX_SLAVES][160];
+	size_t n = m->n_slaves < BONDD_MAX_SLAVES ? m->n_slaves : BONDD_MAX_SLAVES;
+
+	for (size_t i = 0; i < n; i++) {
+		parent[i] = i;
+		why[i][0] = '\0';
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct lc_slave_obs *s = &m->slaves[i];
+		if (!s->probed)
+			continue;
+		for (size_t k = 0; k < n; k++) {
+			if (k == i || !(s->siblings & (1u << k)) || !m->slaves[k].probed)
+				continue;
+			size_t a = find_root(parent, i), b = find_root(parent, k);
+			if (a == b)
+				continue;
+			parent[b] = a;
+			if (!why[a][0])
+				snprintf(why[a], sizeof(why[a]), "%s received the probes %s sent",
+					 s->name, m->slaves[k].name);
+		}
+		/* Two slaves that both meet one peer slave are in one domain,
+		 * whether or not their own broadcasts met. */
+		for (size_t j = i + 1; j < n; j++) {
+			const struct lc_slave_obs *t = &m->slaves[j];
+			if (!t->probed || find_root(parent, i) == find_root(parent, j))
+				continue;
+			for (size_t p = 0; p < s->n_peers; p++) {
+				bool both = false;
+				for (size_t q = 0; q < t->n_peers && !both; q++)
+					both = reached(&s->peers[p]) && reached(&t->peers[q]) &&
+					       lc_end_same(&s->peers[p].end, &t->peers[q].end);
+				if (!both)
+					continue;
+				size_t a = find_root(parent, i), b = find_root(parent, j);
+				parent[b] = a;
+				if (!why[a][0]) {
+					char host[9];
+					lc_host_short(s->peers[p].end.host, host);
+					snprintf(why[a], sizeof(why[a]),
+						 "%s and %s both reach slave %s of host %s", s->name,
+						 t->name, s->peers[p].end.slave, host);
+				}
+				break;
+			}
+		}
+	}
+	for (size_t r = 0; out && r < n; r++) {
+		size_t members = 0;
+		for (size_t i = 0; i < n; i++)
+			members += m->slaves[i].probed && find_root(parent, i) == r;
+		if (members < 2)
+			continue;
+		struct finding *f = findings_add(out, FSRC_LINK_CHECK, FSEV_DEGRADED,
+						 FK_SHARED_DOMAIN, m->bond);
+		if (!f)
+			return -1;
+		char names[128] = "";
+		for (size_t i = 0; i < n; i++)
+			if (m->slaves[i].probed && find_root(parent, i) == r) {
+				finding_add_slave(f, m->slaves[i].name);
+				append(names, sizeof(names), ", ", m->slaves[i].name);
+			}
+		snprintf(f->evidence, sizeof(f->evidence),
+			 "%.60s are in one broadcast domain (%.90s): the switch sees the bond's one "
+			 "MAC address on several ports", names, why[r]);
+		snprintf(f->fix, sizeof(f->fix),
+			 "put each port in a VLAN (or switch) of its own, port N of every host in "
+			 "the same one");
+	}
+	return 0;
+}
+
+static int jumbo(const struct lc_matrix *m, struct findings *out)
+{
+	for (size_t i = 0; i < m->n_slaves; i++) {
+		const struct lc_slave_obs *s = &m->slaves[i];
+		if (!s->probed || !(s->sent & LC_SIZE_BIT(LC_FULL)))
+			continue;
+		size_t full = 0, smaller = 0;
+		int largest = -1;
+		for (size_t p = 0; p < s->n_peers; p++) {
+			uint8_t a = s->peers[p].answered;
+			full += !!(a & LC_SIZE_BIT(LC_FULL));
+			smaller += !!(a & (LC_SIZE_BIT(LC_SMALL) | LC_SIZE_BIT(LC_STANDARD)));
+			if ((a & LC_SIZE_BIT(LC_STANDARD)) && (s->sent & LC_SIZE_BIT(LC_STANDARD)))
+				largest = LC_STANDARD;
+			else if ((a & LC_SIZE_BIT(LC_SMALL)) && largest < 0)
+				largest = LC_SMALL;
+		}
+		if (full || !smaller || largest < 0)
+			continue;
+		struct finding *f = findings_add(out, FSRC_LINK_CHECK, FSEV_DEGRADED,
+						 FK_JUMBO_DROPPED, m->bond);
+		if (!f)
+			return -1;
+		finding_add_slave(f, s->name);
+		snprintf(f->evidence, sizeof(f->evidence),
+			 "%s's %u-byte probes reached no peer while its %u-byte probes reached %zu "
+			 "peer slave%s; the largest that passed was %u bytes",
+			 s->name, s->sizes[LC_FULL], s->sizes[LC_SMALL], smaller,
+			 smaller == 1 ? "" : "s", s->sizes[largest]);
+		snprintf(f->fix, sizeof(f->fix),
+			 "enable jumbo frames (MTU %u or more) on the switch ports and the peers' "
+			 "NICs on %s's path, or lower the bond's MTU",
+			 s->sizes[LC_FULL], s->name);
+	}
+	return 0;
+}
+
+/* Local slave i meets exactly one slave of a peer bond, at another place:
+ * with a domain per port and one slave order on every host, port i must
+ * meet port i. */
+static bool shares_domain(const struct lc_matrix *m, size_t *parent, size_t i)
+{
+	for (size_t k = 0; k < m->n_slaves && k < BONDD_MAX_SLAVES; k++)
+		if (k != i && m->slaves[k].probed && find_root(parent, k) == find_root(parent, i))
+			return true;
+	return false;
+}
+
+/* (Slaves sharing a domain meet every port of it: no order to judge.) */
+static int crossed(const struct lc_matrix *m, size_t *parent, struct findings *out)
+{
+	struct finding *f = NULL;
+	char evidence[sizeof(f->evidence)] = "";
+
+	for (size_t i = 0; i < m->n_slaves && i < BONDD_MAX_SLAVES; i++) {
+		const struct lc_slave_obs *s = &m->slaves[i];
+		if (!s->probed || shares_domain(m, parent, i))
+			continue;
+		for (size_t p = 0; p < s->n_peers; p++) {
+			const struct lc_peer_obs *pe = &s->peers[p];
+			if (!reached(pe))
+				continue;
+			size_t same = 0;
+			for (size_t q = 0; q < s->n_peers; q++)
+				same += reached(&s->peers[q]) && same_bond(&s->peers[q].end, &pe->end);
+			if (same != 1 || pe->end.pos == s->pos)
+				continue;
+			if (!f) {
+				f = findings_add(out, FSRC_LINK_CHECK, FSEV_DEGRADED, FK_CROSSED, m->bond);
+				if (!f)
+					return -1;
+			}
+			bool listed = false;
+			for (size_t k = 0; k < f->n_slaves; k++)
+				listed |= strcmp(f->slaves[k], s->name) == 0;
+			if (!listed)
+				finding_add_slave(f, s->name);
+			char host[9], one[128];
+			lc_host_short(pe->end.host, host);
+			snprintf(one, sizeof(one), "%s (place %u) meets %s's %s (place %u)", s->name,
+				 s->pos, host, pe->end.slave, pe->end.pos);
+			append(evidence, sizeof(evidence), "; ", one);
+		}
+	}
+	if (f) {
+		snprintf(f->evidence, sizeof(f->evidence), "%s", evidence);
+		snprintf(f->fix, sizeof(f->fix),
+			 "port N of every host must meet port N: swap the crossed cables or switch "
+			 "port VLANs back, or list the slaves in the same order on every host");
+	}
+	return 0;
+}
+
+static int unreachable(const struct lc_matrix *m, struct findings *out)
+{
+	size_t reaching = 0;
+	for (size_t i = 0; i < m->n_slaves; i++)
+		reaching += m->slaves[i].probed && n_reached(&m->slaves[i]) > 0;
+	if (!reaching)
+		return 0;
+	for (size_t i = 0; i < m->n_slaves; i++) {
+		const struct lc_slave_obs *s = &m->slaves[i];
+		if (!s->probed || n_reached(s) > 0)
+			continue;
+		struct finding *f = findings_add(out, FSRC_LINK_CHECK, FSEV_DEGRADED,
+						 FK_UNREACHABLE, m->bond);
+		if (!f)
+			return -1;
+		finding_add_slave(f, s->name);
+		char others[128] = "";
+		for (size_t k = 0; k < m->n_slaves; k++)
+			if (m->slaves[k].probed && n_reached(&m->slaves[k]) > 0)
+				append(others, sizeof(others), ", ", m->slaves[k].name);
+		snprintf(f->evidence, sizeof(f->evidence),
+			 "%s reached no peer and heard none, while %.100s reached peers", s->name, others);
+		snprintf(f->fix, sizeof(f->fix),
+			 "check %s's cable, switch port and VLAN: it must be in the domain of the "
+			 "peers' port %u", s->name, s->pos);
+	}
+	return 0;
+}
+
+static int one_way(const struct lc_matrix *m, struct findings *out)
+{
+	for (size_t i = 0; i < m->n_slaves; i++) {
+		const struct lc_slave_obs *s = &m->slaves[i];
+		if (!s->probed)
+			continue;
+		struct finding *f = NULL;
+		char peers[160] = "";
+		for (size_t p = 0; p < s->n_peers; p++) {
+			const struct lc_peer_obs *pe = &s->peers[p];
+			if (!pe->heard || pe->answered)
+				continue;
+			if (!f) {
+				f = findings_add(out, FSRC_LINK_CHECK, FSEV_DEGRADED, FK_ONE_WAY, m->bond);
+				if (!f)
+					return -1;
+				finding_add_slave(f, s->name);
+			}
+			char host[9], one[64];
+			lc_host_short(pe->end.host, host);
+			snprintf(one, sizeof(one), "%s's %s", host, pe->end.slave);
+			append(peers, sizeof(peers), ", ", one);
+		}
+		if (!f)
+			continue;
+		snprintf(f->evidence, sizeof(f->evidence),
+			 "%s receives the probes of %.120s, but none of its own probes was answered "
+			 "by them: frames pass in one direction only", s->name, peers);
+		snprintf(f->fix, sizeof(f->fix),
+			 "check the switch port's VLAN membership for both directions (egress "
+			 "untagged, the PVID) and the peer's side of %s's path", s->name);
+	}
+	return 0;
+}
+
+int linkcheck_eval(const struct lc_matrix *m, struct findings *out)
+{
+	size_t parent[BONDD_MAX_SLAVES];
+
+	if (shared_domains(m, parent, mode_needs_own_domains(m->mode) ? out : NULL) < 0)
+		return -1;
+	if (jumbo(m, out) < 0 || crossed(m, parent, out) < 0 || unreachable(m, out) < 0 ||
+	    one_way(m, out) < 0)
+		return -1;
+	return 0;
+}

@@ -1,0 +1,820 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The link check's I/O (linkcheck_io.h): packet sockets per slave, sending
+ * requests, answering peers, collecting answers until the check's deadline.
+ * What the answers mean is decided in linkcheck_eval.c.
+ */
+#include "linkcheck_io.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/if_packet.h>
+#include <sys/epoll.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/timerfd.h>
+
+#include "log.h"
+#include "small_file.h"
+
+/* Receive buffer per slave socket. */
+#define LC_RCVBUF (1 << 20)
+
+struct lc_bond;
+
+struct lc_sock {
+	struct lc_bond *bond;
+	size_t idx;              /* the slave's index in the bond */
+	int fd;                  /* -1: the slave is not ready to probe */
+	int ifindex;
+	uint32_t mtu;            /* the full size: the slave's MTU, at most the bond's */
+	int64_t answers_ms;      /* start of the current answer second */
+	unsigned answers;        /* answers sent in it */
+	/* Its events' rate limit: a bucket of LC_BURST checks, one back
+	 * every LC_REFILL_MS; an event without a token waits for one. */
+	unsigned tokens;
+	int64_t tokens_ms;
+	bool pending;            /* an event waits for a token */
+};
+
+struct lc_bond {
+	char name[IFNAMSIZ];
+	enum bond_mode mode;
+	uint32_t mtu;
+	bool enabled, seen;
+	size_t n;
+	char slaves[BONDD_MAX_SLAVES][IFNAMSIZ];
+	struct lc_sock socks[BONDD_MAX_SLAVES];
+	struct lc_slave_obs *live;   /* being collected */
+	struct lc_slave_obs *shown;  /* the last complete check */
+	struct lc_result result;
+	/* the running check */
+	bool running;
+	uint32_t probe_id;
+	int64_t started_ms, deadline_ms, trigger_since_ms;
+	/* the next check */
+	bool due, due_demand, due_probe_back;
+	int64_t due_since_ms;
+	char due_trigger[64];
+	/* rate limit: peers' requests to probe back take a token of the
+	 * bond's bucket or are ignored; no two checks within LC_MIN_GAP_MS */
+	unsigned peer_tokens;
+	int64_t peer_tokens_ms, last_start_ms;
+};
+
+struct linkcheck {
+	int epfd, timer_fd;
+	uint8_t host[LC_HOST_ID_LEN];
+	uint32_t next_probe;
+	struct findings *findings;
+	lc_done_fn done;
+	void *ctx;
+	struct lc_bond **bonds;
+	size_t n_bonds;
+	const struct lc_result **rv;
+	struct lc_results results;
+	bool reloaded, perm_logged;
+	uint8_t buf[LC_MAX_LEN + 1];
+};
+
+static int64_t mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int64_t wall_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The host id: /etc/machine-id, made distinct per network namespace (two
+ * bondd in two namespaces of one machine are two hosts to the switch);
+ * random when there is no machine-id. */
+static void host_id(uint8_t id[LC_HOST_ID_LEN])
+{
+	char text[64];
+	bool ok = small_file_read("/etc/machine-id", text, sizeof(text));
+	for (size_t i = 0; ok && i < LC_HOST_ID_LEN; i++) {
+		unsigned v;
+		ok = sscanf(text + 2 * i, "%2x", &v) == 1;
+		id[i] = (uint8_t)v;
+	}
+	if (!ok && getrandom(id, LC_HOST_ID_LEN, 0) != LC_HOST_ID_LEN)
+		for (size_t i = 0; i < LC_HOST_ID_LEN; i++)
+			id[i] = (uint8_t)(rand() ^ getpid());
+	struct stat st;
+	if (stat("/proc/self/ns/net", &st) == 0)
+		for (size_t i = 0; i < sizeof(st.st_ino) && i < 8; i++)
+			id[i] ^= (uint8_t)(st.st_ino >> (8 * i));
+}
+
+/* --- sockets --------------------------------------------------------------- */
+
+static void sock_close(struct lc_sock *s)
+{
+	if (s->fd >= 0)
+		close(s->fd);
+	s->fd = -1;
+	s->ifindex = 0;
+}
+
+static int sock_open(struct linkcheck *lc, struct lc_sock *s, int ifindex)
+{
+	/* SOCK_DGRAM: the kernel builds and strips the Ethernet header.
+	 * Bound to the slave, with our EtherType only, the socket sees the
+	 * frames that arrived on that slave even while it is enslaved
+	 * (net/core/dev.c __netif_receive_skb_core delivers to the
+	 * orig_dev's ptype_specific list after the bond's rx_handler). */
+	int fd = socket(AF_PACKET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, htons(LC_ETHERTYPE));
+	if (fd < 0)
+		return -errno;
+	struct sockaddr_ll sll = {.sll_family = AF_PACKET, .sll_protocol = htons(LC_ETHERTYPE),
+				  .sll_ifindex = ifindex};
+	struct epoll_event ev = {.events = EPOLLIN, .data.ptr = s};
+	/* A check's answers come in a burst of up to three sizes from every
+	 * peer slave: room for them (the forced size needs CAP_NET_ADMIN,
+	 * which bondd has; else the kernel's limit applies). */
+	int rcvbuf = LC_RCVBUF;
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &rcvbuf, sizeof(rcvbuf)) < 0)
+		setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf));
+	if (bind(fd, (struct sockaddr *)&sll, sizeof(sll)) < 0 ||
+	    epoll_ctl(lc->epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
+		int err = -errno;
+		close(fd);
+		return err;
+	}
+	s->fd = fd;
+	s->ifindex = ifindex;
+	return 0;
+}
+
+/* Sends to `mac`, or to the broadcast address when it is NULL. */
+static int sock_send(struct lc_sock *s, const uint8_t *buf, size_t len, const uint8_t *mac)
+{
+	struct sockaddr_ll to = {.sll_family = AF_PACKET, .sll_protocol = htons(LC_ETHERTYPE),
+				 .sll_ifindex = s->ifindex, .sll_halen = 6,
+				 .sll_addr = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff}};
+	if (mac)
+		memcpy(to.sll_addr, mac, 6);
+	for (;;) {
+		ssize_t n = sendto(s->fd, buf, len, MSG_DONTWAIT, (struct sockaddr *)&to, sizeof(to));
+		if (n == (ssize_t)len)
+			return 0;
+		if (n < 0 && errno == EINTR)
+			continue;
+		return n < 0 ? -errno : -EMSGSIZE;
+	}
+}
+
+/* --- bonds ------------------------------------------------------------------ */
+
+static void bond_free(struct lc_bond *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		sock_close(&b->socks[i]);
+	free(b->live);
+	free(b->shown);
+	free(b);
+}
+
+static struct lc_bond *bond_find(struct linkcheck *lc, const char *name)
+{
+	for (size_t i = 0; i < lc->n_bonds; i++)
+		if (strcmp(lc->bonds[i]->name, name) == 0)
+			return lc->bonds[i];
+	return NULL;
+}
+
+static int slave_index(const struct lc_bond *b, const char *name)
+{
+	for (size_t i = 0; i < b->n; i++)
+		if (strcmp(b->slaves[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* A token bucket of LC_BURST, one token back every LC_REFILL_MS.  Returns
+ * when the next token is there (now when one is). */
+static int64_t refill(unsigned *tokens, int64_t *since, int64_t now)
+{
+	while (*tokens < LC_BURST && now - *since >= LC_REFILL_MS) {
+		(*tokens)++;
+		*since += LC_REFILL_MS;
+	}
+	if (*tokens == LC_BURST)
+		*since = now;
+	return *tokens ? now : *since + LC_REFILL_MS;
+}
+
+/* Remembers that `b` should be checked; process_due starts it when the
+ * rate limit allows.  A check started by our own events asks the peers to
+ * probe back, so that their requests (the other direction) arrive within
+ * it; one started by a peer's request does not, or two hosts would keep
+ * each other checking. */
+static void trigger(struct lc_bond *b, const char *why, bool demand, bool from_peer)
+{
+	if (!b->enabled)
+		return;
+	/* Events coalesce into one check; it is named after (and timed
+	 * from) the first of our own, else the first peer's request. */
+	if (!b->due || (!from_peer && !b->due_probe_back)) {
+		b->due_since_ms = mono_ms();
+		snprintf(b->due_trigger, sizeof(b->due_trigger), "%s", why);
+	}
+	b->due = true;
+	b->due_demand |= demand;
+	b->due_probe_back |= !from_peer;
+}
+
+/* A slave became ready: a check now if its bucket has a token, else
+ * when it has one (process_due). */
+static void slave_event(struct lc_bond *b, struct lc_sock *s)
+{
+	int64_t now = mono_ms();
+	if (refill(&s->tokens, &s->tokens_ms, now) > now) {
+		s->pending = true;
+		return;
+	}
+	s->tokens--;
+	s->pending = false;
+	char why[64];
+	snprintf(why, sizeof(why), "%s ready", b->slaves[s->idx]);
+	trigger(b, why, false, false);
+}
+
+static void rebuild_findings(struct linkcheck *lc)
+{
+	findings_clear(lc->findings);
+	for (size_t i = 0; i < lc->n_bonds; i++) {
+		const struct lc_bond *b = lc->bonds[i];
+		if (b->enabled && b->result.checks && linkcheck_eval(&b->result.m, lc->findings) < 0)
+			log_err("%s: link check: out of memory for its findings", b->name);
+	}
+}
+
+/* Sends a slave's requests, one per size class, for the running check;
+ * returns how many went out. */
+static unsigned send_requests(struct linkcheck *lc, struct lc_bond *b, size_t i, bool probe_back)
+{
+	struct lc_slave_obs *row = &b->live[i];
+	struct lc_sock *s = &b->socks[i];
+	unsigned frames = 0;
+
+	if (s->fd < 0)
+		return 0;
+	uint32_t full = s->mtu < LC_MAX_LEN ? s->mtu : LC_MAX_LEN;
+	row->sizes[LC_SMALL] = LC_HEADER_LEN;
+	row->sizes[LC_STANDARD] = full > LC_STANDARD_LEN ? LC_STANDARD_LEN : 0;
+	row->sizes[LC_FULL] = full > LC_HEADER_LEN ? full : 0;
+	for (int c = 0; c < LC__SIZES; c++) {
+		if (!row->sizes[c])
+			continue;
+		struct lc_frame f = {.type = LC_REQUEST, .size = (enum lc_size)c,
+				     .flags = probe_back ? LC_FLAG_PROBE_BACK : 0,
+				     .probe_id = b->probe_id, .length = (uint16_t)row->sizes[c]};
+		memcpy(f.from.host, lc->host, LC_HOST_ID_LEN);
+		snprintf(f.from.bond, IFNAMSIZ, "%s", b->name);
+		snprintf(f.from.slave, IFNAMSIZ, "%s", b->slaves[i]);
+		f.from.pos = row->pos;
+		int len = lc_frame_encode(&f, lc->buf, sizeof(lc->buf));
+		int err = len < 0 ? -EINVAL : sock_send(s, lc->buf, (size_t)len, NULL);
+		if (err == -ENOBUFS) {
+			/* Dropped on the way out: by a full queue, or by a next
+			 * hop that takes no frame this large (a veth peer,
+			 * drivers/net/veth.c veth_xmit, reports its MTU drop
+			 * so).  Sent, as far as the matrix goes: no answer will
+			 * say what happened to it. */
+			snprintf(row->error, sizeof(row->error), "%u bytes dropped on the way out",
+				 row->sizes[c]);
+			err = 0;
+		}
+		if (err < 0) {
+			snprintf(row->error, sizeof(row->error), "sending %u bytes: %s", row->sizes[c],
+				 strerror(-err));
+			row->sizes[c] = 0;
+			continue;
+		}
+		row->sent |= (uint8_t)LC_SIZE_BIT(c);
+		frames++;
+	}
+	row->probed = row->sent & LC_SIZE_BIT(LC_SMALL);
+	b->result.requests_total += frames;
+	return frames;
+}
+
+static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
+{
+	b->running = b->result.running = true;
+	b->started_ms = b->last_start_ms = now;
+	b->deadline_ms = now + LC_WAIT_MS;
+	b->trigger_since_ms = b->due_since_ms;
+	b->probe_id = lc->next_probe++;
+	snprintf(b->result.trigger, sizeof(b->result.trigger), "%s", b->due_trigger);
+	bool probe_back = b->due_probe_back;
+	b->due = b->due_demand = b->due_probe_back = false;
+
+	unsigned frames = 0;
+	for (size_t i = 0; i < b->n; i++) {
+		struct lc_slave_obs *row = &b->live[i];
+		/* Answers are this check's alone; what peers sent counts while
+		 * it is recent (it may be what made us check). */
+		size_t keep = 0;
+		for (size_t p = 0; p < row->n_peers; p++) {
+			struct lc_peer_obs pe = row->peers[p];
+			pe.answered = 0;
+			pe.expected = false;
+			if (pe.heard && pe.heard_ms >= now - LC_HEARD_SLACK_MS)
+				row->peers[keep++] = pe;
+		}
+		row->n_peers = keep;
+		/* Whom to wait for: every peer slave the check before saw. */
+		for (size_t p = 0; p < b->shown[i].n_peers; p++) {
+			const struct lc_peer_obs *old = &b->shown[i].peers[p];
+			struct lc_peer_obs *pe = old->answered || old->heard
+						 ? lc_row_peer(row, &old->end) : NULL;
+			if (pe)
+				pe->expected = true;
+		}
+		row->siblings = 0;
+		row->probed = row->resent = false;
+		row->sent = 0;
+		row->error[0] = '\0';
+		memset(row->sizes, 0, sizeof(row->sizes));
+		snprintf(row->name, sizeof(row->name), "%s", b->slaves[i]);
+		row->pos = (uint8_t)(i + 1);
+		row->ifindex = b->socks[i].ifindex;
+		frames += send_requests(lc, b, i, probe_back);
+	}
+	b->result.frames_sent = frames;
+	log_debug("%s: link check started (%s): %u requests", b->name, b->result.trigger, frames);
+}
+
+/* Every peer slave we know of (it answered the check before, or its
+ * requests arrived) has answered every size sent: nothing more to wait
+ * for.  A check with no such peer waits its whole time. */
+static bool answers_complete(const struct lc_bond *b)
+{
+	size_t known = 0;
+	for (size_t i = 0; i < b->n; i++) {
+		const struct lc_slave_obs *row = &b->live[i];
+		for (size_t p = 0; row->probed && p < row->n_peers; p++) {
+			const struct lc_peer_obs *pe = &row->peers[p];
+			if (!pe->expected && !pe->heard)
+				continue;
+			known++;
+			if (pe->answered != row->sent)
+				return false;
+		}
+	}
+	return known > 0;
+}
+
+static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
+{
+	b->running = b->result.running = false;
+	b->result.checks++;
+	b->result.wall_ms = wall_ms();
+	b->result.took_ms = (uint32_t)(now - b->started_ms);
+	b->result.trigger_ms = (uint32_t)(now - b->trigger_since_ms);
+	memcpy(b->shown, b->live, b->n * sizeof(*b->shown));
+	for (size_t i = 0; i < b->n; i++)
+		for (size_t p = 0; p < b->shown[i].n_peers; p++)
+			b->shown[i].peers[p].expected = false;
+	b->result.m = (struct lc_matrix){.mode = b->mode, .mtu = b->mtu, .slaves = b->shown,
+					 .n_slaves = b->n};
+	snprintf(b->result.m.bond, IFNAMSIZ, "%s", b->name);
+	rebuild_findings(lc);
+
+	size_t n_find = 0, reached = 0;
+	for (size_t i = 0; i < lc->findings->n; i++)
+		n_find += strcmp(lc->findings->v[i].bond, b->name) == 0;
+	for (size_t i = 0; i < b->n; i++)
+		for (size_t p = 0; p < b->shown[i].n_peers; p++)
+			reached += b->shown[i].peers[p].answered != 0;
+	log_info("%s: link check done in %u ms (%s): %u requests, %zu answered paths, "
+		 "%zu finding%s", b->name, b->result.took_ms, b->result.trigger,
+		 b->result.frames_sent, reached, n_find, n_find == 1 ? "" : "s");
+	for (size_t i = 0; i < lc->findings->n; i++) {
+		const struct finding *f = &lc->findings->v[i];
+		if (strcmp(f->bond, b->name) == 0)
+			log_warn("%s: link check: %s: %s; fix: %s", b->name, finding_kind_name(f->kind),
+				 f->evidence, f->fix);
+	}
+	if (lc->done)
+		lc->done(lc->ctx, b->name);
+}
+
+
+/* Ends checks past their deadline, starts the due ones the rate limit
+ * allows, and arms the timer for the next of these; with nothing running
+ * or due the timer is off. */
+static void process_due(struct linkcheck *lc)
+{
+	int64_t now = mono_ms(), next = 0;
+
+	for (size_t i = 0; i < lc->n_bonds; i++) {
+		struct lc_bond *b = lc->bonds[i];
+		if (b->running && (now >= b->deadline_ms ||
+				   (now >= b->started_ms + LC_MIN_WAIT_MS && answers_complete(b))))
+			finish_check(lc, b, now);
+		for (size_t j = 0; j < b->n; j++) {
+			struct lc_sock *s = &b->socks[j];
+			if (!s->pending)
+				continue;
+			if (s->fd < 0) {
+				s->pending = false;
+				continue;
+			}
+			int64_t at = refill(&s->tokens, &s->tokens_ms, now);
+			if (at <= now)
+				slave_event(b, s);
+			else if (!next || at < next)
+				next = at;
+		}
+		if (b->due && !b->running) {
+			int64_t at = b->last_start_ms ? b->last_start_ms + LC_MIN_GAP_MS : now;
+			if (at <= now)
+				start_check(lc, b, now);
+			else if (!next || at < next)
+				next = at;
+		}
+		int64_t end = b->started_ms + LC_MIN_WAIT_MS > now ? b->started_ms + LC_MIN_WAIT_MS
+								  : b->deadline_ms;
+		if (b->running && (!next || end < next))
+			next = end;
+	}
+	struct itimerspec its = {0};
+	if (next) {
+		int64_t in = next > now ? next - now : 1;
+		its.it_value.tv_sec = in / 1000;
+		its.it_value.tv_nsec = (in % 1000) * 1000000 + 1;
+	}
+	timerfd_settime(lc->timer_fd, 0, &its, NULL);
+}
+
+/* --- frames from the wire ---------------------------------------------------- */
+
+/* Answers to the requester's address: a broadcast answer would reach
+ * every port of a shared domain, and every host's socket there. */
+static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *req,
+		   const uint8_t *mac)
+{
+	struct lc_bond *b = s->bond;
+	int64_t now = mono_ms();
+
+	/* A peer (or anyone) sending requests fast cannot make us a frame
+	 * generator: at most LC_ANSWER_BURST answers a second per slave. */
+	if (now - s->answers_ms >= 1000) {
+		s->answers_ms = now;
+		s->answers = 0;
+	}
+	if (s->answers >= LC_ANSWER_BURST)
+		return;
+	s->answers++;
+	struct lc_frame f = {.type = LC_ANSWER, .size = req->size, .probe_id = req->probe_id,
+			     .length = req->length, .to = req->from};
+	memcpy(f.from.host, lc->host, LC_HOST_ID_LEN);
+	snprintf(f.from.bond, IFNAMSIZ, "%s", b->name);
+	snprintf(f.from.slave, IFNAMSIZ, "%s", b->slaves[s->idx]);
+	f.from.pos = (uint8_t)(s->idx + 1);
+	int len = lc_frame_encode(&f, lc->buf, sizeof(lc->buf));
+	int err = len > 0 ? sock_send(s, lc->buf, (size_t)len, mac) : -EINVAL;
+	if (err == 0)
+		b->result.answers_sent++;
+	else
+		log_debug("%s: link check: answering %s on %s: %s", b->name, f.to.slave,
+			  b->slaves[s->idx], strerror(-err));
+}
+
+static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
+		     const uint8_t *mac)
+{
+	struct lc_bond *b = s->bond;
+	struct lc_slave_obs *row = &b->live[s->idx];
+
+	if (memcmp(f->from.host, lc->host, LC_HOST_ID_LEN) == 0) {
+		/* Our own request, arrived on another slave of the bond: the
+		 * two share a broadcast domain. */
+		int k = f->type == LC_REQUEST && strcmp(f->from.bond, b->name) == 0
+				? slave_index(b, f->from.slave) : -1;
+		if (k >= 0 && (size_t)k != s->idx && b->running)
+			row->siblings |= 1u << k;
+		return;
+	}
+	if (f->type == LC_REQUEST) {
+		struct lc_peer_obs *pe = lc_row_peer(row, &f->from);
+		if (pe) {
+			pe->heard |= (uint8_t)LC_SIZE_BIT(f->size);
+			pe->heard_ms = mono_ms();
+		}
+		answer(lc, s, f, mac);
+		int64_t now = mono_ms();
+		/* A peer checking while we are: it had not seen our requests
+		 * if it has not answered them; this slave sends them again,
+		 * once per check. */
+		if ((f->flags & LC_FLAG_PROBE_BACK) && b->running && pe && !pe->answered &&
+		    !row->resent) {
+			row->resent = true;
+			b->result.frames_sent += send_requests(lc, b, s->idx, false);
+		}
+		if ((f->flags & LC_FLAG_PROBE_BACK) && !b->running && !b->due &&
+		    refill(&b->peer_tokens, &b->peer_tokens_ms, now) <= now) {
+			char host[9], why[64];
+			b->peer_tokens--;
+			lc_host_short(f->from.host, host);
+			snprintf(why, sizeof(why), "probe from %s's %s", host, f->from.slave);
+			trigger(b, why, false, true);
+		}
+		return;
+	}
+	if (memcmp(f->to.host, lc->host, LC_HOST_ID_LEN) != 0 || strcmp(f->to.bond, b->name) != 0)
+		return; /* another host's or another bond's */
+	if (!b->running || f->probe_id != b->probe_id) {
+		b->result.late_answers++;
+		log_debug("%s: link check: a late answer from %s for %s (%s)", b->name,
+			  f->from.slave, f->to.slave, lc_size_name(f->size));
+		return;
+	}
+	int k = slave_index(b, f->to.slave);
+	if (k < 0)
+		return;
+	struct lc_peer_obs *pe = lc_row_peer(&b->live[k], &f->from);
+	if (pe)
+		pe->answered |= (uint8_t)LC_SIZE_BIT(f->size);
+}
+
+static void on_readable(struct linkcheck *lc, struct lc_sock *s)
+{
+	/* A bounded batch: a flood on one slave cannot starve the loop. */
+	for (int i = 0; i < 256 && s->fd >= 0; i++) {
+		struct sockaddr_ll from;
+		socklen_t fromlen = sizeof(from);
+		ssize_t n = recvfrom(s->fd, lc->buf, sizeof(lc->buf), MSG_TRUNC | MSG_DONTWAIT,
+				     (struct sockaddr *)&from, &fromlen);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return;
+		}
+		if (from.sll_pkttype == PACKET_OUTGOING)
+			continue;
+		struct lc_frame f;
+		const char *why = "";
+		if ((size_t)n > sizeof(lc->buf) - 1 ||
+		    lc_frame_decode(lc->buf, (size_t)n, &f, &why) < 0) {
+			s->bond->result.bad_frames++;
+			log_debug("%s: link check: a frame of %zd bytes dropped: %s",
+				  s->bond->slaves[s->idx], n, (size_t)n >= sizeof(lc->buf) ? "too long" : why);
+			continue;
+		}
+		on_frame(lc, s, &f, from.sll_halen == 6 ? from.sll_addr : NULL);
+	}
+}
+
+void linkcheck_dispatch(struct linkcheck *lc)
+{
+	struct epoll_event evs[16];
+	int n = epoll_wait(lc->epfd, evs, 16, 0);
+
+	for (int i = 0; i < n; i++) {
+		if (evs[i].data.ptr == lc) {
+			uint64_t ticks;
+			(void)!read(lc->timer_fd, &ticks, sizeof(ticks));
+		} else {
+			on_readable(lc, evs[i].data.ptr);
+		}
+	}
+	process_due(lc);
+}
+
+/* --- following the bonds ------------------------------------------------------ */
+
+/* A new bond, or one whose slaves or mode changed: rows start empty. */
+static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
+{
+	bool same = b->live && b->n == d->n_slaves && b->mtu == d->mtu &&
+		    b->mode == (enum bond_mode)d->opts.val[OPT_MODE];
+	for (size_t i = 0; same && i < d->n_slaves; i++)
+		same = strcmp(b->slaves[i], d->slaves[i].name) == 0;
+	if (same)
+		return 0;
+	struct lc_slave_obs *live = calloc(d->n_slaves ? d->n_slaves : 1, sizeof(*live));
+	struct lc_slave_obs *shown = calloc(d->n_slaves ? d->n_slaves : 1, sizeof(*shown));
+	if (!live || !shown) {
+		free(live);
+		free(shown);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < b->n; i++)
+		sock_close(&b->socks[i]);
+	free(b->live);
+	free(b->shown);
+	b->live = live;
+	b->shown = shown;
+	b->n = d->n_slaves;
+	b->mtu = d->mtu;
+	b->mode = (enum bond_mode)d->opts.val[OPT_MODE];
+	b->running = b->result.running = false;
+	b->result.checks = 0;
+	b->result.m = (struct lc_matrix){0};
+	for (size_t i = 0; i < b->n; i++) {
+		snprintf(b->slaves[i], IFNAMSIZ, "%s", d->slaves[i].name);
+		b->socks[i] = (struct lc_sock){.bond = b, .idx = i, .fd = -1, .tokens = LC_BURST,
+					       .tokens_ms = mono_ms()};
+	}
+	return 0;
+}
+
+static void sync_bond(struct linkcheck *lc, struct lc_bond *b, const struct desired_bond *d,
+		      const struct observed *obs)
+{
+	const struct obs_link *bond = observed_by_name(obs, d->name);
+
+	for (size_t i = 0; i < b->n; i++) {
+		struct lc_sock *s = &b->socks[i];
+		const struct obs_link *l = observed_by_name(obs, b->slaves[i]);
+		bool ready = b->enabled && bond && l && l->master == bond->ifindex &&
+			     (l->flags & IFF_UP) && (l->flags & IFF_LOWER_UP);
+		if (!ready) {
+			sock_close(s);
+			continue;
+		}
+		s->mtu = l->mtu < d->mtu ? l->mtu : d->mtu;
+		if (s->fd >= 0 && s->ifindex == l->ifindex)
+			continue;
+		sock_close(s);
+		if (lc->perm_logged)
+			continue;
+		int err = sock_open(lc, s, l->ifindex);
+		if (err == -EPERM || err == -EACCES) {
+			snprintf(b->result.error, sizeof(b->result.error),
+				 "no packet socket: %s (bondd needs CAP_NET_RAW)", strerror(-err));
+			if (!lc->perm_logged)
+				log_warn("link check: cannot open a packet socket: %s; bondd needs "
+					 "CAP_NET_RAW for it (bondd(8)); checks are off", strerror(-err));
+			lc->perm_logged = true;
+			continue;
+		}
+		if (err < 0) {
+			log_warn("%s: link check: packet socket on %s: %s", b->name, l->name,
+				 strerror(-err));
+			continue;
+		}
+		slave_event(b, s);
+	}
+}
+
+void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const struct observed *obs)
+{
+	if (!lc)
+		return;
+	for (size_t i = 0; i < lc->n_bonds; i++)
+		lc->bonds[i]->seen = false;
+	for (size_t i = 0; i < want->n_bonds; i++) {
+		const struct desired_bond *d = &want->bonds[i];
+		struct lc_bond *b = bond_find(lc, d->name);
+		if (!b) {
+			struct lc_bond **v = realloc(lc->bonds, (lc->n_bonds + 1) * sizeof(*v));
+			if (v)
+				lc->bonds = v;
+			b = v ? calloc(1, sizeof(*b)) : NULL;
+			if (!b) {
+				log_err("%s: link check: out of memory", d->name);
+				continue;
+			}
+			snprintf(b->name, IFNAMSIZ, "%s", d->name);
+			snprintf(b->result.bond, IFNAMSIZ, "%s", d->name);
+			b->peer_tokens = LC_BURST;
+			b->peer_tokens_ms = mono_ms();
+			lc->bonds[lc->n_bonds++] = b;
+		}
+		if (bond_shape(b, d) < 0) {
+			log_err("%s: link check: out of memory", d->name);
+			continue;
+		}
+		b->seen = true;
+		bool was = b->enabled;
+		b->enabled = b->result.enabled = d->link_check;
+		if (!b->enabled) {
+			b->due = b->running = b->result.running = false;
+			if (was)
+				b->result.checks = 0;
+		}
+		sync_bond(lc, b, d, obs);
+		if (lc->reloaded)
+			trigger(b, "reload", false, false);
+	}
+	lc->reloaded = false;
+	size_t keep = 0;
+	for (size_t i = 0; i < lc->n_bonds; i++) {
+		if (lc->bonds[i]->seen)
+			lc->bonds[keep++] = lc->bonds[i];
+		else
+			bond_free(lc->bonds[i]);
+	}
+	lc->n_bonds = keep;
+	const struct lc_result **rv = realloc(lc->rv, (keep ? keep : 1) * sizeof(*rv));
+	if (rv) {
+		lc->rv = rv;
+		for (size_t i = 0; i < keep; i++)
+			rv[i] = &lc->bonds[i]->result;
+		lc->results = (struct lc_results){.v = rv, .n = keep};
+	} else {
+		lc->results = (struct lc_results){0};
+	}
+	rebuild_findings(lc);
+	process_due(lc);
+}
+
+void linkcheck_reloaded(struct linkcheck *lc)
+{
+	if (lc) {
+		lc->reloaded = true;
+		lc->perm_logged = false;
+		for (size_t i = 0; i < lc->n_bonds; i++)
+			lc->bonds[i]->result.error[0] = '\0';
+	}
+}
+
+bool linkcheck_demand(struct linkcheck *lc, const char *bond)
+{
+	struct lc_bond *b = lc ? bond_find(lc, bond) : NULL;
+	if (!b || !b->enabled)
+		return false;
+	if (!b->running) {
+		trigger(b, "asked", true, false);
+		process_due(lc);
+	}
+	return true;
+}
+
+bool linkcheck_busy(const struct linkcheck *lc, const char *bond)
+{
+	for (size_t i = 0; lc && i < lc->n_bonds; i++)
+		if (strcmp(lc->bonds[i]->name, bond) == 0)
+			return lc->bonds[i]->running || (lc->bonds[i]->due && lc->bonds[i]->due_demand);
+	return false;
+}
+
+const struct lc_results *linkcheck_results(const struct linkcheck *lc)
+{
+	return lc ? &lc->results : NULL;
+}
+
+int linkcheck_fd(const struct linkcheck *lc)
+{
+	return lc->epfd;
+}
+
+int linkcheck_open(struct linkcheck **out, struct findings *findings, lc_done_fn done, void *ctx)
+{
+	struct linkcheck *lc = calloc(1, sizeof(*lc));
+	if (!lc)
+		return -ENOMEM;
+	lc->epfd = lc->timer_fd = -1;
+	lc->findings = findings;
+	lc->done = done;
+	lc->ctx = ctx;
+	lc->epfd = epoll_create1(EPOLL_CLOEXEC);
+	lc->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+	struct epoll_event ev = {.events = EPOLLIN, .data.ptr = lc};
+	if (lc->epfd < 0 || lc->timer_fd < 0 ||
+	    epoll_ctl(lc->epfd, EPOLL_CTL_ADD, lc->timer_fd, &ev) < 0) {
+		int err = -errno;
+		linkcheck_close(lc);
+		return err;
+	}
+	host_id(lc->host);
+	if (getrandom(&lc->next_probe, sizeof(lc->next_probe), 0) != sizeof(lc->next_probe))
+		lc->next_probe = (uint32_t)getpid();
+	char host[9];
+	lc_host_short(lc->host, host);
+	log_debug("link check: host id %s", host);
+	*out = lc;
+	return 0;
+}
+
+void linkcheck_close(struct linkcheck *lc)
+{
+	if (!lc)
+		return;
+	for (size_t i = 0; i < lc->n_bonds; i++)
+		bond_free(lc->bonds[i]);
+	free(lc->bonds);
+	free(lc->rv);
+	if (lc->timer_fd >= 0)
+		close(lc->timer_fd);
+	if (lc->epfd >= 0)
+		close(lc->epfd);
+	free(lc);
+}

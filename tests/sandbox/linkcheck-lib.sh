@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: MIT
+# shellcheck shell=bash
+#
+# The link check's test network, shared by scenario 180 and bench/linkcheck.sh:
+# a "switch" namespace with a VLAN-aware bridge, and hosts (namespaces) with
+# four NICs e1..e4 each, whose far ends are switch ports named after the host
+# letter and the port number (a1..a4, b1..b4, ...): port N of every host in
+# VLAN 20+N, untagged, MTU 9000.  Needs lib.sh (for nothing but bash).
+
+# lc_switch SW: the bridge br0 in namespace SW (made by the caller).
+# Returns 1 when this kernel has no VLAN-aware bridge.
+lc_switch() {
+	ip -n "$1" link add br0 type bridge vlan_filtering 1 vlan_default_pvid 0 2>/dev/null || return 1
+	ip -n "$1" link set br0 up
+}
+
+# lc_host SW NS LETTER: NICs e1..e4 in NS, cabled to switch ports LETTER1..4
+# in their VLANs.  LC_VID[port] keeps each port's VLAN for lc_vlan.
+declare -gA LC_VID
+lc_host() {
+	local sw=$1 ns=$2 h=$3 i batch="" sw_batch="" br_batch=""
+	for i in 1 2 3 4; do
+		batch+="link add e$i type veth peer name $h$i netns $sw"$'\n'
+		sw_batch+="link set $h$i mtu 9000 master br0 up"$'\n'
+		br_batch+="vlan add dev $h$i vid $((20 + i)) pvid untagged"$'\n'
+		LC_VID[$h$i]=$((20 + i))
+	done
+	ip -n "$ns" -batch - <<<"$batch"
+	ip -n "$sw" -batch - <<<"$sw_batch"
+	bridge -n "$sw" -batch - <<<"$br_batch"
+}
+
+# lc_vlan SW PORT VID...: moves switch ports into VLANs (one each, untagged).
+lc_vlan() {
+	local sw=$1 batch="" port vid
+	shift
+	while (($#)); do
+		port=$1 vid=$2
+		shift 2
+		batch+="vlan del dev $port vid ${LC_VID[$port]}"$'\n'
+		batch+="vlan add dev $port vid $vid pvid untagged"$'\n'
+		LC_VID[$port]=$vid
+	done
+	bridge -n "$sw" -batch - <<<"$batch"
+}
+
+# lc_recreate SW NS LETTER N: NIC eN of host NS deleted and created again (a
+# NIC reset), its switch port set up before it comes up, as a switch's
+# would be.  Returns with the port down: `ip -n SW link set LETTERN up` is
+# the moment the NIC is back.
+lc_recreate() {
+	local sw=$1 ns=$2 h=$3 n=$4
+	ip -n "$ns" link del "e$n"
+	ip -n "$ns" link add "e$n" type veth peer name "$h$n" netns "$sw"
+	ip -n "$sw" link set "$h$n" mtu 9000 master br0
+	bridge -n "$sw" vlan add dev "$h$n" vid "${LC_VID[$h$n]}" pvid untagged
+}
+
+# The config every host runs.
+lc_conf() {
+	printf '[bond0]\nmode = balance-rr\nmiimon = 100\nmtu = 9000\nslaves = e1 e2 e3 e4\nlink_check = yes\n' >"$1"
+}
+
+# lc_json_whole JSON IFINDEX: true when the bondd --json document JSON (a
+# string) shows a whole matrix for 4 slaves and 2 peers, with the slave at
+# place 2 at IFINDEX; bash only, no process.
+lc_json_whole() {
+	local json=$1 pat='"answered":["small","standard","full"]' rest
+	[[ $json == *"\"slave\":\"e2\",\"position\":2,\"ifindex\":$2,"* ]] || return 1
+	rest=${json//"$pat"/}
+	(((${#json} - ${#rest}) / ${#pat} == 8))
+}
+
+# lc_json_num JSON KEY: the first number after "KEY": in JSON.
+lc_json_num() {
+	local re="\"$2\":([0-9]+)"
+	[[ $1 =~ $re ]] && echo "${BASH_REMATCH[1]}"
+}

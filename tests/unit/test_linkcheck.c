@@ -1,0 +1,436 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The link check without a kernel: the probe frame's encoder and parser,
+ * and the evaluation of observation matrices, one table entry per switch
+ * setup (one VLAN for all ports, per-port VLANs, one port at MTU 1500, two
+ * ports crossed, a port alone, a one-way path, ...).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "config.h"
+#include "linkcheck.h"
+#include "status_proto.h"
+
+/* --- the wire ----------------------------------------------------------- */
+
+static struct lc_frame sample_answer(void)
+{
+	struct lc_frame f = {.type = LC_ANSWER, .size = LC_FULL, .probe_id = 0xdeadbeef,
+			     .length = 9000};
+	memset(f.from.host, 0xab, LC_HOST_ID_LEN);
+	snprintf(f.from.bond, IFNAMSIZ, "bond0");
+	snprintf(f.from.slave, IFNAMSIZ, "eth2");
+	f.from.pos = 2;
+	memset(f.to.host, 0x12, LC_HOST_ID_LEN);
+	snprintf(f.to.bond, IFNAMSIZ, "storage");
+	snprintf(f.to.slave, IFNAMSIZ, "enp3s0f1");
+	f.to.pos = 3;
+	return f;
+}
+
+static void wire_round_trip(void **state)
+{
+	(void)state;
+	static uint8_t buf[9000];
+	struct lc_frame f = sample_answer(), g;
+	const char *why = NULL;
+
+	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), 9000);
+	assert_int_equal(lc_frame_decode(buf, 9000, &g, &why), 0);
+	assert_int_equal(g.type, LC_ANSWER);
+	assert_int_equal(g.size, LC_FULL);
+	assert_int_equal(g.probe_id, 0xdeadbeef);
+	assert_int_equal(g.length, 9000);
+	assert_true(lc_end_same(&g.from, &f.from));
+	assert_true(lc_end_same(&g.to, &f.to));
+	assert_int_equal(g.from.pos, 2);
+	assert_int_equal(g.to.pos, 3);
+
+	struct lc_frame r = {.type = LC_REQUEST, .size = LC_SMALL, .flags = LC_FLAG_PROBE_BACK,
+			     .probe_id = 7, .length = LC_HEADER_LEN, .from = f.from};
+	assert_int_equal(lc_frame_encode(&r, buf, sizeof(buf)), LC_HEADER_LEN);
+	assert_int_equal(lc_frame_decode(buf, LC_HEADER_LEN, &g, NULL), 0);
+	assert_int_equal(g.type, LC_REQUEST);
+	assert_int_equal(g.flags, LC_FLAG_PROBE_BACK);
+	assert_int_equal(g.to.pos, 0);
+}
+
+static void wire_encode_refuses(void **state)
+{
+	(void)state;
+	uint8_t buf[256];
+	struct lc_frame f = sample_answer();
+
+	f.length = 200;
+	assert_int_equal(lc_frame_encode(&f, buf, 100), -1);   /* does not fit */
+	f.length = LC_HEADER_LEN - 1;
+	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), -1);
+	f = sample_answer();
+	f.length = LC_HEADER_LEN;
+	snprintf(f.from.slave, IFNAMSIZ, "a/b");
+	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), -1);
+	f = sample_answer();
+	f.length = LC_HEADER_LEN;
+	f.to.pos = 0;
+	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), -1);
+}
+
+/* Each row: one byte changed in a good answer and the reason it fails. */
+static void wire_decode_refuses(void **state)
+{
+	(void)state;
+	static const struct {
+		size_t off;
+		uint8_t val;
+		const char *why;
+	} bad[] = {
+		{0, 'X', "magic"},
+		{4, 2, "version"},
+		{5, 3, "type"},
+		{5, 0, "type"},
+		{6, 3, "size class"},
+		{7, 0x80, "reserved"},
+		{29, 1, "reserved"},
+		{28, 0, "position 0"},
+		{30, 0xff, "length field"},
+		{32, 0, "name"},       /* empty bond name */
+		{38, 'x', "name"},     /* a byte after the name's terminator */
+		{48, '/', "name"},
+		{48, ' ', "name"},
+		{112, 0, "answer"},    /* answer to position 0 */
+		{120, 1, "answer"},    /* padding after the answer fields */
+	};
+	uint8_t good[LC_HEADER_LEN + 64], buf[sizeof(good)];
+	struct lc_frame f = sample_answer(), g;
+	const char *why;
+
+	f.length = sizeof(good);
+	assert_int_equal(lc_frame_encode(&f, good, sizeof(good)), (int)sizeof(good));
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		memcpy(buf, good, sizeof(buf));
+		buf[bad[i].off] = bad[i].val;
+		why = "";
+		if (lc_frame_decode(buf, sizeof(buf), &g, &why) != -1)
+			fail_msg("byte %zu = 0x%02x: accepted", bad[i].off, bad[i].val);
+		if (!strstr(why, bad[i].why))
+			fail_msg("byte %zu = 0x%02x: \"%s\", expected \"%s\"", bad[i].off, bad[i].val,
+				 why, bad[i].why);
+	}
+	/* Cut short, or padded on the way: the length field says so. */
+	assert_int_equal(lc_frame_decode(good, sizeof(good) - 1, &g, &why), -1);
+	assert_int_equal(lc_frame_decode(good, LC_HEADER_LEN - 1, &g, &why), -1);
+	/* An unterminated name: 16 bytes of letters. */
+	memcpy(buf, good, sizeof(buf));
+	memset(buf + 48, 'a', IFNAMSIZ);
+	assert_int_equal(lc_frame_decode(buf, sizeof(buf), &g, &why), -1);
+	/* A request carrying answer fields. */
+	memcpy(buf, good, sizeof(buf));
+	buf[5] = LC_REQUEST;
+	assert_int_equal(lc_frame_decode(buf, sizeof(buf), &g, &why), -1);
+	assert_non_null(strstr(why, "answer fields"));
+	/* The untouched frame still parses. */
+	assert_int_equal(lc_frame_decode(good, sizeof(good), &g, &why), 0);
+}
+
+/* --- the evaluation -------------------------------------------------------- */
+
+#define ALL (LC_SIZE_BIT(LC_SMALL) | LC_SIZE_BIT(LC_STANDARD) | LC_SIZE_BIT(LC_FULL))
+#define NOFULL (LC_SIZE_BIT(LC_SMALL) | LC_SIZE_BIT(LC_STANDARD))
+
+struct peer_spec {
+	char host;              /* 'b', 'c': a peer host; 0 ends the list */
+	int slave;              /* its slave eN, at place N */
+	uint8_t answered, heard;
+};
+
+struct row_spec {
+	bool down;              /* not probed */
+	uint32_t siblings;      /* bit k: heard the requests of e(k+1) */
+	struct peer_spec peers[9];
+};
+
+struct eval_case {
+	const char *name;
+	enum bond_mode mode;
+	uint32_t mtu;
+	struct row_spec rows[4];
+	const char *want[4];    /* "kind:e1,e2", in the order the findings come */
+	const char *evidence;   /* a phrase the first finding's evidence holds */
+};
+
+/* Per-port VLANs and two peers: port i meets port i of b and c. */
+#define WHOLE(i) {.peers = {{'b', i, ALL, ALL}, {'c', i, ALL, ALL}}}
+#define ONE_VLAN(sib) \
+	{.siblings = sib, .peers = {{'b', 1, ALL, ALL}, {'b', 2, ALL, ALL}, {'b', 3, ALL, ALL}, \
+				    {'b', 4, ALL, ALL}}}
+
+static const struct eval_case cases[] = {
+	{"per-port VLANs: nothing to say", MODE_BALANCE_RR, 9000,
+	 {WHOLE(1), WHOLE(2), WHOLE(3), WHOLE(4)}, {NULL}, NULL},
+	{"one VLAN for all ports", MODE_BALANCE_RR, 9000,
+	 {ONE_VLAN(0xe), ONE_VLAN(0xd), ONE_VLAN(0xb), ONE_VLAN(0x7)},
+	 {"shared-domain:e1,e2,e3,e4"}, "e1 received the probes e2 sent"},
+	{"one VLAN is right for active-backup", MODE_ACTIVE_BACKUP, 9000,
+	 {ONE_VLAN(0xe), ONE_VLAN(0xd), ONE_VLAN(0xb), ONE_VLAN(0x7)}, {NULL}, NULL},
+	{"one VLAN, balance-xor", MODE_BALANCE_XOR, 9000,
+	 {ONE_VLAN(0xe), ONE_VLAN(0xd), ONE_VLAN(0xb), ONE_VLAN(0x7)},
+	 {"shared-domain:e1,e2,e3,e4"}, NULL},
+	{"two slaves meet one peer slave, their own probes lost", MODE_BALANCE_RR, 9000,
+	 {{.peers = {{'b', 1, ALL, 0}}}, {.peers = {{'b', 1, ALL, 0}}}, WHOLE(3), WHOLE(4)},
+	 {"shared-domain:e1,e2"}, "both reach slave e1"},
+	{"one switch port at MTU 1500, two peers", MODE_BALANCE_RR, 9000,
+	 {{.peers = {{'b', 1, NOFULL, NOFULL}, {'c', 1, NOFULL, NOFULL}}}, WHOLE(2), WHOLE(3),
+	  WHOLE(4)},
+	 {"jumbo-dropped:e1"}, "the largest that passed was 1500 bytes"},
+	{"the peer's port at MTU 1500: full frames still reach the third host", MODE_BALANCE_RR,
+	 9000,
+	 {{.peers = {{'b', 1, NOFULL, NOFULL}, {'c', 1, ALL, ALL}}}, WHOLE(2), WHOLE(3), WHOLE(4)},
+	 {NULL}, NULL},
+	{"a bond at MTU 1500 has no standard size", MODE_BALANCE_RR, 1500,
+	 {{.peers = {{'b', 1, LC_SIZE_BIT(LC_SMALL), 0}}}, WHOLE(2), WHOLE(3), WHOLE(4)},
+	 {"jumbo-dropped:e1"}, "the largest that passed was 128 bytes"},
+	{"two ports crossed", MODE_BALANCE_RR, 9000,
+	 {WHOLE(1), {.peers = {{'b', 3, ALL, ALL}, {'c', 3, ALL, ALL}}},
+	  {.peers = {{'b', 2, ALL, ALL}, {'c', 2, ALL, ALL}}}, WHOLE(4)},
+	 {"crossed:e2,e3"}, "e2 (place 2) meets"},
+	{"crossed at one peer only", MODE_BALANCE_RR, 9000,
+	 {WHOLE(1), {.peers = {{'b', 3, ALL, ALL}, {'c', 2, ALL, ALL}}},
+	  {.peers = {{'b', 2, ALL, ALL}, {'c', 3, ALL, ALL}}}, WHOLE(4)},
+	 {"crossed:e2,e3"}, NULL},
+	{"a port alone in its own VLAN", MODE_BALANCE_RR, 9000,
+	 {WHOLE(1), WHOLE(2), WHOLE(3), {.peers = {{0}}}},
+	 {"unreachable:e4"}, "e4 reached no peer and heard none, while e1, e2, e3"},
+	{"no bondd on any peer: nothing proven, nothing said", MODE_BALANCE_RR, 9000,
+	 {{.peers = {{0}}}, {.peers = {{0}}}, {.peers = {{0}}}, {.peers = {{0}}}}, {NULL}, NULL},
+	{"a slave that is down is not judged", MODE_BALANCE_RR, 9000,
+	 {WHOLE(1), WHOLE(2), WHOLE(3), {.down = true}}, {NULL}, NULL},
+	{"one way: the peer's requests arrive, ours are not answered", MODE_BALANCE_RR, 9000,
+	 {WHOLE(1), WHOLE(2), {.peers = {{'b', 3, 0, ALL}, {'c', 3, ALL, ALL}}}, WHOLE(4)},
+	 {"one-way:e3"}, "e3 receives the probes of"},
+	{"answered but not heard is no finding (the peer may not have probed)",
+	 MODE_BALANCE_RR, 9000,
+	 {WHOLE(1), WHOLE(2), {.peers = {{'b', 3, ALL, 0}}}, WHOLE(4)}, {NULL}, NULL},
+	{"several at once: jumbo on e1, alone e4", MODE_BALANCE_RR, 9000,
+	 {{.peers = {{'b', 1, NOFULL, 0}}}, WHOLE(2), WHOLE(3), {.peers = {{0}}}},
+	 {"jumbo-dropped:e1", "unreachable:e4"}, NULL},
+};
+
+static void fill_end(struct lc_end *e, char host, int slave)
+{
+	memset(e->host, host, LC_HOST_ID_LEN);
+	snprintf(e->bond, IFNAMSIZ, "bond0");
+	snprintf(e->slave, IFNAMSIZ, "e%d", slave);
+	e->pos = (uint8_t)slave;
+}
+
+static void build(const struct eval_case *c, struct lc_slave_obs rows[4], struct lc_matrix *m)
+{
+	memset(rows, 0, 4 * sizeof(rows[0]));
+	*m = (struct lc_matrix){.mode = c->mode, .mtu = c->mtu, .slaves = rows, .n_slaves = 4};
+	snprintf(m->bond, IFNAMSIZ, "bond0");
+	for (int i = 0; i < 4; i++) {
+		struct lc_slave_obs *r = &rows[i];
+		snprintf(r->name, IFNAMSIZ, "e%d", i + 1);
+		r->pos = (uint8_t)(i + 1);
+		if (c->rows[i].down)
+			continue;
+		r->probed = true;
+		r->sizes[LC_SMALL] = LC_HEADER_LEN;
+		r->sizes[LC_FULL] = c->mtu;
+		r->sent = LC_SIZE_BIT(LC_SMALL) | LC_SIZE_BIT(LC_FULL);
+		if (c->mtu > LC_STANDARD_LEN) {
+			r->sizes[LC_STANDARD] = LC_STANDARD_LEN;
+			r->sent |= LC_SIZE_BIT(LC_STANDARD);
+		}
+		r->siblings = c->rows[i].siblings;
+		for (const struct peer_spec *p = c->rows[i].peers; p->host; p++) {
+			struct lc_end e;
+			fill_end(&e, p->host, p->slave);
+			struct lc_peer_obs *pe = lc_row_peer(r, &e);
+			assert_non_null(pe);
+			pe->answered = p->answered & r->sent;
+			pe->heard = p->heard & r->sent;
+		}
+	}
+}
+
+static void eval_table(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct eval_case *c = &cases[i];
+		struct lc_slave_obs rows[4];
+		struct lc_matrix m;
+		struct findings out = {0};
+
+		build(c, rows, &m);
+		assert_int_equal(linkcheck_eval(&m, &out), 0);
+		size_t n_want = 0;
+		while (n_want < 4 && c->want[n_want])
+			n_want++;
+		for (size_t k = 0; k < out.n || k < n_want; k++) {
+			char got[160] = "(none)";
+			if (k < out.n) {
+				const struct finding *f = &out.v[k];
+				size_t used = (size_t)snprintf(got, sizeof(got), "%s:",
+							       finding_kind_name(f->kind));
+				for (size_t s = 0; s < f->n_slaves; s++)
+					used += (size_t)snprintf(got + used, sizeof(got) - used, "%s%s",
+								 s ? "," : "", f->slaves[s]);
+				assert_int_equal(f->source, FSRC_LINK_CHECK);
+				assert_int_equal(f->severity, FSEV_DEGRADED);
+				assert_string_equal(f->bond, "bond0");
+				assert_true(f->evidence[0] && f->fix[0]);
+			}
+			const char *want = k < n_want ? c->want[k] : "(none)";
+			if (strcmp(got, want) != 0)
+				fail_msg("%s: finding %zu is %s, expected %s", c->name, k, got, want);
+		}
+		if (c->evidence && !strstr(out.v[0].evidence, c->evidence))
+			fail_msg("%s: evidence \"%s\" lacks \"%s\"", c->name, out.v[0].evidence,
+				 c->evidence);
+		findings_free(&out);
+	}
+}
+
+static void row_peer_is_bounded(void **state)
+{
+	(void)state;
+	struct lc_slave_obs row = {0};
+	struct lc_end e;
+
+	for (int i = 0; i < LC_MAX_PEERS; i++) {
+		fill_end(&e, 'b', i + 1);
+		assert_non_null(lc_row_peer(&row, &e));
+	}
+	fill_end(&e, 'c', 1);
+	assert_null(lc_row_peer(&row, &e));
+	/* A known peer is found, not added. */
+	fill_end(&e, 'b', 5);
+	assert_ptr_equal(lc_row_peer(&row, &e), &row.peers[4]);
+	assert_int_equal(row.n_peers, LC_MAX_PEERS);
+}
+
+/* --- rendering -------------------------------------------------------------- */
+
+static void render_matrix(void **state)
+{
+	(void)state;
+	struct lc_slave_obs rows[4];
+	struct lc_result r = {.enabled = true, .checks = 1, .frames_sent = 12};
+	struct findings f = {0};
+	const struct findings *lists[1] = {&f};
+	struct strbuf out = {0};
+
+	snprintf(r.bond, IFNAMSIZ, "bond0");
+	build(&cases[9], rows, &r.m); /* crossed at one peer */
+	assert_int_equal(linkcheck_eval(&r.m, &f), 0);
+	linkcheck_json(&out, &r);
+	assert_false(out.oom);
+	assert_non_null(strstr(out.s, "\"slave\":\"e2\",\"position\":2"));
+	assert_non_null(strstr(out.s, "\"slave\":\"e3\",\"position\":3,\"answered\":"
+				      "[\"small\",\"standard\",\"full\"]"));
+	sb_reset(&out);
+	linkcheck_table(&out, &r, "bond0", lists, 1);
+	assert_non_null(strstr(out.s, "crossed: e2 (place 2) meets"));
+	assert_non_null(strstr(out.s, "128,1500,9000"));
+	sb_reset(&out);
+	const struct lc_result *rv[] = {&r};
+	struct lc_results rs = {.v = rv, .n = 1};
+	struct desired_bond b = {.name = "bond0"};
+	const struct desired_bond *sel[] = {&b};
+	linkcheck_prometheus(&out, &rs, sel, 1);
+	assert_non_null(strstr(out.s, "bondd_link_check_peer_slaves{bond=\"bond0\",slave=\"e1\","
+				      "size=\"full\"} 2\n"));
+	assert_non_null(strstr(out.s, "bondd_link_check_checks_total{bond=\"bond0\"} 1\n"));
+	sb_reset(&out);
+	linkcheck_json(&out, NULL);
+	assert_string_equal(out.s, "null");
+	sb_free(&out);
+	findings_free(&f);
+}
+
+/* --- the config key and the status verb ------------------------------------ */
+
+static bool parse_link_check(const char *text, bool *value, char *err, size_t errlen)
+{
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	int ret = config_parse("t.conf", text, strlen(text), &d, &diag);
+	if (ret == 0)
+		*value = d.bonds[0].link_check;
+	snprintf(err, errlen, "%s", diag.n ? diag.msgs[0] : "");
+	desired_free(&d);
+	config_diag_free(&diag);
+	return ret == 0;
+}
+
+static void config_key(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text;
+		bool ok, value;
+		const char *err;
+	} keys[] = {
+		/* The default follows the mode (bondd.conf(5)). */
+		{"[bond0]\nslaves = e1\n", true, true, NULL},
+		{"[bond0]\nmode = balance-rr\n", true, true, NULL},
+		{"[bond0]\nmode = active-backup\n", true, false, NULL},
+		{"[bond0]\nmode = 802.3ad\n", true, false, NULL},
+		{"[bond0]\nmode = balance-xor\n", true, false, NULL},
+		{"[bond0]\nlink_check = no\n", true, false, NULL},
+		{"[bond0]\nmode = active-backup\nlink_check = yes\n", true, true, NULL},
+		{"[bond0]\nlink_check = yes\nmode = 802.3ad\n", true, true, NULL},
+		{"[bond0]\nlink_check = maybe\n", false, false,
+		 "t.conf:2: link_check: invalid value \"maybe\" (expected yes or no)"},
+		{"[bond0]\nlink_check = yes\nlink_check = no\n", false, false,
+		 "t.conf:3: duplicate key \"link_check\" (first on line 2)"},
+	};
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		bool value = !keys[i].value;
+		char err[256];
+		bool ok = parse_link_check(keys[i].text, &value, err, sizeof(err));
+		if (ok != keys[i].ok)
+			fail_msg("%s: %s (%s)", keys[i].text, ok ? "accepted" : "refused", err);
+		if (ok && value != keys[i].value)
+			fail_msg("%s: link_check %d", keys[i].text, value);
+		if (!ok && strcmp(err, keys[i].err) != 0)
+			fail_msg("%s: \"%s\", expected \"%s\"", keys[i].text, err, keys[i].err);
+	}
+}
+
+static void status_verb(void **state)
+{
+	(void)state;
+	struct status_request req;
+	char err[160];
+
+	assert_int_equal(status_request_parse("linkcheck bond0 bond1", 21, &req, err, sizeof(err)), 0);
+	assert_int_equal(req.verb, SV_LINKCHECK);
+	assert_int_equal(req.n_bonds, 2);
+	assert_string_equal(req.bonds[1], "bond1");
+	assert_int_equal(status_request_parse("linkchecks", 10, &req, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "linkcheck)"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(wire_round_trip),
+		cmocka_unit_test(wire_encode_refuses),
+		cmocka_unit_test(wire_decode_refuses),
+		cmocka_unit_test(eval_table),
+		cmocka_unit_test(row_peer_is_bounded),
+		cmocka_unit_test(render_matrix),
+		cmocka_unit_test(config_key),
+		cmocka_unit_test(status_verb),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
