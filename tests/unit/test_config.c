@@ -1292,6 +1292,7 @@ static void largest_file(void **state)
 	assert_non_null(owner);
 	assert_string_equal(owner->name, "b1023");
 	desired_free(&d);
+	config_diag_free(&diag); /* the warnings: no miimon, no mtu */
 
 	/* The lookups that the hash tables answer, at that size: a slave
 	 * taken twice (first and last bond), a bond that is a slave of a
