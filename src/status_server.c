@@ -236,7 +236,10 @@ static void body_proc(struct status_server *s, const struct client *c,
 
 /* Synchronous: the client learns the outcome, as `systemctl reload` must.
  * Root holding CAP_NET_ADMIN (what may see everything may change it), or
- * bondd's own user: systemd runs ExecReload= as the service's user. */
+ * bondd's own user when that is not root: systemd runs ExecReload= as the
+ * service's user.  Judged now, on the process as it is when it asks, not
+ * as it was when it connected: one that connected as root and then
+ * dropped its privileges may still read, but not reload. */
 static void answer_reload(struct status_server *s, struct client *c)
 {
 	struct status_request all = {.verb = SV_HEALTH};
@@ -251,7 +254,7 @@ static void answer_reload(struct status_server *s, struct client *c)
 		reply_error(c, SE_INTERNAL, "reload is not available");
 		return;
 	}
-	if (!c->privileged && !peer_is_own_user(c->fd)) {
+	if (!peer_has_net_admin(c->fd) && !peer_is_own_user(c->fd)) {
 		reply_error(c, SE_FORBIDDEN, "reload needs root with CAP_NET_ADMIN");
 		return;
 	}

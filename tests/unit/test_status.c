@@ -146,6 +146,20 @@ static void peer_status_text(void **state)
 	assert_false(status_text_has_net_admin(setuid, 1000));
 	assert_false(status_text_has_net_admin("\nName:\tx\n", 0));
 	assert_false(status_text_has_net_admin("\nUid:\t0\t0\nCapEff:\t000001ffffffffff\n", 0));
+
+	/* bondd's own user (61234 here) may reload, when that user is not root. */
+	static const char own[] = "\nUid:\t61234\t61234\t61234\t61234\nCapEff:\t0000000000001000\n";
+	static const char own_setuid[] = "\nUid:\t61234\t0\t0\t0\nCapEff:\t000001ffffffffff\n";
+	assert_true(status_text_is_user(own, 61234, 61234));
+	assert_false(status_text_is_user(own, 1000, 61234));
+	assert_false(status_text_is_user(own_setuid, 61234, 61234));
+	assert_false(status_text_is_user(user, 1000, 61234));
+	/* Root is not "the same user" of a root bondd: without CAP_NET_ADMIN,
+	 * or having connected as root and become someone else, it may not. */
+	assert_false(status_text_is_user(root_nocap, 0, 0));
+	assert_false(status_text_is_user(root, 0, 0));
+	assert_false(status_text_is_user(user, 0, 0));
+	assert_false(status_text_is_user("\nName:\tx\n", 61234, 61234));
 	(void)state;
 }
 
