@@ -16,6 +16,7 @@
 #include <sys/timerfd.h>
 
 #include "config.h"
+#include "diag_where.h"
 #include "log.h"
 #include "plan.h"
 #include "sd_notify.h"
@@ -417,8 +418,15 @@ static int reload(struct daemon *d, char *msg, size_t len)
 		for (size_t i = 0; i < diag.n; i++)
 			log_err("%s", diag.msgs[i]);
 		log_err("reload failed: keeping the running configuration");
-		record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: %s", d->opts.config_path,
-		       diag.n ? diag.msgs[0] : "unreadable");
+		/* Anyone may watch events; the message may quote a file only
+		 * root may read.  Where the error is, then, not what it says:
+		 * the log and the one who asked for the reload get the rest. */
+		char where[320];
+		if (diag.n && diag_where(diag.msgs[0], where, sizeof(where)))
+			record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: error at %s",
+			       d->opts.config_path, where);
+		else
+			record(d, EV_CONFIG, NULL, NULL, "reload of %s refused", d->opts.config_path);
 		snprintf(msg, len, "%s%s; the running configuration stays",
 			 diag.n ? diag.msgs[0] : "the file cannot be read",
 			 diag.n > 1 ? " (and more errors, see bondd's log)" : "");
