@@ -339,6 +339,22 @@ static void service_status_line(void **state)
 	v.want = &none;
 	service_status_text(&v, line, sizeof(line));
 	assert_string_equal(line, "no bonds configured: idle");
+
+	/* Names may hold any byte above 0x7f (net/core/dev.c dev_valid_name);
+	 * systemd ignores a STATUS= that is not UTF-8, and a cut may split a
+	 * character: the line is printable ASCII, other bytes as \xHH. */
+	struct desired odd = {0};
+	static const char oconf[] = "[b\xff]\nslaves = s\xc3\xa9\n";
+	assert_int_equal(config_parse("o.conf", oconf, sizeof(oconf) - 1, &odd, &diag), 0);
+	config_diag_free(&diag);
+	v.want = &odd;
+	service_status_text(&v, line, sizeof(line));
+	assert_string_equal(line, "1 bond: b\\xff down (b\\xff does not exist)");
+	service_status_text(&v, line, 13);
+	assert_string_equal(line, "1 bond: b");
+	service_status_text(&v, line, 14);
+	assert_string_equal(line, "1 bond: b\\xff");
+	desired_free(&odd);
 	world_free(w);
 	(void)state;
 }
