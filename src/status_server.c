@@ -56,6 +56,7 @@ struct client {
 	int64_t last_active_ms;
 	int64_t request_start_ms;   /* first byte of the request being read, or
 				     * when draining began; 0: none */
+	uint64_t reload_turn;       /* the dispatch in which it last reloaded */
 };
 
 struct status_server {
@@ -67,6 +68,7 @@ struct status_server {
 	struct client *clients[MAX_CLIENTS];
 	size_t n_clients;
 	struct strbuf scratch;      /* reply bodies, reused */
+	uint64_t turn;              /* dispatches so far, from 1 */
 };
 
 /* epoll data: the listening socket and the timer are tagged, clients are
@@ -136,10 +138,27 @@ static bool backpressured(const struct client *c)
 	return c->state == CS_REQUEST && c->out.len > BACKPRESSURE;
 }
 
-/* Input unless the client is too far behind; output while some is pending. */
+/* A reload is answered at once, but what the client sent after it waits
+ * for the next turn of the event loop: a pipeline of reloads must not
+ * hold the loop (watchdog pings, repairs, other clients) for all of them. */
+static bool reloaded_this_turn(const struct status_server *s, const struct client *c)
+{
+	return c->reload_turn == s->turn;
+}
+
+/* Whole request lines already read, waiting to be answered. */
+static bool lines_waiting(const struct client *c)
+{
+	return c->state == CS_REQUEST && memchr(c->in, '\n', c->in_len);
+}
+
+/* Input unless the client is too far behind; output while some is pending,
+ * or to come back next turn for lines already read (the socket may have
+ * nothing more to read, and a writable one wakes us at once). */
 static void set_events(struct status_server *s, struct client *c)
 {
-	uint32_t want = (backpressured(c) ? 0 : EPOLLIN) | (c->out.len ? EPOLLOUT : 0);
+	uint32_t want = (backpressured(c) ? 0 : EPOLLIN) |
+			(c->out.len || (lines_waiting(c) && !backpressured(c)) ? EPOLLOUT : 0);
 	if (want == c->events)
 		return;
 	struct epoll_event ev = {.events = want, .data.ptr = c};
@@ -250,6 +269,7 @@ static void answer_reload(struct status_server *s, struct client *c)
 	char msg[400];
 	size_t n = 0;
 
+	c->reload_turn = s->turn;
 	if (!s->reload) {
 		reply_error(c, SE_INTERNAL, "reload is not available");
 		return;
@@ -330,7 +350,7 @@ static void answer_lines(struct status_server *s, struct client *c)
 {
 	char *nl;
 
-	while (c->state == CS_REQUEST && !backpressured(c) &&
+	while (c->state == CS_REQUEST && !backpressured(c) && !reloaded_this_turn(s, c) &&
 	       (nl = memchr(c->in, '\n', c->in_len))) {
 		size_t line = (size_t)(nl - c->in);
 		answer(s, c, c->in, line);
@@ -339,7 +359,7 @@ static void answer_lines(struct status_server *s, struct client *c)
 		/* What is left arrived with the last read, at the latest. */
 		c->request_start_ms = c->in_len ? c->last_active_ms : 0;
 	}
-	if (c->state == CS_REQUEST && c->in_len == sizeof(c->in)) {
+	if (c->state == CS_REQUEST && c->in_len == sizeof(c->in) && !lines_waiting(c)) {
 		char msg[96];
 		snprintf(msg, sizeof(msg), "request longer than %d bytes", STATUS_MAX_REQUEST);
 		reply_error(c, SE_TOO_LONG, msg);
@@ -365,7 +385,7 @@ static int service(struct status_server *s, struct client *c)
 
 static void on_readable(struct status_server *s, struct client *c)
 {
-	while (!backpressured(c)) {
+	while (!backpressured(c) && !reloaded_this_turn(s, c)) {
 		char sink[4096];
 		bool request = c->state == CS_REQUEST;
 		char *dst = request ? c->in + c->in_len : sink;
@@ -471,6 +491,7 @@ void status_server_dispatch(struct status_server *s)
 	struct epoll_event evs[32];
 	int n = epoll_wait(s->epfd, evs, 32, 0);
 
+	s->turn++;
 	for (int i = 0; i < n; i++) {
 		if (evs[i].data.u64 == TAG_LISTEN) {
 			on_accept(s);
