@@ -37,8 +37,9 @@ void log_init(bool debug)
 	setvbuf(stderr, NULL, _IOLBF, 0);
 }
 
-/* Copies text with every byte outside printable ASCII as \xHH and '\' as
- * "\\": interface names may hold any byte but '/', ':' and blanks
+/* Copies text with every byte outside printable ASCII as \xHH (a backslash
+ * stays: messages about the file quote it the same way already, and would
+ * be escaped twice): interface names may hold any byte but '/', ':' and blanks
  * (net/core/dev.c dev_valid_name), messages quote files and the kernel,
  * and none of that may end the line (journald would take what follows
  * as an entry of its own, "<3>" and all), carry a terminal escape, or
@@ -49,9 +50,7 @@ static void escape(const char *in, char *out, size_t len)
 
 	for (; *in && o + 5 <= len; in++) {
 		unsigned char c = (unsigned char)*in;
-		if (c == '\\')
-			o += (size_t)snprintf(out + o, len - o, "\\\\");
-		else if (c < 0x20 || c >= 0x7f)
+		if (c < 0x20 || c >= 0x7f)
 			o += (size_t)snprintf(out + o, len - o, "\\x%02x", c);
 		else
 			out[o++] = (char)c;

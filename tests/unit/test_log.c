@@ -91,11 +91,11 @@ static void control_bytes_escaped(void **state)
 	assert_string_equal(captured_with(JOURNAL, false, hostile),
 			    "<4>e\\x1b[2J\\x7f disappeared\n"
 			    "<6>quoted \"a\\x0ab\\x0d<3>forged\"\n"
-			    "<6>caf\\xc3\\xa9 \\xff\\\\\n");
+			    "<6>caf\\xc3\\xa9 \\xff\\\n");
 	assert_string_equal(captured_with(TERMINAL, false, hostile),
 			    "bondd: warning: e\\x1b[2J\\x7f disappeared\n"
 			    "bondd: quoted \"a\\x0ab\\x0d<3>forged\"\n"
-			    "bondd: caf\\xc3\\xa9 \\xff\\\\\n");
+			    "bondd: caf\\xc3\\xa9 \\xff\\\n");
 	(void)state;
 }
 
