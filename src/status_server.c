@@ -47,6 +47,7 @@ struct client {
 	int fd;
 	enum client_state state;
 	bool privileged;
+	bool trusted;               /* privileged, or bondd's own user: may reload */
 	char in[STATUS_MAX_REQUEST];
 	size_t in_len;
 	size_t drained;
@@ -419,27 +420,47 @@ static void on_readable(struct status_server *s, struct client *c)
 	service(s, c);
 }
 
+/* With every slot taken, drops the longest-idle client that is not
+ * watching; failing that, for a newcomer who may reload (root, or what
+ * systemd runs ExecReload= as), the longest-idle watcher who may not: one
+ * user's crowd of watches cannot lock the administrator out.  False when
+ * nobody may go. */
+static bool make_room(struct status_server *s, bool trusted)
+{
+	struct client *oldest = NULL;
+
+	for (size_t i = 0; i < s->n_clients; i++) {
+		struct client *c = s->clients[i];
+		if (c->state != CS_WATCH &&
+		    (!oldest || c->last_active_ms < oldest->last_active_ms))
+			oldest = c;
+	}
+	for (size_t i = 0; i < s->n_clients && !oldest && trusted; i++) {
+		struct client *c = s->clients[i];
+		if (!c->trusted && (!oldest || c->last_active_ms < oldest->last_active_ms))
+			oldest = c;
+	}
+	if (!oldest)
+		return false;
+	if (oldest->state == CS_WATCH)
+		log_info("status: too many clients: a watch ended to make room for one who may reload");
+	drop(s, oldest);
+	return true;
+}
+
 static void on_accept(struct status_server *s)
 {
 	for (;;) {
 		int fd = accept4(s->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
 		if (fd < 0)
 			return; /* EAGAIN, or out of fds: the backlog keeps them */
-		if (s->n_clients == MAX_CLIENTS) {
-			struct client *oldest = NULL;
-			for (size_t i = 0; i < s->n_clients; i++) {
-				struct client *c = s->clients[i];
-				if (c->state != CS_WATCH &&
-				    (!oldest || c->last_active_ms < oldest->last_active_ms))
-					oldest = c;
-			}
-			if (!oldest) {
-				static const char busy[] = STATUS_PROTO_TAG " error 503 too many clients\n";
-				(void)!send(fd, busy, sizeof(busy) - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
-				close(fd);
-				continue;
-			}
-			drop(s, oldest);
+		bool privileged = peer_has_net_admin(fd);
+		bool trusted = privileged || peer_is_own_user(fd);
+		if (s->n_clients == MAX_CLIENTS && !make_room(s, trusted)) {
+			static const char busy[] = STATUS_PROTO_TAG " error 503 too many clients\n";
+			(void)!send(fd, busy, sizeof(busy) - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+			close(fd);
+			continue;
 		}
 		struct client *c = calloc(1, sizeof(*c));
 		if (!c) {
@@ -447,7 +468,8 @@ static void on_accept(struct status_server *s)
 			continue;
 		}
 		c->fd = fd;
-		c->privileged = peer_has_net_admin(fd);
+		c->privileged = privileged;
+		c->trusted = trusted;
 		c->last_active_ms = mono_ms();
 		c->deadline_ms = c->last_active_ms + CLIENT_TIMEOUT_MS;
 		c->events = EPOLLIN;
