@@ -421,7 +421,9 @@ static void on_readable(struct status_server *s, struct client *c)
 }
 
 /* With every slot taken, drops the longest-idle client that is not
- * watching; failing that, for a newcomer who may reload (root, or what
+ * watching (never, for a newcomer who may not reload, one who may: a
+ * flood of connections cannot push out `systemctl reload` between its
+ * connect() and its request); failing that, for a newcomer who may reload (root, or what
  * systemd runs ExecReload= as), the longest-idle watcher who may not: one
  * user's crowd of watches cannot lock the administrator out.  False when
  * nobody may go. */
@@ -431,7 +433,7 @@ static bool make_room(struct status_server *s, bool trusted)
 
 	for (size_t i = 0; i < s->n_clients; i++) {
 		struct client *c = s->clients[i];
-		if (c->state != CS_WATCH &&
+		if (c->state != CS_WATCH && (trusted || !c->trusted) &&
 		    (!oldest || c->last_active_ms < oldest->last_active_ms))
 			oldest = c;
 	}
