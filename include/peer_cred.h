@@ -22,8 +22,16 @@
  */
 bool peer_has_net_admin(int fd);
 
-/* Whether the peer runs as bondd's own (effective) user id. */
+/*
+ * Whether the peer is bondd's own user, when that is not root: it connected
+ * as bondd's effective uid, every uid of its process is that uid now (not
+ * a set-uid program it exec()ed since), and its uid map is ours.  A root
+ * bondd answers false: root is judged by peer_has_net_admin alone.
+ */
 bool peer_is_own_user(int fd);
+
+/* The same test on the text of /proc/PID/status (for unit tests). */
+bool status_text_is_user(const char *status, unsigned peer_uid, unsigned own_uid);
 
 /* The same test on the text of /proc/PID/status (for unit tests). */
 bool status_text_has_net_admin(const char *status, unsigned uid);

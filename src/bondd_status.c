@@ -206,7 +206,10 @@ int main(int argc, char **argv)
 		setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 	}
 	char head[512];
-	if (send_all(fd, req, len) < 0 || read_line(fd, head, sizeof(head)) < 0) {
+	/* A refusal (too many clients) may come, and the connection close,
+	 * before the request is sent: read what bondd said even then. */
+	int sent = send_all(fd, req, len);
+	if (read_line(fd, head, sizeof(head)) < 0 || (sent < 0 && !strstr(head, " error "))) {
 		fprintf(stderr, "bondd-status: no reply from bondd at %s\n", path);
 		close(fd);
 		return EXIT_UNREACHABLE;

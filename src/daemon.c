@@ -16,6 +16,7 @@
 #include <sys/timerfd.h>
 
 #include "config.h"
+#include "diag_where.h"
 #include "log.h"
 #include "plan.h"
 #include "sd_notify.h"
@@ -205,23 +206,52 @@ static void fill_view(void *ctx, struct status_view *v);
 
 /* Drift in a bond that was whole after the last pass is someone else's
  * doing (bondd's own changes are made whole within a pass): a warning
- * naming what is wrong.  Otherwise it is bondd's own work in progress
- * (start, reload, a slave that appeared). */
+ * naming the links and what drifted.  Otherwise it is bondd's own work in
+ * progress (start, reload, a slave that appeared, a retry). */
 static void log_drift(struct daemon *d, struct bond_runtime *rt, const char *why)
 {
-	const struct desired_bond *b = desired_find_bond(&d->want, rt->name);
-	struct status_view v;
-	char what[128] = "";
+	char what[160] = "";
+	size_t used = 0;
 
-	if (!rt->was_healthy || !b) {
+	if (!rt->was_healthy) {
 		log_info("%s: converging (%s)", rt->name, why);
 		return;
 	}
-	fill_view(d, &v);
-	status_bond_health(&v, b, what, sizeof(what));
-	log_warn("%s: changed by something other than bondd: %s; repairing (%s)", rt->name,
-		 what[0] ? what : "its options", why);
+	for (size_t j = 0; j < d->plan.n && used < sizeof(what); j++) {
+		const struct action *a = &d->plan.v[j];
+		char one[64];
+		snprintf(one, sizeof(one), "%s: %s", a->ifname, a->why ? a->why : "drift");
+		if (strcmp(a->bond, rt->name) != 0 || strstr(what, one))
+			continue;
+		used += (size_t)snprintf(what + used, sizeof(what) - used, "%s%s", used ? ", " : "",
+					 one);
+	}
+	log_warn("%s: changed by something other than bondd (%s); repairing", rt->name, what);
 	rt->was_healthy = false;
+}
+
+/* Which bonds bondd has left whole, for log_drift: nothing left to do for
+ * them, waiting or not (a fresh plan without the holds), nothing it is
+ * retrying, and every slave they name present (one that appears later is
+ * not drift).  Not their health: carrier is not bondd's to give, and drift
+ * during an outage is when an operator looks. */
+static void mark_whole(struct daemon *d)
+{
+	struct action_list all = {0};
+	struct plan_holds none = {0};
+	bool planned = plan(&d->want, &d->ob.state, &none, &all) == 0;
+
+	for (size_t i = 0; i < d->n_bonds; i++) {
+		const struct desired_bond *b = &d->want.bonds[i];
+		struct bond_runtime *rt = &d->bonds[i];
+		bool whole = planned && !rt->unsettled[0];
+		for (size_t k = 0; k < b->n_slaves && whole; k++)
+			whole = observed_by_name(&d->ob.state, b->slaves[k].name) != NULL;
+		for (size_t j = 0; j < all.n && whole; j++)
+			whole = strcmp(all.v[j].bond, rt->name) != 0;
+		rt->was_healthy = whole;
+	}
+	action_list_free(&all);
 }
 
 /* STATUS= for systemd, sent when it changes; and which bonds are whole
@@ -229,12 +259,10 @@ static void log_drift(struct daemon *d, struct bond_runtime *rt, const char *why
 static void notify_status(struct daemon *d)
 {
 	struct status_view v;
-	char why[128], line[1024], msg[sizeof(line) + 8];
+	char line[1024], msg[sizeof(line) + 8];
 
+	mark_whole(d);
 	fill_view(d, &v);
-	for (size_t i = 0; i < d->n_bonds; i++)
-		d->bonds[i].was_healthy =
-			status_bond_health(&v, &d->want.bonds[i], why, sizeof(why)) == HEALTH_OK;
 	service_status_text(&v, line, sizeof(line));
 	if (strcmp(line, d->status_line) == 0)
 		return;
@@ -541,8 +569,15 @@ static int reload(struct daemon *d, char *msg, size_t len)
 		for (size_t i = 0; i < diag.n; i++)
 			log_err("%s", diag.msgs[i]);
 		log_err("reload failed: keeping the running configuration");
-		record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: %s", d->opts.config_path,
-		       diag.n ? diag.msgs[0] : "unreadable");
+		/* Anyone may watch events; the message may quote a file only
+		 * root may read.  Where the error is, then, not what it says:
+		 * the log and the one who asked for the reload get the rest. */
+		char where[320];
+		if (diag.n && diag_where(diag.msgs[0], where, sizeof(where)))
+			record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: error at %s",
+			       d->opts.config_path, where);
+		else
+			record(d, EV_CONFIG, NULL, NULL, "reload of %s refused", d->opts.config_path);
 		snprintf(msg, len, "%s%s; the running configuration stays",
 			 diag.n ? diag.msgs[0] : "the file cannot be read",
 			 diag.n > 1 ? " (and more errors, see bondd's log)" : "");

@@ -66,13 +66,38 @@ bool peer_has_net_admin(int fd)
 	return status_text_has_net_admin(text, cred.uid) && same_uid_map(cred.pid);
 }
 
+bool status_text_is_user(const char *status, unsigned peer_uid, unsigned own_uid)
+{
+	const char *uid_line = strstr(status, "\nUid:");
+	unsigned ids[4];
+
+	/* A root bondd answers to root by peer_has_net_admin's rules alone:
+	 * "the same user" would let in root without the capability, and a
+	 * process that connected as root and then dropped to nobody. */
+	if (own_uid == 0 || peer_uid != own_uid || !uid_line)
+		return false;
+	if (sscanf(uid_line, "\nUid: %u %u %u %u", &ids[0], &ids[1], &ids[2], &ids[3]) != 4)
+		return false;
+	for (size_t i = 0; i < 4; i++)
+		if (ids[i] != own_uid)
+			return false;
+	return true;
+}
+
 bool peer_is_own_user(int fd)
 {
 	struct ucred cred;
 	socklen_t len = sizeof(cred);
+	char path[64], text[4096];
 
 	/* SO_PEERCRED's uid is seen from bondd's user namespace: a peer
-	 * from another one shows as its mapped uid, or the overflow uid. */
-	return getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0 &&
-	       cred.uid == geteuid();
+	 * from another one shows as its mapped uid, or the overflow uid;
+	 * the uid map tells them apart as it does for root. */
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0 || cred.pid <= 0)
+		return false;
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)cred.pid);
+	text[0] = '\n';
+	if (!small_file_read(path, text + 1, sizeof(text) - 1))
+		return false;
+	return status_text_is_user(text, cred.uid, (unsigned)geteuid()) && same_uid_map(cred.pid);
 }

@@ -6,6 +6,26 @@
 
 #include "strbuf.h"
 
+/* Printable ASCII only, other bytes as \xHH: systemd ignores a STATUS=
+ * that is not UTF-8 (a name may hold any byte above 0x7f, net/core/dev.c
+ * dev_valid_name), a cut could split a character, and a newline would
+ * end the field and start another of the sd_notify datagram. */
+static void escape_to(const char *in, char *out, size_t len)
+{
+	size_t o = 0;
+
+	for (; *in && o + 1 < len; in++) {
+		unsigned char c = (unsigned char)*in;
+		if (c >= 0x20 && c < 0x7f)
+			out[o++] = (char)c;
+		else if (o + 4 < len)
+			o += (size_t)snprintf(out + o, len - o, "\\x%02x", c);
+		else
+			break; /* whole escapes only */
+	}
+	out[o] = '\0';
+}
+
 void service_status_text(const struct status_view *v, char *out, size_t len)
 {
 	const struct desired *want = v->want;
@@ -37,6 +57,6 @@ void service_status_text(const struct status_view *v, char *out, size_t len)
 			sb_printf(&sb, " (%s)", why);
 		sep = ", ";
 	}
-	snprintf(out, len, "%s", sb.oom || !sb.s ? "status unknown: out of memory" : sb.s);
+	escape_to(sb.oom || !sb.s ? "status unknown: out of memory" : sb.s, out, len);
 	sb_free(&sb);
 }

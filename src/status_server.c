@@ -48,6 +48,7 @@ struct client {
 	int fd;
 	enum client_state state;
 	bool privileged;
+	bool trusted;               /* privileged, or bondd's own user: may reload */
 	char in[STATUS_MAX_REQUEST];
 	size_t in_len;
 	size_t drained;
@@ -58,6 +59,7 @@ struct client {
 	int64_t request_start_ms;   /* first byte of the request being read, or
 				     * when draining began; 0: none */
 	char *check_line;           /* CS_CHECK: the request, answered when done */
+	uint64_t reload_turn;       /* the dispatch in which it last reloaded */
 };
 
 struct status_server {
@@ -70,6 +72,7 @@ struct status_server {
 	struct client *clients[MAX_CLIENTS];
 	size_t n_clients;
 	struct strbuf scratch;      /* reply bodies, reused */
+	uint64_t turn;              /* dispatches so far, from 1 */
 };
 
 /* epoll data: the listening socket and the timer are tagged, clients are
@@ -139,10 +142,27 @@ static bool backpressured(const struct client *c)
 	return c->state == CS_CHECK || (c->state == CS_REQUEST && c->out.len > BACKPRESSURE);
 }
 
-/* Input unless the client is too far behind; output while some is pending. */
+/* A reload is answered at once, but what the client sent after it waits
+ * for the next turn of the event loop: a pipeline of reloads must not
+ * hold the loop (watchdog pings, repairs, other clients) for all of them. */
+static bool reloaded_this_turn(const struct status_server *s, const struct client *c)
+{
+	return c->reload_turn == s->turn;
+}
+
+/* Whole request lines already read, waiting to be answered. */
+static bool lines_waiting(const struct client *c)
+{
+	return c->state == CS_REQUEST && memchr(c->in, '\n', c->in_len);
+}
+
+/* Input unless the client is too far behind; output while some is pending,
+ * or to come back next turn for lines already read (the socket may have
+ * nothing more to read, and a writable one wakes us at once). */
 static void set_events(struct status_server *s, struct client *c)
 {
-	uint32_t want = (backpressured(c) ? 0 : EPOLLIN) | (c->out.len ? EPOLLOUT : 0);
+	uint32_t want = (backpressured(c) ? 0 : EPOLLIN) |
+			(c->out.len || (lines_waiting(c) && !backpressured(c)) ? EPOLLOUT : 0);
 	if (want == c->events)
 		return;
 	struct epoll_event ev = {.events = want, .data.ptr = c};
@@ -250,7 +270,10 @@ static void body_linkcheck(const struct status_view *v, const struct desired_bon
 
 /* Synchronous: the client learns the outcome, as `systemctl reload` must.
  * Root holding CAP_NET_ADMIN (what may see everything may change it), or
- * bondd's own user: systemd runs ExecReload= as the service's user. */
+ * bondd's own user when that is not root: systemd runs ExecReload= as the
+ * service's user.  Judged now, on the process as it is when it asks, not
+ * as it was when it connected: one that connected as root and then
+ * dropped its privileges may still read, but not reload. */
 static void answer_reload(struct status_server *s, struct client *c)
 {
 	struct status_request all = {.verb = SV_HEALTH};
@@ -261,11 +284,12 @@ static void answer_reload(struct status_server *s, struct client *c)
 	char msg[400];
 	size_t n = 0;
 
+	c->reload_turn = s->turn;
 	if (!s->reload) {
 		reply_error(c, SE_INTERNAL, "reload is not available");
 		return;
 	}
-	if (!c->privileged && !peer_is_own_user(c->fd)) {
+	if (!peer_has_net_admin(c->fd) && !peer_is_own_user(c->fd)) {
 		reply_error(c, SE_FORBIDDEN, "reload needs root with CAP_NET_ADMIN");
 		return;
 	}
@@ -350,7 +374,7 @@ static void answer_lines(struct status_server *s, struct client *c)
 {
 	char *nl;
 
-	while (c->state == CS_REQUEST && !backpressured(c) &&
+	while (c->state == CS_REQUEST && !backpressured(c) && !reloaded_this_turn(s, c) &&
 	       (nl = memchr(c->in, '\n', c->in_len))) {
 		size_t line = (size_t)(nl - c->in);
 		answer(s, c, c->in, line);
@@ -360,7 +384,7 @@ static void answer_lines(struct status_server *s, struct client *c)
 		if (c->state == CS_REQUEST) /* a client waiting for a link check keeps its clock */
 			c->request_start_ms = c->in_len ? c->last_active_ms : 0;
 	}
-	if (c->state == CS_REQUEST && c->in_len == sizeof(c->in)) {
+	if (c->state == CS_REQUEST && c->in_len == sizeof(c->in) && !lines_waiting(c)) {
 		char msg[96];
 		snprintf(msg, sizeof(msg), "request longer than %d bytes", STATUS_MAX_REQUEST);
 		reply_error(c, SE_TOO_LONG, msg);
@@ -386,7 +410,7 @@ static int service(struct status_server *s, struct client *c)
 
 static void on_readable(struct status_server *s, struct client *c)
 {
-	while (!backpressured(c)) {
+	while (!backpressured(c) && !reloaded_this_turn(s, c)) {
 		char sink[4096];
 		bool request = c->state == CS_REQUEST;
 		char *dst = request ? c->in + c->in_len : sink;
@@ -420,27 +444,49 @@ static void on_readable(struct status_server *s, struct client *c)
 	service(s, c);
 }
 
+/* With every slot taken, drops the longest-idle client that is not
+ * watching (never, for a newcomer who may not reload, one who may: a
+ * flood of connections cannot push out `systemctl reload` between its
+ * connect() and its request); failing that, for a newcomer who may reload (root, or what
+ * systemd runs ExecReload= as), the longest-idle watcher who may not: one
+ * user's crowd of watches cannot lock the administrator out.  False when
+ * nobody may go. */
+static bool make_room(struct status_server *s, bool trusted)
+{
+	struct client *oldest = NULL;
+
+	for (size_t i = 0; i < s->n_clients; i++) {
+		struct client *c = s->clients[i];
+		if (c->state != CS_WATCH && (trusted || !c->trusted) &&
+		    (!oldest || c->last_active_ms < oldest->last_active_ms))
+			oldest = c;
+	}
+	for (size_t i = 0; i < s->n_clients && !oldest && trusted; i++) {
+		struct client *c = s->clients[i];
+		if (!c->trusted && (!oldest || c->last_active_ms < oldest->last_active_ms))
+			oldest = c;
+	}
+	if (!oldest)
+		return false;
+	if (oldest->state == CS_WATCH)
+		log_info("status: too many clients: a watch ended to make room for one who may reload");
+	drop(s, oldest);
+	return true;
+}
+
 static void on_accept(struct status_server *s)
 {
 	for (;;) {
 		int fd = accept4(s->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
 		if (fd < 0)
 			return; /* EAGAIN, or out of fds: the backlog keeps them */
-		if (s->n_clients == MAX_CLIENTS) {
-			struct client *oldest = NULL;
-			for (size_t i = 0; i < s->n_clients; i++) {
-				struct client *c = s->clients[i];
-				if (c->state != CS_WATCH &&
-				    (!oldest || c->last_active_ms < oldest->last_active_ms))
-					oldest = c;
-			}
-			if (!oldest) {
-				static const char busy[] = STATUS_PROTO_TAG " error 503 too many clients\n";
-				(void)!send(fd, busy, sizeof(busy) - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
-				close(fd);
-				continue;
-			}
-			drop(s, oldest);
+		bool privileged = peer_has_net_admin(fd);
+		bool trusted = privileged || peer_is_own_user(fd);
+		if (s->n_clients == MAX_CLIENTS && !make_room(s, trusted)) {
+			static const char busy[] = STATUS_PROTO_TAG " error 503 too many clients\n";
+			(void)!send(fd, busy, sizeof(busy) - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+			close(fd);
+			continue;
 		}
 		struct client *c = calloc(1, sizeof(*c));
 		if (!c) {
@@ -448,7 +494,8 @@ static void on_accept(struct status_server *s)
 			continue;
 		}
 		c->fd = fd;
-		c->privileged = peer_has_net_admin(fd);
+		c->privileged = privileged;
+		c->trusted = trusted;
 		c->last_active_ms = mono_ms();
 		c->deadline_ms = c->last_active_ms + CLIENT_TIMEOUT_MS;
 		c->events = EPOLLIN;
@@ -492,6 +539,7 @@ void status_server_dispatch(struct status_server *s)
 	struct epoll_event evs[32];
 	int n = epoll_wait(s->epfd, evs, 32, 0);
 
+	s->turn++;
 	for (int i = 0; i < n; i++) {
 		if (evs[i].data.u64 == TAG_LISTEN) {
 			on_accept(s);

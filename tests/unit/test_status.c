@@ -12,6 +12,7 @@
 
 #include "config.h"
 #include "service_status.h"
+#include "diag_where.h"
 #include "peer_cred.h"
 #include "proc_filter.h"
 #include "status_proto.h"
@@ -146,6 +147,20 @@ static void peer_status_text(void **state)
 	assert_false(status_text_has_net_admin(setuid, 1000));
 	assert_false(status_text_has_net_admin("\nName:\tx\n", 0));
 	assert_false(status_text_has_net_admin("\nUid:\t0\t0\nCapEff:\t000001ffffffffff\n", 0));
+
+	/* bondd's own user (61234 here) may reload, when that user is not root. */
+	static const char own[] = "\nUid:\t61234\t61234\t61234\t61234\nCapEff:\t0000000000001000\n";
+	static const char own_setuid[] = "\nUid:\t61234\t0\t0\t0\nCapEff:\t000001ffffffffff\n";
+	assert_true(status_text_is_user(own, 61234, 61234));
+	assert_false(status_text_is_user(own, 1000, 61234));
+	assert_false(status_text_is_user(own_setuid, 61234, 61234));
+	assert_false(status_text_is_user(user, 1000, 61234));
+	/* Root is not "the same user" of a root bondd: without CAP_NET_ADMIN,
+	 * or having connected as root and become someone else, it may not. */
+	assert_false(status_text_is_user(root_nocap, 0, 0));
+	assert_false(status_text_is_user(root, 0, 0));
+	assert_false(status_text_is_user(user, 0, 0));
+	assert_false(status_text_is_user("\nName:\tx\n", 61234, 61234));
 	(void)state;
 }
 
@@ -338,6 +353,22 @@ static void service_status_line(void **state)
 	v.want = &none;
 	service_status_text(&v, line, sizeof(line));
 	assert_string_equal(line, "no bonds configured: idle");
+
+	/* Names may hold any byte above 0x7f (net/core/dev.c dev_valid_name);
+	 * systemd ignores a STATUS= that is not UTF-8, and a cut may split a
+	 * character: the line is printable ASCII, other bytes as \xHH. */
+	struct desired odd = {0};
+	static const char oconf[] = "[b\xff]\nslaves = s\xc3\xa9\n";
+	assert_int_equal(config_parse("o.conf", oconf, sizeof(oconf) - 1, &odd, &diag), 0);
+	config_diag_free(&diag);
+	v.want = &odd;
+	service_status_text(&v, line, sizeof(line));
+	assert_string_equal(line, "1 bond: b\\xff down (b\\xff does not exist)");
+	service_status_text(&v, line, 13);
+	assert_string_equal(line, "1 bond: b");
+	service_status_text(&v, line, 14);
+	assert_string_equal(line, "1 bond: b\\xff");
+	desired_free(&odd);
 	world_free(w);
 	(void)state;
 }
@@ -567,6 +598,29 @@ static void health_while_retrying(void **state)
 	(void)state;
 }
 
+/* A refused reload's event says where the error is, never what the file
+ * says there (the file may be root's alone; events are anyone's). */
+static void diag_place_only(void **state)
+{
+	char out[64];
+
+	assert_true(diag_where("/etc/bondd/bondd.conf:3: arp_ip_target: invalid IPv4 address "
+			       "\"s3cr3t\"", out, sizeof(out)));
+	assert_string_equal(out, "/etc/bondd/bondd.conf:3");
+	/* An address in the message looks like a place; the leftmost wins. */
+	assert_true(diag_where("a.conf:12: address: invalid IPv6 address \"fe80:1: x\"", out,
+			       sizeof(out)));
+	assert_string_equal(out, "a.conf:12");
+	assert_false(diag_where("/etc/bondd/bondd.conf: cannot read: Permission denied", out,
+				sizeof(out)));
+	assert_string_equal(out, "");
+	assert_false(diag_where("a.conf:x: y", out, sizeof(out)));
+	assert_false(diag_where("a.conf:3:y", out, sizeof(out)));
+	assert_true(diag_where("a.conf:3: y", out, 4));
+	assert_string_equal(out, "a.c");
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -584,6 +638,7 @@ int main(void)
 		cmocka_unit_test(findings_in_health_and_metrics),
 		cmocka_unit_test(health_while_retrying),
 		cmocka_unit_test(service_status_line),
+		cmocka_unit_test(diag_place_only),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
