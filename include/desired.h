@@ -7,6 +7,7 @@
 #define BONDD_DESIRED_H
 
 #include <net/if.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -42,6 +43,12 @@ struct desired_bond {
 	size_t n_slaves;
 	struct bond_addr addrs[BONDD_MAX_ADDRS];
 	size_t n_addrs;
+	/* tcp_congestion: the TCP congestion control for the connected routes
+	 * of addrs ("" when not set: bondd leaves those routes alone). */
+	char tcp_congestion[16];
+	/* single_stream = yes: the bond is meant to carry one stream at N
+	 * links (the host check then says when its mode cannot). */
+	bool single_stream;
 };
 
 struct desired {
