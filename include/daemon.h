@@ -17,6 +17,7 @@
 #include "executor.h"
 #include "findings.h"
 #include "holds.h"
+#include "hostcheck.h"
 #include "observer.h"
 #include "event_log.h"
 #include "runtime.h"
@@ -43,6 +44,8 @@ struct daemon {
 	/* One list per check (link check, host checks); each check replaces
 	 * its own list when it has looked again. */
 	struct findings findings[FSRC__COUNT];
+	struct host_obs host;          /* what the host check last read */
+	bool host_check_due;           /* hostcheck_run.c: read it again */
 	struct status_server *server;  /* NULL when the socket is off */
 	int epfd, sigfd, retry_fd, watchdog_fd;
 	bool stop;

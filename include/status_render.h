@@ -12,6 +12,7 @@
 #include "desired.h"
 #include "event_log.h"
 #include "findings.h"
+#include "hostcheck.h"
 #include "observed.h"
 #include "runtime.h"
 #include "status_proto.h"
@@ -34,6 +35,8 @@ struct status_view {
 	/* What the link check and the host checks found, one list per source
 	 * (NULL: that check has found nothing yet). */
 	const struct findings *findings[FSRC__COUNT];
+	/* The slaves' hardware as the host check read it (NULL: not read). */
+	const struct host_obs *host;
 	int64_t now_ms;                    /* wall clock */
 	/* Current facts about a link that netlink events do not keep fresh;
 	 * the daemon reads sysfs, tests pass NULL (then: unknown speed, and

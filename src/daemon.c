@@ -16,6 +16,7 @@
 #include <sys/timerfd.h>
 
 #include "config.h"
+#include "hostcheck_run.h"
 #include "log.h"
 #include "plan.h"
 #include "sd_notify.h"
@@ -115,6 +116,7 @@ static int runtime_rebuild(struct daemon *d, const struct desired *want)
 	d->n_bonds = want->n_bonds;
 	d->links = links;
 	d->n_links = n_links;
+	d->host_check_due = true; /* a new config: other slaves, other settings */
 	return 0;
 }
 
@@ -129,8 +131,10 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 	if (!rt)
 		return;
 	/* A new device or a renegotiated link may have a new speed. */
-	if (!old || !now || (old->flags & IFF_LOWER_UP) != (now->flags & IFF_LOWER_UP))
+	if (!old || !now || (old->flags & IFF_LOWER_UP) != (now->flags & IFF_LOWER_UP)) {
 		rt->speed_fresh = false;
+		d->host_check_due = true;
+	}
 	if (!old) {
 		log_debug("%s appeared (ifindex %d)", l->name, l->ifindex);
 	} else if (!now) {
@@ -294,6 +298,7 @@ static void converge(struct daemon *d)
 			execute_plan(d);
 	}
 	arm_retry(d);
+	hostcheck_run_if_due(d);
 }
 
 static void reload(struct daemon *d)
@@ -489,6 +494,7 @@ static void fill_view(void *ctx, struct status_view *v)
 	};
 	for (size_t i = 0; i < FSRC__COUNT; i++)
 		v->findings[i] = &d->findings[i];
+	v->host = &d->host;
 }
 
 /* The socket's directory is systemd's RuntimeDirectory; when bondd is run
@@ -539,6 +545,7 @@ static void daemon_free(struct daemon *d)
 	free(d->links);
 	for (size_t i = 0; i < FSRC__COUNT; i++)
 		findings_free(&d->findings[i]);
+	host_obs_free(&d->host);
 	int fds[] = {d->epfd, d->sigfd, d->retry_fd, d->watchdog_fd};
 	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++)
 		if (fds[i] >= 0)

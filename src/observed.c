@@ -12,12 +12,14 @@ void observed_clear(struct observed *o)
 {
 	o->n_links = 0;
 	o->n_addrs = 0;
+	o->n_routes = 0;
 }
 
 void observed_free(struct observed *o)
 {
 	free(o->links);
 	free(o->addrs);
+	free(o->routes);
 	memset(o, 0, sizeof(*o));
 }
 

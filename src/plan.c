@@ -22,6 +22,7 @@
  *   addresses  once the bond is up
  */
 #include "plan.h"
+#include "plan_route.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -530,6 +531,8 @@ int plan(const struct desired *want, const struct observed *have,
 
 	for (size_t i = 0; i < want->n_bonds && !c.err; i++)
 		plan_bond(&c, &want->bonds[i]);
+	if (!c.err)
+		c.err = plan_route_cc(want, have, holds, out);
 	return c.err;
 }
 

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tcp_congestion as routes: the kernel gives a new TCP connection the
+ * algorithm of its route's RTAX_CC_ALGO metric before the machine-wide
+ * default (net/ipv4/tcp_cong.c tcp_ca_dst_init, tcp_ca_openreq_child), so
+ * the bond's connected routes carry it and nothing else changes.  Not
+ * locked: an application that picks its own algorithm (TCP_CONGESTION)
+ * keeps it.
+ *
+ * bondd owns that one metric on those routes: without the key it removes
+ * an algorithm found there, so removing the key and reloading or
+ * restarting restores the kernel's default.  Every other metric of the
+ * route is kept as found.
+ */
+#include "plan_route.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+void plan_route_hold_name(const char *bond, char name[IFNAMSIZ])
+{
+	snprintf(name, IFNAMSIZ, "/%.*s", IFNAMSIZ - 2, bond);
+}
+
+static bool held(const struct plan_holds *holds, const char *name)
+{
+	for (size_t i = 0; holds && i < holds->n; i++)
+		if (strcmp(holds->names[i], name) == 0)
+			return true;
+	return false;
+}
+
+int plan_route_cc(const struct desired *want, const struct observed *have,
+		  const struct plan_holds *holds, struct action_list *out)
+{
+	for (size_t i = 0; i < want->n_bonds; i++) {
+		const struct desired_bond *b = &want->bonds[i];
+		const struct obs_link *bond = observed_by_name(have, b->name);
+		char hold[IFNAMSIZ];
+
+		plan_route_hold_name(b->name, hold);
+		if (!bond || strcmp(bond->kind, "bond") != 0 || held(holds, b->name) ||
+		    held(holds, hold))
+			continue;
+		for (size_t j = 0; j < b->n_addrs; j++) {
+			const struct obs_route *r = route_connected(have, bond->ifindex, &b->addrs[j]);
+			/* A route carrying a metric this build cannot write back
+			 * is left alone rather than stripped of it. */
+			if (!r || r->unknown_metric || strcmp(r->cc_algo, b->tcp_congestion) == 0)
+				continue;
+			struct action a = {.kind = ACT_SET_ROUTE_CC, .route = *r,
+					   .why = b->tcp_congestion[0] ? "route congestion control"
+								       : "tcp_congestion removed"};
+			snprintf(a.bond, sizeof(a.bond), "%s", b->name);
+			memcpy(a.ifname, hold, sizeof(a.ifname));
+			snprintf(a.route.cc_algo, sizeof(a.route.cc_algo), "%s", b->tcp_congestion);
+			if (!b->tcp_congestion[0])
+				a.route.metrics[RTAX_LOCK] &= ~(1u << RTAX_CC_ALGO);
+			if (!action_list_push(out, &a))
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
