@@ -86,7 +86,11 @@ w("")
 dp = [r for r in rows if r["part"] == "dataplane" and r.get("mbps") is not None]
 TUNES = {"default": "kernel defaults: cubic, net.ipv4.tcp_reordering=3",
          "reorder": "net.ipv4.tcp_reordering=127, cubic",
-         "reorder+bbr": "net.ipv4.tcp_reordering=127 and BBR (the seeds' tuning)"}
+         "reorder+bbr": "net.ipv4.tcp_reordering=127 and BBR (the seeds' tuning)",
+         "route-reorder": "kernel defaults, and the reordering metric 127 on the bond's connected route "
+                          "(`ip route replace ... reordering 127`), by hand",
+         "bondd-bbr": "kernel defaults machine-wide, and `tcp_congestion = bbr` in bondd.conf: "
+                      "bondd puts BBR on the bond's connected route only"}
 if dp:
     w("## 1. Data plane: one TCP stream over N bonded NICs\n")
     w(f"Two network namespaces (\"hosts\") joined by N veth pairs (\"NICs\"), each end shaped to {RATE} Mbit/s with tbf; "
@@ -137,9 +141,17 @@ if dp:
             w("The guest's one CPU was busy, over the bonded runs (N > 1), a median of " + "; ".join(busy) + ". "
               "Where it is near 100%, the sandbox's cost per packet (User-Mode Linux: every packet is handled by one "
               "emulated CPU, at both ends) caps the stream, not the links or the bond.\n")
+    def ss_cell(rs):
+        ccs = sorted({r.get("ss_cc") for r in rs if r.get("ss_cc")})
+        reo = [r.get("ss_reordering") for r in rs]
+        if not ccs and all(x is None for x in reo):
+            return "-"
+        return "/".join(ccs or ["?"]) + "; " + ", ".join("-" if x is None else str(x) for x in reo)
     w("Every run:\n")
-    w("| mode | N | MTU | TCP | runs, Mbit/s | median Mbit/s | ratio | vs 1 link | retransmits per run | tx share e1..eN, packets | bytes | guest CPU busy |")
-    w("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    w("*ss*: what `ss -ti` said of the stream's socket one second before its end, per run: its congestion control "
+      "and its reordering degree (3 when ss prints none).\n")
+    w("| mode | N | MTU | TCP | runs, Mbit/s | median Mbit/s | ratio | vs 1 link | retransmits per run | tx share e1..eN, packets | bytes | guest CPU busy | ss: cc, reordering |")
+    w("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for k in keys:
         rs = [r for r in dp if (r["mode"], r["n"], r["mtu"], r["tune"]) == k]
         mb = [r["mbps"] for r in rs]
@@ -154,7 +166,8 @@ if dp:
         ratio = f"**{med(mb) / (k[1] * RATE):.2f}**" if shaped else "-"
         w(f"| {k[0]} | {k[1]} | {k[2]} | {k[3]} | {', '.join(f'{x:.0f}' for x in mb)} | **{med(mb):.0f}** | "
           f"{ratio} | {vs1} | {', '.join(str(r['retransmits']) for r in rs)} | {share('tx_packets')} | {share('tx_bytes')} | "
-          + (f"{med([r['cpu_busy'] for r in rs]) * 100:.0f}%" if all("cpu_busy" in r for r in rs) else "-") + " |")
+          + (f"{med([r['cpu_busy'] for r in rs]) * 100:.0f}%" if all("cpu_busy" in r for r in rs) else "-") + " | "
+          + ss_cell(rs) + " |")
     w("")
     cmds("dataplane")
     took_line("dataplane")
