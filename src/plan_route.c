@@ -49,6 +49,12 @@ int plan_route_cc(const struct desired *want, const struct observed *have,
 			 * is left alone rather than stripped of it. */
 			if (!r || r->unknown_metric || strcmp(r->cc_algo, b->tcp_congestion) == 0)
 				continue;
+			/* Two addresses of one subnet share one route. */
+			bool seen = false;
+			for (size_t k = 0; k < j; k++)
+				seen |= route_connected(have, bond->ifindex, &b->addrs[k]) == r;
+			if (seen)
+				continue;
 			struct action a = {.kind = ACT_SET_ROUTE_CC, .route = *r,
 					   .why = b->tcp_congestion[0] ? "route congestion control"
 								       : "tcp_congestion removed"};

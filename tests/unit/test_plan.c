@@ -840,6 +840,7 @@ static void setup_route_cc_missing(struct fx *f)
 	struct desired_bond *b = want_rr4(f);
 	want_addr(b, "fd00::1/64");    /* IPv6: not covered */
 	want_addr(b, "10.9.9.9/32");   /* no prefix route */
+	want_addr(b, "10.0.0.2/24");   /* the same subnet: the same route, once */
 	snprintf(b->tcp_congestion, sizeof(b->tcp_congestion), "bbr");
 	obs_converged(f);
 	obs_route(f, "bond0", "10.0.0.1/24", "")->metrics[RTAX_MTU] = 1400;
