@@ -147,6 +147,36 @@ if dp:
         if not ccs and all(x is None for x in reo):
             return "-"
         return "/".join(ccs or ["?"]) + "; " + ", ".join("-" if x is None else str(x) for x in reo)
+    # One stream at MTU 9000, per N > 1: each TCP setting against the goal
+    # of 0.95 of N links, with its retransmits; and whether the per-route
+    # reordering metric held (ss shows the socket's degree near the end).
+    goal = [t for t in TUNES if any(k[0] == "balance-rr" and k[2] == 9000 and k[3] == t for k in keys)]
+    big = [n for n in ns if n > 1]
+    if goal and big:
+        w("One stream at MTU 9000 against the goal, 0.95 of N links (median ratio; median retransmits per run):\n")
+        w("| TCP | " + " | ".join(f"N = {n}" for n in big) + " | N with 0.95 or more |")
+        w("|---|" + "---|" * (len(big) + 1))
+        for t in goal:
+            cells, met = [], 0
+            for n in big:
+                rs = [r for r in dp if (r["mode"], r["n"], r["mtu"], r["tune"]) == ("balance-rr", n, 9000, t)]
+                if not rs:
+                    cells.append("-")
+                    continue
+                x = med([r["mbps"] for r in rs]) / (n * RATE)
+                met += x >= 0.95
+                rt = med([r["retransmits"] for r in rs if r.get("retransmits") is not None])
+                cells.append(f"{x:.2f}; {rt:.0f}")
+            w(f"| {t} | " + " | ".join(cells) + f" | {met} of {len(big)} |")
+        w("")
+    rro = [r.get("ss_reordering") for r in dp if r["tune"] == "route-reorder" and r["n"] > 1 and r.get("ss_reordering")]
+    if rro:
+        w(f"The reordering metric 127 on the route (*route-reorder*): the streams' sockets showed a reordering degree of "
+          f"{min(rro)} to {max(rro)} (median {med(rro):.0f}) one second before their end: "
+          + ("it held." if min(rro) >= 127 else
+             "it did not hold. The kernel takes it as the connection's starting degree only "
+             "(net/ipv4/tcp_metrics.c tcp_init_metrics) and cuts the degree back to net.ipv4.tcp_reordering "
+             "after a timeout (net/ipv4/tcp_input.c tcp_enter_loss), so bondd does not offer it.") + "\n")
     w("Every run:\n")
     w("*ss*: what `ss -ti` said of the stream's socket one second before its end, per run: its congestion control "
       "and its reordering degree (3 when ss prints none).\n")

@@ -2,7 +2,8 @@
 /*
  * tcp_congestion as routes: the kernel gives a new TCP connection the
  * algorithm of its route's RTAX_CC_ALGO metric before the machine-wide
- * default (net/ipv4/tcp_cong.c tcp_ca_dst_init, tcp_ca_openreq_child), so
+ * default (net/ipv4/tcp_output.c tcp_ca_dst_init for a connection made,
+ * net/ipv4/tcp_minisocks.c tcp_ca_openreq_child for one accepted), so
  * the bond's connected routes carry it and nothing else changes.  Not
  * locked: an application that picks its own algorithm (TCP_CONGESTION)
  * keeps it.
