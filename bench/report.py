@@ -174,9 +174,12 @@ if dp:
         w(f"The reordering metric 127 on the route (*route-reorder*): the streams' sockets showed a reordering degree of "
           f"{min(rro)} to {max(rro)} (median {med(rro):.0f}) one second before their end: "
           + ("it held." if min(rro) >= 127 else
-             "it did not hold. The kernel takes it as the connection's starting degree only "
-             "(net/ipv4/tcp_metrics.c tcp_init_metrics) and cuts the degree back to net.ipv4.tcp_reordering "
-             "after a timeout (net/ipv4/tcp_input.c tcp_enter_loss), so bondd does not offer it.") + "\n")
+             "it did not hold. A new connection takes a starting degree from the kernel's per-destination TCP "
+             "metrics cache, not from the route (net/ipv4/tcp_metrics.c tcp_init_metrics); the route's value enters "
+             "that cache only when an entry is created, at the close of an earlier connection, or refreshed after an "
+             "hour (tcpm_suck_dst), so connections after a change do not see it; and a timeout cuts the degree back "
+             "to net.ipv4.tcp_reordering (net/ipv4/tcp_input.c tcp_enter_loss). It does not do what it says, and "
+             "bondd does not offer it.") + "\n")
     w("Every run:\n")
     w("*ss*: what `ss -ti` said of the stream's socket one second before its end, per run: its congestion control "
       "and its reordering degree (3 when ss prints none).\n")
