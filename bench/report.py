@@ -169,10 +169,25 @@ if dp:
                 cells.append(f"{x:.2f}; {rt:.0f}")
             w(f"| {t} | " + " | ".join(cells) + f" | {met} of {len(big)} |")
         w("")
+        best = []
+        for n in big:
+            meds = {t: med([r["mbps"] for r in dp if (r["mode"], r["n"], r["mtu"], r["tune"]) == ("balance-rr", n, 9000, t)])
+                    for t in goal}
+            meds = {t: x for t, x in meds.items() if x == x}
+            if meds:
+                top = max(meds, key=meds.get)
+                best.append(f"N = {n}: *{top}* ({meds[top] / (n * RATE):.2f})")
+        w("What bondd recommends: for a balance-rr bond of two or more slaves whose subnets use a loss-based algorithm, "
+          "its host check suggests `tcp_congestion = bbr` (an informational finding: src/hostcheck_eval.c), which sets "
+          "BBR on the bond's own subnets and nothing machine-wide (*bondd-bbr* above); it suggests no reordering setting. "
+          "Highest median in this run at MTU 9000: " + "; ".join(best) + ".\n")
     rro = [r.get("ss_reordering") for r in dp if r["tune"] == "route-reorder" and r["n"] > 1 and r.get("ss_reordering")]
+    dro = [r.get("ss_reordering") for r in dp if r["tune"] == "default" and r["mode"] == "balance-rr" and r["n"] > 1
+           and r.get("ss_reordering")]
     if rro:
         w(f"The reordering metric 127 on the route (*route-reorder*): the streams' sockets showed a reordering degree of "
-          f"{min(rro)} to {max(rro)} (median {med(rro):.0f}) one second before their end: "
+          f"{min(rro)} to {max(rro)} (median {med(rro):.0f}) one second before their end"
+          + (f", with the kernel's defaults {min(dro)} to {max(dro)} (median {med(dro):.0f})" if dro else "") + ": "
           + ("it held." if min(rro) >= 127 else
              "it did not hold. A new connection takes a starting degree from the kernel's per-destination TCP "
              "metrics cache, not from the route (net/ipv4/tcp_metrics.c tcp_init_metrics); the route's value enters "
