@@ -14,6 +14,7 @@
 
 #include "bond_opts.h"
 #include "desired.h"
+#include "route_observe.h"
 
 /* <net/if.h> stops at IFF_DYNAMIC; the carrier flag is from <linux/if.h>,
  * which clashes with <net/if.h> on some libcs. */
@@ -73,6 +74,8 @@ struct observed {
 	size_t n_links, cap_links;
 	struct obs_addr *addrs;
 	size_t n_addrs, cap_addrs;
+	struct obs_route *routes;     /* connected routes only: route_observe.h */
+	size_t n_routes, cap_routes;
 };
 
 void observed_free(struct observed *o);

@@ -13,6 +13,7 @@
 #include "event_log.h"
 #include "findings.h"
 #include "linkcheck.h"
+#include "hostcheck.h"
 #include "observed.h"
 #include "runtime.h"
 #include "status_proto.h"
@@ -37,6 +38,8 @@ struct status_view {
 	const struct findings *findings[FSRC__COUNT];
 	/* The link check's last results per bond (NULL: none). */
 	const struct lc_results *linkcheck;
+	/* The slaves' hardware as the host check read it (NULL: not read). */
+	const struct host_obs *host;
 	int64_t now_ms;                    /* wall clock */
 	/* Current facts about a link that netlink events do not keep fresh;
 	 * the daemon reads sysfs, tests pass NULL (then: unknown speed, and

@@ -17,6 +17,7 @@
 
 #include "config.h"
 #include "diag_where.h"
+#include "hostcheck_run.h"
 #include "log.h"
 #include "plan.h"
 #include "sd_notify.h"
@@ -126,6 +127,7 @@ static int runtime_rebuild(struct daemon *d, const struct desired *want)
 	d->n_bonds = want->n_bonds;
 	d->links = links;
 	d->n_links = n_links;
+	d->host_check_due = true; /* a new config: other slaves, other settings */
 	return 0;
 }
 
@@ -147,8 +149,10 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 	if (!rt)
 		return;
 	/* A new device or a renegotiated link may have a new speed. */
-	if (!old || !now || (old->flags & IFF_LOWER_UP) != (now->flags & IFF_LOWER_UP))
+	if (!old || !now || (old->flags & IFF_LOWER_UP) != (now->flags & IFF_LOWER_UP)) {
 		rt->speed_fresh = false;
+		d->host_check_due = true;
+	}
 	if (!old) {
 		log_debug("%s appeared (ifindex %d)", l->name, l->ifindex);
 	} else if (!now) {
@@ -555,6 +559,7 @@ static void converge(struct daemon *d)
 	arm_retry(d);
 	notify_status(d);
 	linkcheck_sync(d->lc, &d->want, &d->ob.state);
+	hostcheck_run_if_due(d);
 }
 
 /* Returns 0 once the file is applied, -1 when it was refused (msg: why). */
@@ -813,6 +818,7 @@ static void fill_view(void *ctx, struct status_view *v)
 	};
 	for (size_t i = 0; i < FSRC__COUNT; i++)
 		v->findings[i] = &d->findings[i];
+	v->host = &d->host;
 	v->linkcheck = linkcheck_results(d->lc);
 }
 
@@ -930,6 +936,7 @@ static void daemon_free(struct daemon *d)
 	free(d->links);
 	for (size_t i = 0; i < FSRC__COUNT; i++)
 		findings_free(&d->findings[i]);
+	host_obs_free(&d->host);
 	int fds[] = {d->epfd, d->sigfd, d->retry_fd, d->watchdog_fd};
 	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++)
 		if (fds[i] >= 0)

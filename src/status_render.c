@@ -299,6 +299,8 @@ static void json_slave(struct strbuf *out, const struct status_view *v,
 	}
 	sb_printf(out, ",\"carrier_flaps\":%lu,\"last_flap\":", rt ? rt->carrier_losses : 0UL);
 	json_time(out, rt ? rt->last_flap_ms : 0);
+	sb_puts(out, ",\"hardware\":");
+	hostcheck_json_nic(out, v->host, name);
 	sb_puts(out, "}");
 }
 
