@@ -33,6 +33,7 @@ enum status_verb {
 	SV_PROMETHEUS, /* Prometheus text exposition format */
 	SV_HEALTH,     /* empty body: the header's STATUS only */
 	SV_WATCH,      /* a stream of event lines */
+	SV_WATCH_JSON, /* a stream of events, one JSON object per line */
 };
 
 /* Health, worst wins; also bondd-status's exit status. */

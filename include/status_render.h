@@ -31,6 +31,9 @@ struct status_view {
 	size_t n_links;
 	const struct event_log *events;
 	int64_t now_ms;                    /* wall clock */
+	/* The client has CAP_NET_ADMIN (peer_cred.h): else what the kernel
+	 * hides from such a reader is hidden here too. */
+	bool privileged;
 	/* Current facts about a link that netlink events do not keep fresh;
 	 * the daemon reads sysfs, tests pass NULL (then: unknown speed, and
 	 * the counters of the link's last netlink message). */

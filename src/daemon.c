@@ -403,7 +403,11 @@ static void drain_timer(int fd)
 }
 
 /* Returns 0 when asked to stop, -1 when the loop itself broke (then the
- * exit status is a failure, so that Restart=on-failure starts bondd again). */
+ * exit status is a failure, so that Restart=on-failure starts bondd again).
+ * The kernel first: signals, netlink events and due retries are handled and
+ * the bonds repaired before any client is served, and the status server
+ * does a bounded amount of client work per turn (status_server.h), so a
+ * busy socket delays a repair by one such turn at most. */
 static int run_loop(struct daemon *d)
 {
 	while (!d->stop) {
@@ -415,7 +419,7 @@ static int run_loop(struct daemon *d)
 			log_err("epoll_wait: %s", strerror(errno));
 			return -1;
 		}
-		bool work = false;
+		bool work = false, clients = false;
 		for (int i = 0; i < n; i++) {
 			int fd = evs[i].data.fd;
 			if (fd == d->sigfd) {
@@ -429,11 +433,17 @@ static int run_loop(struct daemon *d)
 			} else if (fd == observer_fd(&d->ob)) {
 				work = true;
 			} else if (d->server && fd == status_server_fd(d->server)) {
-				status_server_dispatch(d->server);
+				clients = true;
 			}
 		}
 		if (work && !d->stop)
 			converge(d);
+		if (d->server && !d->stop) {
+			if (clients)
+				status_server_dispatch(d->server);
+			else
+				status_server_flush(d->server); /* events of this turn's repairs */
+		}
 	}
 	return 0;
 }
@@ -450,15 +460,38 @@ static bool read_sys(const char *ifname, const char *file, char *buf, size_t len
 	return true;
 }
 
+/* Time one reply may spend reading counters; past it, the remaining links
+ * show the counters of their last netlink message. */
+#define LIVE_BUDGET_US 20000
+static uint64_t live_budget_end_us; /* set per reply by fill_view */
+
+/* A link's counters from sysfs (netstat_show in net/core/net-sysfs.c reads
+ * them under RCU, without the RTNL lock a netlink request would queue
+ * behind, and on no socket the observer uses). */
+static bool read_stats(const char *ifname, struct obs_stats *st)
+{
+	static const char *const files[] = {"statistics/rx_bytes", "statistics/tx_bytes",
+					    "statistics/rx_packets", "statistics/tx_packets"};
+	uint64_t *vals[] = {&st->rx_bytes, &st->tx_bytes, &st->rx_packets, &st->tx_packets};
+	char buf[32];
+
+	for (size_t i = 0; i < 4; i++) {
+		if (!read_sys(ifname, files[i], buf, sizeof(buf)))
+			return false;
+		*vals[i] = strtoull(buf, NULL, 10);
+	}
+	return true;
+}
+
 /* Speed and duplex from sysfs when the cached ones are stale; counters
- * from one netlink request (two system calls), since netlink events do
- * not come for counters. */
+ * from sysfs while the reply's time budget lasts. */
 static void link_live(void *ctx, const char *ifname, int ifindex, struct link_live *out)
 {
 	struct daemon *d = ctx;
 	struct link_runtime *rt = link_rt(d, ifname);
 	char buf[32];
 
+	(void)ifindex;
 	if (rt && !rt->speed_fresh) {
 		rt->mbps = -1;
 		if (read_sys(ifname, "speed", buf, sizeof(buf)) && atoi(buf) >= 0)
@@ -471,17 +504,15 @@ static void link_live(void *ctx, const char *ifname, int ifindex, struct link_li
 		out->mbps = rt->mbps;
 		snprintf(out->duplex, sizeof(out->duplex), "%s", rt->duplex);
 	}
-	struct obs_link now;
-	if (observer_fetch_link(&d->ob, ifindex, &now) == 0) {
+	if (now_us() < live_budget_end_us && read_stats(ifname, &out->stats))
 		out->has_stats = true;
-		out->stats = now.stats;
-	}
 }
 
 static void fill_view(void *ctx, struct status_view *v)
 {
 	struct daemon *d = ctx;
 
+	live_budget_end_us = now_us() + LIVE_BUDGET_US;
 	*v = (struct status_view){
 		.want = &d->want, .obs = &d->ob.state, .bonds = d->bonds,
 		.links = d->links, .n_links = d->n_links, .events = &d->events,

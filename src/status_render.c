@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_text.h"
+
 /* The most recent events shown per bond in JSON. */
 #define JSON_EVENTS 32
 
@@ -173,7 +175,7 @@ void render_brief(struct strbuf *out, const struct status_view *v,
 
 static void json_key(struct strbuf *out, const char *key)
 {
-	sb_json_str(out, key);
+	json_string(out, key);
 	sb_puts(out, ":");
 }
 
@@ -183,7 +185,7 @@ static void json_time(struct strbuf *out, int64_t ms)
 	if (ms <= 0)
 		sb_puts(out, "null");
 	else
-		sb_json_str(out, event_time_text(ms, t));
+		json_string(out, event_time_text(ms, t));
 }
 
 static void json_opts(struct strbuf *out, const struct bond_opts *o)
@@ -198,7 +200,7 @@ static void json_opts(struct strbuf *out, const struct bond_opts *o)
 		sb_puts(out, first ? "" : ",");
 		first = false;
 		json_key(out, bond_opt_desc((enum bond_opt)id)->key);
-		sb_json_str(out, bond_opts_format(o, (enum bond_opt)id, val, sizeof(val)));
+		json_string(out, bond_opts_format(o, (enum bond_opt)id, val, sizeof(val)));
 	}
 	sb_puts(out, "}");
 }
@@ -208,7 +210,7 @@ static void json_names(struct strbuf *out, const char (*names)[IFNAMSIZ], size_t
 	sb_puts(out, "[");
 	for (size_t i = 0; i < n; i++) {
 		sb_puts(out, i ? "," : "");
-		sb_json_str(out, names[i]);
+		json_string(out, names[i]);
 	}
 	sb_puts(out, "]");
 }
@@ -234,7 +236,7 @@ static void json_slave(struct strbuf *out, const struct status_view *v,
 
 	sb_puts(out, "{");
 	json_key(out, "name");
-	sb_json_str(out, name);
+	json_string(out, name);
 	sb_printf(out, ",\"configured_position\":%zu,\"position\":", i + 1);
 	size_t pos = position(bond, name);
 	if (pos)
@@ -265,7 +267,7 @@ static void json_slave(struct strbuf *out, const struct status_view *v,
 		else
 			sb_puts(out, "null");
 		sb_puts(out, ",\"duplex\":");
-		sb_json_str(out, live.duplex);
+		json_string(out, live.duplex);
 		sb_printf(out,
 			  ",\"rx_bytes\":%llu,\"tx_bytes\":%llu,\"rx_packets\":%llu,"
 			  "\"tx_packets\":%llu",
@@ -310,13 +312,13 @@ static void json_events(struct strbuf *out, const struct status_view *v, const c
 		json_time(out, e->wall_ms);
 		sb_puts(out, ",");
 		json_key(out, "kind");
-		sb_json_str(out, event_kind_name(e->kind));
+		json_string(out, event_kind_name(e->kind));
 		sb_puts(out, ",");
 		json_key(out, "link");
-		sb_json_str(out, e->link);
+		json_string(out, e->link);
 		sb_puts(out, ",");
 		json_key(out, "text");
-		sb_json_str(out, e->text);
+		json_string(out, e->text);
 		sb_puts(out, "}");
 	}
 	sb_puts(out, "]");
@@ -333,13 +335,13 @@ static void json_bond(struct strbuf *out, const struct status_view *v,
 
 	sb_puts(out, "{");
 	json_key(out, "name");
-	sb_json_str(out, b->name);
+	json_string(out, b->name);
 	sb_printf(out, ",\"health\":\"%s\",\"health_code\":%d,\"problem\":",
 		  status_health_name(h), (int)h);
 	if (h == HEALTH_OK)
 		sb_puts(out, "null");
 	else
-		sb_json_str(out, why);
+		json_string(out, why);
 	sb_printf(out, ",\"present\":%s", bond ? "true" : "false");
 	if (bond)
 		sb_printf(out, ",\"ifindex\":%d,\"up\":%s,\"carrier\":%s", bond->ifindex,
@@ -378,14 +380,14 @@ static void json_bond(struct strbuf *out, const struct status_view *v,
 		sb_puts(out, "{\"time\":");
 		json_time(out, rt->last_error_ms);
 		sb_puts(out, ",\"text\":");
-		sb_json_str(out, rt->last_error);
+		json_string(out, rt->last_error);
 		sb_puts(out, "}");
 	} else {
 		sb_puts(out, "null");
 	}
 	sb_puts(out, ",\"notes\":");
 	if (rt && rt->notes[0])
-		sb_json_str(out, rt->notes);
+		json_string(out, rt->notes);
 	else
 		sb_puts(out, "null");
 	sb_puts(out, ",\"events\":");
@@ -414,29 +416,15 @@ static void metric_head(struct strbuf *out, const char *name, const char *type,
 	sb_printf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
 
-/* A label value, escaped as the exposition format wants: an interface name
- * may hold a quote or a backslash. */
-static void label_value(struct strbuf *out, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '\\' || *s == '"')
-			sb_printf(out, "\\%c", *s);
-		else if (*s == '\n')
-			sb_puts(out, "\\n");
-		else
-			sb_add(out, s, 1);
-	}
-}
-
 /* One sample: METRIC{bond="B"} or METRIC{bond="B",slave="S"}, then VALUE. */
 static void sample(struct strbuf *out, const char *metric, const char *bond,
 		   const char *slave, unsigned long long value)
 {
 	sb_printf(out, "%s{bond=\"", metric);
-	label_value(out, bond);
+	prom_label(out, bond);
 	if (slave) {
 		sb_puts(out, "\",slave=\"");
-		label_value(out, slave);
+		prom_label(out, slave);
 	}
 	sb_printf(out, "\"} %llu\n", value);
 }

@@ -10,6 +10,7 @@ static const char *const verbs[] = {
 	[SV_VERSION] = "version", [SV_PROC] = "proc",     [SV_JSON] = "json",
 	[SV_BRIEF] = "brief",     [SV_PROMETHEUS] = "prometheus",
 	[SV_HEALTH] = "health",   [SV_WATCH] = "watch",
+	[SV_WATCH_JSON] = "watch-json",
 };
 
 const char *status_verb_name(enum status_verb v)
@@ -73,14 +74,14 @@ int status_request_parse(const char *line, size_t len, struct status_request *re
 					break;
 			if (v == sizeof(verbs) / sizeof(verbs[0])) {
 				snprintf(err, errlen, "unknown request \"%.*s\" (known: version, proc, "
-						      "json, brief, prometheus, health, watch)",
+						      "json, brief, prometheus, health, watch, watch-json)",
 					 n > 32 ? 32 : (int)n, w);
 				return -1;
 			}
 			req->verb = (enum status_verb)v;
 			continue;
 		}
-		if ((req->verb == SV_VERSION || req->verb == SV_WATCH)) {
+		if (req->verb == SV_VERSION || req->verb == SV_WATCH || req->verb == SV_WATCH_JSON) {
 			snprintf(err, errlen, "\"%s\" takes no arguments", verbs[req->verb]);
 			return -1;
 		}

@@ -434,7 +434,7 @@ static void event_ring_and_lines(void **state)
 	struct event e = {.wall_ms = 1700000000000, .kind = EV_DOWN};
 	snprintf(e.bond, sizeof(e.bond), "bond0");
 	snprintf(e.text, sizeof(e.text), "carrier lost (1 so far) and a long tail of text");
-	size_t n = event_format_line(&e, line, sizeof(line));
+	size_t n = event_format_line(&e, line, sizeof(line), true);
 	assert_int_equal(n, strlen(line));
 	assert_true(line[n - 1] == '\n');
 	assert_memory_equal(line, "2023-11-14T22:13:20.000Z down bond0 - carrier", 45);
