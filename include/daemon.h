@@ -39,6 +39,8 @@ struct daemon {
 	struct link_runtime *links;   /* every configured slave and bond */
 	size_t n_links;
 	struct event_log events;
+	bool config_failed;           /* the last reload was refused */
+	int64_t config_success_ms;    /* when a config was last taken */
 	struct status_server *server;  /* NULL when the socket is off */
 	int epfd, sigfd, retry_fd, watchdog_fd;
 	bool stop;

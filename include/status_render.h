@@ -34,6 +34,10 @@ struct status_view {
 	/* The client has CAP_NET_ADMIN (peer_cred.h): else what the kernel
 	 * hides from such a reader is hidden here too. */
 	bool privileged;
+	/* The last config event: a refused reload, and when a config was last
+	 * taken (start or reload; wall clock ms, 0: unknown). */
+	bool config_failed;
+	int64_t config_success_ms;
 	/* Current facts about a link that netlink events do not keep fresh;
 	 * the daemon reads sysfs, tests pass NULL (then: unknown speed, and
 	 * the counters of the link's last netlink message). */

@@ -58,6 +58,13 @@ record(struct daemon *d, enum event_kind kind, const char *bond, const char *lin
 	vsnprintf(e.text, sizeof(e.text), fmt, ap);
 	va_end(ap);
 	event_log_add(&d->events, &e);
+	/* The config's fate, for the reload metrics: every start, reload and
+	 * refused reload is recorded here, a refusal as "... refused: ...". */
+	if (kind == EV_CONFIG) {
+		d->config_failed = strstr(e.text, " refused") != NULL;
+		if (!d->config_failed)
+			d->config_success_ms = e.wall_ms;
+	}
 	if (d->server)
 		status_server_broadcast(d->server, &e);
 }
@@ -517,6 +524,7 @@ static void fill_view(void *ctx, struct status_view *v)
 		.want = &d->want, .obs = &d->ob.state, .bonds = d->bonds,
 		.links = d->links, .n_links = d->n_links, .events = &d->events,
 		.now_ms = wall_ms(), .link_live = link_live, .live_ctx = d,
+		.config_failed = d->config_failed, .config_success_ms = d->config_success_ms,
 	};
 }
 
