@@ -263,9 +263,18 @@ static void json_text(struct strbuf *out, const struct status_view *v, const cha
 	json_string(out, text);
 }
 
-/* One option's value with its type: a named value (mode, lacp_rate, ...)
- * as its name, other scalars as numbers, target lists as arrays, the
- * primary as a name or null; null where the client may not see it. */
+/* A switch: the option's only names are "off" (0) and "on" (1). */
+static bool is_off_on(const struct bond_opt_desc *d)
+{
+	return d->names && d->names[0].name && d->names[1].name && !d->names[2].name &&
+	       strcmp(d->names[0].name, "off") == 0 && d->names[0].value == 0 &&
+	       strcmp(d->names[1].name, "on") == 0 && d->names[1].value == 1;
+}
+
+/* One option's value with its type: a switch (use_carrier, ...) as a
+ * boolean, another named value (mode, lacp_rate, ...) as its name, other
+ * scalars as numbers, target lists as arrays, the primary as a name or
+ * null; null where the client may not see it. */
 static void json_opt_value(struct strbuf *out, const struct status_view *v,
 			   const struct bond_opts *o, enum bond_opt id)
 {
@@ -303,7 +312,9 @@ static void json_opt_value(struct strbuf *out, const struct status_view *v,
 		break;
 	default: {
 		const char *name = bond_opt_value_name(d, o->val[id]);
-		if (name)
+		if (is_off_on(d))
+			sb_puts(out, o->val[id] ? "true" : "false");
+		else if (name)
 			json_string(out, name);
 		else
 			sb_printf(out, "%u", o->val[id]);
