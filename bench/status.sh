@@ -80,14 +80,15 @@ phase() {
 	storm &
 	local storm_pid=$!
 	for ((r = 0; r < ROUNDS; r++)); do
-		in_ns ip link del e2
-		in_ns "$BONDWATCH" --bond bond0 --slaves e1,e3,e4 --timeout 10 >/dev/null
+		in_ns ip link del e2 2>/dev/null || true
+		in_ns ip link del p2 2>/dev/null || true
+		in_ns "$BONDWATCH" --bond bond0 --slaves e1,e3,e4 --timeout 10 >/dev/null || true
 		in_ns "$BONDWATCH" --bond bond0 --slaves e1,e2,e3,e4 --timeout 10 --after-new e2 \
 			>"$OUT/bench-watch.out" 2>&1 &
 		local w=$!
 		until grep -q watching "$OUT/bench-watch.out" 2>/dev/null; do sleep 0.01; done
-		in_ns ip -batch - <<<$'link add e2 type veth peer name p2\nlink set p2 up'
-		wait "$w" || { echo "not whole: $(cat "$OUT/bench-watch.out")"; continue; }
+		in_ns ip -batch - <<<$'link add e2 type veth peer name p2\nlink set p2 up' || true
+		wait "$w" || { echo "not whole: $(tr '\n' ' ' <"$OUT/bench-watch.out")"; continue; }
 		line=$(grep 'whole after' "$OUT/bench-watch.out")
 		ms=${line#whole after }
 		times+=("${ms% ms}")
