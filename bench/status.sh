@@ -83,6 +83,7 @@ phase() {
 		in_ns ip link del e2 2>/dev/null || true
 		in_ns ip link del p2 2>/dev/null || true
 		in_ns "$BONDWATCH" --bond bond0 --slaves e1,e3,e4 --timeout 10 >/dev/null || true
+		: >"$OUT/bench-watch.out" # before it starts: no "watching" left from the last round
 		in_ns "$BONDWATCH" --bond bond0 --slaves e1,e2,e3,e4 --timeout 10 --after-new e2 \
 			>"$OUT/bench-watch.out" 2>&1 &
 		local w=$!
