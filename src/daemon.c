@@ -470,28 +470,79 @@ static bool read_sys(const char *ifname, const char *file, char *buf, size_t len
 /* Time one reply may spend reading counters; past it, the remaining links
  * show the counters of their last netlink message. */
 #define LIVE_BUDGET_US 20000
-static uint64_t live_budget_end_us; /* set per reply by fill_view */
+/* Per reply (fill_view starts one): its time budget, and the text of
+ * /proc/net/dev, read once for all the links the reply shows. */
+static uint64_t live_budget_end_us;
+static struct {
+	char *text;
+	size_t len, cap;
+	bool loaded, ok;
+} netdev;
 
-/* A link's counters from sysfs (netstat_show in net/core/net-sysfs.c reads
- * them under RCU, without the RTNL lock a netlink request would queue
- * behind, and on no socket the observer uses). */
+/* Every link's counters in one read: /proc/net/dev (dev_seq_show in
+ * net/core/net-procfs.c) takes them under RCU, without the RTNL lock a
+ * netlink request would queue behind, and on no socket the observer uses. */
+static void load_netdev(void)
+{
+	netdev.loaded = true;
+	netdev.ok = false;
+	netdev.len = 0;
+	int fd = open("/proc/net/dev", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	for (;;) {
+		if (netdev.cap - netdev.len < 4096) {
+			size_t cap = netdev.cap ? 2 * netdev.cap : 16384;
+			char *t = cap <= (8u << 20) ? realloc(netdev.text, cap) : NULL;
+			if (!t)
+				break;
+			netdev.text = t;
+			netdev.cap = cap;
+		}
+		ssize_t n = read(fd, netdev.text + netdev.len, netdev.cap - netdev.len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			netdev.ok = n == 0;
+			break;
+		}
+		netdev.len += (size_t)n;
+	}
+	close(fd);
+	if (netdev.ok)
+		netdev.text[netdev.len] = '\0';
+}
+
+/* A link's line of /proc/net/dev: "NAME: rx_bytes rx_packets errs drop fifo
+ * frame compressed multicast tx_bytes tx_packets ...".  A name holds no
+ * ':' and no white space (dev_valid_name), so the first ':' ends it. */
 static bool read_stats(const char *ifname, struct obs_stats *st)
 {
-	static const char *const files[] = {"statistics/rx_bytes", "statistics/tx_bytes",
-					    "statistics/rx_packets", "statistics/tx_packets"};
-	uint64_t *vals[] = {&st->rx_bytes, &st->tx_bytes, &st->rx_packets, &st->tx_packets};
-	char buf[32];
+	size_t n = strlen(ifname);
 
-	for (size_t i = 0; i < 4; i++) {
-		if (!read_sys(ifname, files[i], buf, sizeof(buf)))
-			return false;
-		*vals[i] = strtoull(buf, NULL, 10);
+	if (!netdev.loaded)
+		load_netdev();
+	for (const char *line = netdev.ok ? netdev.text : NULL; line && *line;) {
+		const char *end = strchr(line, '\n');
+		const char *name = line + strspn(line, " ");
+		if (strncmp(name, ifname, n) == 0 && name[n] == ':') {
+			unsigned long long v[10];
+			if (sscanf(name + n + 1, "%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0],
+				   &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9]) != 10)
+				return false;
+			st->rx_bytes = v[0];
+			st->rx_packets = v[1];
+			st->tx_bytes = v[8];
+			st->tx_packets = v[9];
+			return true;
+		}
+		line = end ? end + 1 : NULL;
 	}
-	return true;
+	return false;
 }
 
 /* Speed and duplex from sysfs when the cached ones are stale; counters
- * from sysfs while the reply's time budget lasts. */
+ * from /proc/net/dev while the reply's time budget lasts. */
 static void link_live(void *ctx, const char *ifname, int ifindex, struct link_live *out)
 {
 	struct daemon *d = ctx;
@@ -520,6 +571,7 @@ static void fill_view(void *ctx, struct status_view *v)
 	struct daemon *d = ctx;
 
 	live_budget_end_us = now_us() + LIVE_BUDGET_US;
+	netdev.loaded = false;
 	*v = (struct status_view){
 		.want = &d->want, .obs = &d->ob.state, .bonds = d->bonds,
 		.links = d->links, .n_links = d->n_links, .events = &d->events,

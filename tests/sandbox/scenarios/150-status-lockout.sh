@@ -131,10 +131,14 @@ echo "measured: bondd CPU under attack: ${pct}% (idle, one client writing)"
 rounds 5 "under attack"
 echo "measured: repairs under attack (ms): ${times[*]}; without: ${quiet[*]}"
 median=$(printf '%s\n' "${times[@]}" | sort -g | sed -n 3p)
-# The median within 50 ms; every one within a generous 1 s (a shared CPU
-# makes the guest's own netlink requests take tens of ms now and then;
-# before the server bounded its work, one took 20 s).
-awk -v ms="$median" 'BEGIN { exit !(ms <= 50) }' || fail "median repair $median ms under attack"
+quiet_median=$(printf '%s\n' "${quiet[@]}" | sort -g | sed -n 2p)
+# The median within 50 ms, or within twice the quiet one of this run (the
+# guest's one CPU is shared with a busy host: the kernel's own requests
+# take tens of ms now and then); every one within a generous 1 s (before
+# the server bounded its work, one took 20 s).
+bound=$(awk -v q="$quiet_median" 'BEGIN { print (2 * q > 50 ? 2 * q : 50) }')
+awk -v ms="$median" -v b="$bound" 'BEGIN { exit !(ms <= b) }' ||
+	fail "median repair $median ms under attack (bound $bound ms)"
 for ms in "${times[@]}"; do
 	awk -v ms="$ms" 'BEGIN { exit !(ms <= 1000) }' || fail "a repair took $ms ms under attack"
 done
