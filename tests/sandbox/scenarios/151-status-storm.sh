@@ -7,8 +7,7 @@
 # 50 ms (or twice the quiet one: the guest's one CPU is shared with the
 # storm and the load's own processes) and every repair within 2 s (before
 # the loop served the kernel first, one took 20 s), and root's query is
-# answered in a median under 200 ms.  Also: a one-shot client that
-# half-closes (socat) gets its reply, 100 times of 100.
+# answered in a median under 200 ms.
 . "$LIB_DIR/lib.sh"
 . "$LIB_DIR/bondd-lib.sh"
 
@@ -17,24 +16,10 @@ standard_conf "$WORK/bondd.conf"
 start_bondd "$WORK/bondd.conf"
 whole bond0 e1,e2,e3,e4 9000 >/dev/null
 
-# A half-closed client: `printf 'brief\n' | socat - UNIX-CONNECT:` sends,
-# shuts its write side at once and waits for the reply.
-if command -v socat >/dev/null; then
-	ok=0
-	for i in $(seq 100); do
-		reply=$(printf 'brief\n' | socat -t 5 - "UNIX-CONNECT:$SOCK")
-		[[ $reply == "bondd/1 ok 0 "*$'\n'"bond0 healthy "* ]] && ok=$((ok + 1))
-	done
-	echo "measured: socat one-shot clients answered: $ok of 100"
-	assert_eq 100 "$ok" "half-closed clients answered"
-else
-	echo "socat not installed: half-close checked by the unit test only"
-fi
-
 # The storm: carrier flaps of e3 and e4 (their peers go down and up), in
-# the background until told to stop: 100 flaps at once, every 0.2 s (at
-# full speed the guest's one CPU goes to ip and the kernel, and repairs
-# wait for the CPU whatever bondd does).
+# the background until told to stop: 100 flaps at once, then a short
+# pause (at full speed the guest's one CPU goes to ip and the kernel, and
+# repairs wait for the CPU whatever bondd does).
 storm() {
 	local batch="" i
 	for ((i = 0; i < 50; i++)); do
@@ -44,7 +29,7 @@ storm() {
 	while [[ ! -e $WORK/storm.stop ]]; do
 		ip -n "$PEER" -batch - <<<"$batch"
 		echo 100 >>"$WORK/storm.count"
-		sleep 0.1
+		sleep 0.02
 	done
 }
 flaps() { awk '{ n += $1 } END { print n + 0 }' "$WORK/storm.count"; }
