@@ -570,6 +570,37 @@ static void json_non_utf8_names(void **state)
 	(void)state;
 }
 
+/* RFC 3629: overlong forms, surrogates and values past U+10FFFF are not
+ * UTF-8; each of their bytes is escaped on its own. */
+static void utf8_validation(void **state)
+{
+	static const struct {
+		const char *in, *json;
+	} cases[] = {
+		{"a\xc0\xaf", "\"a\\udcc0\\udcaf\""},             /* overlong '/' */
+		{"\xed\xa0\x80", "\"\\udced\\udca0\\udc80\""},     /* a surrogate */
+		{"\xf4\x90\x80\x80", "\"\\udcf4\\udc90\\udc80\\udc80\""}, /* past U+10FFFF */
+		{"\xf0\x9f\x98\x80", "\"\xf0\x9f\x98\x80\""},     /* U+1F600, kept */
+		{"\xe2\x82", "\"\\udce2\\udc82\""},                 /* cut short */
+		{"q\"b\\", "\"q\\\"b\\\\\""},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct strbuf out = {0};
+		json_string(&out, cases[i].in);
+		assert_string_equal(out.s, cases[i].json);
+		sb_free(&out);
+	}
+	/* Masking: only a value after "=", ":" or " = ", and whole words. */
+	char pub[128];
+	event_public_text("ad_actor_sys_prio differs; my_ad_actor_system=1 x", pub, sizeof(pub));
+	assert_string_equal(pub, "ad_actor_sys_prio differs; my_ad_actor_system=1 x");
+	event_public_text("ad_user_port_key: \"77\", ad_actor_system=aa:bb", pub, sizeof(pub));
+	assert_string_equal(pub, "ad_user_port_key: \"*\", ad_actor_system=*");
+	event_public_text("ad_actor_sys_prio=123", pub, 8);
+	assert_int_equal(strlen(pub), 7);
+	(void)state;
+}
+
 static void event_ring_and_lines(void **state)
 {
 	struct event_log *log = calloc(1, sizeof(*log));
@@ -610,6 +641,7 @@ int main(void)
 		cmocka_unit_test(json_privilege_rule),
 		cmocka_unit_test(lacp_health),
 		cmocka_unit_test(json_non_utf8_names),
+		cmocka_unit_test(utf8_validation),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
