@@ -550,7 +550,9 @@ static void link_live(void *ctx, const char *ifname, int ifindex, struct link_li
 	char buf[32];
 
 	(void)ifindex;
-	if (rt && !rt->speed_fresh) {
+	/* speed_show and duplex_show (net/core/net-sysfs.c) need the RTNL
+	 * lock, retrying while someone else holds it: within the budget only. */
+	if (rt && !rt->speed_fresh && now_us() < live_budget_end_us) {
 		rt->mbps = -1;
 		if (read_sys(ifname, "speed", buf, sizeof(buf)) && atoi(buf) >= 0)
 			rt->mbps = atoi(buf); /* -1 there: the driver does not know */
