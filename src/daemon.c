@@ -560,7 +560,7 @@ static void link_live(void *ctx, const char *ifname, int ifindex, struct link_li
 		read_sys(ifname, "duplex", rt->duplex, sizeof(rt->duplex));
 		rt->speed_fresh = true;
 	}
-	if (rt) {
+	if (rt && rt->duplex[0]) { /* read at least once */
 		out->mbps = rt->mbps;
 		snprintf(out->duplex, sizeof(out->duplex), "%s", rt->duplex);
 	}
