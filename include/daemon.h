@@ -51,6 +51,8 @@ struct daemon {
 	struct findings findings[FSRC__COUNT];
 	struct host_obs host;          /* what the host check last read */
 	bool host_check_due;           /* hostcheck_run.c: read it again */
+	bool config_failed;           /* the last reload was refused */
+	int64_t config_success_ms;    /* when a config was last taken */
 	struct status_server *server;  /* NULL when the socket is off */
 	struct linkcheck *lc;          /* the link check; NULL when it could not start */
 	int epfd, sigfd, retry_fd, watchdog_fd;

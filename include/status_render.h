@@ -41,6 +41,13 @@ struct status_view {
 	/* The slaves' hardware as the host check read it (NULL: not read). */
 	const struct host_obs *host;
 	int64_t now_ms;                    /* wall clock */
+	/* The client has CAP_NET_ADMIN (peer_cred.h): else what the kernel
+	 * hides from such a reader is hidden here too. */
+	bool privileged;
+	/* The last config event: a refused reload, and when a config was last
+	 * taken (start or reload; wall clock ms, 0: unknown). */
+	bool config_failed;
+	int64_t config_success_ms;
 	/* Current facts about a link that netlink events do not keep fresh;
 	 * the daemon reads sysfs, tests pass NULL (then: unknown speed, and
 	 * the counters of the link's last netlink message). */
