@@ -18,7 +18,7 @@ whole bond0 e1,e2 9000 >/dev/null
 
 as_nobody "$BONDD_STATUS" --socket "$SOCK" --watch >"$WORK/watch.log" 2>&1 &
 watcher=$!
-wait_log "a client is watching events" 1 5 || fail "the watcher did not connect"
+wait_log "is watching events" 1 5 || fail "the watcher did not connect"
 
 # A secret where a value should be, on line 3.
 printf '[bond0]\nmiimon = 100\narp_ip_target = s3cr3t-t0ken\nslaves = e1 e2\n' >"$WORK/bondd.conf"
