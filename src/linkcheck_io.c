@@ -337,14 +337,19 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 				row->peers[keep++] = pe;
 		}
 		row->n_peers = keep;
-		/* Whom to wait for: every peer slave the check before saw. */
-		for (size_t p = 0; p < b->shown[i].n_peers; p++) {
-			const struct lc_peer_obs *old = &b->shown[i].peers[p];
-			struct lc_peer_obs *pe = old->answered || old->heard
-						 ? lc_row_peer(row, &old->end) : NULL;
-			if (pe)
-				pe->expected = true;
-		}
+		/* Whom to wait for: every peer slave the check before saw,
+		 * those that answered it first (in a full row a peer that
+		 * only sent requests gives its place up). */
+		for (int pass = 0; pass < 2; pass++)
+			for (size_t p = 0; p < b->shown[i].n_peers; p++) {
+				const struct lc_peer_obs *old = &b->shown[i].peers[p];
+				if (pass ? old->answered || !old->heard : !old->answered)
+					continue;
+				struct lc_peer_obs *pe = pass ? lc_row_peer(row, &old->end)
+							      : lc_row_peer_answered(row, &old->end);
+				if (pe)
+					pe->expected = true;
+			}
 		row->siblings = 0;
 		row->probed = row->resent = false;
 		row->sent = 0;
@@ -507,7 +512,9 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 		 * two share a broadcast domain. */
 		int k = f->type == LC_REQUEST && strcmp(f->from.bond, b->name) == 0
 				? slave_index(b, f->from.slave) : -1;
-		if (k >= 0 && (size_t)k != s->idx && b->running)
+		/* ... of this check: one of an earlier check, replayed by
+		 * anyone on the wire into another domain, proves nothing. */
+		if (k >= 0 && (size_t)k != s->idx && b->running && f->probe_id == b->probe_id)
 			row->siblings |= 1u << k;
 		return;
 	}
@@ -548,7 +555,7 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 	int k = slave_index(b, f->to.slave);
 	if (k < 0)
 		return;
-	struct lc_peer_obs *pe = lc_row_peer(&b->live[k], &f->from);
+	struct lc_peer_obs *pe = lc_row_peer_answered(&b->live[k], &f->from);
 	if (pe)
 		pe->answered |= (uint8_t)LC_SIZE_BIT(f->size);
 }
