@@ -36,6 +36,7 @@ struct lc_sock {
 	uint32_t mtu;            /* the full size: the slave's MTU, at most the bond's */
 	int64_t answers_ms;      /* start of the current answer second */
 	unsigned answers;        /* answers sent in it */
+	unsigned answers_proven; /* ... of them to peers that answered us */
 	/* Its events' rate limit: a bucket of LC_BURST checks, one back
 	 * every LC_REFILL_MS; an event without a token waits for one. */
 	unsigned tokens;
@@ -469,6 +470,17 @@ static void process_due(struct linkcheck *lc)
 
 /* --- frames from the wire ---------------------------------------------------- */
 
+/* `end` answered slave i's requests in the running check or the last one. */
+static bool proven_peer(const struct lc_bond *b, size_t i, const struct lc_end *end)
+{
+	const struct lc_slave_obs *rows[2] = {&b->live[i], &b->shown[i]};
+	for (size_t r = 0; r < 2; r++)
+		for (size_t p = 0; p < rows[r]->n_peers; p++)
+			if (rows[r]->peers[p].answered && lc_end_same(&rows[r]->peers[p].end, end))
+				return true;
+	return false;
+}
+
 /* Answers to the requester's address: a broadcast answer would reach
  * every port of a shared domain, and every host's socket there. */
 static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *req,
@@ -478,14 +490,18 @@ static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_fram
 	int64_t now = mono_ms();
 
 	/* A peer (or anyone) sending requests fast cannot make us a frame
-	 * generator: at most LC_ANSWER_BURST answers a second per slave. */
+	 * generator: at most LC_ANSWER_BURST answers a second per slave, and
+	 * as many again to the peer slaves that answered this slave's
+	 * requests (in the running check or the last one), so that a flood
+	 * from stations that never answer cannot starve a real peer. */
 	if (now - s->answers_ms >= 1000) {
 		s->answers_ms = now;
-		s->answers = 0;
+		s->answers = s->answers_proven = 0;
 	}
-	if (s->answers >= LC_ANSWER_BURST)
+	unsigned *used = proven_peer(b, s->idx, &req->from) ? &s->answers_proven : &s->answers;
+	if (*used >= LC_ANSWER_BURST)
 		return;
-	s->answers++;
+	(*used)++;
 	struct lc_frame f = {.type = LC_ANSWER, .size = req->size, .probe_id = req->probe_id,
 			     .length = req->length, .to = req->from};
 	memcpy(f.from.host, lc->host, LC_HOST_ID_LEN);

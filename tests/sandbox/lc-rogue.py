@@ -7,8 +7,8 @@
 #                                         (OUT.ready: it listens)
 #   lc-rogue.py replay IFACE FILE SECONDS sends FILE's frame every 5 ms
 #                                         (FILE.sending: it has begun)
-#   lc-rogue.py flood IFACE SECONDS HOSTS READY  requests from HOSTS fake
-#                                         hosts, as fast as it can (READY: a
+#   lc-rogue.py flood IFACE SECONDS HOSTS READY RATE  requests from HOSTS
+#                                         fake hosts, RATE a second (READY: a
 #                                         file made after the first round);
 #                                         prints the count
 import os, socket, struct, sys, time
@@ -76,11 +76,14 @@ elif mode == "flood":
     frames = [frame(bytes([2, 0, 0, 0, 1, i]),
                     request(os.urandom(16), bond='b"0', slave="e\\1", flags=i & 1, probe=i))
               for i in range(n)]
-    end, sent = time.monotonic() + float(sys.argv[3]), 0
+    rate = float(sys.argv[6])
+    start = time.monotonic()
+    end, sent = start + float(sys.argv[3]), 0
     while time.monotonic() < end:
         for f in frames:
             s.send(f)
         if not sent:
             open(sys.argv[5], "w").close()
         sent += n
+        time.sleep(max(0, start + sent / rate - time.monotonic()))
     print(sent)

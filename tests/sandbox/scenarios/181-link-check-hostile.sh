@@ -6,11 +6,12 @@
 #   with control characters, not UTF-8) -> each counted as bad, nothing shown
 #   a's own request of an earlier check, replayed into a2's VLAN during a
 #   check -> no shared-domain finding (it is not this check's request)
-#   64 fake hosts flooding requests (half asking to be probed back) into
-#   VLAN 21 -> a's check still records b's answers on e1 (the 32 places of a
-#   row cannot be taken by peers that never answer), bondd-status answers
-#   within 3 s, answers stay within 256 a second per slave, checks within
-#   the per-bond bucket, and the JSON and the metrics stay valid.
+#   64 fake hosts flooding 2000 requests a second (half asking to be
+#   probed back) into VLAN 21 -> a's check still records b's answers on e1 (the 32 places of a
+#   row cannot be taken by peers that never answer, nor can the answer
+#   budget), bondd-status answers within 3 s, answers stay within 256 a
+#   second per slave (and 256 to proven peers), requests within the
+#   per-bond bucket, and the JSON stays valid.
 . "$LIB_DIR/lib.sh"
 . "$LIB_DIR/bondd-lib.sh"
 . "$LIB_DIR/linkcheck-lib.sh"
@@ -96,7 +97,10 @@ json a flood0
 json b flood0
 checks0=$(log_count_in_a)
 t_flood=${EPOCHREALTIME//[!0-9]/}
-"${ROGUE[@]}" flood e1 3 64 "$WORK/flood.ready" >"$WORK/flood.sent" &
+# 2000 requests a second: eight times what a slave answers to strangers.
+# (A flood that fills the sockets' receive queues drops real peers' frames
+# in the kernel already; no budget in bondd can help there.)
+"${ROGUE[@]}" flood e1 3 64 "$WORK/flood.ready" 2000 >"$WORK/flood.sent" &
 fl=$!
 wait_until 5 test -e "$WORK/flood.ready" || fail "the flood did not start"
 nap 0.3
@@ -120,7 +124,8 @@ for h in a b; do
 	r0=$(lc_json_num "$(<"$WORK/$h-flood0.json")" requests_total)
 	r1=$(lc_json_num "$(<"$WORK/$h-flood1.json")" requests_total)
 	echo "measured: host $h: $((s1 - s0)) answers, $((r1 - r0)) requests sent in ${secs} s of flood"
-	(((s1 - s0) <= 256 * (secs + 1) + 64)) || fail "host $h sent $((s1 - s0)) answers in $secs s"
+	# 256 a second to anyone, 256 more to peers that answered us
+	(((s1 - s0) <= 2 * 256 * (secs + 1))) || fail "host $h sent $((s1 - s0)) answers in $secs s"
 	# one check of its own plus the peers' bucket (4), 4 slaves x 3 sizes,
 	# and one resend of e1's 3 per check
 	(((r1 - r0) <= 6 * 15)) || fail "host $h sent $((r1 - r0)) requests during the flood"
@@ -130,10 +135,12 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 e1 = d["bonds"][0]["link_check"]["slaves"][0]
 real = [p for p in e1["peers"] if p["slave"] == "e1" and p["answered"] == ["small", "standard", "full"]]
-assert real, f"e1 peers: {len(e1['peers'])}, none is b's e1 with every size answered"
+assert real, f"e1 peers: {len(e1['peers'])}, none is b's e1 with every size answered: " + \
+    str([p for p in e1["peers"] if p["bond"] == "bond0"]) + " " + d["bonds"][0]["link_check"]["trigger"] + \
+    " #" + str(d["bonds"][0]["link_check"]["checks"])
 assert any(p["slave"] == "e\\1" for p in e1["peers"]), "the fake peers are not shown at all"
 assert len(e1["peers"]) <= 32, len(e1["peers"])
 PY
 st a --prometheus >"$WORK/a.prom" || true
 grep -q '^bondd_link_check_peer_slaves{bond="bond0",slave="e1",size="full"} [1-9]' "$WORK/a.prom" ||
-	fail "a's metrics lost b's e1"
+	{ cat "$WORK/a.prom"; st a --link-check; show_logs; fail "a's metrics lost b's e1"; }
