@@ -46,7 +46,9 @@
 
 struct linkcheck;
 
-/* Called when a check of `bond` has been evaluated. */
+/* Called when a check of `bond` has been evaluated, or with NULL when a
+ * sync ended checks that clients may wait for without one (link checking
+ * turned off, a bond gone). */
 typedef void (*lc_done_fn)(void *ctx, const char *bond);
 
 /* findings: the list this check owns (FSRC_LINK_CHECK), rewritten after

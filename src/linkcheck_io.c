@@ -49,6 +49,7 @@ struct lc_bond {
 	enum bond_mode mode;
 	uint32_t mtu;
 	bool enabled, seen;
+	bool waited;             /* at the start of a sync: running or asked for */
 	size_t n;
 	char slaves[BONDD_MAX_SLAVES][IFNAMSIZ];
 	struct lc_sock socks[BONDD_MAX_SLAVES];
@@ -701,8 +702,15 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 {
 	if (!lc)
 		return;
-	for (size_t i = 0; i < lc->n_bonds; i++)
+	/* A check someone waits for that this sync ends without evaluating
+	 * it (link checking turned off, the bond gone or reshaped) is over
+	 * for them too: done() tells them, or they would wait forever. */
+	bool cancelled = false;
+	for (size_t i = 0; i < lc->n_bonds; i++) {
 		lc->bonds[i]->seen = false;
+		lc->bonds[i]->waited = lc->bonds[i]->running ||
+				       (lc->bonds[i]->due && lc->bonds[i]->due_demand);
+	}
 	for (size_t i = 0; i < want->n_bonds; i++) {
 		const struct desired_bond *d = &want->bonds[i];
 		struct lc_bond *b = bond_find(lc, d->name);
@@ -740,10 +748,12 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 	lc->reloaded = false;
 	size_t keep = 0;
 	for (size_t i = 0; i < lc->n_bonds; i++) {
-		if (lc->bonds[i]->seen)
-			lc->bonds[keep++] = lc->bonds[i];
+		struct lc_bond *b = lc->bonds[i];
+		cancelled |= b->waited && (!b->seen || !(b->running || (b->due && b->due_demand)));
+		if (b->seen)
+			lc->bonds[keep++] = b;
 		else
-			bond_free(lc->bonds[i]);
+			bond_free(b);
 	}
 	lc->n_bonds = keep;
 	const struct lc_result **rv = realloc(lc->rv, (keep ? keep : 1) * sizeof(*rv));
@@ -757,6 +767,8 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 	}
 	rebuild_findings(lc);
 	process_due(lc);
+	if (cancelled && lc->done)
+		lc->done(lc->ctx, NULL);
 }
 
 void linkcheck_reloaded(struct linkcheck *lc)
