@@ -82,6 +82,7 @@ struct linkcheck {
 	const struct lc_result **rv;
 	struct lc_results results;
 	bool reloaded, perm_logged;
+	bool twin_logged;        /* said that another host uses our host id */
 	uint8_t buf[LC_MAX_LEN + 1];
 };
 
@@ -518,6 +519,15 @@ static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_fram
 			  b->slaves[s->idx], strerror(-err));
 }
 
+/* The probe id of a check of ours, the running one or the last. */
+static bool own_probe(const struct linkcheck *lc, uint32_t id)
+{
+	for (size_t i = 0; i < lc->n_bonds; i++)
+		if (lc->bonds[i]->probe_id == id && lc->bonds[i]->result.requests_total)
+			return true;
+	return false;
+}
+
 static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
 		     const uint8_t *mac)
 {
@@ -525,6 +535,24 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 	struct lc_slave_obs *row = &b->live[s->idx];
 
 	if (memcmp(f->from.host, lc->host, LC_HOST_ID_LEN) == 0) {
+		/* A request with our id that no check of ours sent: a host
+		 * with a copy of our /etc/machine-id (a cloned image: in the
+		 * initial network namespace its id is ours), whose probes
+		 * all look like our own, or a replayed frame.  Said once. */
+		if (f->type == LC_REQUEST && !own_probe(lc, f->probe_id)) {
+			b->result.bad_frames++;
+			if (!lc->twin_logged) {
+				char host[9];
+				lc_host_short(lc->host, host);
+				log_warn("%s: link check: a probe on %s carries this host's id %s but "
+					 "no check of this bondd sent it: another host with the same "
+					 "/etc/machine-id (a cloned image), or a replayed frame; the "
+					 "link check cannot tell the two hosts apart",
+					 b->name, b->slaves[s->idx], host);
+				lc->twin_logged = true;
+			}
+			return;
+		}
 		/* Our own request, arrived on another slave of the bond: the
 		 * two share a broadcast domain. */
 		int k = f->type == LC_REQUEST && strcmp(f->from.bond, b->name) == 0

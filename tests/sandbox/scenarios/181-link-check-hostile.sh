@@ -5,7 +5,8 @@
 #   malformed frames (short, a length beyond the frame, names unterminated,
 #   with control characters, not UTF-8) -> each counted as bad, nothing shown
 #   a's own request of an earlier check, replayed into a2's VLAN during a
-#   check -> no shared-domain finding (it is not this check's request)
+#   check -> no shared-domain finding (it is not this check's request),
+#   one warning that another host may carry our id
 #   64 fake hosts flooding 2000 requests a second (half asking to be
 #   probed back) into VLAN 21 -> a's check still records b's answers on e1 (the 32 places of a
 #   row cannot be taken by peers that never answer, nor can the answer
@@ -55,6 +56,10 @@ for h in a b; do
 done
 st() { "$BONDD_STATUS" --socket "$WORK/$1.sock" "${@:2}"; }
 json() { st "$1" --json >"$WORK/$1-$2.json" || true; }
+log_count_in() {
+	local BONDD_LOG=$1
+	log_count "$2"
+}
 log_count_in_a() {
 	local BONDD_LOG=$WORK/a.log
 	log_count "link check done"
@@ -89,7 +94,9 @@ rc=0
 st a --link-check >"$WORK/a-replay.table" 2>&1 || rc=$?
 wait "$rep"
 [ "$rc" -eq 0 ] || { cat "$WORK/a-replay.table"; show_logs; fail "a replayed old request made a finding (exit $rc)"; }
-echo "replay: a's old request in VLAN 22 during a check: no finding"
+[ "$(log_count_in "$WORK/a.log" "carries this host's id")" -eq 1 ] ||
+	fail "a did not say once that a probe with its id came from elsewhere"
+echo "replay: a's old request in VLAN 22 during a check: no finding, one warning"
 
 # --- a flood of fake peers ---------------------------------------------------------
 nap 0.6
