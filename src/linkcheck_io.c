@@ -770,6 +770,10 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 				b->result.checks = 0;
 		}
 		sync_bond(lc, b, d, obs);
+		/* A check someone waits for that a new shape of the bond
+		 * ended: the next one is theirs. */
+		if (b->waited && !b->running && !(b->due && b->due_demand))
+			trigger(b, "asked", true, false);
 		if (lc->reloaded)
 			trigger(b, "reload", false, false);
 	}
