@@ -2,6 +2,8 @@
 # A reload while a client waits for a check (bondd-status --link-check):
 #   one that changes the bond's MTU ends the check (its rows no longer fit)
 #   -> the client gets the next check's result, not "no check yet";
+#   a slave deleted and created again mid-check -> the next check probes
+#   the new one (its new ifindex in the matrix);
 #   one that turns the link check off -> the client is answered at once:
 #   the check it waited for will not end by itself.
 # One host alone on the switch (a check without peers waits its whole
@@ -57,6 +59,23 @@ mid_check_reload 's/mtu = 9000/mtu = 8000/'
 [ "$RC" -eq 0 ] || { tail -n 20 "$WORK/a.log"; fail "the waiting client got exit $RC"; }
 ((MS < 3000)) || fail "the waiting client was answered only after $MS ms"
 grep -q "link check #" "$WORK/client.out" || fail "the answer shows no completed check"
+nap 0.6
+
+# e2 re-created while a check runs
+before=$(log_count_in "link check started (asked)")
+"$BONDD_STATUS" --socket "$WORK/a.sock" --link-check >/dev/null 2>&1 &
+client=$!
+wait_until 5 log_has_more "link check started (asked)" "$before" || fail "the asked check did not start"
+lc_recreate "$SW" "$NS_A" a 2
+ip -n "$SW" link set a2 up
+new_index=$(ip netns exec "$NS_A" cat /sys/class/net/e2/ifindex)
+wait "$client" || true
+e2_probed_new() {
+	JSON=$("$BONDD_STATUS" --socket "$WORK/a.sock" --json) || true
+	[[ $JSON == *"\"slave\":\"e2\",\"position\":2,\"ifindex\":$new_index,\"probed\":true"* ]]
+}
+wait_until 5 e2_probed_new || { tail -n 20 "$WORK/a.log"; fail "e2 (ifindex $new_index) not probed after its re-creation mid-check"; }
+echo "e2 re-created mid-check: probed again as ifindex $new_index"
 nap 0.6
 
 mid_check_reload 's/link_check = yes/link_check = no/'
