@@ -26,7 +26,8 @@
  *	128 zero padding up to the size class's length
  *
  * An answer has the length and size class of the request it answers, so an
- * answer received proves the path in both directions at that size.
+ * answer received proves the path in both directions at that size (an
+ * answer of another length counts as a bad frame).
  */
 #ifndef BONDD_LINKCHECK_WIRE_H
 #define BONDD_LINKCHECK_WIRE_H

@@ -600,6 +600,16 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 	int k = slave_index(b, f->to.slave);
 	if (k < 0)
 		return;
+	/* An answer has its request's length: one of another length (a
+	 * forger's, which proves nothing about the larger frames) does not
+	 * count for the size class it names. */
+	if (!(b->live[k].sent & LC_SIZE_BIT(f->size)) || f->length != b->live[k].sizes[f->size]) {
+		b->result.bad_frames++;
+		log_debug("%s: link check: an answer of %u bytes from %s for %s's %s probe of %u",
+			  b->name, f->length, f->from.slave, f->to.slave, lc_size_name(f->size),
+			  b->live[k].sizes[f->size]);
+		return;
+	}
 	struct lc_peer_obs *pe = lc_row_peer_answered(&b->live[k], &f->from);
 	if (pe)
 		pe->answered |= (uint8_t)LC_SIZE_BIT(f->size);

@@ -5,6 +5,9 @@
 #   lc-rogue.py capture IFACE HOSTHEX OUT SLAVE  saves the first request of
 #                                         host HOSTHEX's SLAVE seen on IFACE
 #                                         (OUT.ready: it listens)
+#   lc-rogue.py answer IFACE HOSTHEX SECONDS READY  answers HOSTHEX's
+#                                         requests with 128 bytes, whatever
+#                                         their size (READY: it listens)
 #   lc-rogue.py replay IFACE FILE SECONDS sends FILE's frame every 5 ms
 #                                         (FILE.sending: it has begun)
 #   lc-rogue.py flood IFACE SECONDS HOSTS READY RATE  requests from HOSTS
@@ -61,6 +64,26 @@ elif mode == "capture":
         if p[:4] == b"BDLC" and p[5] == 1 and p[12:28] == host and p[48:64] == want:
             open(out, "wb").write(p)
             break
+elif mode == "answer":
+    # For SECONDS, answers every request of host HOSTHEX at every size
+    # class with a 128-byte frame from a made-up host (cc...).
+    host, secs, ready = bytes.fromhex(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
+    s.settimeout(0.2)
+    open(ready, "w").close()
+    end = time.monotonic() + secs
+    while time.monotonic() < end:
+        try:
+            p = s.recv(70000)[14:]
+        except socket.timeout:
+            continue
+        if p[:4] != b"BDLC" or p[5] != 1 or p[12:28] != host:
+            continue
+        to = p[12:28] + p[32:48] + p[48:64] + p[28:29]
+        for size in (0, 1, 2):
+            a = bytearray(request(b"\xcc" * 16, probe=struct.unpack(">I", p[8:12])[0],
+                                  size=size, to=to))
+            a[5] = 2
+            s.send(frame(src, bytes(a)))
 elif mode == "replay":
     p = open(sys.argv[3], "rb").read()
     end = time.monotonic() + float(sys.argv[4])

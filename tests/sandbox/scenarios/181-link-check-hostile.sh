@@ -6,7 +6,9 @@
 #   with control characters, not UTF-8) -> each counted as bad, nothing shown
 #   a's own request of an earlier check, replayed into a2's VLAN during a
 #   check -> no shared-domain finding (it is not this check's request),
-#   one warning that another host may carry our id
+#   one warning that another host may carry our id;
+#   answers of 128 bytes to every size class (a forger that reads our
+#   probe ids) -> they prove the small size only
 #   64 fake hosts flooding 2000 requests a second (half asking to be
 #   probed back) into VLAN 21 -> a's check still records b's answers on e1 (the 32 places of a
 #   row cannot be taken by peers that never answer, nor can the answer
@@ -97,6 +99,23 @@ wait "$rep"
 [ "$(log_count_in "$WORK/a.log" "carries this host's id")" -eq 1 ] ||
 	fail "a did not say once that a probe with its id came from elsewhere"
 echo "replay: a's old request in VLAN 22 during a check: no finding, one warning"
+
+# --- answers shorter than the requests they claim to answer ---------------------
+nap 0.6
+"${ROGUE[@]}" answer e1 "$a_host" 2 "$WORK/answer.ready" &
+ans=$!
+wait_until 5 test -e "$WORK/answer.ready" || fail "the forger did not start"
+st a --link-check >"$WORK/a-forged.table" 2>&1 || true
+wait "$ans"
+json a forged
+python3 - "$WORK/a-forged.json" <<'PY' || { cat "$WORK/a-forged.table"; fail "a took a 128-byte answer for a larger probe's"; }
+import json, sys
+d = json.load(open(sys.argv[1]))
+e1 = d["bonds"][0]["link_check"]["slaves"][0]
+fake = [p for p in e1["peers"] if p["host"] == "cc" * 16]
+assert fake and fake[0]["answered"] == ["small"], fake
+PY
+echo "forged: 128-byte answers claiming the larger sizes count for the small size only"
 
 # --- a flood of fake peers ---------------------------------------------------------
 nap 0.6
