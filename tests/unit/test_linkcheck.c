@@ -72,10 +72,13 @@ static void wire_encode_refuses(void **state)
 	f.length = LC_HEADER_LEN - 1;
 	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), -1);
 	f = sample_answer();
+	f.size = LC_SMALL;
 	f.length = LC_HEADER_LEN;
+	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), LC_HEADER_LEN);
 	snprintf(f.from.slave, IFNAMSIZ, "a/b");
 	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), -1);
 	f = sample_answer();
+	f.size = LC_SMALL;
 	f.length = LC_HEADER_LEN;
 	f.to.pos = 0;
 	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), -1);
@@ -134,6 +137,24 @@ static void wire_decode_refuses(void **state)
 	buf[5] = LC_REQUEST;
 	assert_int_equal(lc_frame_decode(buf, sizeof(buf), &g, &why), -1);
 	assert_non_null(strstr(why, "answer fields"));
+	/* A length that is not its size class's: small is the header, standard
+	 * 1500 bytes, full more than the header (a forged 128-byte "full"
+	 * answer must not prove a jumbo path). */
+	memcpy(buf, good, sizeof(buf));
+	buf[6] = LC_SMALL;
+	assert_int_equal(lc_frame_decode(buf, sizeof(buf), &g, &why), -1);
+	assert_non_null(strstr(why, "size class"));
+	buf[6] = LC_STANDARD;
+	assert_int_equal(lc_frame_decode(buf, sizeof(buf), &g, &why), -1);
+	f = sample_answer();
+	f.size = LC_SMALL;
+	f.length = LC_HEADER_LEN;
+	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), LC_HEADER_LEN);
+	buf[6] = LC_FULL;
+	assert_int_equal(lc_frame_decode(buf, LC_HEADER_LEN, &g, &why), -1);
+	assert_non_null(strstr(why, "size class"));
+	f.size = LC_FULL;
+	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), -1);
 	/* The untouched frame still parses. */
 	assert_int_equal(lc_frame_decode(good, sizeof(good), &g, &why), 0);
 }
