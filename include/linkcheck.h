@@ -99,6 +99,12 @@ int linkcheck_eval(const struct lc_matrix *m, struct findings *out);
 
 /* The row's entry for a peer slave, added when missing (NULL when full). */
 struct lc_peer_obs *lc_row_peer(struct lc_slave_obs *row, const struct lc_end *end);
+/* The same for an answer to our check, which proves a path where a request
+ * proves only that someone sent it: in a full row it takes the place of a
+ * peer that has not answered (one not waited for first), so requests from
+ * many stations cannot crowd the peers that answer out (NULL when every
+ * place holds a peer that answered). */
+struct lc_peer_obs *lc_row_peer_answered(struct lc_slave_obs *row, const struct lc_end *end);
 bool lc_end_same(const struct lc_end *a, const struct lc_end *b);
 /* The first 8 hex digits of a host id, enough to tell hosts apart. */
 void lc_host_short(const uint8_t host[LC_HOST_ID_LEN], char out[9]);

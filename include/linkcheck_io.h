@@ -16,7 +16,9 @@
  * token is remembered and checked when one is there); per bond, peers'
  * requests to probe back take a token from a bucket of the same size or
  * are ignored, and no two checks start within LC_MIN_GAP_MS (on demand
- * too); per slave, at most LC_ANSWER_BURST answers a second.
+ * too); per slave, at most LC_ANSWER_BURST answers a second, and as many
+ * again to peer slaves that answered its own requests (so that stations
+ * that never answer cannot use the budget up for the real peers).
  */
 #ifndef BONDD_LINKCHECK_IO_H
 #define BONDD_LINKCHECK_IO_H
@@ -44,7 +46,9 @@
 
 struct linkcheck;
 
-/* Called when a check of `bond` has been evaluated. */
+/* Called when a check of `bond` has been evaluated, or with NULL when a
+ * sync ended checks that clients may wait for without one (link checking
+ * turned off, a bond gone). */
 typedef void (*lc_done_fn)(void *ctx, const char *bond);
 
 /* findings: the list this check owns (FSRC_LINK_CHECK), rewritten after

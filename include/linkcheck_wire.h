@@ -11,7 +11,9 @@
  *	0   magic "BDLC"
  *	4   version (1)
  *	5   type: 1 request, 2 answer
- *	6   size class: 0 small, 1 standard (1500 bytes), 2 full (the bond's MTU)
+ *	6   size class: 0 small (128 bytes), 1 standard (1500 bytes), 2 full
+ *	    (the bond's MTU, more than 128); a length that is not the class's
+ *	    is refused
  *	7   flags: bit 0 "probe back" (a request from a check that was not
  *	    itself started by a peer's probe)
  *	8   probe id (u32): the sender's check; an answer echoes the request's
@@ -26,7 +28,8 @@
  *	128 zero padding up to the size class's length
  *
  * An answer has the length and size class of the request it answers, so an
- * answer received proves the path in both directions at that size.
+ * answer received proves the path in both directions at that size (an
+ * answer of another length counts as a bad frame).
  */
 #ifndef BONDD_LINKCHECK_WIRE_H
 #define BONDD_LINKCHECK_WIRE_H
@@ -79,7 +82,8 @@ int lc_frame_encode(const struct lc_frame *f, uint8_t *buf, size_t len);
  * short static string) for anything that is not a well-formed version 1
  * probe: wrong magic, version, type, size class or flags, a length field
  * that is not the received length, a name that is empty, unterminated or
- * not an interface name, a position of 0.
+ * not an interface name, a position of 0, a length that is not its size
+ * class's.
  */
 int lc_frame_decode(const uint8_t *buf, size_t len, struct lc_frame *f, const char **why);
 

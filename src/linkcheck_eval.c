@@ -37,6 +37,24 @@ struct lc_peer_obs *lc_row_peer(struct lc_slave_obs *row, const struct lc_end *e
 	return p;
 }
 
+struct lc_peer_obs *lc_row_peer_answered(struct lc_slave_obs *row, const struct lc_end *end)
+{
+	struct lc_peer_obs *p = lc_row_peer(row, end);
+	if (p)
+		return p;
+	/* Full: the place of a peer that only sent requests, one the check
+	 * did not wait for if there is one, else one it waited for. */
+	for (int pass = 0; pass < 2 && !p; pass++)
+		for (size_t i = row->n_peers; i-- > 0 && !p;)
+			if (!row->peers[i].answered && (pass || !row->peers[i].expected))
+				p = &row->peers[i];
+	if (p) {
+		memset(p, 0, sizeof(*p));
+		p->end = *end;
+	}
+	return p;
+}
+
 void lc_host_short(const uint8_t host[LC_HOST_ID_LEN], char out[9])
 {
 	snprintf(out, 9, "%02x%02x%02x%02x", host[0], host[1], host[2], host[3]);

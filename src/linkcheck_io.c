@@ -36,6 +36,7 @@ struct lc_sock {
 	uint32_t mtu;            /* the full size: the slave's MTU, at most the bond's */
 	int64_t answers_ms;      /* start of the current answer second */
 	unsigned answers;        /* answers sent in it */
+	unsigned answers_proven; /* ... of them to peers that answered us */
 	/* Its events' rate limit: a bucket of LC_BURST checks, one back
 	 * every LC_REFILL_MS; an event without a token waits for one. */
 	unsigned tokens;
@@ -48,6 +49,7 @@ struct lc_bond {
 	enum bond_mode mode;
 	uint32_t mtu;
 	bool enabled, seen;
+	bool waited;             /* at the start of a sync: running or asked for */
 	size_t n;
 	char slaves[BONDD_MAX_SLAVES][IFNAMSIZ];
 	struct lc_sock socks[BONDD_MAX_SLAVES];
@@ -80,6 +82,7 @@ struct linkcheck {
 	const struct lc_result **rv;
 	struct lc_results results;
 	bool reloaded, perm_logged;
+	bool twin_logged;        /* said that another host uses our host id */
 	uint8_t buf[LC_MAX_LEN + 1];
 };
 
@@ -337,14 +340,19 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 				row->peers[keep++] = pe;
 		}
 		row->n_peers = keep;
-		/* Whom to wait for: every peer slave the check before saw. */
-		for (size_t p = 0; p < b->shown[i].n_peers; p++) {
-			const struct lc_peer_obs *old = &b->shown[i].peers[p];
-			struct lc_peer_obs *pe = old->answered || old->heard
-						 ? lc_row_peer(row, &old->end) : NULL;
-			if (pe)
-				pe->expected = true;
-		}
+		/* Whom to wait for: every peer slave the check before saw,
+		 * those that answered it first (in a full row a peer that
+		 * only sent requests gives its place up). */
+		for (int pass = 0; pass < 2; pass++)
+			for (size_t p = 0; p < b->shown[i].n_peers; p++) {
+				const struct lc_peer_obs *old = &b->shown[i].peers[p];
+				if (pass ? old->answered || !old->heard : !old->answered)
+					continue;
+				struct lc_peer_obs *pe = pass ? lc_row_peer(row, &old->end)
+							      : lc_row_peer_answered(row, &old->end);
+				if (pe)
+					pe->expected = true;
+			}
 		row->siblings = 0;
 		row->probed = row->resent = false;
 		row->sent = 0;
@@ -464,6 +472,17 @@ static void process_due(struct linkcheck *lc)
 
 /* --- frames from the wire ---------------------------------------------------- */
 
+/* `end` answered slave i's requests in the running check or the last one. */
+static bool proven_peer(const struct lc_bond *b, size_t i, const struct lc_end *end)
+{
+	const struct lc_slave_obs *rows[2] = {&b->live[i], &b->shown[i]};
+	for (size_t r = 0; r < 2; r++)
+		for (size_t p = 0; p < rows[r]->n_peers; p++)
+			if (rows[r]->peers[p].answered && lc_end_same(&rows[r]->peers[p].end, end))
+				return true;
+	return false;
+}
+
 /* Answers to the requester's address: a broadcast answer would reach
  * every port of a shared domain, and every host's socket there. */
 static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *req,
@@ -473,14 +492,18 @@ static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_fram
 	int64_t now = mono_ms();
 
 	/* A peer (or anyone) sending requests fast cannot make us a frame
-	 * generator: at most LC_ANSWER_BURST answers a second per slave. */
+	 * generator: at most LC_ANSWER_BURST answers a second per slave, and
+	 * as many again to the peer slaves that answered this slave's
+	 * requests (in the running check or the last one), so that a flood
+	 * from stations that never answer cannot starve a real peer. */
 	if (now - s->answers_ms >= 1000) {
 		s->answers_ms = now;
-		s->answers = 0;
+		s->answers = s->answers_proven = 0;
 	}
-	if (s->answers >= LC_ANSWER_BURST)
+	unsigned *used = proven_peer(b, s->idx, &req->from) ? &s->answers_proven : &s->answers;
+	if (*used >= LC_ANSWER_BURST)
 		return;
-	s->answers++;
+	(*used)++;
 	struct lc_frame f = {.type = LC_ANSWER, .size = req->size, .probe_id = req->probe_id,
 			     .length = req->length, .to = req->from};
 	memcpy(f.from.host, lc->host, LC_HOST_ID_LEN);
@@ -496,6 +519,15 @@ static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_fram
 			  b->slaves[s->idx], strerror(-err));
 }
 
+/* The probe id of a check of ours, the running one or the last. */
+static bool own_probe(const struct linkcheck *lc, uint32_t id)
+{
+	for (size_t i = 0; i < lc->n_bonds; i++)
+		if (lc->bonds[i]->probe_id == id && lc->bonds[i]->result.requests_total)
+			return true;
+	return false;
+}
+
 static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
 		     const uint8_t *mac)
 {
@@ -503,11 +535,31 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 	struct lc_slave_obs *row = &b->live[s->idx];
 
 	if (memcmp(f->from.host, lc->host, LC_HOST_ID_LEN) == 0) {
+		/* A request with our id that no check of ours sent: a host
+		 * with a copy of our /etc/machine-id (a cloned image: in the
+		 * initial network namespace its id is ours), whose probes
+		 * all look like our own, or a replayed frame.  Said once. */
+		if (f->type == LC_REQUEST && !own_probe(lc, f->probe_id)) {
+			b->result.bad_frames++;
+			if (!lc->twin_logged) {
+				char host[9];
+				lc_host_short(lc->host, host);
+				log_warn("%s: link check: a probe on %s carries this host's id %s but "
+					 "no check of this bondd sent it: another host with the same "
+					 "/etc/machine-id (a cloned image), or a replayed frame; the "
+					 "link check cannot tell the two hosts apart",
+					 b->name, b->slaves[s->idx], host);
+				lc->twin_logged = true;
+			}
+			return;
+		}
 		/* Our own request, arrived on another slave of the bond: the
 		 * two share a broadcast domain. */
 		int k = f->type == LC_REQUEST && strcmp(f->from.bond, b->name) == 0
 				? slave_index(b, f->from.slave) : -1;
-		if (k >= 0 && (size_t)k != s->idx && b->running)
+		/* ... of this check: one of an earlier check, replayed by
+		 * anyone on the wire into another domain, proves nothing. */
+		if (k >= 0 && (size_t)k != s->idx && b->running && f->probe_id == b->probe_id)
 			row->siblings |= 1u << k;
 		return;
 	}
@@ -548,7 +600,17 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 	int k = slave_index(b, f->to.slave);
 	if (k < 0)
 		return;
-	struct lc_peer_obs *pe = lc_row_peer(&b->live[k], &f->from);
+	/* An answer has its request's length: one of another length (a
+	 * forger's, which proves nothing about the larger frames) does not
+	 * count for the size class it names. */
+	if (!(b->live[k].sent & LC_SIZE_BIT(f->size)) || f->length != b->live[k].sizes[f->size]) {
+		b->result.bad_frames++;
+		log_debug("%s: link check: an answer of %u bytes from %s for %s's %s probe of %u",
+			  b->name, f->length, f->from.slave, f->to.slave, lc_size_name(f->size),
+			  b->live[k].sizes[f->size]);
+		return;
+	}
+	struct lc_peer_obs *pe = lc_row_peer_answered(&b->live[k], &f->from);
 	if (pe)
 		pe->answered |= (uint8_t)LC_SIZE_BIT(f->size);
 }
@@ -678,8 +740,15 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 {
 	if (!lc)
 		return;
-	for (size_t i = 0; i < lc->n_bonds; i++)
+	/* A check someone waits for that this sync ends without evaluating
+	 * it (link checking turned off, the bond gone or reshaped) is over
+	 * for them too: done() tells them, or they would wait forever. */
+	bool cancelled = false;
+	for (size_t i = 0; i < lc->n_bonds; i++) {
 		lc->bonds[i]->seen = false;
+		lc->bonds[i]->waited = lc->bonds[i]->running ||
+				       (lc->bonds[i]->due && lc->bonds[i]->due_demand);
+	}
 	for (size_t i = 0; i < want->n_bonds; i++) {
 		const struct desired_bond *d = &want->bonds[i];
 		struct lc_bond *b = bond_find(lc, d->name);
@@ -711,16 +780,22 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 				b->result.checks = 0;
 		}
 		sync_bond(lc, b, d, obs);
+		/* A check someone waits for that a new shape of the bond
+		 * ended: the next one is theirs. */
+		if (b->waited && !b->running && !(b->due && b->due_demand))
+			trigger(b, "asked", true, false);
 		if (lc->reloaded)
 			trigger(b, "reload", false, false);
 	}
 	lc->reloaded = false;
 	size_t keep = 0;
 	for (size_t i = 0; i < lc->n_bonds; i++) {
-		if (lc->bonds[i]->seen)
-			lc->bonds[keep++] = lc->bonds[i];
+		struct lc_bond *b = lc->bonds[i];
+		cancelled |= b->waited && (!b->seen || !(b->running || (b->due && b->due_demand)));
+		if (b->seen)
+			lc->bonds[keep++] = b;
 		else
-			bond_free(lc->bonds[i]);
+			bond_free(b);
 	}
 	lc->n_bonds = keep;
 	const struct lc_result **rv = realloc(lc->rv, (keep ? keep : 1) * sizeof(*rv));
@@ -734,6 +809,8 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 	}
 	rebuild_findings(lc);
 	process_due(lc);
+	if (cancelled && lc->done)
+		lc->done(lc->ctx, NULL);
 }
 
 void linkcheck_reloaded(struct linkcheck *lc)

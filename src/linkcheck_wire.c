@@ -83,9 +83,22 @@ static bool all_zero(const uint8_t *p, size_t n)
 	return true;
 }
 
+/* The length a size class has: the header alone, the standard payload, or
+ * the bond's MTU (more than the header; it may be 1500 or less). */
+static bool size_fits(unsigned size, size_t length)
+{
+	switch (size) {
+	case LC_SMALL: return length == LC_HEADER_LEN;
+	case LC_STANDARD: return length == LC_STANDARD_LEN;
+	case LC_FULL: return length > LC_HEADER_LEN;
+	}
+	return false;
+}
+
 int lc_frame_encode(const struct lc_frame *f, uint8_t *buf, size_t len)
 {
 	if (f->length < LC_HEADER_LEN || f->length > len || f->from.pos == 0 ||
+	    !size_fits((unsigned)f->size, f->length) ||
 	    (unsigned)f->size >= LC__SIZES || (f->type != LC_REQUEST && f->type != LC_ANSWER))
 		return -1;
 	memset(buf, 0, f->length);
@@ -150,6 +163,10 @@ int lc_frame_decode(const uint8_t *buf, size_t len, struct lc_frame *f, const ch
 	uint16_t length = (uint16_t)(buf[OFF_LENGTH] << 8 | buf[OFF_LENGTH + 1]);
 	if (length != len) {
 		*why = "length field differs from the frame's length (cut or padded)";
+		return -1;
+	}
+	if (!size_fits(buf[OFF_SIZE], length)) {
+		*why = "a length that is not its size class's";
 		return -1;
 	}
 	if (buf[OFF_POS] == 0) {

@@ -72,10 +72,13 @@ static void wire_encode_refuses(void **state)
 	f.length = LC_HEADER_LEN - 1;
 	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), -1);
 	f = sample_answer();
+	f.size = LC_SMALL;
 	f.length = LC_HEADER_LEN;
+	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), LC_HEADER_LEN);
 	snprintf(f.from.slave, IFNAMSIZ, "a/b");
 	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), -1);
 	f = sample_answer();
+	f.size = LC_SMALL;
 	f.length = LC_HEADER_LEN;
 	f.to.pos = 0;
 	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), -1);
@@ -134,6 +137,24 @@ static void wire_decode_refuses(void **state)
 	buf[5] = LC_REQUEST;
 	assert_int_equal(lc_frame_decode(buf, sizeof(buf), &g, &why), -1);
 	assert_non_null(strstr(why, "answer fields"));
+	/* A length that is not its size class's: small is the header, standard
+	 * 1500 bytes, full more than the header (a forged 128-byte "full"
+	 * answer must not prove a jumbo path). */
+	memcpy(buf, good, sizeof(buf));
+	buf[6] = LC_SMALL;
+	assert_int_equal(lc_frame_decode(buf, sizeof(buf), &g, &why), -1);
+	assert_non_null(strstr(why, "size class"));
+	buf[6] = LC_STANDARD;
+	assert_int_equal(lc_frame_decode(buf, sizeof(buf), &g, &why), -1);
+	f = sample_answer();
+	f.size = LC_SMALL;
+	f.length = LC_HEADER_LEN;
+	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), LC_HEADER_LEN);
+	buf[6] = LC_FULL;
+	assert_int_equal(lc_frame_decode(buf, LC_HEADER_LEN, &g, &why), -1);
+	assert_non_null(strstr(why, "size class"));
+	f.size = LC_FULL;
+	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), -1);
 	/* The untouched frame still parses. */
 	assert_int_equal(lc_frame_decode(good, sizeof(good), &g, &why), 0);
 }
@@ -317,6 +338,43 @@ static void row_peer_is_bounded(void **state)
 	assert_int_equal(row.n_peers, LC_MAX_PEERS);
 }
 
+/* A row full of peers that only sent requests (anyone on the wire can) still
+ * takes an answer to our own check: it takes the place of one of them. */
+static void row_answer_takes_a_place(void **state)
+{
+	(void)state;
+	struct lc_slave_obs row = {0};
+	struct lc_end e;
+
+	for (int i = 0; i < LC_MAX_PEERS; i++) {
+		fill_end(&e, 'x', i + 1);
+		struct lc_peer_obs *pe = lc_row_peer(&row, &e);
+		assert_non_null(pe);
+		pe->heard = LC_SIZE_BIT(LC_SMALL);
+		pe->expected = i == 0;
+	}
+	fill_end(&e, 'b', 1);
+	assert_null(lc_row_peer(&row, &e));
+	struct lc_peer_obs *pe = lc_row_peer_answered(&row, &e);
+	assert_non_null(pe);
+	assert_true(lc_end_same(&pe->end, &e));
+	assert_int_equal(pe->answered, 0);
+	assert_int_equal(pe->heard, 0);
+	assert_int_equal(row.n_peers, LC_MAX_PEERS);
+	/* a peer we waited for keeps its place while others can give theirs */
+	fill_end(&e, 'x', 1);
+	assert_non_null(lc_row_peer(&row, &e));
+	pe->answered = LC_SIZE_BIT(LC_SMALL);
+	/* the same peer again: found, not added */
+	fill_end(&e, 'b', 1);
+	assert_ptr_equal(lc_row_peer_answered(&row, &e), pe);
+	/* a row of peers that all answered keeps them */
+	for (size_t i = 0; i < row.n_peers; i++)
+		row.peers[i].answered = LC_SIZE_BIT(LC_SMALL);
+	fill_end(&e, 'c', 1);
+	assert_null(lc_row_peer_answered(&row, &e));
+}
+
 /* --- rendering -------------------------------------------------------------- */
 
 static void render_matrix(void **state)
@@ -428,6 +486,7 @@ int main(void)
 		cmocka_unit_test(wire_decode_refuses),
 		cmocka_unit_test(eval_table),
 		cmocka_unit_test(row_peer_is_bounded),
+		cmocka_unit_test(row_answer_takes_a_place),
 		cmocka_unit_test(render_matrix),
 		cmocka_unit_test(config_key),
 		cmocka_unit_test(status_verb),

@@ -1,0 +1,172 @@
+# SPDX-License-Identifier: MIT
+# The link check against a hostile station on the switch (tests/sandbox/
+# lc-rogue.py on a third "host" x without bondd, its port N in VLAN 20+N
+# like everyone's), hosts a and b running bondd with per-port VLANs:
+#   malformed frames (short, a length beyond the frame, names unterminated,
+#   with control characters, not UTF-8) -> each counted as bad, nothing shown
+#   a's own request of an earlier check, replayed into a2's VLAN during a
+#   check -> no shared-domain finding (it is not this check's request),
+#   one warning that another host may carry our id;
+#   answers of 128 bytes to every size class (a forger that reads our
+#   probe ids) -> they prove the small size only
+#   64 fake hosts flooding 2000 requests a second (half asking to be
+#   probed back) into VLAN 21 -> a's check still records b's answers on e1 (the 32 places of a
+#   row cannot be taken by peers that never answer, nor can the answer
+#   budget), bondd-status answers within 3 s, answers stay within 256 a
+#   second per slave (and 256 to proven peers), requests within the
+#   per-bond bucket, and the JSON stays valid.
+. "$LIB_DIR/lib.sh"
+. "$LIB_DIR/bondd-lib.sh"
+. "$LIB_DIR/linkcheck-lib.sh"
+
+SW=$(peer_ns sw)
+lc_switch "$SW" || skip "no VLAN-aware bridge in this kernel (bridge.ko)"
+declare -A NS
+PIDS=()
+for h in a b x; do
+	NS[$h]=$(peer_ns "$h")
+	lc_host "$SW" "${NS[$h]}" "$h"
+done
+ip -n "${NS[x]}" -batch - <<<"link set e1 up
+link set e2 up"
+lc_conf "$WORK/host.conf"
+ROGUE=(ip netns exec "${NS[x]}" python3 "$LIB_DIR/lc-rogue.py")
+
+cleanup_hosts() {
+	local p
+	for p in "${PIDS[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
+	for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
+	bondd_cleanup
+}
+trap cleanup_hosts EXIT
+show_logs() {
+	local h
+	for h in a b; do
+		echo "--- bondd log of host $h ---"
+		tail -n 40 "$WORK/$h.log"
+	done
+}
+for h in a b; do
+	: >"$WORK/$h.log"
+	ip netns exec "${NS[$h]}" "$BONDD" --config "$WORK/host.conf" --socket "$WORK/$h.sock" \
+		--debug >>"$WORK/$h.log" 2>&1 &
+	PIDS+=($!)
+done
+for h in a b; do
+	wait_until 10 file_has "$WORK/$h.log" "link check done" ||
+		{ show_logs; fail "host $h made no link check at start"; }
+done
+st() { "$BONDD_STATUS" --socket "$WORK/$1.sock" "${@:2}"; }
+json() { st "$1" --json >"$WORK/$1-$2.json" || true; }
+log_count_in() {
+	local BONDD_LOG=$1
+	log_count "$2"
+}
+log_count_in_a() {
+	local BONDD_LOG=$WORK/a.log
+	log_count "link check done"
+}
+
+# --- malformed frames ---------------------------------------------------------
+json a bad0
+n=$("${ROGUE[@]}" bad e1)
+nap 0.3
+json a bad1
+bad0=$(lc_json_num "$(<"$WORK/a-bad0.json")" bad_frames)
+bad1=$(lc_json_num "$(<"$WORK/a-bad1.json")" bad_frames)
+[ $((bad1 - bad0)) -eq "$n" ] || { show_logs; fail "a counted $((bad1 - bad0)) of $n malformed frames as bad"; }
+LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f-\xff]' "$WORK/a.log" && fail "raw control or non-ASCII bytes in a's log"
+echo "malformed: $n frames, all counted bad, none shown"
+
+# --- a's own request replayed into another VLAN ---------------------------------
+b_json=$(st b --json) || true
+re='"peers":\[\{"host":"([0-9a-f]{32})","bond":"bond0","slave":"e1"'
+[[ $b_json =~ $re ]] || fail "b's matrix shows no host a on e1"
+a_host=${BASH_REMATCH[1]}
+"${ROGUE[@]}" capture e1 "$a_host" "$WORK/a-e1.frame" e1 &
+cap=$!
+wait_until 5 test -e "$WORK/a-e1.frame.ready" || fail "the capture did not start"
+st a --link-check >/dev/null || true
+wait "$cap" || fail "no request of a's e1 captured"
+nap 0.6
+"${ROGUE[@]}" replay e2 "$WORK/a-e1.frame" 2.5 &
+rep=$!
+wait_until 5 test -e "$WORK/a-e1.frame.sending" || fail "the replay did not start"
+rc=0
+st a --link-check >"$WORK/a-replay.table" 2>&1 || rc=$?
+wait "$rep"
+[ "$rc" -eq 0 ] || { cat "$WORK/a-replay.table"; show_logs; fail "a replayed old request made a finding (exit $rc)"; }
+[ "$(log_count_in "$WORK/a.log" "carries this host's id")" -eq 1 ] ||
+	fail "a did not say once that a probe with its id came from elsewhere"
+echo "replay: a's old request in VLAN 22 during a check: no finding, one warning"
+
+# --- answers shorter than the requests they claim to answer ---------------------
+nap 0.6
+"${ROGUE[@]}" answer e1 "$a_host" 2 "$WORK/answer.ready" &
+ans=$!
+wait_until 5 test -e "$WORK/answer.ready" || fail "the forger did not start"
+st a --link-check >"$WORK/a-forged.table" 2>&1 || true
+wait "$ans"
+json a forged
+python3 - "$WORK/a-forged.json" <<'PY' || { cat "$WORK/a-forged.table"; fail "a took a 128-byte answer for a larger probe's"; }
+import json, sys
+d = json.load(open(sys.argv[1]))
+e1 = d["bonds"][0]["link_check"]["slaves"][0]
+fake = [p for p in e1["peers"] if p["host"] == "cc" * 16]
+assert fake and fake[0]["answered"] == ["small"], fake
+PY
+echo "forged: 128-byte answers claiming the larger sizes count for the small size only"
+
+# --- a flood of fake peers ---------------------------------------------------------
+nap 0.6
+json a flood0
+json b flood0
+checks0=$(log_count_in_a)
+t_flood=${EPOCHREALTIME//[!0-9]/}
+# 2000 requests a second: eight times what a slave answers to strangers.
+# (A flood that fills the sockets' receive queues drops real peers' frames
+# in the kernel already; no budget in bondd can help there.)
+"${ROGUE[@]}" flood e1 3 64 "$WORK/flood.ready" 2000 >"$WORK/flood.sent" &
+fl=$!
+wait_until 5 test -e "$WORK/flood.ready" || fail "the flood did not start"
+nap 0.3
+t0=${EPOCHREALTIME//[!0-9]/}
+st a --link-check >"$WORK/a-flood.table" 2>&1 || true
+t1=${EPOCHREALTIME//[!0-9]/}
+json a during
+wait "$fl"
+t_end=${EPOCHREALTIME//[!0-9]/}
+json a flood1
+json b flood1
+checks1=$(log_count_in_a)
+secs=$(((t_end - t_flood + 999999) / 1000000))
+echo "flood: $(<"$WORK/flood.sent") requests from 64 fake hosts in 3 s;" \
+	"bondd-status --link-check answered in $(((t1 - t0) / 1000)) ms;" \
+	"$((checks1 - checks0)) checks on a during it"
+(((t1 - t0) / 1000 < 3000)) || fail "bondd-status --link-check took $(((t1 - t0) / 1000)) ms under the flood"
+for h in a b; do
+	s0=$(lc_json_num "$(<"$WORK/$h-flood0.json")" answers_sent)
+	s1=$(lc_json_num "$(<"$WORK/$h-flood1.json")" answers_sent)
+	r0=$(lc_json_num "$(<"$WORK/$h-flood0.json")" requests_total)
+	r1=$(lc_json_num "$(<"$WORK/$h-flood1.json")" requests_total)
+	echo "measured: host $h: $((s1 - s0)) answers, $((r1 - r0)) requests sent in ${secs} s of flood"
+	# 256 a second to anyone, 256 more to peers that answered us
+	(((s1 - s0) <= 2 * 256 * (secs + 1))) || fail "host $h sent $((s1 - s0)) answers in $secs s"
+	# one check of its own plus the peers' bucket (4), 4 slaves x 3 sizes,
+	# and one resend of e1's 3 per check
+	(((r1 - r0) <= 6 * 15)) || fail "host $h sent $((r1 - r0)) requests during the flood"
+done
+python3 - "$WORK/a-during.json" "$a_host" <<'PY' || { cat "$WORK/a-flood.table"; show_logs; fail "a's check under the flood lost b's answers"; }
+import json, sys
+d = json.load(open(sys.argv[1]))
+e1 = d["bonds"][0]["link_check"]["slaves"][0]
+real = [p for p in e1["peers"] if p["slave"] == "e1" and p["answered"] == ["small", "standard", "full"]]
+assert real, f"e1 peers: {len(e1['peers'])}, none is b's e1 with every size answered: " + \
+    str([p for p in e1["peers"] if p["bond"] == "bond0"]) + " " + d["bonds"][0]["link_check"]["trigger"] + \
+    " #" + str(d["bonds"][0]["link_check"]["checks"])
+assert any(p["slave"] == "e\\1" for p in e1["peers"]), "the fake peers are not shown at all"
+assert len(e1["peers"]) <= 32, len(e1["peers"])
+PY
+st a --prometheus >"$WORK/a.prom" || true
+grep -q '^bondd_link_check_peer_slaves{bond="bond0",slave="e1",size="full"} [1-9]' "$WORK/a.prom" ||
+	{ cat "$WORK/a.prom"; st a --link-check; show_logs; fail "a's metrics lost b's e1"; }
