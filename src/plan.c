@@ -443,6 +443,44 @@ static const char *ineligible(const struct obs_link *l)
 	return NULL;
 }
 
+/*
+ * Why link l, though a NIC, carries something that enslaving would cut off,
+ * or false.  Enslaving sets it down first and then hands its frames to the
+ * bond (drivers/net/bonding/bond_main.c bond_enslave registers the bond's
+ * rx_handler): a VLAN, macvlan or tunnel on it goes dead, and so does an
+ * address of its own (the management NIC named by mistake).  A macvlan's
+ * own rx_handler even makes the enslave fail ("Device is in use"), after
+ * the link was set down.  An IPv6 link-local address is the kernel's own
+ * and says nothing.  `why` gets the reason.
+ */
+static bool carries_something(const struct observed *o, const struct obs_link *l, char *why,
+			      size_t size)
+{
+	for (size_t i = 0; i < o->n_links; i++) {
+		const struct obs_link *u = &o->links[i];
+		/* A veth's IFLA_LINK is its peer, not a device on top of it. */
+		if (u->lower == l->ifindex && u->ifindex != l->ifindex &&
+		    strcmp(u->kind, "veth") != 0) {
+			snprintf(why, size, "carries %s", u->name);
+			return true;
+		}
+	}
+	for (size_t i = 0; i < o->n_addrs; i++) {
+		const struct bond_addr *a = &o->addrs[i].addr;
+		char text[INET6_ADDRSTRLEN];
+
+		if (o->addrs[i].ifindex != l->ifindex)
+			continue;
+		if (a->family == AF_INET6 && a->addr[0] == 0xfe && (a->addr[1] & 0xc0) == 0x80)
+			continue;
+		if (!inet_ntop(a->family, a->addr, text, sizeof(text)))
+			snprintf(text, sizeof(text), "?");
+		snprintf(why, size, "carries address %s/%u", text, a->prefixlen);
+		return true;
+	}
+	return false;
+}
+
 /* Whether configured slave `ds` can be enslaved to this bond; notes why not. */
 static bool slave_usable(struct ctx *c, const struct sim_bond *s,
 			 const struct desired_slave *ds)
@@ -458,6 +496,12 @@ static bool slave_usable(struct ctx *c, const struct sim_bond *s,
 	bool in_this_bond = s->link && l->master == s->link->ifindex;
 	if (!in_this_bond && (why = ineligible(l))) {
 		snprintf(msg, sizeof(msg), "%s, not enslaving it", why);
+		note(c, s, ds->name, msg);
+		return false;
+	}
+	char carried[96];
+	if (!in_this_bond && carries_something(c->have, l, carried, sizeof(carried))) {
+		snprintf(msg, sizeof(msg), "%s, not enslaving it", carried);
 		note(c, s, ds->name, msg);
 		return false;
 	}
