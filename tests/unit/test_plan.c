@@ -1032,6 +1032,24 @@ static void setup_ineligible(struct fx *f)
 	obs_new(f, "tun0", "tun")->type = ARPHRD_NONE;
 }
 
+/* NICs that carry something enslaving would cut off: a VLAN, a macvlan,
+ * an address of their own.  None is set down; a link-local IPv6 address
+ * and a veth peer (IFLA_LINK too) do not count. */
+static void setup_carrying(struct fx *f)
+{
+	want_bond(f, "bond0", MODE_BALANCE_RR, "eth1 eth2 eth3 eth4 eth5");
+	obs_nic(f, "eth1", true);
+	obs_addr(f, "eth1", "fe80::1/64");
+	obs_nic(f, "eth2", true);
+	obs_new(f, "eth2.100", "vlan")->lower = obs(f, "eth2")->ifindex;
+	obs_nic(f, "eth3", true);
+	obs_new(f, "mv3", "macvlan")->lower = obs(f, "eth3")->ifindex;
+	obs_nic(f, "eth4", true);
+	obs_addr(f, "eth4", "198.51.100.4/24");
+	obs_nic(f, "eth5", true);
+	obs_new(f, "peer5", "veth")->lower = obs(f, "eth5")->ifindex;
+}
+
 static const struct plan_case cases[] = {
 	/* Converged: nothing to do. */
 	{"converged_balance_rr", rr4_converged, {{0}}, {{0}}, NULL},
@@ -1626,6 +1644,21 @@ static const struct plan_case cases[] = {
 	  {"bond0", "br0", "is a bridge, not enslaving it"},
 	  {"bond0", "eth1.5", "is a VLAN (an upper device), not enslaving it"},
 	  {"bond0", "tun0", "is not an Ethernet device, not enslaving it"}},
+	 NULL},
+
+	{"carrying_nics_untouched",
+	 setup_carrying,
+	 {
+		 A_CREATE("bond0", B(OPT_MODE), 9000),
+		 A_DOWN("eth1", "bond0", "missing"),
+		 A_ENSLAVE("eth1", "bond0", "missing"),
+		 A_DOWN("eth5", "bond0", "missing"),
+		 A_ENSLAVE("eth5", "bond0", "missing"),
+		 A_UP("bond0", "create"),
+	 },
+	 {{"bond0", "eth2", "carries eth2.100, not enslaving it"},
+	  {"bond0", "eth3", "carries mv3, not enslaving it"},
+	  {"bond0", "eth4", "carries address 198.51.100.4/24, not enslaving it"}},
 	 NULL},
 
 	{"ineligible_already_in_the_bond_stays", setup_ineligible_already_slave, {{0}}, {{0}}, NULL},
