@@ -31,6 +31,7 @@ struct holds {
 	struct hold v[HOLDS_MAX];
 	size_t n;
 	char active[HOLDS_MAX][PLAN_KEY_SIZE]; /* scratch for holds_for_plan */
+	char failing[HOLDS_MAX][PLAN_KEY_SIZE]; /* scratch for holds_for_plan */
 };
 
 /* Records a failure of action key `name` at now_ms; returns the backoff. */

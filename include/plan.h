@@ -38,6 +38,12 @@ struct plan_holds {
 	 * bond).  A rebuild disrupts traffic, so it is done only when the
 	 * admin asks for it, never because of what an event seemed to show. */
 	bool no_rebuild;
+	/* Keys whose last try failed and whose hold has expired: due for a
+	 * retry.  A slave whose enslave keeps failing joins after the
+	 * others, so that its retries never release healthy slaves for an
+	 * order it may never take (keep_order). */
+	const char (*failing)[PLAN_KEY_SIZE];
+	size_t n_failing;
 };
 
 /* The key of action a for backing off; failed_opt is the option the kernel

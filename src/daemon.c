@@ -381,7 +381,13 @@ static void execute_plan(struct daemon *d)
 			 * can tell a quiet pass from a busy one. */
 			log_notice("%s: apply: %s", a->bond, desc);
 			record(d, EV_REPAIR, a->bond, a->ifname, "%s", desc);
-			holds_succeed(&d->holds, plan_hold_key(a, OPT__COUNT, key, sizeof(key)));
+			/* A link-down is only the first step of an enslave and
+			 * shares its key: its success says nothing of the
+			 * enslave's, and forgetting the enslave's failures here
+			 * retried a refused enslave every 100 ms for ever. */
+			if (a->kind != ACT_LINK_DOWN)
+				holds_succeed(&d->holds,
+					      plan_hold_key(a, OPT__COUNT, key, sizeof(key)));
 			if (a->kind == ACT_SET_OPTS) /* every option in it was taken */
 				for (int id = 0; id < OPT__COUNT; id++)
 					if (bond_opts_has(&a->opts, (enum bond_opt)id))

@@ -86,6 +86,18 @@ static bool held_key(const struct ctx *c, const char *key)
 	return false;
 }
 
+/* Whether the last try of `what` of `name` failed (its hold has expired). */
+static bool failing(const struct ctx *c, const char *what, const char *name)
+{
+	char key[PLAN_KEY_SIZE];
+
+	snprintf(key, sizeof(key), "%s %s", what, name);
+	for (size_t i = 0; c->holds && i < c->holds->n_failing; i++)
+		if (strcmp(c->holds->failing[i], key) == 0)
+			return true;
+	return false;
+}
+
 /* Whether `what` ("link", "up", "mtu", "slave-opts") of `name` is held. */
 static bool held(const struct ctx *c, const char *what, const char *name)
 {
@@ -603,6 +615,34 @@ static bool active_slave_in_the_way(struct ctx *c, const struct sim_bond *s,
 }
 
 /*
+ * A slave not in the bond whose enslave failed last time is wanted after
+ * the others for now: releasing the healthy slaves behind its place, on
+ * every retry, for an order it may never take, bounced them for nothing.
+ * Once it is in, the order is restored as keep_order says.
+ */
+static void retrying_last(struct ctx *c, struct sim_bond *s, const char *const *actual,
+			  size_t n_actual)
+{
+	const struct desired_slave *first[BONDD_MAX_SLAVES], *last[BONDD_MAX_SLAVES];
+	size_t n_first = 0, n_last = 0;
+
+	for (size_t i = 0; i < s->n_present; i++) {
+		const struct desired_slave *ds = s->present[i];
+		if (!name_in(actual, n_actual, ds->name) && failing(c, "link", ds->name)) {
+			last[n_last++] = ds;
+			if (i + 1 < s->n_present)
+				note(c, s, ds->name,
+				     "joins after the others while its enslave fails: "
+				     "no healthy slave released for its place");
+		} else {
+			first[n_first++] = ds;
+		}
+	}
+	memcpy(s->present, first, n_first * sizeof(first[0]));
+	memcpy(s->present + n_first, last, n_last * sizeof(last[0]));
+}
+
+/*
  * The bond's order is its enslavement order and there is no reorder call:
  * the slaves after the longest common prefix of the actual and the wanted
  * order are released, last first, and enslaved again after the missing
@@ -632,6 +672,7 @@ static void plan_releases(struct ctx *c, struct sim_bond *s)
 		plan_joins(c, s, actual, n_actual);
 		return;
 	}
+	retrying_last(c, s, actual, n_actual);
 	while (k < n_staying && k < s->n_present && strcmp(staying[k], s->present[k]->name) == 0)
 		k++;
 	for (size_t i = n_actual; i-- > 0;) {
