@@ -620,6 +620,8 @@ static int reload(struct daemon *d, char *msg, size_t len)
 	/* A new config is a new start for every link that was backing off,
 	 * and what it changes is not drift. */
 	holds_clear(&d->holds);
+	for (size_t i = 0; i < d->n_bonds; i++)
+		d->bonds[i].was_healthy = false; /* logged as converging, not drift */
 	report_failing(d);
 	d->rebuild_ok = true; /* the admin asked: see plan.h, no_rebuild */
 	linkcheck_reloaded(d->lc);
