@@ -151,6 +151,10 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 		rt->speed_fresh = false;
 	if (!old) {
 		log_debug("%s appeared (ifindex %d)", l->name, l->ifindex);
+		char key[PLAN_KEY_SIZE];
+		snprintf(key, sizeof(key), "link %s", l->name);
+		if (holds_forgive(&d->holds, key))
+			log_info("%s: a new device: enslaving it is tried again", l->name);
 	} else if (!now) {
 		/* bondd deletes only bonds it no longer manages, whose
 		 * records are gone by then: this was someone else. */
@@ -406,6 +410,13 @@ static void execute_plan(struct daemon *d)
 		enslave_context(d, a, ctx, sizeof(ctx));
 		plan_hold_key(a, d->ex.failed_opt, key, sizeof(key));
 		uint64_t backoff = holds_fail(&d->holds, key, now_ms());
+		/* drivers/net/bonding/bond_main.c bond_enslave: EBUSY when
+		 * another rx_handler (macvlan, ipvlan) holds the link.  That
+		 * upper may be in a namespace bondd cannot see; every retry
+		 * would set the link down under it. */
+		bool in_use = a->kind == ACT_ENSLAVE && ret == -EBUSY;
+		if (in_use)
+			holds_refuse(&d->holds, key);
 		char full[sizeof(rt->last_error)];
 		/* An option value refused as invalid or out of range will be
 		 * refused on every retry: the config must change, say so. */
@@ -414,8 +425,12 @@ static void execute_plan(struct daemon *d)
 		snprintf(full, sizeof(full), "%s%s: %s%s",
 			 config_error ? "configuration error: " : "", a->ifname, err, ctx);
 		holds_set_error(&d->holds, key, a->bond, full);
-		log_err("%s: %s (retrying in %llu ms)", a->bond, full,
-			(unsigned long long)backoff);
+		if (in_use)
+			log_err("%s: %s (not tried again until %s is re-created or bondd "
+				"reloads)", a->bond, full, a->ifname);
+		else
+			log_err("%s: %s (retrying in %llu ms)", a->bond, full,
+				(unsigned long long)backoff);
 		if (rt) {
 			rt->errors++;
 			rt->last_error_ms = wall_ms();

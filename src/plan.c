@@ -86,6 +86,18 @@ static bool held_key(const struct ctx *c, const char *key)
 	return false;
 }
 
+/* Whether the kernel refused to enslave `name` as in use (plan.h). */
+static bool refused(const struct ctx *c, const char *name)
+{
+	char key[PLAN_KEY_SIZE];
+
+	snprintf(key, sizeof(key), "link %s", name);
+	for (size_t i = 0; c->holds && i < c->holds->n_refused; i++)
+		if (strcmp(c->holds->refused[i], key) == 0)
+			return true;
+	return false;
+}
+
 /* Whether the last try of `what` of `name` failed (its hold has expired). */
 static bool failing(const struct ctx *c, const char *what, const char *name)
 {
@@ -509,6 +521,12 @@ static bool slave_usable(struct ctx *c, const struct sim_bond *s,
 	if (!in_this_bond && (why = ineligible(l))) {
 		snprintf(msg, sizeof(msg), "%s, not enslaving it", why);
 		note(c, s, ds->name, msg);
+		return false;
+	}
+	if (!in_this_bond && refused(c, ds->name)) {
+		note(c, s, ds->name,
+		     "in use by another device (a macvlan or ipvlan, maybe in another "
+		     "namespace): not tried again until re-created or reload");
 		return false;
 	}
 	char carried[96];

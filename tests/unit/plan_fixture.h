@@ -37,6 +37,8 @@ struct fx {
 	size_t n_held;
 	char failing[FX_MAX_HOLDS][PLAN_KEY_SIZE];
 	size_t n_failing;
+	char refused[FX_MAX_HOLDS][PLAN_KEY_SIZE];
+	size_t n_refused;
 	bool no_rebuild; /* planning for an event, not a start or reload */
 	struct action_list out;
 	int next_ifindex;
@@ -51,7 +53,8 @@ struct fx {
 
 static struct plan_holds fx_holds(const struct fx *f)
 {
-	struct plan_holds h = {f->held, f->n_held, f->no_rebuild, f->failing, f->n_failing};
+	struct plan_holds h = {f->held,	   f->n_held,  f->no_rebuild, f->failing,
+			       f->n_failing, f->refused, f->n_refused};
 	return h;
 }
 

@@ -1068,6 +1068,18 @@ static void setup_missing_slave_reorders(struct fx *f)
 	obs_release(f, "eth2");
 }
 
+/* The kernel refused eth2 as in use (a macvlan in a container's namespace):
+ * not set down again, noted; eth3 joins as usual. */
+static void setup_refused_in_use(struct fx *f)
+{
+	want_bond(f, "bond0", MODE_BALANCE_RR, "eth1 eth2 eth3");
+	obs_converged(f);
+	obs_release(f, "eth2");
+	obs(f, "eth2")->flags |= IFF_UP;
+	obs_release(f, "eth3");
+	snprintf(f->refused[f->n_refused++], PLAN_KEY_SIZE, "link eth2");
+}
+
 static const struct plan_case cases[] = {
 	/* Converged: nothing to do. */
 	{"converged_balance_rr", rr4_converged, {{0}}, {{0}}, NULL},
@@ -1674,6 +1686,16 @@ static const struct plan_case cases[] = {
 		 A_ENSLAVE("eth4", "bond0", "order"),
 	 },
 	 {{0}},
+	 NULL},
+
+	{"refused_in_use_not_set_down",
+	 setup_refused_in_use,
+	 {
+		 A_ENSLAVE("eth3", "bond0", "missing"),
+	 },
+	 {{"bond0", "eth2",
+	   "in use by another device (a macvlan or ipvlan, maybe in another namespace): "
+	   "not tried again until re-created or reload"}},
 	 NULL},
 
 	{"carrying_nics_untouched",
