@@ -3,9 +3,9 @@
 # maintenance stays down and in its bond, through an unrelated repair and a
 # reload; (2) a section whose name is an existing non-bond link ([e5], a
 # typo for a bond) changes nothing on e5 nor on the slaves it names, even
-# with state = absent after a reload; (3) a bond with a foreign slave
-# enslaved by hand, then state = absent: deleted as asked, the foreign
-# slave is let go by the kernel and left as the kernel leaves it.
+# with state = absent after a reload; (3) a stranger enslaved by hand into
+# bond0 (released, as bondd(8) says), then state = absent: bond0 deleted
+# as asked and the stranger left free.
 . "$LIB_DIR/lib.sh"
 . "$LIB_DIR/bondd-lib.sh"
 
