@@ -49,3 +49,9 @@ file_has "$BONDD_LOG" "e3: carries mv3, not enslaving it" || { show_log; fail "n
 file_has "$BONDD_LOG" "e4: carries address 198.51.100.4/24, not enslaving it" ||
 	{ show_log; fail "no reason for e4"; }
 { status --brief || true; } | grep -q "e4: carries address" || fail "--brief has no reason for e4"
+# What they carried removed: taken at once (an address's removal is an
+# event too).
+ip addr del 198.51.100.4/24 dev e4
+whole_within 1000 bond0 e1,e4 9000
+ip link del e2.100
+whole_within 1000 bond0 e1,e2,e4 9000
