@@ -10,6 +10,7 @@
 #define BONDD_HOLDS_H
 
 #include <net/if.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,6 +24,7 @@ struct hold {
 	char name[PLAN_KEY_SIZE]; /* the action's key */
 	uint64_t until_ms;   /* held while now < until_ms */
 	unsigned failures;   /* consecutive failures; kept after expiry */
+	bool refused;        /* not retried until forgiven (holds_refuse) */
 	char bond[IFNAMSIZ]; /* the bond the action served */
 	char error[320];     /* the last failure, in the kernel's words */
 };
@@ -31,6 +33,8 @@ struct holds {
 	struct hold v[HOLDS_MAX];
 	size_t n;
 	char active[HOLDS_MAX][PLAN_KEY_SIZE]; /* scratch for holds_for_plan */
+	char failing[HOLDS_MAX][PLAN_KEY_SIZE]; /* scratch for holds_for_plan */
+	char refused[HOLDS_MAX][PLAN_KEY_SIZE]; /* scratch for holds_for_plan */
 };
 
 /* Records a failure of action key `name` at now_ms; returns the backoff. */
@@ -40,6 +44,12 @@ void holds_set_error(struct holds *h, const char *name, const char *bond, const 
 /* Forgets `name` after a success, so the next failure starts small again. */
 void holds_succeed(struct holds *h, const char *name);
 void holds_clear(struct holds *h);
+/* Marks the failed action `name` as one that will fail the same way while
+ * nothing changes: the planner leaves it alone until holds_forgive (the
+ * link re-created) or holds_clear (a reload). */
+void holds_refuse(struct holds *h, const char *name);
+/* Forgets `name` if it was refused; true if it was. */
+bool holds_forgive(struct holds *h, const char *name);
 /* The keys held at now_ms, as the planner takes them. */
 struct plan_holds holds_for_plan(struct holds *h, uint64_t now_ms);
 /* The earliest future expiry after now_ms, or 0 when none is pending. */

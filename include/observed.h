@@ -66,6 +66,9 @@ struct obs_link {
 	uint16_t type;            /* ifi_type: ARPHRD_ETHER, ARPHRD_LOOPBACK, ... */
 	uint32_t mtu, min_mtu, max_mtu; /* max_mtu 0 when not reported */
 	int master;               /* ifindex of the master, 0 when none */
+	int lower;                /* IFLA_LINK: the device this one sits on (a VLAN's
+	                           * or macvlan's NIC); 0 when none or in another
+	                           * namespace (IFLA_LINK_NETNSID) */
 	uint8_t hwaddr[6];
 	struct obs_stats stats;
 	bool has_carrier_changes;

@@ -38,6 +38,18 @@ struct plan_holds {
 	 * bond).  A rebuild disrupts traffic, so it is done only when the
 	 * admin asks for it, never because of what an event seemed to show. */
 	bool no_rebuild;
+	/* Keys whose last try failed and whose hold has expired: due for a
+	 * retry.  A slave whose enslave keeps failing joins after the
+	 * others, so that its retries never release healthy slaves for an
+	 * order it may never take (keep_order). */
+	const char (*failing)[PLAN_KEY_SIZE];
+	size_t n_failing;
+	/* "link NAME" keys of enslaves the kernel refused as the link being
+	 * in use by another device (a macvlan or ipvlan, perhaps in another
+	 * namespace where bondd cannot see it): each try sets the link down,
+	 * so it is not tried again until the link is re-created or a reload. */
+	const char (*refused)[PLAN_KEY_SIZE];
+	size_t n_refused;
 };
 
 /* The key of action a for backing off; failed_opt is the option the kernel

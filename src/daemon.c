@@ -162,6 +162,10 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 	}
 	if (!old) {
 		log_debug("%s appeared (ifindex %d)", l->name, l->ifindex);
+		char key[PLAN_KEY_SIZE];
+		snprintf(key, sizeof(key), "link %s", l->name);
+		if (holds_forgive(&d->holds, key))
+			log_info("%s: a new device: enslaving it is tried again", l->name);
 	} else if (!now) {
 		/* bondd deletes only bonds it no longer manages, whose
 		 * records are gone by then: this was someone else. */
@@ -392,7 +396,13 @@ static void execute_plan(struct daemon *d)
 			 * can tell a quiet pass from a busy one. */
 			log_notice("%s: apply: %s", a->bond, desc);
 			record(d, EV_REPAIR, a->bond, a->ifname, "%s", desc);
-			holds_succeed(&d->holds, plan_hold_key(a, OPT__COUNT, key, sizeof(key)));
+			/* A link-down is only the first step of an enslave and
+			 * shares its key: its success says nothing of the
+			 * enslave's, and forgetting the enslave's failures here
+			 * retried a refused enslave every 100 ms for ever. */
+			if (a->kind != ACT_LINK_DOWN)
+				holds_succeed(&d->holds,
+					      plan_hold_key(a, OPT__COUNT, key, sizeof(key)));
 			if (a->kind == ACT_SET_OPTS) /* every option in it was taken */
 				for (int id = 0; id < OPT__COUNT; id++)
 					if (bond_opts_has(&a->opts, (enum bond_opt)id))
@@ -411,6 +421,13 @@ static void execute_plan(struct daemon *d)
 		enslave_context(d, a, ctx, sizeof(ctx));
 		plan_hold_key(a, d->ex.failed_opt, key, sizeof(key));
 		uint64_t backoff = holds_fail(&d->holds, key, now_ms());
+		/* drivers/net/bonding/bond_main.c bond_enslave: EBUSY when
+		 * another rx_handler (macvlan, ipvlan) holds the link.  That
+		 * upper may be in a namespace bondd cannot see; every retry
+		 * would set the link down under it. */
+		bool in_use = a->kind == ACT_ENSLAVE && ret == -EBUSY;
+		if (in_use)
+			holds_refuse(&d->holds, key);
 		char full[sizeof(rt->last_error)];
 		/* An option value refused as invalid or out of range will be
 		 * refused on every retry: the config must change, say so. */
@@ -419,8 +436,12 @@ static void execute_plan(struct daemon *d)
 		snprintf(full, sizeof(full), "%s%s: %s%s",
 			 config_error ? "configuration error: " : "", a->ifname, err, ctx);
 		holds_set_error(&d->holds, key, a->bond, full);
-		log_err("%s: %s (retrying in %llu ms)", a->bond, full,
-			(unsigned long long)backoff);
+		if (in_use)
+			log_err("%s: %s (not tried again until %s is re-created or bondd "
+				"reloads)", a->bond, full, a->ifname);
+		else
+			log_err("%s: %s (retrying in %llu ms)", a->bond, full,
+				(unsigned long long)backoff);
 		if (rt) {
 			rt->errors++;
 			rt->last_error_ms = wall_ms();
@@ -626,6 +647,8 @@ static int reload(struct daemon *d, char *msg, size_t len)
 	/* A new config is a new start for every link that was backing off,
 	 * and what it changes is not drift. */
 	holds_clear(&d->holds);
+	for (size_t i = 0; i < d->n_bonds; i++)
+		d->bonds[i].was_healthy = false; /* logged as converging, not drift */
 	report_failing(d);
 	d->rebuild_ok = true; /* the admin asked: see plan.h, no_rebuild */
 	linkcheck_reloaded(d->lc);

@@ -61,13 +61,39 @@ void holds_clear(struct holds *h)
 	h->n = 0;
 }
 
+void holds_refuse(struct holds *h, const char *name)
+{
+	struct hold *e = find(h, name);
+	if (e)
+		e->refused = true;
+}
+
+bool holds_forgive(struct holds *h, const char *name)
+{
+	struct hold *e = find(h, name);
+	if (!e || !e->refused)
+		return false;
+	*e = h->v[--h->n];
+	return true;
+}
+
 struct plan_holds holds_for_plan(struct holds *h, uint64_t now_ms)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < h->n; i++)
-		if (now_ms < h->v[i].until_ms)
+	size_t n = 0, n_failing = 0, n_refused = 0;
+	for (size_t i = 0; i < h->n; i++) {
+		if (h->v[i].refused)
+			memcpy(h->refused[n_refused++], h->v[i].name, PLAN_KEY_SIZE);
+		else if (now_ms < h->v[i].until_ms)
 			memcpy(h->active[n++], h->v[i].name, PLAN_KEY_SIZE);
-	return (struct plan_holds){.keys = (const char(*)[PLAN_KEY_SIZE])h->active, .n = n};
+		else if (h->v[i].failures)
+			memcpy(h->failing[n_failing++], h->v[i].name, PLAN_KEY_SIZE);
+	}
+	return (struct plan_holds){.keys = (const char(*)[PLAN_KEY_SIZE])h->active,
+				   .n = n,
+				   .failing = (const char(*)[PLAN_KEY_SIZE])h->failing,
+				   .n_failing = n_failing,
+				   .refused = (const char(*)[PLAN_KEY_SIZE])h->refused,
+				   .n_refused = n_refused};
 }
 
 uint64_t holds_next_expiry(const struct holds *h, uint64_t now_ms)

@@ -69,6 +69,7 @@ int link_parse(const struct nlmsghdr *nlh, struct obs_link *l)
 {
 	const struct ifinfomsg *ifi;
 	const struct nlattr *a;
+	bool lower_elsewhere = false;
 
 	if (nlh->nlmsg_len < mnl_nlmsg_size(sizeof(*ifi)))
 		return -EINVAL;
@@ -99,6 +100,13 @@ int link_parse(const struct nlmsghdr *nlh, struct obs_link *l)
 			if (mnl_attr_validate(a, MNL_TYPE_U32) == 0)
 				l->master = (int)mnl_attr_get_u32(a);
 			break;
+		case IFLA_LINK:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) == 0)
+				l->lower = (int)mnl_attr_get_u32(a);
+			break;
+		case IFLA_LINK_NETNSID:
+			lower_elsewhere = true;
+			break;
 		case IFLA_ADDRESS:
 			if (mnl_attr_get_payload_len(a) == 6)
 				memcpy(l->hwaddr, mnl_attr_get_payload(a), 6);
@@ -117,6 +125,10 @@ int link_parse(const struct nlmsghdr *nlh, struct obs_link *l)
 			break;
 		}
 	}
+	/* net/core/rtnetlink.c rtnl_fill_link_netnsid: the lower's ifindex
+	 * is then one of another namespace's, not ours. */
+	if (lower_elsewhere)
+		l->lower = 0;
 	return l->name[0] ? 0 : -EINVAL;
 }
 

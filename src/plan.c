@@ -87,6 +87,30 @@ static bool held_key(const struct ctx *c, const char *key)
 	return false;
 }
 
+/* Whether the kernel refused to enslave `name` as in use (plan.h). */
+static bool refused(const struct ctx *c, const char *name)
+{
+	char key[PLAN_KEY_SIZE];
+
+	snprintf(key, sizeof(key), "link %s", name);
+	for (size_t i = 0; c->holds && i < c->holds->n_refused; i++)
+		if (strcmp(c->holds->refused[i], key) == 0)
+			return true;
+	return false;
+}
+
+/* Whether the last try of `what` of `name` failed (its hold has expired). */
+static bool failing(const struct ctx *c, const char *what, const char *name)
+{
+	char key[PLAN_KEY_SIZE];
+
+	snprintf(key, sizeof(key), "%s %s", what, name);
+	for (size_t i = 0; c->holds && i < c->holds->n_failing; i++)
+		if (strcmp(c->holds->failing[i], key) == 0)
+			return true;
+	return false;
+}
+
 /* Whether `what` ("link", "up", "mtu", "slave-opts") of `name` is held. */
 static bool held(const struct ctx *c, const char *what, const char *name)
 {
@@ -447,6 +471,44 @@ static const char *ineligible(const struct obs_link *l)
 	return NULL;
 }
 
+/*
+ * Why link l, though a NIC, carries something that enslaving would cut off,
+ * or false.  Enslaving sets it down first and then hands its frames to the
+ * bond (drivers/net/bonding/bond_main.c bond_enslave registers the bond's
+ * rx_handler): a VLAN, macvlan or tunnel on it goes dead, and so does an
+ * address of its own (the management NIC named by mistake).  A macvlan's
+ * own rx_handler even makes the enslave fail ("Device is in use"), after
+ * the link was set down.  An IPv6 link-local address is the kernel's own
+ * and says nothing.  `why` gets the reason.
+ */
+static bool carries_something(const struct observed *o, const struct obs_link *l, char *why,
+			      size_t size)
+{
+	for (size_t i = 0; i < o->n_links; i++) {
+		const struct obs_link *u = &o->links[i];
+		/* A veth's IFLA_LINK is its peer, not a device on top of it. */
+		if (u->lower == l->ifindex && u->ifindex != l->ifindex &&
+		    strcmp(u->kind, "veth") != 0) {
+			snprintf(why, size, "carries %s", u->name);
+			return true;
+		}
+	}
+	for (size_t i = 0; i < o->n_addrs; i++) {
+		const struct bond_addr *a = &o->addrs[i].addr;
+		char text[INET6_ADDRSTRLEN];
+
+		if (o->addrs[i].ifindex != l->ifindex)
+			continue;
+		if (a->family == AF_INET6 && a->addr[0] == 0xfe && (a->addr[1] & 0xc0) == 0x80)
+			continue;
+		if (!inet_ntop(a->family, a->addr, text, sizeof(text)))
+			snprintf(text, sizeof(text), "?");
+		snprintf(why, size, "carries address %s/%u", text, a->prefixlen);
+		return true;
+	}
+	return false;
+}
+
 /* Whether configured slave `ds` can be enslaved to this bond; notes why not. */
 static bool slave_usable(struct ctx *c, const struct sim_bond *s,
 			 const struct desired_slave *ds)
@@ -462,6 +524,18 @@ static bool slave_usable(struct ctx *c, const struct sim_bond *s,
 	bool in_this_bond = s->link && l->master == s->link->ifindex;
 	if (!in_this_bond && (why = ineligible(l))) {
 		snprintf(msg, sizeof(msg), "%s, not enslaving it", why);
+		note(c, s, ds->name, msg);
+		return false;
+	}
+	if (!in_this_bond && refused(c, ds->name)) {
+		note(c, s, ds->name,
+		     "in use by another device (a macvlan or ipvlan, maybe in another "
+		     "namespace): not tried again until re-created or reload");
+		return false;
+	}
+	char carried[96];
+	if (!in_this_bond && carries_something(c->have, l, carried, sizeof(carried))) {
+		snprintf(msg, sizeof(msg), "%s, not enslaving it", carried);
 		note(c, s, ds->name, msg);
 		return false;
 	}
@@ -563,6 +637,34 @@ static bool active_slave_in_the_way(struct ctx *c, const struct sim_bond *s,
 }
 
 /*
+ * A slave not in the bond whose enslave failed last time is wanted after
+ * the others for now: releasing the healthy slaves behind its place, on
+ * every retry, for an order it may never take, bounced them for nothing.
+ * Once it is in, the order is restored as keep_order says.
+ */
+static void retrying_last(struct ctx *c, struct sim_bond *s, const char *const *actual,
+			  size_t n_actual)
+{
+	const struct desired_slave *first[BONDD_MAX_SLAVES], *last[BONDD_MAX_SLAVES];
+	size_t n_first = 0, n_last = 0;
+
+	for (size_t i = 0; i < s->n_present; i++) {
+		const struct desired_slave *ds = s->present[i];
+		if (!name_in(actual, n_actual, ds->name) && failing(c, "link", ds->name)) {
+			last[n_last++] = ds;
+			if (i + 1 < s->n_present)
+				note(c, s, ds->name,
+				     "joins after the others while its enslave fails: "
+				     "no healthy slave released for its place");
+		} else {
+			first[n_first++] = ds;
+		}
+	}
+	memcpy(s->present, first, n_first * sizeof(first[0]));
+	memcpy(s->present + n_first, last, n_last * sizeof(last[0]));
+}
+
+/*
  * The bond's order is its enslavement order and there is no reorder call:
  * the slaves after the longest common prefix of the actual and the wanted
  * order are released, last first, and enslaved again after the missing
@@ -592,6 +694,7 @@ static void plan_releases(struct ctx *c, struct sim_bond *s)
 		plan_joins(c, s, actual, n_actual);
 		return;
 	}
+	retrying_last(c, s, actual, n_actual);
 	while (k < n_staying && k < s->n_present && strcmp(staying[k], s->present[k]->name) == 0)
 		k++;
 	for (size_t i = n_actual; i-- > 0;) {

@@ -144,7 +144,9 @@ struct plan_holds udev_wait_holds(struct udev_wait *u, const struct desired *wan
 		}
 	}
 	return (struct plan_holds){.keys = (const char(*)[PLAN_KEY_SIZE])u->held, .n = n,
-				   .no_rebuild = base->no_rebuild};
+				   .no_rebuild = base->no_rebuild, .failing = base->failing,
+				   .n_failing = base->n_failing, .refused = base->refused,
+				   .n_refused = base->n_refused};
 }
 
 uint64_t udev_wait_next_ms(const struct udev_wait *u, uint64_t now_ms)

@@ -35,6 +35,10 @@ struct fx {
 	struct observed have;
 	char held[FX_MAX_HOLDS][PLAN_KEY_SIZE];
 	size_t n_held;
+	char failing[FX_MAX_HOLDS][PLAN_KEY_SIZE];
+	size_t n_failing;
+	char refused[FX_MAX_HOLDS][PLAN_KEY_SIZE];
+	size_t n_refused;
 	bool no_rebuild; /* planning for an event, not a start or reload */
 	struct action_list out;
 	int next_ifindex;
@@ -49,8 +53,16 @@ struct fx {
 
 static struct plan_holds fx_holds(const struct fx *f)
 {
-	struct plan_holds h = {f->held, f->n_held, f->no_rebuild};
+	struct plan_holds h = {f->held,	   f->n_held,  f->no_rebuild, f->failing,
+			       f->n_failing, f->refused, f->n_refused};
 	return h;
+}
+
+/* An action whose last try failed, due for its retry now. */
+static void fx_failing(struct fx *f, const char *key)
+{
+	assert_true(f->n_failing < FX_MAX_HOLDS);
+	snprintf(f->failing[f->n_failing++], PLAN_KEY_SIZE, "%s", key);
 }
 
 /* An action backing off, by its key ("addr bond0 fd00::1/64", ...). */

@@ -1111,6 +1111,54 @@ static void setup_ineligible(struct fx *f)
 	obs_new(f, "tun0", "tun")->type = ARPHRD_NONE;
 }
 
+/* NICs that carry something enslaving would cut off: a VLAN, a macvlan,
+ * an address of their own.  None is set down; a link-local IPv6 address
+ * and a veth peer (IFLA_LINK too) do not count. */
+static void setup_carrying(struct fx *f)
+{
+	want_bond(f, "bond0", MODE_BALANCE_RR, "eth1 eth2 eth3 eth4 eth5");
+	obs_nic(f, "eth1", true);
+	obs_addr(f, "eth1", "fe80::1/64");
+	obs_nic(f, "eth2", true);
+	obs_new(f, "eth2.100", "vlan")->lower = obs(f, "eth2")->ifindex;
+	obs_nic(f, "eth3", true);
+	obs_new(f, "mv3", "macvlan")->lower = obs(f, "eth3")->ifindex;
+	obs_nic(f, "eth4", true);
+	obs_addr(f, "eth4", "198.51.100.4/24");
+	obs_nic(f, "eth5", true);
+	obs_new(f, "peer5", "veth")->lower = obs(f, "eth5")->ifindex;
+}
+
+/* balance-rr, eth2's enslave failed last time and is due again: eth3 and
+ * eth4, healthy, are not released for its place; eth2 joins last. */
+static void setup_failing_slave_joins_last(struct fx *f)
+{
+	want_bond(f, "bond0", MODE_BALANCE_RR, "eth1 eth2 eth3 eth4");
+	obs_converged(f);
+	obs_release(f, "eth2");
+	fx_failing(f, "link eth2");
+}
+
+/* The same without the failure: the order is restored (keep_order). */
+static void setup_missing_slave_reorders(struct fx *f)
+{
+	want_bond(f, "bond0", MODE_BALANCE_RR, "eth1 eth2 eth3 eth4");
+	obs_converged(f);
+	obs_release(f, "eth2");
+}
+
+/* The kernel refused eth2 as in use (a macvlan in a container's namespace):
+ * not set down again, noted; eth3 joins as usual. */
+static void setup_refused_in_use(struct fx *f)
+{
+	want_bond(f, "bond0", MODE_BALANCE_RR, "eth1 eth2 eth3");
+	obs_converged(f);
+	obs_release(f, "eth2");
+	obs(f, "eth2")->flags |= IFF_UP;
+	obs_release(f, "eth3");
+	snprintf(f->refused[f->n_refused++], PLAN_KEY_SIZE, "link eth2");
+}
+
 static const struct plan_case cases[] = {
 	/* Converged: nothing to do. */
 	{"converged_balance_rr", rr4_converged, {{0}}, {{0}}, NULL},
@@ -1720,6 +1768,43 @@ static const struct plan_case cases[] = {
 	  {"bond0", "tun0", "is not an Ethernet device, not enslaving it"}},
 	 NULL},
 
+	{"missing_slave_reorders",
+	 setup_missing_slave_reorders,
+	 {
+		 A_RELEASE("eth4", "bond0", "order"),
+		 A_RELEASE("eth3", "bond0", "order"),
+		 A_ENSLAVE("eth2", "bond0", "missing"),
+		 A_ENSLAVE("eth3", "bond0", "order"),
+		 A_ENSLAVE("eth4", "bond0", "order"),
+	 },
+	 {{0}},
+	 NULL},
+
+	{"refused_in_use_not_set_down",
+	 setup_refused_in_use,
+	 {
+		 A_ENSLAVE("eth3", "bond0", "missing"),
+	 },
+	 {{"bond0", "eth2",
+	   "in use by another device (a macvlan or ipvlan, maybe in another namespace): "
+	   "not tried again until re-created or reload"}},
+	 NULL},
+
+	{"carrying_nics_untouched",
+	 setup_carrying,
+	 {
+		 A_CREATE("bond0", B(OPT_MODE), 9000),
+		 A_DOWN("eth1", "bond0", "missing"),
+		 A_ENSLAVE("eth1", "bond0", "missing"),
+		 A_DOWN("eth5", "bond0", "missing"),
+		 A_ENSLAVE("eth5", "bond0", "missing"),
+		 A_UP("bond0", "create"),
+	 },
+	 {{"bond0", "eth2", "carries eth2.100, not enslaving it"},
+	  {"bond0", "eth3", "carries mv3, not enslaving it"},
+	  {"bond0", "eth4", "carries address 198.51.100.4/24, not enslaving it"}},
+	 NULL},
+
 	{"ineligible_already_in_the_bond_stays", setup_ineligible_already_slave, {{0}}, {{0}}, NULL},
 
 	/* Slave options. */
@@ -2134,6 +2219,39 @@ static void strangers_and_unusable_released_alone(void **state)
 	assert_string_equal(obs(f, "bond0")->order[2], "eth4");
 }
 
+/* eth2's enslave failed last time and is due again (balance-rr,
+ * keep_order yes): eth3 and eth4, healthy, are not released for its place;
+ * it joins last.  Once it is in and its failure forgotten, the order is
+ * restored, once. */
+static void failing_slave_joins_last(void **state)
+{
+	struct fx *f = *state;
+
+	setup_failing_slave_joins_last(f);
+	run_plan(f);
+	const struct exp e[MAX_EXP] = {
+		A_ENSLAVE("eth2", "bond0", "missing"),
+	};
+	expect_actions(f, e);
+	assert_int_equal(f->out.n_notes, 1);
+	assert_string_equal(f->out.notes[0].msg, "joins after the others while its enslave "
+						  "fails: no healthy slave released for its place");
+	for (size_t i = 0; i < f->out.n; i++)
+		kernel_apply(f, &f->out.v[i]);
+	f->n_failing = 0;
+	run_plan(f);
+	const struct exp again[MAX_EXP] = {
+		A_RELEASE("eth2", "bond0", "order"),
+		A_RELEASE("eth4", "bond0", "order"),
+		A_RELEASE("eth3", "bond0", "order"),
+		A_ENSLAVE("eth2", "bond0", "order"),
+		A_ENSLAVE("eth3", "bond0", "order"),
+		A_ENSLAVE("eth4", "bond0", "order"),
+	};
+	expect_actions(f, again);
+	expect_one_pass(f);
+}
+
 /* A stranger does not hide a real order problem behind it: the slaves out
  * of place are still released and enslaved again. */
 static void stranger_before_slaves_out_of_order(void **state)
@@ -2166,6 +2284,7 @@ int main(void)
 		cmocka_unit_test(every_action_kind_is_asserted),
 		cmocka_unit_test_setup_teardown(renamed_slave_in_the_middle_released_alone, fx_setup,
 						fx_teardown),
+		cmocka_unit_test_setup_teardown(failing_slave_joins_last, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(strangers_and_unusable_released_alone, fx_setup,
 						fx_teardown),
 		cmocka_unit_test_setup_teardown(stranger_before_slaves_out_of_order, fx_setup,
