@@ -52,4 +52,5 @@ assert_eq 200 "$(sysval /sys/class/net/bond0/bonding/miimon)" "miimon after root
 status --brief >/dev/null || fail "root's status request with the slots full"
 # shellcheck disable=SC2086 # a list of pids
 kill $crowd
-wait || true
+# shellcheck disable=SC2086
+wait $crowd || true
