@@ -30,8 +30,10 @@ done
 : >"$WORK/afile"
 mkdir "$WORK/real"
 ln -s "$WORK/real" "$WORK/link"
+i=0
 for good in rel/a/s.sock "./dot/./s.sock" "$WORK//dbl//s.sock" "$WORK/link/n/s.sock"; do
 	SOCK=$good
+	BONDD_LOG=$WORK/bondd.$((i++)).log # start_bondd waits for "ready" in it
 	start_bondd "$WORK/bondd.conf"
 	[[ -S $good ]] || fail "no socket at $good"
 	rc=0
