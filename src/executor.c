@@ -325,14 +325,14 @@ static int add_addr(struct executor *ex, const struct action *a, char *errmsg, s
 	if (err < 0)
 		goto out;
 	route_begin(ex);
-	/* Exclusive: without NLM_F_EXCL, an IPv6 address already on the link
-	 * with another prefix length is modified in place and the request is
-	 * acknowledged, while the prefix stays as it was
-	 * (net/ipv6/addrconf.c inet6_rtm_newaddr, inet6_addr_modify): bondd
-	 * would add it again on every pass, for ever.  With it, the kernel
-	 * says "exists", which is an error like any other (held, retried with
-	 * backoff, shown), even when someone added the very address a moment
-	 * ago: the next plan sees it and asks nothing more. */
+	/* Exclusive, and "exists" is an error like any other (held, retried
+	 * with backoff, shown): the kernel finds an IPv6 address whatever its
+	 * prefix length (net/ipv6/addrconf.c inet6_rtm_newaddr,
+	 * ipv6_get_ifaddr), so the same address with another prefix is
+	 * refused with EEXIST (or modified in place, prefix unchanged, were
+	 * NLM_F_REPLACE set).  Taken as success, bondd would add it again on
+	 * every pass, for ever, and say nothing.  An address someone added a
+	 * moment ago fails once; the next plan sees it and asks nothing. */
 	err = rtnl_addr_add(ex->route, addr, NLM_F_EXCL);
 out:
 	nl_addr_put(local);
