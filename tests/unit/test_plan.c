@@ -979,6 +979,22 @@ static void setup_bond_mtu_held(struct fx *f)
 	fx_hold_key(f, "mtu bond0");
 }
 
+/* The bond's MTU refused (a slave that cannot follow it) and a slave
+ * re-created meanwhile: it is enslaved at once, at the bond's MTU. */
+static void setup_bond_mtu_held_slave_returns(struct fx *f)
+{
+	setup_bond_mtu_held(f);
+	recreate(f, "eth4");
+}
+
+/* The same, the slave back at the configured MTU: enslaving brings it to
+ * the bond's (drivers/net/bonding/bond_main.c bond_enslave, dev_set_mtu). */
+static void setup_bond_mtu_held_slave_returns_at_9000(struct fx *f)
+{
+	setup_bond_mtu_held_slave_returns(f);
+	obs(f, "eth4")->mtu = 9000;
+}
+
 /* One slave's MTU refused: membership goes on, its MTU waits. */
 static void setup_slave_mtu_held_key(struct fx *f)
 {
@@ -1588,6 +1604,22 @@ static const struct plan_case cases[] = {
 	 {{0}},
 	 NULL},
 	{"bond_mtu_held_slaves_follow_the_bond", setup_bond_mtu_held, {{0}}, {{0}}, NULL},
+	{"bond_mtu_held_returning_slave_enslaved",
+	 setup_bond_mtu_held_slave_returns,
+	 {
+		 A_DOWN("eth4", "bond0", "missing"),
+		 A_ENSLAVE("eth4", "bond0", "missing"),
+	 },
+	 {{0}},
+	 NULL},
+	{"bond_mtu_held_returning_slave_at_9000_enslaved",
+	 setup_bond_mtu_held_slave_returns_at_9000,
+	 {
+		 A_DOWN("eth4", "bond0", "missing"),
+		 A_ENSLAVE("eth4", "bond0", "missing"),
+	 },
+	 {{0}},
+	 NULL},
 	{"slave_mtu_held_membership_goes_on",
 	 setup_slave_mtu_held_key,
 	 {
