@@ -30,6 +30,10 @@ if ((QUICK)); then
 else
 	SECS=5 RUNS=5 ROUNDS=100 NS_LIST="1 2 3 4" MTUS="1500 9000" COLD_RUNS=3 IDLE=10 SETTLE=3
 fi
+# For a partial data-plane run by hand (not used by bench/run).
+# Lists come comma-separated from the kernel command line.
+NS_LIST=${BENCH_NS_LIST:-$NS_LIST} MTUS=${BENCH_MTUS:-$MTUS} RUNS=${BENCH_RUNS:-$RUNS}
+NS_LIST=${NS_LIST//,/ } MTUS=${MTUS//,/ }
 
 emit() { echo "$1" >>"$RAW"; }
 log() { echo "bench: $*" >&2; }
@@ -58,10 +62,12 @@ conf() {
 	printf '[%s]\nmode = %s\nmiimon = 100\nmtu = %s\nslaves = %s\n' "$b" "$mode" "$mtu" "$*" >>"$f"
 	[[ -z $addr ]] || printf 'address = %s\n' "$addr" >>"$f"
 }
+declare -A BONDD_PID
 # start_bondd NS CONF NAME: bondd in NS, its log in $OUT/NAME.log; waits for "ready".
 start_bondd() {
 	: >"$OUT/$3.log"
 	ip netns exec "$1" "$BONDD" --config "$2" --socket "/run/bench-$3.sock" >>"$OUT/$3.log" 2>&1 &
+	BONDD_PID[$3]=$!
 	wait_until 30 file_has "$OUT/$3.log" ready || { log "bondd $3 did not start"; cat "$OUT/$3.log" >&2; return 1; }
 }
 # whole NS BOND=SLAVES... [--mtu N]: waits (20 s at most) until the bonds are whole.
@@ -91,17 +97,61 @@ dp_setup() { # N MTU MODE
 	s=$(IFS=,; echo "${slaves[*]}")
 	whole dpa --mtu "$mtu" "bond0=$s" && whole dpb --mtu "$mtu" "bond0=$s"
 }
-# The TCP settings compared, on both hosts: the kernel's defaults, then the
-# seeds' tuning one step at a time.
-TUNINGS="default reorder reorder+bbr"
-dp_tune() { # default|reorder|reorder+bbr
+# The TCP settings compared, on both hosts: the kernel's defaults, the
+# seeds' machine-wide tuning one step at a time, the per-route reordering
+# metric (set by hand: bondd does not offer it, see RESULTS.md), and bondd's
+# per-bond tcp_congestion (the machine-wide sysctls left at their defaults).
+TUNINGS=${BENCH_TUNINGS:-"default reorder reorder+bbr route-reorder bondd-bbr"}
+TUNINGS=${TUNINGS//,/ }
+# connected_route NS ADDR [METRICS...]: the kernel's connected route of
+# ADDR/24 on bond0, rewritten with METRICS (none: as the kernel made it).
+connected_route() {
+	local ns=$1 a=$2
+	shift 2
+	ip -n "$ns" route replace 10.88.0.0/24 dev bond0 proto kernel scope link src "$a" "$@"
+}
+# bondd_cc NAME|"": tcp_congestion in both bondds' configs, then a reload;
+# waits (5 s at most) until bondd has set it on both routes.
+bondd_cc() {
+	local ns f
+	for ns in "${DP_NS[@]}"; do
+		f=$OUT/$ns.conf
+		sed -i '/^tcp_congestion/d' "$f"
+		[[ -z $1 ]] || echo "tcp_congestion = $1" >>"$f"
+		kill -HUP "${BONDD_PID[$ns]}"
+	done
+	route_has() { ip -n "$1" route show 10.88.0.0/24 | grep -q "congctl $2"; }
+	route_plain() { ! ip -n "$1" route show 10.88.0.0/24 | grep -q congctl; }
+	for ns in "${DP_NS[@]}"; do
+		if [[ -n $1 ]]; then
+			wait_until 5 route_has "$ns" "$1" || log "bondd did not set $1 on $ns's route"
+		else
+			wait_until 5 route_plain "$ns" || log "bondd did not clear $ns's route"
+		fi
+	done
+}
+dp_tune() { # default|reorder|reorder+bbr|route-reorder|bondd-bbr
 	local ns r=3 cc=cubic
 	[[ $1 == reorder* ]] && r=127
-	[[ $1 == *bbr ]] && cc=bbr
+	[[ $1 == reorder+bbr ]] && cc=bbr
 	for ns in "${DP_NS[@]}"; do
 		ip netns exec "$ns" sysctl -qw net.ipv4.tcp_reordering=$r net.ipv4.tcp_congestion_control=$cc
 	done
 	command_line dataplane "ip netns exec dpa sysctl -w net.ipv4.tcp_reordering=$r net.ipv4.tcp_congestion_control=$cc  # $1, both namespaces"
+	# Only the data-plane bonds have bondd and a route of their own.
+	[[ -n ${BONDD_PID[dpa]:-} ]] && ip -n dpa link show bond0 >/dev/null 2>&1 || return 0
+	# The route first (as the kernel made it, or with the reordering
+	# metric), then bondd's setting, which keeps the route's other metrics.
+	if [[ $1 == route-reorder ]]; then
+		connected_route dpa 10.88.0.1 reordering 127
+		connected_route dpb 10.88.0.2 reordering 127
+		command_line dataplane "ip -n dpa route replace 10.88.0.0/24 dev bond0 proto kernel scope link src 10.88.0.1 reordering 127  # route-reorder (dpb: src 10.88.0.2)"
+	else
+		connected_route dpa 10.88.0.1
+		connected_route dpb 10.88.0.2
+	fi
+	if [[ $1 == bondd-bbr ]]; then bondd_cc bbr; else bondd_cc ""; fi
+	[[ $1 == bondd-bbr ]] && command_line dataplane "tcp_congestion = bbr in both bondd.conf, kill -HUP bondd  # bondd-bbr: bondd sets congctl bbr on bond0's connected route"
 }
 DP_NS=(dpa dpb)
 listening() { ip netns exec dpb ss -Hltn 'sport = 5201' | grep -q .; }
@@ -123,15 +173,32 @@ dp_run() { # N MTU MODE TUNE RUN
 	# The guest's CPU over the run (one CPU: busy + idle = the run's time).
 	read -r _ u0 nice sys idle0 iow irq sirq _ </proc/stat
 	busy0=$((u0 + nice + sys + irq + sirq))
+	# What the stream's socket says one second before its end: its
+	# congestion control and reordering degree (ss prints no reordering:
+	# when it is 3).
+	(nap $((SECS - 1)); ip netns exec dpa ss -tinH dst 10.88.0.2 >"$OUT/ss.txt" 2>/dev/null) &
+	local sampler=$!
 	ip netns exec dpa iperf3 -c 10.88.0.2 -t "$SECS" -J >"$OUT/iperf.json" 2>/dev/null
 	read -r _ u1 nice sys idle1 iow irq sirq _ </proc/stat
+	wait $sampler
 	busy1=$((u1 + nice + sys + irq + sirq))
 	command_line dataplane "ip netns exec dpb iperf3 -s -1; ip netns exec dpa iperf3 -c 10.88.0.2 -t $SECS -J"
 	wait $srv
 	after=$(ip netns exec dpa bash -c "$(declare -f tx_counters); tx_counters $n")
-	python3 - "$OUT/iperf.json" "$@" "$before" "$after" $((busy1 - busy0)) $((idle1 - idle0)) >>"$RAW" <<'PY'
-import json, sys
-f, n, mtu, mode, tune, run, before, after, busy, idle = sys.argv[1:11]
+	python3 - "$OUT/iperf.json" "$@" "$before" "$after" $((busy1 - busy0)) $((idle1 - idle0)) "$OUT/ss.txt" >>"$RAW" <<'PY'
+import json, re, sys
+f, n, mtu, mode, tune, run, before, after, busy, idle, ss = sys.argv[1:12]
+# The data connection: the one with the most bytes acked.
+best = None
+try:
+    for conn in re.split(r"\n(?=\S)", open(ss).read()):
+        acked = re.search(r"bytes_acked:(\d+)", conn)
+        if acked and (best is None or int(acked.group(1)) > best[0]):
+            reo = re.search(r"reordering:(\d+)", conn)
+            cc = re.search(r"\b(cubic|bbr|reno|bic|htcp|vegas|westwood|dctcp)\b", conn)
+            best = (int(acked.group(1)), int(reo.group(1)) if reo else 3, cc.group(1) if cc else None)
+except OSError:
+    pass
 delta = [[int(a) - int(b) for a, b in zip(x.split(","), y.split(","))]
          for x, y in zip(after.split(), before.split())]
 try:
@@ -142,7 +209,8 @@ except (ValueError, KeyError):
     mbps, retr = None, None
 print(json.dumps({"part": "dataplane", "n": int(n), "mtu": int(mtu), "mode": mode, "tune": tune,
     "run": int(run), "mbps": mbps, "retransmits": retr, "tx_packets": delta[0], "tx_bytes": delta[1],
-    "cpu_busy": int(busy) / max(1, int(busy) + int(idle))}))
+    "cpu_busy": int(busy) / max(1, int(busy) + int(idle)),
+    "ss_reordering": best[1] if best else None, "ss_cc": best[2] if best else None}))
 PY
 }
 part_dataplane() {

@@ -86,7 +86,11 @@ w("")
 dp = [r for r in rows if r["part"] == "dataplane" and r.get("mbps") is not None]
 TUNES = {"default": "kernel defaults: cubic, net.ipv4.tcp_reordering=3",
          "reorder": "net.ipv4.tcp_reordering=127, cubic",
-         "reorder+bbr": "net.ipv4.tcp_reordering=127 and BBR (the seeds' tuning)"}
+         "reorder+bbr": "net.ipv4.tcp_reordering=127 and BBR (the seeds' tuning)",
+         "route-reorder": "kernel defaults, and the reordering metric 127 on the bond's connected route "
+                          "(`ip route replace ... reordering 127`), by hand",
+         "bondd-bbr": "kernel defaults machine-wide, and `tcp_congestion = bbr` in bondd.conf: "
+                      "bondd puts BBR on the bond's connected route only"}
 if dp:
     w("## 1. Data plane: one TCP stream over N bonded NICs\n")
     w(f"Two network namespaces (\"hosts\") joined by N veth pairs (\"NICs\"), each end shaped to {RATE} Mbit/s with tbf; "
@@ -137,9 +141,65 @@ if dp:
             w("The guest's one CPU was busy, over the bonded runs (N > 1), a median of " + "; ".join(busy) + ". "
               "Where it is near 100%, the sandbox's cost per packet (User-Mode Linux: every packet is handled by one "
               "emulated CPU, at both ends) caps the stream, not the links or the bond.\n")
+    def ss_cell(rs):
+        ccs = sorted({r.get("ss_cc") for r in rs if r.get("ss_cc")})
+        reo = [r.get("ss_reordering") for r in rs]
+        if not ccs and all(x is None for x in reo):
+            return "-"
+        return "/".join(ccs or ["?"]) + "; " + ", ".join("-" if x is None else str(x) for x in reo)
+    # One stream at MTU 9000, per N > 1: each TCP setting against the goal
+    # of 0.95 of N links, with its retransmits; and whether the per-route
+    # reordering metric held (ss shows the socket's degree near the end).
+    goal = [t for t in TUNES if any(k[0] == "balance-rr" and k[2] == 9000 and k[3] == t for k in keys)]
+    big = [n for n in ns if n > 1]
+    if goal and big:
+        w("One stream at MTU 9000 against the goal, 0.95 of N links (median ratio; median retransmits per run):\n")
+        w("| TCP | " + " | ".join(f"N = {n}" for n in big) + " | N with 0.95 or more |")
+        w("|---|" + "---|" * (len(big) + 1))
+        for t in goal:
+            cells, met = [], 0
+            for n in big:
+                rs = [r for r in dp if (r["mode"], r["n"], r["mtu"], r["tune"]) == ("balance-rr", n, 9000, t)]
+                if not rs:
+                    cells.append("-")
+                    continue
+                x = med([r["mbps"] for r in rs]) / (n * RATE)
+                met += x >= 0.95
+                rt = med([r["retransmits"] for r in rs if r.get("retransmits") is not None])
+                cells.append(f"{x:.2f}; {rt:.0f}")
+            w(f"| {t} | " + " | ".join(cells) + f" | {met} of {len(big)} |")
+        w("")
+        best = []
+        for n in big:
+            meds = {t: med([r["mbps"] for r in dp if (r["mode"], r["n"], r["mtu"], r["tune"]) == ("balance-rr", n, 9000, t)])
+                    for t in goal}
+            meds = {t: x for t, x in meds.items() if x == x}
+            if meds:
+                top = max(meds, key=meds.get)
+                best.append(f"N = {n}: *{top}* ({meds[top] / (n * RATE):.2f})")
+        w("What bondd recommends: for a balance-rr bond of two or more slaves whose subnets use a loss-based algorithm, "
+          "its host check suggests `tcp_congestion = bbr` (an informational finding: src/hostcheck_eval.c), which sets "
+          "BBR on the bond's own subnets and nothing machine-wide (*bondd-bbr* above); it suggests no reordering setting. "
+          "Highest median in this run at MTU 9000: " + "; ".join(best) + ".\n")
+    rro = [r.get("ss_reordering") for r in dp if r["tune"] == "route-reorder" and r["n"] > 1 and r.get("ss_reordering")]
+    dro = [r.get("ss_reordering") for r in dp if r["tune"] == "default" and r["mode"] == "balance-rr" and r["n"] > 1
+           and r.get("ss_reordering")]
+    if rro:
+        w(f"The reordering metric 127 on the route (*route-reorder*): the streams' sockets showed a reordering degree of "
+          f"{min(rro)} to {max(rro)} (median {med(rro):.0f}) one second before their end"
+          + (f", with the kernel's defaults {min(dro)} to {max(dro)} (median {med(dro):.0f})" if dro else "") + ": "
+          + ("it held." if min(rro) >= 127 else
+             "it did not hold. A new connection takes a starting degree from the kernel's per-destination TCP "
+             "metrics cache, not from the route (net/ipv4/tcp_metrics.c tcp_init_metrics); the route's value enters "
+             "that cache only when an entry is created, at the close of an earlier connection, or refreshed after an "
+             "hour (tcpm_suck_dst), so connections after a change do not see it; and a timeout cuts the degree back "
+             "to net.ipv4.tcp_reordering (net/ipv4/tcp_input.c tcp_enter_loss). It does not do what it says, and "
+             "bondd does not offer it.") + "\n")
     w("Every run:\n")
-    w("| mode | N | MTU | TCP | runs, Mbit/s | median Mbit/s | ratio | vs 1 link | retransmits per run | tx share e1..eN, packets | bytes | guest CPU busy |")
-    w("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    w("*ss*: what `ss -ti` said of the stream's socket one second before its end, per run: its congestion control "
+      "and its reordering degree (3 when ss prints none).\n")
+    w("| mode | N | MTU | TCP | runs, Mbit/s | median Mbit/s | ratio | vs 1 link | retransmits per run | tx share e1..eN, packets | bytes | guest CPU busy | ss: cc, reordering |")
+    w("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for k in keys:
         rs = [r for r in dp if (r["mode"], r["n"], r["mtu"], r["tune"]) == k]
         mb = [r["mbps"] for r in rs]
@@ -154,7 +214,8 @@ if dp:
         ratio = f"**{med(mb) / (k[1] * RATE):.2f}**" if shaped else "-"
         w(f"| {k[0]} | {k[1]} | {k[2]} | {k[3]} | {', '.join(f'{x:.0f}' for x in mb)} | **{med(mb):.0f}** | "
           f"{ratio} | {vs1} | {', '.join(str(r['retransmits']) for r in rs)} | {share('tx_packets')} | {share('tx_bytes')} | "
-          + (f"{med([r['cpu_busy'] for r in rs]) * 100:.0f}%" if all("cpu_busy" in r for r in rs) else "-") + " |")
+          + (f"{med([r['cpu_busy'] for r in rs]) * 100:.0f}%" if all("cpu_busy" in r for r in rs) else "-") + " | "
+          + ss_cell(rs) + " |")
     w("")
     cmds("dataplane")
     took_line("dataplane")

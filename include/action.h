@@ -13,6 +13,7 @@
 
 #include "bond_opts.h"
 #include "desired.h"
+#include "route_observe.h"
 
 enum action_kind {
 	ACT_CREATE_BOND,   /* RTM_NEWLINK kind bond: name, opts.have options, mtu */
@@ -25,6 +26,7 @@ enum action_kind {
 	ACT_RELEASE,       /* clear `ifname`'s master */
 	ACT_SET_SLAVE_OPTS,/* queue_id / prio of slave `ifname` */
 	ACT_ADD_ADDR,      /* add addr to bond `ifname` */
+	ACT_SET_ROUTE_CC,  /* rewrite `route` (its cc_algo as wanted; plan_route.h) */
 	ACT__COUNT
 };
 
@@ -36,6 +38,7 @@ struct action {
 	uint32_t mtu;           /* ACT_CREATE_BOND, ACT_SET_MTU */
 	struct bond_addr addr;  /* ACT_ADD_ADDR */
 	struct desired_slave slave; /* ACT_SET_SLAVE_OPTS: has_* say what to set */
+	struct obs_route route;     /* ACT_SET_ROUTE_CC: the route as it must be */
 	const char *why;        /* static text: the drift that asked for it */
 };
 

@@ -29,6 +29,9 @@ int bond_codec_put_opts(struct nlmsghdr *nlh, const struct bond_opts *o, uint64_
 int bond_codec_parse_opts(const struct nlattr *info_data, struct bond_opts *o,
 			  int *primary_ifindex);
 
+/* Parses what IFLA_INFO_DATA of a bond says besides its options. */
+int bond_codec_parse_info(const struct nlattr *info_data, struct obs_bond_info *info);
+
 /* Parses IFLA_INFO_SLAVE_DATA of a bond slave. */
 int bond_codec_parse_slave(const struct nlattr *slave_data, struct obs_slave_info *s);
 

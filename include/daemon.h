@@ -18,6 +18,7 @@
 #include "findings.h"
 #include "holds.h"
 #include "linkcheck_io.h"
+#include "hostcheck.h"
 #include "observer.h"
 #include "event_log.h"
 #include "runtime.h"
@@ -48,6 +49,10 @@ struct daemon {
 	/* One list per check (link check, host checks); each check replaces
 	 * its own list when it has looked again. */
 	struct findings findings[FSRC__COUNT];
+	struct host_obs host;          /* what the host check last read */
+	bool host_check_due;           /* hostcheck_run.c: read it again */
+	bool config_failed;           /* the last reload was refused */
+	int64_t config_success_ms;    /* when a config was last taken */
 	struct status_server *server;  /* NULL when the socket is off */
 	struct linkcheck *lc;          /* the link check; NULL when it could not start */
 	int epfd, sigfd, retry_fd, watchdog_fd;

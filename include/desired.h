@@ -54,6 +54,12 @@ struct desired_bond {
 	/* state = absent: the admin asks for the bond to be deleted.  The only
 	 * way bondd deletes a bond: one missing from the file is left alone. */
 	bool absent;
+	/* tcp_congestion: the TCP congestion control for the connected routes
+	 * of addrs ("" when not set: bondd leaves those routes alone). */
+	char tcp_congestion[16];
+	/* single_stream = yes: the bond is meant to carry one stream at N
+	 * links (the host check then says when its mode cannot). */
+	bool single_stream;
 };
 
 struct desired {

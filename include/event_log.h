@@ -10,7 +10,10 @@
 
 #include <net/if.h>
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
+
+#include "strbuf.h"
 
 enum event_kind {
 	EV_DOWN,     /* a configured link lost carrier */
@@ -45,8 +48,20 @@ size_t event_log_count(const struct event_log *log);
 const struct event *event_log_at(const struct event_log *log, size_t i);
 /* "2026-11-23T10:04:05.120Z" (UTC) into buf[25]. */
 const char *event_time_text(int64_t wall_ms, char buf[32]);
+/*
+ * An event's text as a client without CAP_NET_ADMIN may see it: the values
+ * of the options the kernel shows only to such a reader (ad_actor_sys_prio,
+ * ad_user_port_key, ad_actor_system: bond_fill_info in
+ * drivers/net/bonding/bond_netlink.c) become "*", wherever the text names
+ * one as "KEY=VALUE", "KEY = VALUE" or "KEY: VALUE".  Used by every output.
+ */
+void event_public_text(const char *text, char *out, size_t len);
 /* One --watch line: "TIME KIND BOND LINK TEXT\n", with "-" for an empty
- * bond or link.  Returns the length written (truncated to len - 1). */
-size_t event_format_line(const struct event *e, char *buf, size_t len);
+ * bond or link; the public text unless privileged.  Returns the length
+ * written (truncated to len - 1). */
+size_t event_format_line(const struct event *e, char *buf, size_t len, bool privileged);
+/* One --watch --json line: {"time":..,"kind":..,"bond":..,"link":..,"text":..}
+ * and a newline; bond and link null when empty. */
+void event_json_line(struct strbuf *out, const struct event *e, bool privileged);
 
 #endif

@@ -14,6 +14,7 @@
 
 #include "bond_opts.h"
 #include "desired.h"
+#include "route_observe.h"
 
 /* <net/if.h> stops at IFF_DYNAMIC; the carrier flag is from <linux/if.h>,
  * which clashes with <net/if.h> on some libcs. */
@@ -35,6 +36,22 @@ struct obs_slave_info {
 	bool has_prio;
 	int32_t prio;
 	uint16_t ad_aggregator_id;
+	/* 802.3ad, while the slave is in an aggregator: the LACP port state
+	 * bits (AD_STATE_* in include/net/bond_3ad.h) of this end and of the
+	 * partner (bond_fill_slave_info sends the partner's as a u16). */
+	bool has_ad_state;
+	uint8_t ad_actor_oper_port_state;
+	uint8_t ad_partner_oper_port_state;
+};
+
+/* What a bond reports besides its options (IFLA_BOND_ACTIVE_SLAVE and the
+ * IFLA_BOND_AD_INFO nest; bond_fill_info in drivers/net/bonding/bond_netlink.c). */
+struct obs_bond_info {
+	int active_slave_ifindex;     /* 0: none */
+	bool has_ad_info;             /* 802.3ad with an active aggregator */
+	uint16_t ad_aggregator;       /* the active aggregator's id */
+	uint16_t ad_num_ports;
+	uint8_t ad_partner_mac[6];
 };
 
 struct obs_stats {
@@ -51,10 +68,13 @@ struct obs_link {
 	int master;               /* ifindex of the master, 0 when none */
 	uint8_t hwaddr[6];
 	struct obs_stats stats;
+	bool has_carrier_changes;
+	uint32_t carrier_changes; /* IFLA_CARRIER_CHANGES: the kernel's count */
 	/* kind == "bond": its options as the kernel reports them; the
 	 * primary arrives as an ifindex and is resolved to bond.primary */
 	struct bond_opts bond;
 	int primary_ifindex;
+	struct obs_bond_info info;
 	/* kind == "bond": slaves in the bond's own order, read from
 	 * /proc/net/bonding/<name> (netlink does not carry the order) */
 	char order[BONDD_MAX_SLAVES][IFNAMSIZ];
@@ -73,6 +93,8 @@ struct observed {
 	size_t n_links, cap_links;
 	struct obs_addr *addrs;
 	size_t n_addrs, cap_addrs;
+	struct obs_route *routes;     /* connected routes only: route_observe.h */
+	size_t n_routes, cap_routes;
 };
 
 void observed_free(struct observed *o);

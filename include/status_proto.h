@@ -13,7 +13,9 @@
  *
  * STATUS is the health of the bonds asked about (enum status_health), so a
  * client learns it without parsing the body.  A connection may carry any
- * number of requests, one at a time.
+ * number of requests, one at a time; a client that shuts its sending side
+ * after its requests still gets every reply (a last request may lack its
+ * "\n" then).  A watching client's sending side is shut by the server.
  */
 #ifndef BONDD_STATUS_PROTO_H
 #define BONDD_STATUS_PROTO_H
@@ -37,6 +39,7 @@ enum status_verb {
 	SV_RELOAD,     /* root or bondd's own user: apply the config file again,
 			* answered once applied (body: what was done) or refused
 			* (error 422 and why) */
+	SV_WATCH_JSON, /* a stream of events, one JSON object per line */
 };
 
 /* Health, worst wins; also bondd-status's exit status. */

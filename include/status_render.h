@@ -13,6 +13,7 @@
 #include "event_log.h"
 #include "findings.h"
 #include "linkcheck.h"
+#include "hostcheck.h"
 #include "observed.h"
 #include "runtime.h"
 #include "status_proto.h"
@@ -37,7 +38,16 @@ struct status_view {
 	const struct findings *findings[FSRC__COUNT];
 	/* The link check's last results per bond (NULL: none). */
 	const struct lc_results *linkcheck;
+	/* The slaves' hardware as the host check read it (NULL: not read). */
+	const struct host_obs *host;
 	int64_t now_ms;                    /* wall clock */
+	/* The client has CAP_NET_ADMIN (peer_cred.h): else what the kernel
+	 * hides from such a reader is hidden here too. */
+	bool privileged;
+	/* The last config event: a refused reload, and when a config was last
+	 * taken (start or reload; wall clock ms, 0: unknown). */
+	bool config_failed;
+	int64_t config_success_ms;
 	/* Current facts about a link that netlink events do not keep fresh;
 	 * the daemon reads sysfs, tests pass NULL (then: unknown speed, and
 	 * the counters of the link's last netlink message). */

@@ -4,8 +4,9 @@
  * set of its own (the listening socket, every client, and one timer for
  * timeouts, armed only while clients are connected); the daemon adds that
  * one fd to its loop and calls status_server_dispatch when it is readable.
- * Every socket is non-blocking and every reply is built from state bondd
- * already holds, so no client can hold up the netlink work.
+ * Every socket is non-blocking, every reply is built from state bondd
+ * already holds, and one call does a bounded amount of client work, so no
+ * client can hold up the netlink work.
  */
 #ifndef BONDD_STATUS_SERVER_H
 #define BONDD_STATUS_SERVER_H
@@ -42,8 +43,13 @@ void status_server_check_done(struct status_server *s);
 typedef int (*status_reload_fn)(void *ctx, char *msg, size_t len);
 /* Enables the reload request (root, or bondd's own user, only). */
 void status_server_set_reload(struct status_server *s, status_reload_fn fn);
-/* Sends an event line to every --watch client. */
+/* Queues an event line for every --watch client (no system call: an event
+ * recorded in the middle of a repair must not wait for clients). */
 void status_server_broadcast(struct status_server *s, const struct event *e);
+/* Sends what broadcast queued; the daemon calls it after its kernel work. */
+void status_server_flush(struct status_server *s);
+/* Clients connected now (tests). */
+size_t status_server_clients(const struct status_server *s);
 /* Closes every client and removes the socket file. */
 void status_server_close(struct status_server *s);
 

@@ -16,6 +16,7 @@ static const char *const kind_names[ACT__COUNT] = {
 	[ACT_LINK_DOWN] = "link-down",  [ACT_LINK_UP] = "link-up",
 	[ACT_ENSLAVE] = "enslave",      [ACT_RELEASE] = "release",
 	[ACT_SET_SLAVE_OPTS] = "set-slave-options", [ACT_ADD_ADDR] = "add-address",
+	[ACT_SET_ROUTE_CC] = "set-route-congestion",
 };
 
 const char *action_kind_name(enum action_kind k)
@@ -119,6 +120,12 @@ const char *action_describe(const struct action *a, char *buf, size_t len)
 	case ACT_ADD_ADDR:
 		inet_ntop(a->addr.family, a->addr.addr, addr, sizeof(addr));
 		snprintf(buf, len, "add %s/%u to %s (%s)", addr, a->addr.prefixlen, a->ifname, why);
+		break;
+	case ACT_SET_ROUTE_CC:
+		inet_ntop(a->route.family, a->route.dst, addr, sizeof(addr));
+		snprintf(buf, len, "set tcp congestion %s on route %s/%u dev %s (%s)",
+			 a->route.cc_algo[0] ? a->route.cc_algo : "(kernel default)", addr,
+			 a->route.dst_len, a->bond, why);
 		break;
 	default:
 		snprintf(buf, len, "%s %s (%s)", action_kind_name(a->kind), a->ifname, why);

@@ -159,6 +159,42 @@ int bond_codec_parse_opts(const struct nlattr *info_data, struct bond_opts *o,
 	return 0;
 }
 
+int bond_codec_parse_info(const struct nlattr *info_data, struct obs_bond_info *info)
+{
+	const struct nlattr *a, *b;
+
+	memset(info, 0, sizeof(*info));
+	mnl_attr_for_each_nested(a, info_data) {
+		switch (mnl_attr_get_type(a)) {
+		case IFLA_BOND_ACTIVE_SLAVE:
+			if (mnl_attr_get_payload_len(a) >= 4)
+				info->active_slave_ifindex = (int)mnl_attr_get_u32(a);
+			break;
+		case IFLA_BOND_AD_INFO:
+			info->has_ad_info = true;
+			mnl_attr_for_each_nested(b, a) {
+				size_t len = mnl_attr_get_payload_len(b);
+				switch (mnl_attr_get_type(b)) {
+				case IFLA_BOND_AD_INFO_AGGREGATOR:
+					if (len >= 2)
+						info->ad_aggregator = mnl_attr_get_u16(b);
+					break;
+				case IFLA_BOND_AD_INFO_NUM_PORTS:
+					if (len >= 2)
+						info->ad_num_ports = mnl_attr_get_u16(b);
+					break;
+				case IFLA_BOND_AD_INFO_PARTNER_MAC:
+					if (len >= 6)
+						memcpy(info->ad_partner_mac, mnl_attr_get_payload(b), 6);
+					break;
+				}
+			}
+			break;
+		}
+	}
+	return 0;
+}
+
 int bond_codec_parse_slave(const struct nlattr *slave_data, struct obs_slave_info *s)
 {
 	const struct nlattr *a;
@@ -190,6 +226,16 @@ int bond_codec_parse_slave(const struct nlattr *slave_data, struct obs_slave_inf
 		case IFLA_BOND_SLAVE_AD_AGGREGATOR_ID:
 			if (len >= 2)
 				s->ad_aggregator_id = mnl_attr_get_u16(a);
+			break;
+		case IFLA_BOND_SLAVE_AD_ACTOR_OPER_PORT_STATE:
+			if (len >= 1) {
+				s->ad_actor_oper_port_state = mnl_attr_get_u8(a);
+				s->has_ad_state = true;
+			}
+			break;
+		case IFLA_BOND_SLAVE_AD_PARTNER_OPER_PORT_STATE:
+			if (len >= 2)
+				s->ad_partner_oper_port_state = (uint8_t)mnl_attr_get_u16(a);
 			break;
 		case IFLA_BOND_SLAVE_PRIO:
 			if (len >= 4) {

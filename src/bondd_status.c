@@ -17,6 +17,7 @@
 #include <sys/un.h>
 
 #include "build_config.h"
+#include "json_text.h"
 #include "status_proto.h"
 
 enum { EXIT_NOT_RELOADED = 1, EXIT_UNREACHABLE = 3, EXIT_USAGE = 64 };
@@ -40,7 +41,8 @@ static void usage(FILE *f)
 		"  -p, --prometheus   Prometheus text format (bondd_* metrics)\n"
 		"  -l, --link-check   check each slave's path now (probes to bondd on the peers),\n"
 		"                     wait for it and print a table per slave and the findings\n"
-		"  -w, --watch        print events as they happen, until interrupted\n"
+		"  -w, --watch        print events as they happen, until interrupted;\n"
+		"                     with --json, one JSON object per line\n"
 		"  -r, --reload       make bondd apply its configuration file again (root);\n"
 		"                     returns once applied (exit 0) or refused (exit 1)\n"
 		"  -V, --version      print the version\n"
@@ -118,26 +120,49 @@ static void on_sigint(int sig)
 	interrupted = 1;
 }
 
+/* Whether a --watch line is about one of the named bonds: the third word
+ * of a text line, the "bond" member of a JSON line (compared in its
+ * escaped form, as bondd writes it). */
+static bool about(const char *line, bool json, char **bonds, int n_bonds)
+{
+	char bond[64] = "";
+
+	if (n_bonds == 0)
+		return true;
+	if (!json)
+		sscanf(line, "%*s %*s %63s", bond);
+	for (int i = 0; i < n_bonds; i++) {
+		if (!json) {
+			if (strcmp(bonds[i], bond) == 0)
+				return true;
+			continue;
+		}
+		struct strbuf want = {0};
+		sb_puts(&want, ",\"bond\":");
+		json_string(&want, bonds[i]);
+		sb_puts(&want, ",");
+		bool hit = !want.oom && strstr(line, want.s) != NULL;
+		sb_free(&want);
+		if (hit)
+			return true;
+	}
+	return false;
+}
+
 /* --watch: copies event lines, keeping those of the named bonds. */
-static int watch(int fd, char **bonds, int n_bonds)
+static int watch(int fd, bool json, char **bonds, int n_bonds)
 {
 	struct sigaction sa = {.sa_handler = on_sigint};
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	FILE *in = fdopen(fd, "r");
-	char line[1024];
+	char line[4096];
 
 	if (!in)
 		return EXIT_UNREACHABLE;
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	while (!interrupted && fgets(line, sizeof(line), in)) {
-		/* "TIME KIND BOND LINK TEXT" */
-		char bond[64] = "";
-		sscanf(line, "%*s %*s %63s", bond);
-		bool keep = n_bonds == 0;
-		for (int i = 0; i < n_bonds && !keep; i++)
-			keep = strcmp(bonds[i], bond) == 0;
-		if (keep)
+		if (about(line, json, bonds, n_bonds))
 			fputs(line, stdout);
 	}
 	fclose(in);
@@ -173,10 +198,10 @@ int main(int argc, char **argv)
 		default: usage(stderr); return EXIT_USAGE;
 		}
 	}
-	if (formats > 1 || (do_watch && formats)) {
+	bool watch_json = do_watch && formats == 1 && strcmp(verb, "json") == 0;
+	if (formats > 1 || (do_watch && formats && !watch_json)) {
 		fprintf(stderr, "bondd-status: choose one of --json, --brief, --prometheus, --link-check, "
-				"--watch, "
-				"--reload\n");
+				"--watch, --reload (--watch may have --json)\n");
 		return EXIT_USAGE;
 	}
 	if (do_reload && optind < argc) {
@@ -188,7 +213,8 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	char req[STATUS_MAX_REQUEST];
-	size_t len = (size_t)snprintf(req, sizeof(req), "%s", do_watch ? "watch" : verb);
+	size_t len = (size_t)snprintf(req, sizeof(req), "%s",
+				      watch_json ? "watch-json" : do_watch ? "watch" : verb);
 	for (int i = optind; i < argc && !do_watch; i++) {
 		if (strlen(argv[i]) >= IFNAMSIZ || strchr(argv[i], ' ') || !argv[i][0]) {
 			fprintf(stderr, "bondd-status: \"%s\" is not an interface name\n", argv[i]);
@@ -234,7 +260,7 @@ int main(int argc, char **argv)
 		return EXIT_UNREACHABLE;
 	}
 	if (do_watch)
-		return watch(fd, argv + optind, argc - optind);
+		return watch(fd, watch_json, argv + optind, argc - optind);
 
 	char *end;
 	unsigned long long left = strtoull(size, &end, 10);

@@ -64,6 +64,7 @@ struct section {
 	unsigned mtu_line, slaves_line;
 	unsigned keep_order_line, state_line;
 	unsigned link_check_line;         /* 0: not given, the mode's default */
+	unsigned tcp_cc_line, single_stream_line;
 	unsigned addr_line[BONDD_MAX_ADDRS];
 	struct slave_key sk[MAX_SLAVE_KEYS];
 	size_t n_sk;
@@ -920,6 +921,51 @@ static void parse_address(struct parser *p, char *val)
 	b->addrs[b->n_addrs++] = a;
 }
 
+/* tcp_congestion = NAME: a name as the kernel registers algorithms
+ * (net/ipv4/tcp_cong.c tcp_register_congestion_control; TCP_CA_NAME_MAX).
+ * Whether this kernel has it is known only at run time: the host check
+ * reports it. */
+static void parse_tcp_congestion(struct parser *p, const char *val)
+{
+	struct section *s = &p->sec;
+	struct shown sh;
+	size_t n = strlen(val);
+
+	if (s->tcp_cc_line) {
+		errorf(p, p->line, "duplicate key \"tcp_congestion\" (first on line %u)",
+		       s->tcp_cc_line);
+		return;
+	}
+	s->tcp_cc_line = p->line;
+	if (n == 0 || n >= sizeof(s->b.tcp_congestion) ||
+	    strspn(val, "abcdefghijklmnopqrstuvwxyz0123456789_") != n) {
+		errorf(p, p->line,
+		       "tcp_congestion: invalid algorithm name \"%s\" (expected a name such as "
+		       "bbr or cubic: lower-case letters, digits, _; at most %zu)",
+		       show(&sh, val), sizeof(s->b.tcp_congestion) - 1);
+		return;
+	}
+	memcpy(s->b.tcp_congestion, val, n + 1);
+}
+
+static void parse_single_stream(struct parser *p, const char *val)
+{
+	struct section *s = &p->sec;
+	struct shown sh;
+
+	if (s->single_stream_line) {
+		errorf(p, p->line, "duplicate key \"single_stream\" (first on line %u)",
+		       s->single_stream_line);
+		return;
+	}
+	s->single_stream_line = p->line;
+	if (strcmp(val, "yes") == 0)
+		s->b.single_stream = true;
+	else if (strcmp(val, "no") != 0)
+		errorf(p, p->line, "single_stream: invalid value \"%s\" (expected yes or no)",
+		       show(&sh, val));
+}
+
 /* slave.NAME.queue_id / slave.NAME.prio: NAME may itself hold dots (eth0.100),
  * so the attribute is what follows the last one. */
 static void parse_slave_key(struct parser *p, const char *key, const char *val)
@@ -1001,6 +1047,10 @@ static void parse_key(struct parser *p, const char *key, char *val)
 		parse_state(p, val);
 	else if (strcmp(key, "link_check") == 0)
 		parse_link_check(p, val);
+	else if (strcmp(key, "tcp_congestion") == 0)
+		parse_tcp_congestion(p, val);
+	else if (strcmp(key, "single_stream") == 0)
+		parse_single_stream(p, val);
 	else if (strncmp(key, "slave.", strlen("slave.")) == 0)
 		parse_slave_key(p, key, val);
 	else if (d)

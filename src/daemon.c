@@ -17,6 +17,7 @@
 
 #include "config.h"
 #include "diag_where.h"
+#include "hostcheck_run.h"
 #include "log.h"
 #include "plan.h"
 #include "sd_notify.h"
@@ -69,6 +70,13 @@ record(struct daemon *d, enum event_kind kind, const char *bond, const char *lin
 	vsnprintf(e.text, sizeof(e.text), fmt, ap);
 	va_end(ap);
 	event_log_add(&d->events, &e);
+	/* The config's fate, for the reload metrics: every start, reload and
+	 * refused reload is recorded here, a refusal as "... refused: ...". */
+	if (kind == EV_CONFIG) {
+		d->config_failed = strstr(e.text, " refused") != NULL;
+		if (!d->config_failed)
+			d->config_success_ms = e.wall_ms;
+	}
 	if (d->server)
 		status_server_broadcast(d->server, &e);
 }
@@ -126,6 +134,7 @@ static int runtime_rebuild(struct daemon *d, const struct desired *want)
 	d->n_bonds = want->n_bonds;
 	d->links = links;
 	d->n_links = n_links;
+	d->host_check_due = true; /* a new config: other slaves, other settings */
 	return 0;
 }
 
@@ -147,8 +156,10 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 	if (!rt)
 		return;
 	/* A new device or a renegotiated link may have a new speed. */
-	if (!old || !now || (old->flags & IFF_LOWER_UP) != (now->flags & IFF_LOWER_UP))
+	if (!old || !now || (old->flags & IFF_LOWER_UP) != (now->flags & IFF_LOWER_UP)) {
 		rt->speed_fresh = false;
+		d->host_check_due = true;
+	}
 	if (!old) {
 		log_debug("%s appeared (ifindex %d)", l->name, l->ifindex);
 	} else if (!now) {
@@ -565,6 +576,7 @@ static void converge(struct daemon *d)
 	arm_retry(d, plan_ms);
 	notify_status(d);
 	linkcheck_sync(d->lc, &d->want, &d->ob.state);
+	hostcheck_run_if_due(d);
 }
 
 /* Returns 0 once the file is applied, -1 when it was refused (msg: why). */
@@ -712,7 +724,11 @@ static void drain_timer(int fd)
 }
 
 /* Returns 0 when asked to stop, -1 when the loop itself broke (then the
- * exit status is a failure, so that Restart=on-failure starts bondd again). */
+ * exit status is a failure, so that Restart=on-failure starts bondd again).
+ * The kernel first: signals, netlink events and due retries are handled and
+ * the bonds repaired before any client is served, and the status server
+ * does a bounded amount of client work per turn (status_server.h), so a
+ * busy socket delays a repair by one such turn at most. */
 static int run_loop(struct daemon *d)
 {
 	while (!d->stop) {
@@ -724,7 +740,7 @@ static int run_loop(struct daemon *d)
 			log_err("epoll_wait: %s", strerror(errno));
 			return -1;
 		}
-		bool work = false;
+		bool work = false, clients = false;
 		for (int i = 0; i < n; i++) {
 			int fd = evs[i].data.fd;
 			if (fd == d->sigfd) {
@@ -743,13 +759,19 @@ static int run_loop(struct daemon *d)
 			} else if (fd == observer_fd(&d->ob)) {
 				work = true;
 			} else if (d->server && fd == status_server_fd(d->server)) {
-				status_server_dispatch(d->server);
+				clients = true;
 			} else if (d->lc && fd == linkcheck_fd(d->lc)) {
 				linkcheck_dispatch(d->lc);
 			}
 		}
 		if (work && !d->stop)
 			converge(d);
+		if (d->server && !d->stop) {
+			if (clients)
+				status_server_dispatch(d->server);
+			else
+				status_server_flush(d->server); /* events of this turn's repairs */
+		}
 	}
 	return 0;
 }
@@ -766,16 +788,92 @@ static bool read_sys(const char *ifname, const char *file, char *buf, size_t len
 	return true;
 }
 
+/* Time one reply may spend reading counters; past it, the remaining links
+ * show the counters of their last netlink message. */
+#define LIVE_BUDGET_US 20000
+/* Per reply (fill_view starts one): its time budget, and the text of
+ * /proc/net/dev, read once for all the links the reply shows. */
+static uint64_t live_budget_end_us;
+static struct {
+	char *text;
+	size_t len, cap;
+	bool loaded, ok;
+} netdev;
+
+/* Every link's counters in one read: /proc/net/dev (dev_seq_show in
+ * net/core/net-procfs.c) takes them under RCU, without the RTNL lock a
+ * netlink request would queue behind, and on no socket the observer uses. */
+static void load_netdev(void)
+{
+	netdev.loaded = true;
+	netdev.ok = false;
+	netdev.len = 0;
+	int fd = open("/proc/net/dev", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	for (;;) {
+		if (netdev.cap - netdev.len < 4096) {
+			size_t cap = netdev.cap ? 2 * netdev.cap : 16384;
+			char *t = cap <= (8u << 20) ? realloc(netdev.text, cap) : NULL;
+			if (!t)
+				break;
+			netdev.text = t;
+			netdev.cap = cap;
+		}
+		ssize_t n = read(fd, netdev.text + netdev.len, netdev.cap - netdev.len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			netdev.ok = n == 0;
+			break;
+		}
+		netdev.len += (size_t)n;
+	}
+	close(fd);
+	if (netdev.ok)
+		netdev.text[netdev.len] = '\0';
+}
+
+/* A link's line of /proc/net/dev: "NAME: rx_bytes rx_packets errs drop fifo
+ * frame compressed multicast tx_bytes tx_packets ...".  A name holds no
+ * ':' and no white space (dev_valid_name), so the first ':' ends it. */
+static bool read_stats(const char *ifname, struct obs_stats *st)
+{
+	size_t n = strlen(ifname);
+
+	if (!netdev.loaded)
+		load_netdev();
+	for (const char *line = netdev.ok ? netdev.text : NULL; line && *line;) {
+		const char *end = strchr(line, '\n');
+		const char *name = line + strspn(line, " ");
+		if (strncmp(name, ifname, n) == 0 && name[n] == ':') {
+			unsigned long long v[10];
+			if (sscanf(name + n + 1, "%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0],
+				   &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9]) != 10)
+				return false;
+			st->rx_bytes = v[0];
+			st->rx_packets = v[1];
+			st->tx_bytes = v[8];
+			st->tx_packets = v[9];
+			return true;
+		}
+		line = end ? end + 1 : NULL;
+	}
+	return false;
+}
+
 /* Speed and duplex from sysfs when the cached ones are stale; counters
- * from one netlink request (two system calls), since netlink events do
- * not come for counters. */
+ * from /proc/net/dev while the reply's time budget lasts. */
 static void link_live(void *ctx, const char *ifname, int ifindex, struct link_live *out)
 {
 	struct daemon *d = ctx;
 	struct link_runtime *rt = link_rt(d, ifname);
 	char buf[32];
 
-	if (rt && !rt->speed_fresh) {
+	(void)ifindex;
+	/* speed_show and duplex_show (net/core/net-sysfs.c) need the RTNL
+	 * lock, retrying while someone else holds it: within the budget only. */
+	if (rt && !rt->speed_fresh && now_us() < live_budget_end_us) {
 		rt->mbps = -1;
 		if (read_sys(ifname, "speed", buf, sizeof(buf)) && atoi(buf) >= 0)
 			rt->mbps = atoi(buf); /* -1 there: the driver does not know */
@@ -783,15 +881,12 @@ static void link_live(void *ctx, const char *ifname, int ifindex, struct link_li
 		read_sys(ifname, "duplex", rt->duplex, sizeof(rt->duplex));
 		rt->speed_fresh = true;
 	}
-	if (rt) {
+	if (rt && rt->duplex[0]) { /* read at least once */
 		out->mbps = rt->mbps;
 		snprintf(out->duplex, sizeof(out->duplex), "%s", rt->duplex);
 	}
-	struct obs_link now;
-	if (observer_fetch_link(&d->ob, ifindex, &now) == 0) {
+	if (now_us() < live_budget_end_us && read_stats(ifname, &out->stats))
 		out->has_stats = true;
-		out->stats = now.stats;
-	}
 }
 
 /* "re-reading links failing since 2026-01-02T03:04:05Z: Interrupted system
@@ -815,14 +910,18 @@ static void fill_view(void *ctx, struct status_view *v)
 {
 	struct daemon *d = ctx;
 
+	live_budget_end_us = now_us() + LIVE_BUDGET_US;
+	netdev.loaded = false;
 	*v = (struct status_view){
 		.want = &d->want, .obs = &d->ob.state, .bonds = d->bonds,
 		.links = d->links, .n_links = d->n_links, .events = &d->events,
 		.now_ms = wall_ms(), .link_live = link_live, .live_ctx = d,
 		.stale = stale_text(d),
+		.config_failed = d->config_failed, .config_success_ms = d->config_success_ms,
 	};
 	for (size_t i = 0; i < FSRC__COUNT; i++)
 		v->findings[i] = &d->findings[i];
+	v->host = &d->host;
 	v->linkcheck = linkcheck_results(d->lc);
 }
 
@@ -940,6 +1039,7 @@ static void daemon_free(struct daemon *d)
 	free(d->links);
 	for (size_t i = 0; i < FSRC__COUNT; i++)
 		findings_free(&d->findings[i]);
+	host_obs_free(&d->host);
 	int fds[] = {d->epfd, d->sigfd, d->retry_fd, d->watchdog_fd};
 	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++)
 		if (fds[i] >= 0)

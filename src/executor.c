@@ -23,6 +23,7 @@
 #include <netlink/route/link/bonding.h>
 
 #include "bond_codec.h"
+#include "route_cc.h"
 
 #ifndef NETLINK_EXT_ACK
 #define NETLINK_EXT_ACK 11
@@ -373,6 +374,8 @@ int executor_run(struct executor *ex, const struct action *a, char *errmsg, size
 		return set_slave_opts(ex, a, errmsg, errlen);
 	case ACT_ADD_ADDR:
 		return add_addr(ex, a, errmsg, errlen);
+	case ACT_SET_ROUTE_CC:
+		return route_cc_write(&ex->mnl, &a->route, errmsg, errlen);
 	case ACT__COUNT:
 		break;
 	}

@@ -2,6 +2,8 @@
 /* The findings list: adding, naming, and rendering for the status socket. */
 #include "findings.h"
 
+#include "json_text.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,20 +98,20 @@ void findings_json(struct strbuf *out, const struct findings *const *lists, size
 				continue;
 			sb_puts(out, first ? "{\"source\":" : ",{\"source\":");
 			first = false;
-			sb_json_str(out, finding_source_name(x->source));
+			json_string(out, finding_source_name(x->source));
 			sb_puts(out, ",\"kind\":");
-			sb_json_str(out, finding_kind_name(x->kind));
+			json_string(out, finding_kind_name(x->kind));
 			sb_puts(out, ",\"severity\":");
-			sb_json_str(out, finding_severity_name(x->severity));
+			json_string(out, finding_severity_name(x->severity));
 			sb_puts(out, ",\"slaves\":[");
 			for (size_t k = 0; k < x->n_slaves; k++) {
 				sb_puts(out, k ? "," : "");
-				sb_json_str(out, x->slaves[k]);
+				json_string(out, x->slaves[k]);
 			}
 			sb_puts(out, "],\"evidence\":");
-			sb_json_str(out, x->evidence);
+			json_string(out, x->evidence);
 			sb_puts(out, ",\"fix\":");
-			sb_json_str(out, x->fix);
+			json_string(out, x->fix);
 			sb_puts(out, "}");
 		}
 	sb_puts(out, "]");

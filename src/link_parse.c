@@ -37,8 +37,10 @@ static void parse_linkinfo(const struct nlattr *linkinfo, struct obs_link *l)
 			break;
 		}
 	}
-	if (data && strcmp(l->kind, "bond") == 0)
+	if (data && strcmp(l->kind, "bond") == 0) {
 		bond_codec_parse_opts(data, &l->bond, &l->primary_ifindex);
+		bond_codec_parse_info(data, &l->info);
+	}
 	if (slave_data && strcmp(slave_kind, "bond") == 0)
 		bond_codec_parse_slave(slave_data, &l->slave);
 }
@@ -100,6 +102,12 @@ int link_parse(const struct nlmsghdr *nlh, struct obs_link *l)
 		case IFLA_ADDRESS:
 			if (mnl_attr_get_payload_len(a) == 6)
 				memcpy(l->hwaddr, mnl_attr_get_payload(a), 6);
+			break;
+		case IFLA_CARRIER_CHANGES:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) == 0) {
+				l->carrier_changes = mnl_attr_get_u32(a);
+				l->has_carrier_changes = true;
+			}
 			break;
 		case IFLA_STATS64:
 			parse_stats(a, &l->stats);

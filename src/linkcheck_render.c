@@ -4,6 +4,7 @@
  * object of --json, the bondd_link_check_* gauges of --prometheus and the
  * per-slave table of bondd-status --link-check.  Pure, like status_render.c.
  */
+#include "json_text.h"
 #include "linkcheck.h"
 
 #include <stdio.h>
@@ -16,7 +17,7 @@ static void sizes_json(struct strbuf *out, uint8_t bits)
 	for (int c = 0; c < LC__SIZES; c++)
 		if (bits & LC_SIZE_BIT(c)) {
 			sb_puts(out, first ? "" : ",");
-			sb_json_str(out, lc_size_name((enum lc_size)c));
+			json_string(out, lc_size_name((enum lc_size)c));
 			first = false;
 		}
 	sb_puts(out, "]");
@@ -27,7 +28,7 @@ static void host_json(struct strbuf *out, const uint8_t host[LC_HOST_ID_LEN])
 	char hex[2 * LC_HOST_ID_LEN + 1];
 	for (size_t i = 0; i < LC_HOST_ID_LEN; i++)
 		snprintf(hex + 2 * i, 3, "%02x", host[i]);
-	sb_json_str(out, hex);
+	json_string(out, hex);
 }
 
 void linkcheck_json(struct strbuf *out, const struct lc_result *r)
@@ -40,28 +41,28 @@ void linkcheck_json(struct strbuf *out, const struct lc_result *r)
 		       "\"took_ms\":%u,\"since_trigger_ms\":%u,\"trigger\":",
 		  r->enabled ? "true" : "false", r->running ? "true" : "false", r->checks,
 		  (long long)r->wall_ms, r->took_ms, r->trigger_ms);
-	sb_json_str(out, r->trigger);
+	json_string(out, r->trigger);
 	sb_printf(out, ",\"requests_sent\":%u,\"requests_total\":%lu,\"answers_sent\":%lu,\"bad_frames\":%lu,"
 		       "\"late_answers\":%lu,\"error\":",
 		  r->frames_sent, r->requests_total, r->answers_sent, r->bad_frames,
 		  r->late_answers);
-	sb_json_str(out, r->error);
+	json_string(out, r->error);
 	sb_puts(out, ",\"slaves\":[");
 	for (size_t i = 0; r->checks && i < r->m.n_slaves; i++) {
 		const struct lc_slave_obs *s = &r->m.slaves[i];
 		sb_puts(out, i ? ",{\"slave\":" : "{\"slave\":");
-		sb_json_str(out, s->name);
+		json_string(out, s->name);
 		sb_printf(out, ",\"position\":%u,\"ifindex\":%d,\"probed\":%s,\"sizes\":{\"small\":%u,"
 			       "\"standard\":%u,\"full\":%u},\"error\":",
 			  s->pos, s->ifindex, s->probed ? "true" : "false", s->sizes[LC_SMALL],
 			  s->sizes[LC_STANDARD], s->sizes[LC_FULL]);
-		sb_json_str(out, s->error);
+		json_string(out, s->error);
 		sb_puts(out, ",\"siblings_heard\":[");
 		bool first = true;
 		for (size_t k = 0; k < r->m.n_slaves && k < 32; k++)
 			if (s->siblings & (1u << k)) {
 				sb_puts(out, first ? "" : ",");
-				sb_json_str(out, r->m.slaves[k].name);
+				json_string(out, r->m.slaves[k].name);
 				first = false;
 			}
 		sb_puts(out, "],\"peers\":[");
@@ -70,9 +71,9 @@ void linkcheck_json(struct strbuf *out, const struct lc_result *r)
 			sb_puts(out, p ? ",{\"host\":" : "{\"host\":");
 			host_json(out, pe->end.host);
 			sb_puts(out, ",\"bond\":");
-			sb_json_str(out, pe->end.bond);
+			json_string(out, pe->end.bond);
 			sb_puts(out, ",\"slave\":");
-			sb_json_str(out, pe->end.slave);
+			json_string(out, pe->end.slave);
 			sb_printf(out, ",\"position\":%u,\"answered\":", pe->end.pos);
 			sizes_json(out, pe->answered);
 			sb_puts(out, ",\"heard\":");
@@ -82,15 +83,6 @@ void linkcheck_json(struct strbuf *out, const struct lc_result *r)
 		sb_puts(out, "]}");
 	}
 	sb_puts(out, "]}");
-}
-
-static void label(struct strbuf *out, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			sb_puts(out, "\\");
-		sb_add(out, s, 1);
-	}
 }
 
 static size_t peers_at(const struct lc_slave_obs *s, enum lc_size c)
@@ -114,10 +106,10 @@ void linkcheck_prometheus(struct strbuf *out, const struct lc_results *rs,
 				const struct lc_slave_obs *s = &r->m.slaves[j];
 				if (!(s->sent & LC_SIZE_BIT(c)))
 					continue;
-				sb_puts(out, "bondd_link_check_peer_slaves{bond=\"");
-				label(out, sel[i]->name);
-				sb_puts(out, "\",slave=\"");
-				label(out, s->name);
+				sb_puts(out, "bondd_link_check_peer_slaves{master=\"");
+				prom_label(out, sel[i]->name);
+				sb_puts(out, "\",device=\"");
+				prom_label(out, s->name);
 				sb_printf(out, "\",size=\"%s\"} %zu\n", lc_size_name((enum lc_size)c),
 					  peers_at(s, (enum lc_size)c));
 			}
@@ -128,8 +120,10 @@ void linkcheck_prometheus(struct strbuf *out, const struct lc_results *rs,
 		const struct lc_result *r = lc_results_find(rs, sel[i]->name);
 		if (!r || !r->enabled)
 			continue;
-		sb_puts(out, "bondd_link_check_checks_total{bond=\"");
-		label(out, sel[i]->name);
+		sb_puts(out, "bondd_link_check_checks_total{master=\"");
+		prom_label(out, sel[i]->name);
+		sb_puts(out, "\",device=\"");
+		prom_label(out, sel[i]->name);
 		sb_printf(out, "\"} %lu\n", r->checks);
 	}
 	sb_puts(out, "# HELP bondd_link_check_requests_sent requests the last link check sent\n"
@@ -138,8 +132,10 @@ void linkcheck_prometheus(struct strbuf *out, const struct lc_results *rs,
 		const struct lc_result *r = lc_results_find(rs, sel[i]->name);
 		if (!r || !r->checks)
 			continue;
-		sb_puts(out, "bondd_link_check_requests_sent{bond=\"");
-		label(out, sel[i]->name);
+		sb_puts(out, "bondd_link_check_requests_sent{master=\"");
+		prom_label(out, sel[i]->name);
+		sb_puts(out, "\",device=\"");
+		prom_label(out, sel[i]->name);
 		sb_printf(out, "\"} %u\n", r->frames_sent);
 	}
 }

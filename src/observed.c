@@ -12,6 +12,7 @@ void observed_free(struct observed *o)
 {
 	free(o->links);
 	free(o->addrs);
+	free(o->routes);
 	memset(o, 0, sizeof(*o));
 }
 

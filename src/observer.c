@@ -15,7 +15,7 @@
 int observer_open(struct observer *ob, int rcvbuf, observer_change_cb cb, void *ctx)
 {
 	static const unsigned groups[] = {RTNLGRP_LINK, RTNLGRP_IPV4_IFADDR, RTNLGRP_IPV6_IFADDR,
-					  0};
+					  RTNLGRP_IPV4_ROUTE, 0};
 	int err;
 
 	memset(ob, 0, sizeof(*ob));
@@ -111,6 +111,7 @@ static void apply_link(struct observer *ob, const struct nlmsghdr *nlh)
 		if (!had)
 			return;
 		observed_del_link(&ob->state, nl_link.ifindex);
+		route_observe_link(&ob->state, nl_link.ifindex, false);
 		refresh_masters(ob, old.master, 0);
 		if (ob->on_change)
 			ob->on_change(ob->ctx, &old, NULL);
@@ -124,6 +125,7 @@ static void apply_link(struct observer *ob, const struct nlmsghdr *nlh)
 		refresh_order(ob, &nl_link);
 	if (observed_put_link(&ob->state, &nl_link) < 0)
 		return;
+	route_observe_link(&ob->state, nl_link.ifindex, nl_link.flags & IFF_UP);
 	refresh_masters(ob, had ? old.master : 0, nl_link.master);
 	observed_resolve_primaries(&ob->state);
 	if (ob->on_change)
@@ -158,6 +160,10 @@ static int apply_cb(const struct nlmsghdr *nlh, void *data)
 	case RTM_NEWADDR:
 	case RTM_DELADDR:
 		apply_addr(ob, nlh);
+		break;
+	case RTM_NEWROUTE:
+	case RTM_DELROUTE:
+		route_observe_apply(&ob->state, nlh);
 		break;
 	}
 	return MNL_CB_OK;
@@ -201,6 +207,14 @@ static int dump_once(struct observer *ob, struct observer *fresh)
 		nlh->nlmsg_type = RTM_GETADDR;
 		struct ifaddrmsg *ifa = mnl_nlmsg_put_extra_header(nlh, sizeof(*ifa));
 		ifa->ifa_family = (unsigned char)family;
+		err = nlsock_dump(&ob->dump, nlh, apply_cb, fresh);
+	}
+	if (!err) {
+		/* Connected routes, for tcp_congestion (route_observe.h). */
+		nlh = mnl_nlmsg_put_header(buf);
+		nlh->nlmsg_type = RTM_GETROUTE;
+		struct rtmsg *rtm = mnl_nlmsg_put_extra_header(nlh, sizeof(*rtm));
+		rtm->rtm_family = AF_INET;
 		err = nlsock_dump(&ob->dump, nlh, apply_cb, fresh);
 	}
 	return err;

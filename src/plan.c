@@ -30,6 +30,7 @@
  * before anything is done to them.
  */
 #include "plan.h"
+#include "plan_route.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -145,6 +146,9 @@ const char *plan_hold_key(const struct action *a, int failed_opt, char *buf, siz
 		return buf;
 	case ACT_ADD_ADDR:
 		return addr_key(a->bond, &a->addr, buf, len);
+	case ACT_SET_ROUTE_CC:
+		snprintf(buf, len, "route %s", a->bond);
+		return buf;
 	default:
 		break;
 	}
@@ -815,5 +819,7 @@ int plan(const struct desired *want, const struct observed *have,
 
 	for (size_t i = 0; i < want->n_bonds && !c.err; i++)
 		plan_bond(&c, &want->bonds[i]);
+	if (!c.err)
+		c.err = plan_route_cc(want, have, holds, out);
 	return c.err;
 }

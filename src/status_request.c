@@ -10,7 +10,7 @@ static const char *const verbs[] = {
 	[SV_VERSION] = "version", [SV_PROC] = "proc",     [SV_JSON] = "json",
 	[SV_BRIEF] = "brief",     [SV_PROMETHEUS] = "prometheus",
 	[SV_HEALTH] = "health",   [SV_WATCH] = "watch",     [SV_RELOAD] = "reload",
-	[SV_LINKCHECK] = "linkcheck",
+	[SV_LINKCHECK] = "linkcheck", [SV_WATCH_JSON] = "watch-json",
 };
 
 const char *status_health_name(enum status_health h)
@@ -70,14 +70,15 @@ int status_request_parse(const char *line, size_t len, struct status_request *re
 			if (v == sizeof(verbs) / sizeof(verbs[0])) {
 				snprintf(err, errlen, "unknown request \"%.*s\" (known: version, proc, "
 						      "json, brief, prometheus, health, watch, "
-						      "reload, linkcheck)",
+						      "watch-json, reload, linkcheck)",
 					 n > 32 ? 32 : (int)n, w);
 				return -1;
 			}
 			req->verb = (enum status_verb)v;
 			continue;
 		}
-		if (req->verb == SV_VERSION || req->verb == SV_WATCH || req->verb == SV_RELOAD) {
+		if (req->verb == SV_VERSION || req->verb == SV_WATCH || req->verb == SV_WATCH_JSON ||
+		    req->verb == SV_RELOAD) {
 			snprintf(err, errlen, "\"%s\" takes no arguments", verbs[req->verb]);
 			return -1;
 		}

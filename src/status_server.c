@@ -21,10 +21,16 @@
 #include "peer_cred.h"
 #include "proc_filter.h"
 
-/* Clients at once.  When full, the longest-idle client that is not
- * watching makes room, so a crowd of idle connections cannot lock out
- * the next admin. */
+/* Clients at once.  When full, the longest-idle unprivileged client makes
+ * room (a privileged one only when every client is privileged), so neither
+ * a crowd of idle connections nor of watchers can lock out the next admin. */
 #define MAX_CLIENTS 256
+/* One unprivileged uid's share: its own longest-idle client makes room for
+ * its next one, so one user cannot push everyone else out. */
+#define MAX_CLIENTS_PER_UID 64
+/* Watchers, in all and per unprivileged uid; the oldest makes room. */
+#define MAX_WATCHERS 64
+#define MAX_WATCHERS_PER_UID 8
 /* A client must send a whole request, and take each reply, within this. */
 #define CLIENT_TIMEOUT_MS 10000
 /* A reply bigger than this means something is wrong: the client is dropped. */
@@ -34,13 +40,17 @@
 /* Replies a client has not taken beyond this: its further requests wait in
  * its socket until it reads (pipelining cannot make us render without end). */
 #define BACKPRESSURE (64u << 10)
-/* What a refused, oversized request may still send before we close. */
-#define MAX_DRAIN (4u << 20)
+/* Work per turn of the daemon's loop: ready clients served (one read of at
+ * most a request's size each) and connections accepted.  The loop goes
+ * back to the kernel in between, so no amount of socket traffic holds up
+ * a repair for long. */
+#define EVENTS_PER_TURN 32
+#define ACCEPTS_PER_TURN 16
 
 enum client_state {
 	CS_REQUEST,   /* reading request lines */
-	CS_WATCH,     /* streaming events; input is ignored */
-	CS_DRAIN,     /* error sent, write side shut: discard input until EOF */
+	CS_WATCH,     /* streaming events; read side shut */
+	CS_CLOSING,   /* error sent or input ended: close once the output is out */
 	CS_CHECK,     /* waiting for the link check it asked for; input waits */
 };
 
@@ -49,15 +59,17 @@ struct client {
 	enum client_state state;
 	bool privileged;
 	bool trusted;               /* privileged, or bondd's own user: may reload */
+	bool eof;                   /* the client shut its write side */
+	bool json;                  /* a watcher that wants JSON lines */
+	unsigned uid;               /* SO_PEERCRED at connect */
 	char in[STATUS_MAX_REQUEST];
 	size_t in_len;
-	size_t drained;
 	struct strbuf out;
 	uint32_t events;            /* what epoll watches for on fd */
 	int64_t deadline_ms;        /* 0: none (an idle watcher) */
 	int64_t last_active_ms;
-	int64_t request_start_ms;   /* first byte of the request being read, or
-				     * when draining began; 0: none */
+	int64_t request_start_ms;   /* first byte of the request being read; 0: none */
+	int64_t since_ms;           /* connected, or started watching */
 	char *check_line;           /* CS_CHECK: the request, answered when done */
 	uint64_t reload_turn;       /* the dispatch in which it last reloaded */
 };
@@ -66,12 +78,14 @@ struct status_server {
 	int epfd, listen_fd, timer_fd;
 	char path[sizeof(((struct sockaddr_un *)0)->sun_path)];
 	status_view_fn view;
-	status_reload_fn reload;
-	status_check_fn check;
 	void *ctx;
 	struct client *clients[MAX_CLIENTS];
 	size_t n_clients;
+	int64_t timer_ms;           /* when the timer fires, 0: off */
+	bool unsent;                /* broadcast queued lines not yet sent */
 	struct strbuf scratch;      /* reply bodies, reused */
+	status_reload_fn reload;    /* NULL: the reload request is refused */
+	status_check_fn check;      /* NULL: linkcheck answers the last results */
 	uint64_t turn;              /* dispatches so far, from 1 */
 };
 
@@ -156,13 +170,16 @@ static bool lines_waiting(const struct client *c)
 	return c->state == CS_REQUEST && memchr(c->in, '\n', c->in_len);
 }
 
-/* Input unless the client is too far behind; output while some is pending,
- * or to come back next turn for lines already read (the socket may have
- * nothing more to read, and a writable one wakes us at once). */
+/* Input while reading requests, unless the client is too far behind or has
+ * ended its input (then the socket is always readable: EOF); output while
+ * some is pending.  Hang-ups and errors are always reported. */
 static void set_events(struct status_server *s, struct client *c)
 {
-	uint32_t want = (backpressured(c) ? 0 : EPOLLIN) |
-			(c->out.len || (lines_waiting(c) && !backpressured(c)) ? EPOLLOUT : 0);
+	bool reading = c->state == CS_REQUEST && !c->eof && !backpressured(c);
+	/* Lines left for the next turn (after a reload): a writable socket
+	 * wakes us at once, where the socket may have nothing more to read. */
+	bool later = lines_waiting(c) && !backpressured(c);
+	uint32_t want = (reading ? EPOLLIN : 0) | (c->out.len || later ? EPOLLOUT : 0);
 	if (want == c->events)
 		return;
 	struct epoll_event ev = {.events = want, .data.ptr = c};
@@ -185,6 +202,52 @@ static void drop(struct status_server *s, struct client *c)
 	free(c);
 }
 
+static bool is_live(const struct status_server *s, const struct client *c)
+{
+	for (size_t i = 0; i < s->n_clients; i++)
+		if (s->clients[i] == c)
+			return true;
+	return false;
+}
+
+/* The client that makes room: among those that match (watchers only, or
+ * one uid only), the longest idle unprivileged one; a privileged one only
+ * when no unprivileged one matches and privileged ones may go. */
+static struct client *victim(const struct status_server *s, bool watchers, bool by_uid,
+			     unsigned uid, bool may_take_privileged)
+{
+	struct client *best = NULL;
+
+	for (size_t i = 0; i < s->n_clients; i++) {
+		struct client *c = s->clients[i];
+		/* Who may reload (root, or what systemd runs ExecReload= as)
+		 * ranks with the privileged: a flood of connections cannot
+		 * push `systemctl reload` out between its connect() and its
+		 * request. */
+		if ((watchers && c->state != CS_WATCH) || (by_uid && c->uid != uid) ||
+		    (c->trusted && !may_take_privileged))
+			continue;
+		/* Unprivileged first, then the longest idle.  A watcher is
+		 * ranked by when it began watching: it is idle by nature. */
+		int64_t age = c->state == CS_WATCH ? c->since_ms : c->last_active_ms;
+		int64_t best_age = !best ? 0 : best->state == CS_WATCH ? best->since_ms :
+									  best->last_active_ms;
+		if (!best || (best->trusted && !c->trusted) ||
+		    (best->trusted == c->trusted && age < best_age))
+			best = c;
+	}
+	return best;
+}
+
+static size_t count(const struct status_server *s, bool watchers, bool by_uid, unsigned uid)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < s->n_clients; i++)
+		n += (!watchers || s->clients[i]->state == CS_WATCH) &&
+		     (!by_uid || s->clients[i]->uid == uid);
+	return n;
+}
+
 /* Sends what is pending; returns -1 when the client is gone. */
 static int flush(struct status_server *s, struct client *c)
 {
@@ -203,13 +266,11 @@ static int flush(struct status_server *s, struct client *c)
 	if (c->out.oom || c->out.len > MAX_PENDING)
 		return -1;
 	/* Two clocks, the earlier wins.  A request, once begun, must be whole
-	 * in time (a byte now and then does not extend it), and so must a
-	 * drain.  A pending reply must be taken, some of it every so often,
-	 * and a client between requests gets the idle timeout.  An idle
-	 * watcher has neither. */
-	bool begun = c->state == CS_DRAIN || c->state == CS_CHECK ||
-		     (c->state == CS_REQUEST && c->in_len);
-	bool idle_clock = c->out.len > 0 || (c->state == CS_REQUEST && !c->in_len);
+	 * in time (a byte now and then does not extend it).  A pending reply
+	 * must be taken, some of it every so often, and a client between
+	 * requests gets the idle timeout.  An idle watcher has neither. */
+	bool begun = c->state == CS_CHECK || (c->state == CS_REQUEST && c->in_len && !c->eof);
+	bool idle_clock = c->out.len > 0 || c->state != CS_WATCH;
 	int64_t by_activity = c->last_active_ms + CLIENT_TIMEOUT_MS;
 	c->deadline_ms = begun ? c->request_start_ms + CLIENT_TIMEOUT_MS : 0;
 	if (idle_clock && (!c->deadline_ms || by_activity < c->deadline_ms))
@@ -259,6 +320,36 @@ static void body_proc(struct status_server *s, const struct client *c,
 	}
 }
 
+/* A client asks to watch: it stops sending (its read side is shut, so
+ * whatever it writes fails at its end instead of costing us), and the
+ * oldest watcher makes room when its uid or everyone has too many. */
+static void start_watch(struct status_server *s, struct client *c, bool json)
+{
+	struct client *old = NULL;
+
+	if (!c->privileged && count(s, true, true, c->uid) >= MAX_WATCHERS_PER_UID)
+		old = victim(s, true, true, c->uid, false);
+	else if (count(s, true, false, 0) >= MAX_WATCHERS)
+		old = victim(s, true, false, 0, c->privileged);
+	if (old) {
+		log_debug("status: closing the oldest watcher of uid %u to make room", old->uid);
+		drop(s, old);
+	}
+	if (count(s, true, false, 0) >= MAX_WATCHERS) {
+		/* Every watcher is privileged and this client is not. */
+		reply_error(c, SE_BUSY, "too many watchers");
+		c->state = CS_CLOSING;
+		return;
+	}
+	sb_puts(&c->out, STATUS_PROTO_TAG " ok 0 stream\n");
+	c->state = CS_WATCH;
+	c->json = json;
+	c->in_len = 0;
+	c->since_ms = mono_ms();
+	shutdown(c->fd, SHUT_RD);
+	log_debug("status: a client of uid %u is watching events", c->uid);
+}
+
 /* The per-slave tables of the link check's last results. */
 static void body_linkcheck(const struct status_view *v, const struct desired_bond *const *sel,
 			   size_t n, struct strbuf *body)
@@ -293,15 +384,15 @@ static void answer_reload(struct status_server *s, struct client *c)
 		reply_error(c, SE_FORBIDDEN, "reload needs root with CAP_NET_ADMIN");
 		return;
 	}
-	/* The reload's events reach watchers through status_server_broadcast,
-	 * whose sweep must not time this client out under us, however long
-	 * the kernel takes; flush() sets its deadline again afterwards. */
+	/* However long the kernel takes, this client is not timed out
+	 * meanwhile; flush() sets its deadline again afterwards. */
 	c->deadline_ms = 0;
 	if (s->reload(s->ctx, msg, sizeof(msg)) < 0) {
 		reply_error(c, SE_REFUSED, msg);
 		return;
 	}
 	s->view(s->ctx, &v);
+	v.privileged = c->privileged;
 	status_select(&v, &all, sel, &n, &unknown);
 	sb_printf(&body, "%s\n", msg);
 	reply_ok(c, status_worst(&v, sel, n), &body);
@@ -322,13 +413,17 @@ static void answer(struct status_server *s, struct client *c, const char *line, 
 		reply_error(c, SE_BAD_REQUEST, err);
 		return;
 	}
+	if (req.verb == SV_WATCH || req.verb == SV_WATCH_JSON) {
+		start_watch(s, c, req.verb == SV_WATCH_JSON);
+		return;
+	}
 	if (req.verb == SV_RELOAD) {
 		answer_reload(s, c);
 		return;
 	}
 	s->view(s->ctx, &v);
-	if (req.verb != SV_VERSION && req.verb != SV_WATCH &&
-	    status_select(&v, &req, sel, &n, &unknown) < 0) {
+	v.privileged = c->privileged;
+	if (req.verb != SV_VERSION && status_select(&v, &req, sel, &n, &unknown) < 0) {
 		snprintf(err, sizeof(err), "unknown bond \"%s\": not in bondd's configuration",
 			 unknown);
 		reply_error(c, SE_UNKNOWN_BOND, err);
@@ -345,7 +440,6 @@ static void answer(struct status_server *s, struct client *c, const char *line, 
 	case SV_BRIEF: render_brief(&body, &v, sel, n); break;
 	case SV_PROMETHEUS: render_prometheus(&body, &v, sel, n); break;
 	case SV_HEALTH: break;
-	case SV_RELOAD: break; /* answered above */
 	case SV_LINKCHECK:
 		if (s->check && s->check(s->ctx, sel, n, true) > 0 &&
 		    (c->check_line = strndup(line, len))) {
@@ -356,10 +450,8 @@ static void answer(struct status_server *s, struct client *c, const char *line, 
 		body_linkcheck(&v, sel, n, &body);
 		break;
 	case SV_WATCH:
-		sb_puts(&c->out, STATUS_PROTO_TAG " ok 0 stream\n");
-		c->state = CS_WATCH;
-		log_debug("status: a client is watching events");
-		return;
+	case SV_WATCH_JSON:
+	case SV_RELOAD: break; /* answered above */
 	}
 	if (body.oom)
 		reply_error(c, SE_INTERNAL, "out of memory");
@@ -369,134 +461,109 @@ static void answer(struct status_server *s, struct client *c, const char *line, 
 }
 
 /* Answers the complete request lines received, in order, while the client
- * keeps up with the replies. */
+ * keeps up with the replies.  After the client ended its input, what is
+ * left without a newline is its last request. */
 static void answer_lines(struct status_server *s, struct client *c)
 {
-	char *nl;
-
 	while (c->state == CS_REQUEST && !backpressured(c) && !reloaded_this_turn(s, c) &&
-	       (nl = memchr(c->in, '\n', c->in_len))) {
-		size_t line = (size_t)(nl - c->in);
+	       is_live(s, c)) {
+		char *nl = memchr(c->in, '\n', c->in_len);
+		if (!nl && !(c->eof && c->in_len))
+			break;
+		size_t line = nl ? (size_t)(nl - c->in) : c->in_len;
+		size_t used = nl ? line + 1 : line;
 		answer(s, c, c->in, line);
-		memmove(c->in, nl + 1, c->in_len - line - 1);
-		c->in_len -= line + 1;
-		/* What is left arrived with the last read, at the latest. */
-		if (c->state == CS_REQUEST) /* a client waiting for a link check keeps its clock */
+		if (c->state == CS_WATCH)
+			return;
+		memmove(c->in, c->in + used, c->in_len - used);
+		c->in_len -= used;
+		/* What is left arrived with the last read, at the latest; a
+		 * client waiting for a link check keeps its clock. */
+		if (c->state == CS_REQUEST)
 			c->request_start_ms = c->in_len ? c->last_active_ms : 0;
 	}
 	if (c->state == CS_REQUEST && c->in_len == sizeof(c->in) && !lines_waiting(c)) {
 		char msg[96];
 		snprintf(msg, sizeof(msg), "request longer than %d bytes", STATUS_MAX_REQUEST);
 		reply_error(c, SE_TOO_LONG, msg);
-		c->state = CS_DRAIN;
+		/* Read no more of it: the client's writes now fail at its end,
+		 * and it still reads the error before the close. */
+		shutdown(c->fd, SHUT_RD);
+		c->state = CS_CLOSING;
 		c->in_len = 0;
-		c->request_start_ms = mono_ms();
 	}
+	if (c->state == CS_REQUEST && c->eof && c->in_len == 0)
+		c->state = CS_CLOSING; /* every request answered */
 }
 
 /* After reading or writing: answer what can be answered, send what can be
- * sent.  Returns -1 when the client was dropped. */
+ * sent, close what is done.  Returns -1 when the client was dropped. */
 static int service(struct status_server *s, struct client *c)
 {
 	answer_lines(s, c);
-	if (flush(s, c) < 0) {
+	if (flush(s, c) < 0 || (c->state == CS_CLOSING && c->out.len == 0)) {
 		drop(s, c);
 		return -1;
 	}
-	if (c->state == CS_DRAIN && c->out.len == 0)
-		shutdown(c->fd, SHUT_WR); /* the error is out: tell the client we are done */
 	return 0;
 }
 
+/* One read per turn, at most what the request buffer holds. */
 static void on_readable(struct status_server *s, struct client *c)
 {
-	while (!backpressured(c) && !reloaded_this_turn(s, c)) {
-		char sink[4096];
-		bool request = c->state == CS_REQUEST;
-		char *dst = request ? c->in + c->in_len : sink;
-		size_t room = request ? sizeof(c->in) - c->in_len : sizeof(sink);
-		ssize_t n = recv(c->fd, dst, room, MSG_DONTWAIT);
-		if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
-			drop(s, c);
-			return;
-		}
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
+	ssize_t n;
+
+	do
+		n = recv(c->fd, c->in + c->in_len, sizeof(c->in) - c->in_len, MSG_DONTWAIT);
+	while (n < 0 && errno == EINTR);
+	if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+		drop(s, c);
+		return;
+	}
+	if (n == 0) {
+		/* Half-closed (shutdown(SHUT_WR), as one-shot clients do):
+		 * the requests it sent are still answered, then we close. */
+		c->eof = true;
+	} else if (n > 0) {
 		c->last_active_ms = mono_ms();
-		if (c->state == CS_DRAIN) {
-			c->drained += (size_t)n;
-			if (c->drained > MAX_DRAIN) {
-				drop(s, c);
-				return;
-			}
-			continue;
-		}
-		if (c->state == CS_WATCH)
-			continue;
 		if (c->in_len == 0)
 			c->request_start_ms = c->last_active_ms;
 		c->in_len += (size_t)n;
-		answer_lines(s, c);
 	}
 	service(s, c);
 }
 
-/* With every slot taken, drops the longest-idle client that is not
- * watching (never, for a newcomer who may not reload, one who may: a
- * flood of connections cannot push out `systemctl reload` between its
- * connect() and its request); failing that, for a newcomer who may reload (root, or what
- * systemd runs ExecReload= as), the longest-idle watcher who may not: one
- * user's crowd of watches cannot lock the administrator out.  False when
- * nobody may go. */
-static bool make_room(struct status_server *s, bool trusted)
-{
-	struct client *oldest = NULL;
-
-	for (size_t i = 0; i < s->n_clients; i++) {
-		struct client *c = s->clients[i];
-		if (c->state != CS_WATCH && (trusted || !c->trusted) &&
-		    (!oldest || c->last_active_ms < oldest->last_active_ms))
-			oldest = c;
-	}
-	for (size_t i = 0; i < s->n_clients && !oldest && trusted; i++) {
-		struct client *c = s->clients[i];
-		if (!c->trusted && (!oldest || c->last_active_ms < oldest->last_active_ms))
-			oldest = c;
-	}
-	if (!oldest)
-		return false;
-	if (oldest->state == CS_WATCH)
-		log_info("status: too many clients: a watch ended to make room for one who may reload");
-	drop(s, oldest);
-	return true;
-}
-
 static void on_accept(struct status_server *s)
 {
-	for (;;) {
+	for (int k = 0; k < ACCEPTS_PER_TURN; k++) {
 		int fd = accept4(s->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
 		if (fd < 0)
 			return; /* EAGAIN, or out of fds: the backlog keeps them */
-		bool privileged = peer_has_net_admin(fd);
-		bool trusted = privileged || peer_is_own_user(fd);
-		if (s->n_clients == MAX_CLIENTS && !make_room(s, trusted)) {
-			static const char busy[] = STATUS_PROTO_TAG " error 503 too many clients\n";
-			(void)!send(fd, busy, sizeof(busy) - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+		struct ucred cred = {.uid = (uid_t)-1};
+		socklen_t len = sizeof(cred);
+		if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0) {
 			close(fd);
 			continue;
 		}
+		bool privileged = peer_has_net_admin(fd);
+		struct client *old = NULL;
+		if (!privileged && count(s, false, true, cred.uid) >= MAX_CLIENTS_PER_UID)
+			old = victim(s, false, true, cred.uid, false);
+		else if (s->n_clients == MAX_CLIENTS)
+			old = victim(s, false, false, 0, true);
+		if (old)
+			drop(s, old);
 		struct client *c = calloc(1, sizeof(*c));
-		if (!c) {
+		if (!c || s->n_clients == MAX_CLIENTS) {
+			free(c);
 			close(fd);
 			continue;
 		}
 		c->fd = fd;
+		c->uid = cred.uid;
 		c->privileged = privileged;
-		c->trusted = trusted;
-		c->last_active_ms = mono_ms();
+		c->trusted = privileged || peer_is_own_user(fd);
+		c->last_active_ms = c->since_ms = mono_ms();
 		c->deadline_ms = c->last_active_ms + CLIENT_TIMEOUT_MS;
 		c->events = EPOLLIN;
 		struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
@@ -525,6 +592,8 @@ static void sweep(struct status_server *s)
 			next = c->deadline_ms;
 		i++;
 	}
+	if (next == s->timer_ms)
+		return;
 	struct itimerspec its = {0};
 	if (next) {
 		int64_t in = next - now;
@@ -532,55 +601,115 @@ static void sweep(struct status_server *s)
 		its.it_value.tv_nsec = (in % 1000) * 1000000 + 1;
 	}
 	timerfd_settime(s->timer_fd, 0, &its, NULL);
+	s->timer_ms = next;
 }
 
 void status_server_dispatch(struct status_server *s)
 {
-	struct epoll_event evs[32];
-	int n = epoll_wait(s->epfd, evs, 32, 0);
+	struct epoll_event evs[EVENTS_PER_TURN];
+	int n = epoll_wait(s->epfd, evs, EVENTS_PER_TURN, 0);
 
 	s->turn++;
+
 	for (int i = 0; i < n; i++) {
 		if (evs[i].data.u64 == TAG_LISTEN) {
 			on_accept(s);
 		} else if (evs[i].data.u64 == TAG_TIMER) {
 			uint64_t ticks;
 			(void)!read(s->timer_fd, &ticks, sizeof(ticks));
+			s->timer_ms = 0;
 		} else {
 			struct client *c = evs[i].data.ptr;
 			/* A client dropped earlier in this batch is not in the
 			 * list any more: look before touching it. */
-			bool live = false;
-			for (size_t j = 0; j < s->n_clients && !live; j++)
-				live = s->clients[j] == c;
-			if (!live)
+			if (!is_live(s, c))
 				continue;
-			if (evs[i].events & (EPOLLIN | EPOLLHUP | EPOLLERR))
+			uint32_t e = evs[i].events;
+			if ((e & EPOLLERR) || ((e & EPOLLHUP) && c->state == CS_WATCH))
+				drop(s, c); /* gone: a watcher never reads, so only this tells */
+			else if ((e & (EPOLLIN | EPOLLHUP)) && c->state == CS_REQUEST && !c->eof)
 				on_readable(s, c);
 			else
 				service(s, c);
 		}
 	}
+	status_server_flush(s);
 	sweep(s);
 }
 
+/* Queues an event line for every watcher; nothing is sent here, so that
+ * an event recorded in the middle of a repair costs a copy per watcher and
+ * no system call.  status_server_flush sends. */
 void status_server_broadcast(struct status_server *s, const struct event *e)
 {
-	char line[512];
-	size_t len = event_format_line(e, line, sizeof(line));
+	char text[512], pub[512];
+	size_t text_len = 0, pub_len = 0, json_len = 0, pub_json_len = 0;
+	struct strbuf json = {0}, pub_json = {0};
 
 	for (size_t i = 0; i < s->n_clients;) {
 		struct client *c = s->clients[i];
-		if (c->state == CS_WATCH) {
-			sb_add(&c->out, line, len);
-			if (c->out.len > MAX_WATCH_BACKLOG || flush(s, c) < 0) {
-				drop(s, c);
-				continue;
+		if (c->state != CS_WATCH) {
+			i++;
+			continue;
+		}
+		/* Each form at most once per event, and only if someone wants it. */
+		const char *line;
+		size_t len;
+		if (c->json) {
+			struct strbuf *b = c->privileged ? &json : &pub_json;
+			size_t *l = c->privileged ? &json_len : &pub_json_len;
+			if (!*l) {
+				event_json_line(b, e, c->privileged);
+				*l = b->len;
 			}
+			line = b->s;
+			len = *l;
+		} else if (c->privileged) {
+			if (!text_len)
+				text_len = event_format_line(e, text, sizeof(text), true);
+			line = text;
+			len = text_len;
+		} else {
+			if (!pub_len)
+				pub_len = event_format_line(e, pub, sizeof(pub), false);
+			line = pub;
+			len = pub_len;
+		}
+		sb_add(&c->out, line, len);
+		if (c->out.oom || c->out.len > MAX_WATCH_BACKLOG) {
+			log_debug("status: a watcher of uid %u fell %zu bytes behind; closing it",
+				  c->uid, c->out.len);
+			drop(s, c);
+			continue;
+		}
+		s->unsent = true;
+		i++;
+	}
+	sb_free(&json);
+	sb_free(&pub_json);
+}
+
+void status_server_flush(struct status_server *s)
+{
+	if (!s->unsent)
+		return;
+	s->unsent = false;
+	for (size_t i = 0; i < s->n_clients;) {
+		struct client *c = s->clients[i];
+		/* A watcher whose socket is full waits for EPOLLOUT instead. */
+		if (c->state == CS_WATCH && c->out.len && !(c->events & EPOLLOUT) &&
+		    flush(s, c) < 0) {
+			drop(s, c);
+			continue;
 		}
 		i++;
 	}
 	sweep(s);
+}
+
+size_t status_server_clients(const struct status_server *s)
+{
+	return s->n_clients;
 }
 
 void status_server_set_reload(struct status_server *s, status_reload_fn fn)
@@ -606,6 +735,7 @@ static bool check_finished(struct status_server *s, struct client *c)
 	if (status_request_parse(c->check_line, strlen(c->check_line), &req, err, sizeof(err)) < 0)
 		return false; /* cannot happen: it parsed before */
 	s->view(s->ctx, &v);
+	v.privileged = c->privileged;
 	if (status_select(&v, &req, sel, &n, &unknown) < 0) {
 		/* A reload took the bond away meanwhile. */
 		snprintf(err, sizeof(err), "unknown bond \"%s\": not in bondd's configuration",

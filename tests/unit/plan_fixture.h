@@ -394,11 +394,35 @@ static void obs_addr(struct fx *f, const char *link, const char *text)
 	assert_int_equal(observed_put_addr(&f->have, &a), 0);
 }
 
+/* The connected route the kernel makes for an IPv4 address on `link`
+ * (net/ipv4/fib_frontend.c fib_add_ifaddr), with algorithm cc ("" none). */
+static struct obs_route *obs_route(struct fx *f, const char *link, const char *text,
+				   const char *cc)
+{
+	struct bond_addr a = fx_addr(text);
+	struct obs_route r = {.family = AF_INET, .dst_len = a.prefixlen,
+			      .oif = obs(f, link)->ifindex, .table = RT_TABLE_MAIN,
+			      .protocol = RTPROT_KERNEL, .scope = RT_SCOPE_LINK,
+			      .type = RTN_UNICAST, .has_prefsrc = true};
+
+	memcpy(r.prefsrc, a.addr, 4);
+	memcpy(r.dst, a.addr, 4);
+	for (unsigned bit = a.prefixlen; bit < 32; bit++)
+		r.dst[bit / 8] &= (uint8_t)~(0x80u >> (bit % 8));
+	snprintf(r.cc_algo, sizeof(r.cc_algo), "%s", cc);
+	assert_int_equal(observed_put_route(&f->have, &r), 0);
+	for (size_t i = 0; i < f->have.n_routes; i++)
+		if (route_same(&f->have.routes[i], &r))
+			return &f->have.routes[i];
+	return NULL;
+}
+
 /*
  * The kernel in the state the config asks for: every configured bond up at
  * its MTU with its options (the rest at the kernel's defaults), every
  * configured slave (created when missing, admin-up) enslaved in order with
- * its queue_id and prio, every address present.
+ * its queue_id and prio, every address present with its connected route
+ * at the configured tcp_congestion.
  */
 static void obs_converged(struct fx *f)
 {
@@ -424,6 +448,11 @@ static void obs_converged(struct fx *f)
 		for (size_t j = 0; j < b->n_addrs; j++) {
 			struct obs_addr a = {obs(f, b->name)->ifindex, b->addrs[j]};
 			assert_int_equal(observed_put_addr(&f->have, &a), 0);
+			char text[INET6_ADDRSTRLEN + 8];
+			inet_ntop(AF_INET, a.addr.addr, text, sizeof(text));
+			snprintf(text + strlen(text), 8, "/%u", a.addr.prefixlen);
+			if (a.addr.family == AF_INET && a.addr.prefixlen < 32)
+				obs_route(f, b->name, text, b->tcp_congestion);
 		}
 	}
 }
@@ -594,6 +623,25 @@ static void kernel_apply(struct fx *f, const struct action *a)
 		if (observed_has_addr(&f->have, oa.ifindex, &oa.addr))
 			kernel_refuses(a, "address exists (-EEXIST)");
 		assert_int_equal(observed_put_addr(&f->have, &oa), 0);
+		break;
+	}
+	case ACT_SET_ROUTE_CC: {
+		/* NLM_F_REPLACE of the route with its own key; the model adds no
+		 * route with an address: the kernel's arrives as an event and
+		 * is planned in the next pass. */
+		struct obs_route *r = NULL;
+		for (size_t i = 0; i < f->have.n_routes; i++)
+			if (route_same(&f->have.routes[i], &a->route))
+				r = &f->have.routes[i];
+		if (!r)
+			kernel_refuses(a, "no such route (-ESRCH)");
+		if (r->protocol != a->route.protocol || r->scope != a->route.scope ||
+		    r->has_prefsrc != a->route.has_prefsrc ||
+		    memcmp(r->prefsrc, a->route.prefsrc, 4) != 0)
+			kernel_refuses(a, "the route would no longer be the address's own");
+		if (strcmp(r->cc_algo, a->route.cc_algo) == 0)
+			kernel_refuses(a, "congestion control sent unchanged");
+		*r = a->route;
 		break;
 	}
 	case ACT__COUNT:

@@ -346,9 +346,9 @@ static void render_matrix(void **state)
 	struct desired_bond b = {.name = "bond0"};
 	const struct desired_bond *sel[] = {&b};
 	linkcheck_prometheus(&out, &rs, sel, 1);
-	assert_non_null(strstr(out.s, "bondd_link_check_peer_slaves{bond=\"bond0\",slave=\"e1\","
+	assert_non_null(strstr(out.s, "bondd_link_check_peer_slaves{master=\"bond0\",device=\"e1\","
 				      "size=\"full\"} 2\n"));
-	assert_non_null(strstr(out.s, "bondd_link_check_checks_total{bond=\"bond0\"} 1\n"));
+	assert_non_null(strstr(out.s, "bondd_link_check_checks_total{master=\"bond0\",device=\"bond0\"} 1\n"));
 	sb_reset(&out);
 	linkcheck_json(&out, NULL);
 	assert_string_equal(out.s, "null");

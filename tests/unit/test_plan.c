@@ -25,6 +25,7 @@ struct exp {
 	uint32_t mtu;            /* CREATE, SET_MTU */
 	size_t addr;             /* ADD_ADDR: index in the bond's configured addrs */
 	int64_t queue_id, prio;  /* SET_SLAVE_OPTS: UNSET when not sent */
+	const char *cc;          /* SET_ROUTE_CC: the algorithm written, "" none */
 };
 
 struct exp_note {
@@ -42,6 +43,7 @@ struct exp_note {
 #define A_RELEASE(dev, b, why) {EXP(ACT_RELEASE, dev, b, why)}
 #define A_SLAVE(dev, b, q, p) {EXP(ACT_SET_SLAVE_OPTS, dev, b, "option"), .queue_id = (q), .prio = (p)}
 #define A_ADDR(b, i) {EXP(ACT_ADD_ADDR, b, b, "address"), .addr = (i)}
+#define A_ROUTE_CC(b, c, why) {EXP(ACT_SET_ROUTE_CC, b, b, why), .cc = (c)}
 
 struct plan_case {
 	const char *name;
@@ -111,6 +113,12 @@ static const char *mismatch(const struct fx *f, const struct action *a, const st
 			return "prio";
 	} else if (a->slave.has_queue_id || a->slave.has_prio) {
 		return "slave options set on another action";
+	}
+	if (a->kind == ACT_SET_ROUTE_CC) {
+		if (!e->cc || strcmp(a->route.cc_algo, e->cc) != 0)
+			return "congestion control";
+	} else if (a->route.family != 0) {
+		return "route set on another action";
 	}
 	return NULL;
 }
@@ -848,6 +856,77 @@ static void setup_address_other_prefix(struct fx *f)
 	obs_addr(f, "bond0", "10.0.0.1/16");
 }
 
+/* tcp_congestion: the connected routes of the configured IPv4 addresses. */
+static void setup_route_cc_missing(struct fx *f)
+{
+	struct desired_bond *b = want_rr4(f);
+	want_addr(b, "fd00::1/64");    /* IPv6: not covered */
+	want_addr(b, "10.9.9.9/32");   /* no prefix route */
+	want_addr(b, "10.0.0.2/24");   /* the same subnet: the same route, once */
+	snprintf(b->tcp_congestion, sizeof(b->tcp_congestion), "bbr");
+	obs_converged(f);
+	obs_route(f, "bond0", "10.0.0.1/24", "")->metrics[RTAX_MTU] = 1400;
+	f->have.routes[0].metrics_set |= 1u << RTAX_MTU;
+}
+
+static void check_route_metrics_kept(const struct fx *f)
+{
+	assert_int_equal(f->out.v[0].route.metrics[RTAX_MTU], 1400);
+	assert_true(f->out.v[0].route.metrics_set & (1u << RTAX_MTU));
+	assert_int_equal(f->out.v[0].route.protocol, RTPROT_KERNEL);
+	assert_true(f->out.v[0].route.has_prefsrc);
+}
+
+static void setup_route_cc_removed(struct fx *f)
+{
+	want_rr4(f);
+	obs_converged(f);
+	struct obs_route *r = obs_route(f, "bond0", "10.0.0.1/24", "bbr");
+	r->metrics[RTAX_LOCK] = 1u << RTAX_CC_ALGO;
+	r->metrics_set |= 1u << RTAX_LOCK;
+}
+
+static void check_route_lock_cleared(const struct fx *f)
+{
+	assert_int_equal(f->out.v[0].route.metrics[RTAX_LOCK], 0);
+}
+
+static void setup_route_cc_other(struct fx *f)
+{
+	struct desired_bond *b = want_rr4(f);
+	snprintf(b->tcp_congestion, sizeof(b->tcp_congestion), "cubic");
+	obs_converged(f);
+	obs_route(f, "bond0", "10.0.0.1/24", "bbr");
+}
+
+static void setup_route_cc_right(struct fx *f)
+{
+	struct desired_bond *b = want_rr4(f);
+	snprintf(b->tcp_congestion, sizeof(b->tcp_congestion), "bbr");
+	obs_converged(f);
+}
+
+static void setup_route_cc_held(struct fx *f)
+{
+	setup_route_cc_other(f);
+	fx_hold_key(f, "route bond0");
+}
+
+static void setup_route_cc_unknown_metric(struct fx *f)
+{
+	setup_route_cc_other(f);
+	f->have.routes[0].unknown_metric = true;
+}
+
+static void setup_route_cc_no_route(struct fx *f)
+{
+	/* address just added: its route is not observed yet */
+	struct desired_bond *b = want_rr4(f);
+	snprintf(b->tcp_congestion, sizeof(b->tcp_congestion), "bbr");
+	obs_converged(f);
+	f->have.n_routes = 0;
+}
+
 static void setup_bond_down(struct fx *f)
 {
 	rr4_converged(f);
@@ -1058,6 +1137,19 @@ static const struct plan_case cases[] = {
 	{"converged_unmanaged_options_differ", setup_unmanaged_options_differ, {{0}}, {{0}}, NULL},
 	{"converged_slave_admin_down_left_alone", setup_slave_admin_down, {{0}}, {{0}}, NULL},
 	{"converged_extra_address_kept", setup_extra_address, {{0}}, {{0}}, NULL},
+
+	/* tcp_congestion on the bond's connected routes. */
+	{"route_cc_missing", setup_route_cc_missing,
+	 {A_ROUTE_CC("bond0", "bbr", "route congestion control")}, {{0}},
+	 check_route_metrics_kept},
+	{"route_cc_removed_restores_default", setup_route_cc_removed,
+	 {A_ROUTE_CC("bond0", "", "tcp_congestion removed")}, {{0}}, check_route_lock_cleared},
+	{"route_cc_other_algorithm", setup_route_cc_other,
+	 {A_ROUTE_CC("bond0", "cubic", "route congestion control")}, {{0}}, NULL},
+	{"converged_route_cc", setup_route_cc_right, {{0}}, {{0}}, NULL},
+	{"route_cc_held", setup_route_cc_held, {{0}}, {{0}}, NULL},
+	{"route_cc_unknown_metric_left_alone", setup_route_cc_unknown_metric, {{0}}, {{0}}, NULL},
+	{"route_cc_route_not_seen_yet", setup_route_cc_no_route, {{0}}, {{0}}, NULL},
 
 	/* Cold start. */
 	{"cold_start",

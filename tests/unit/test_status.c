@@ -13,6 +13,7 @@
 #include "config.h"
 #include "service_status.h"
 #include "diag_where.h"
+#include "json_text.h"
 #include "peer_cred.h"
 #include "proc_filter.h"
 #include "status_proto.h"
@@ -419,14 +420,23 @@ static void json_fields(void **state)
 	assert_false(out.oom);
 	static const char *const want[] = {
 		"\"protocol\":1", "\"health_code\":2", "\"name\":\"bond0\"",
-		"\"health\":\"healthy\"", "\"configured\":{\"mtu\":9000,\"options\":{\"mode\":\"balance-rr\",\"miimon\":\"100\"}",
+		"\"health\":\"healthy\"", "\"configured\":{\"mtu\":9000,\"options\":{\"mode\":\"balance-rr\",\"miimon\":100}",
 		"\"slaves\":[\"e1\",\"e2\",\"e3\"]", "\"addresses\":[\"10.0.0.1/24\"]",
 		"\"observed\":{\"mtu\":9000", "\"configured_position\":2,\"position\":2",
 		"\"mii_status\":\"up\",\"link_failure_count\":2", "\"speed_mbps\":null",
 		"\"tx_packets\":1012", "\"carrier_flaps\":3,\"last_flap\":\"2023-11-14T22:13:20.123Z\"",
 		"\"text\":\"enslave e2 to bond0 \\\"quoted\\\" (missing)\"",
 		"\"name\":\"bond1\"", "\"present\":false", "\"observed\":null",
-		"\"problem\":\"bond1 does not exist\"",
+		"\"problem\":\"bond1 does not exist\"", "\"privileged\":false",
+		/* A slave that does not exist: every key, null. */
+		"{\"name\":\"f1\",\"configured_position\":1,\"position\":null,\"present\":false,"
+		"\"enslaved\":false,\"ifindex\":null,\"mtu\":null,\"carrier\":null,"
+		"\"mii_status\":null,\"link_failure_count\":null,\"permanent_address\":null,"
+		"\"state\":null,\"active_slave\":null,\"queue_id\":null,\"ad_aggregator_id\":null,"
+		"\"ad_actor_port_state\":null,\"ad_partner_port_state\":null,\"lacp_problem\":null,"
+		"\"speed_mbps\":null,\"duplex\":null,\"rx_bytes\":null,\"tx_bytes\":null,"
+		"\"rx_packets\":null,\"tx_packets\":null,\"carrier_changes\":null,"
+		"\"carrier_flaps\":0,\"last_flap\":null,\"hardware\":null}",
 	};
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
 		if (!strstr(out.s, want[i]))
@@ -479,13 +489,16 @@ static void prometheus_lines(void **state)
 	/* e1 e2 e3 exist, f1 does not: one fetch each, not one per counter. */
 	assert_int_equal(live_calls, 3);
 	static const char *const want[] = {
-		"# TYPE bondd_bond_health gauge\n", "bondd_bond_health{bond=\"bond0\"} 0\n",
-		"bondd_bond_health{bond=\"bond1\"} 2\n", "bondd_bond_up{bond=\"bond1\"} 0\n",
-		"bondd_bond_slaves_up{bond=\"bond0\"} 3\n",
-		"bondd_slave_in_place{bond=\"bond0\",slave=\"e2\"} 1\n",
-		"bondd_slave_carrier_flaps_total{bond=\"bond0\",slave=\"e2\"} 3\n",
-		"bondd_slave_tx_packets_total{bond=\"bond0\",slave=\"e3\"} 5013\n",
-		"bondd_slave_in_place{bond=\"bond1\",slave=\"f1\"} 0\n",
+		"# TYPE bondd_bond_health gauge\n",
+		"bondd_bond_health{master=\"bond0\",device=\"bond0\"} 0\n",
+		"bondd_bond_health{master=\"bond1\",device=\"bond1\"} 2\n",
+		"bondd_bond_up{master=\"bond1\",device=\"bond1\"} 0\n",
+		"bondd_bond_slaves_up{master=\"bond0\",device=\"bond0\"} 3\n",
+		"bondd_slave_in_place{master=\"bond0\",device=\"e2\"} 1\n",
+		"bondd_slave_carrier_flaps_total{master=\"bond0\",device=\"e2\"} 3\n",
+		"bondd_slave_tx_packets_total{master=\"bond0\",device=\"e3\"} 5013\n",
+		"bondd_slave_in_place{master=\"bond1\",device=\"f1\"} 0\n",
+		"bondd_build_info{version=\"", "bondd_config_last_reload_successful 1\n",
 	};
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
 		if (!strstr(out.s, want[i]))
@@ -506,8 +519,8 @@ static void prometheus_lines(void **state)
 				fail_msg("metric %s in two groups", current);
 			strncat(seen, key + 1, sizeof(seen) - strlen(seen) - 1);
 		} else if (line[0] != '#') {
-			size_t len = strcspn(line, "{");
-			assert_true(strncmp(line, "bondd_", 6) == 0 && memchr(line, '}', (size_t)(nl - line)));
+			size_t len = strcspn(line, "{ ");
+			assert_true(strncmp(line, "bondd_", 6) == 0);
 			if (len != strlen(current) || strncmp(line, current, len) != 0)
 				fail_msg("sample %.*s under TYPE %s", (int)(nl - line), line, current);
 		}
@@ -518,9 +531,178 @@ static void prometheus_lines(void **state)
 	/* Label values escaped: a Linux interface name may hold " and \. */
 	snprintf(w->want.bonds[1].name, IFNAMSIZ, "b\"1\\");
 	render_prometheus(&out, &w->view, sel, 2);
-	assert_non_null(strstr(out.s, "bondd_bond_up{bond=\"b\\\"1\\\\\"} 0\n"));
+	assert_non_null(strstr(out.s, "bondd_bond_up{master=\"b\\\"1\\\\\",device=\"b\\\"1\\\\\"} 0\n"));
+	sb_free(&out);
+	/* Not UTF-8: the byte written as \\xff (the text format allows no
+	 * other escape), so the whole text stays valid UTF-8. */
+	snprintf(w->want.bonds[1].name, IFNAMSIZ, "b\xff");
+	render_prometheus(&out, &w->view, sel, 2);
+	assert_non_null(strstr(out.s, "bondd_bond_up{master=\"b\\\\xff\",device=\"b\\\\xff\"} 0\n"));
 	sb_free(&out);
 	world_free(w);
+	(void)state;
+}
+
+/* What the kernel shows only to CAP_NET_ADMIN is null in JSON for an
+ * unprivileged client, value by value, and masked in texts; a privileged
+ * client sees it all. */
+static void json_privilege_rule(void **state)
+{
+	struct world *w = world_new();
+	const struct desired_bond *sel[] = {&w->want.bonds[0]};
+	struct strbuf out = {0};
+	struct obs_link *b = link_mut(w, "bond0");
+
+	bond_opts_set(&b->bond, OPT_AD_ACTOR_SYS_PRIO, 700);
+	bond_opts_set(&b->bond, OPT_AD_USER_PORT_KEY, 9);
+	b->bond.have |= OPT_BIT(OPT_AD_ACTOR_SYSTEM);
+	b->bond.ad_actor_system[5] = 0x42;
+	snprintf(w->bonds[0].last_error, sizeof(w->bonds[0].last_error),
+		 "bond0: set: ad_actor_sys_prio=700 refused");
+	w->bonds[0].last_error_ms = 1700000000000;
+	struct event e = {.wall_ms = 1700000000500, .kind = EV_REPAIR};
+	snprintf(e.bond, sizeof(e.bond), "bond0");
+	snprintf(e.text, sizeof(e.text),
+		 "set bond0 ad_actor_system=00:00:00:00:00:42 ad_user_port_key = 9 (options)");
+	event_log_add(&w->events, &e);
+
+	render_json(&out, &w->view, sel, 1);
+	static const char *const hidden[] = {
+		"\"ad_actor_sys_prio\":null", "\"ad_user_port_key\":null", "\"ad_actor_system\":null",
+		"ad_actor_sys_prio=* refused", "ad_actor_system=* ad_user_port_key = * (options)",
+	};
+	for (size_t i = 0; i < sizeof(hidden) / sizeof(hidden[0]); i++)
+		if (!strstr(out.s, hidden[i]))
+			fail_msg("unprivileged JSON lacks %s in %s", hidden[i], out.s);
+	assert_null(strstr(out.s, "700"));
+	assert_null(strstr(out.s, ":42"));
+	sb_free(&out);
+
+	w->view.privileged = true;
+	render_json(&out, &w->view, sel, 1);
+	static const char *const shown[] = {
+		"\"ad_actor_sys_prio\":700", "\"ad_user_port_key\":9",
+		"\"ad_actor_system\":\"00:00:00:00:00:42\"", "ad_actor_sys_prio=700 refused",
+		"ad_actor_system=00:00:00:00:00:42 ad_user_port_key = 9", "\"privileged\":true",
+	};
+	for (size_t i = 0; i < sizeof(shown) / sizeof(shown[0]); i++)
+		if (!strstr(out.s, shown[i]))
+			fail_msg("privileged JSON lacks %s", shown[i]);
+	sb_free(&out);
+
+	/* The watch line follows the same rule. */
+	char line[512];
+	event_format_line(&e, line, sizeof(line), false);
+	assert_non_null(strstr(line, "ad_actor_system=* ad_user_port_key = * (options)"));
+	event_json_line(&out, &e, false);
+	assert_non_null(strstr(out.s, "\"text\":\"set bond0 ad_actor_system=* "));
+	assert_null(strstr(out.s, ":42"));
+	sb_free(&out);
+	world_free(w);
+	(void)state;
+}
+
+/* 802.3ad: a slave outside the active aggregator, or whose partner is not
+ * in sync, makes the bond degraded with the reason; JSON and Prometheus
+ * carry the aggregator ids and port states. */
+static void lacp_health(void **state)
+{
+	struct world *w = world_new();
+	const struct desired_bond *sel[] = {&w->want.bonds[0]};
+	struct obs_link *b = link_mut(w, "bond0");
+	struct strbuf out = {0};
+	char why[128];
+
+	bond_opts_set(&b->bond, OPT_MODE, MODE_8023AD);
+	b->info.has_ad_info = true;
+	b->info.ad_aggregator = 1;
+	b->info.ad_num_ports = 3;
+	const char *names[] = {"e1", "e2", "e3"};
+	for (int i = 0; i < 3; i++) {
+		struct obs_link *s = link_mut(w, names[i]);
+		s->slave.ad_aggregator_id = 1;
+		s->slave.has_ad_state = true;
+		s->slave.ad_actor_oper_port_state = 0x3d;
+		s->slave.ad_partner_oper_port_state = 0x3d;
+	}
+	assert_int_equal(health(w, "bond0", why), HEALTH_OK);
+
+	link_mut(w, "e3")->slave.ad_aggregator_id = 2;
+	link_mut(w, "e3")->slave.ad_actor_oper_port_state = 0x45; /* defaulted */
+	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
+	assert_string_equal(why, "e3 is in aggregator 2, not in the active aggregator 1 "
+				  "(no LACP partner: defaulted)");
+	render_json(&out, &w->view, sel, 1);
+	assert_non_null(strstr(out.s, "\"ad_aggregator_id\":1,\"ad_num_ports\":3"));
+	assert_non_null(strstr(out.s, "\"ad_aggregator_id\":2,\"ad_actor_port_state\":69,"
+				      "\"ad_partner_port_state\":61,\"lacp_problem\":\"e3 is in"));
+	sb_free(&out);
+	render_prometheus(&out, &w->view, sel, 1);
+	assert_non_null(strstr(out.s, "bondd_bond_ad_aggregator_id{master=\"bond0\",device=\"bond0\"} 1\n"));
+	assert_non_null(strstr(out.s, "bondd_slave_ad_in_active_aggregator{master=\"bond0\",device=\"e3\"} 0\n"));
+	assert_non_null(strstr(out.s, "bondd_slave_ad_in_active_aggregator{master=\"bond0\",device=\"e1\"} 1\n"));
+	assert_non_null(strstr(out.s, "bondd_slave_ad_actor_port_state{master=\"bond0\",device=\"e3\"} 69\n"));
+	sb_free(&out);
+
+	link_mut(w, "e3")->slave.ad_aggregator_id = 1;
+	link_mut(w, "e2")->slave.ad_partner_oper_port_state = 0x35; /* no sync bit */
+	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
+	assert_string_equal(why, "e2: LACP partner not in sync (partner port state 0x35)");
+	render_prometheus(&out, &w->view, sel, 1);
+	assert_non_null(strstr(out.s, "bondd_slave_ad_partner_in_sync{master=\"bond0\",device=\"e2\"} 0\n"));
+	sb_free(&out);
+	world_free(w);
+	(void)state;
+}
+
+/* Names that are not UTF-8 (legal in Linux) still give valid JSON. */
+static void json_non_utf8_names(void **state)
+{
+	struct world *w = world_new();
+	const struct desired_bond *sel[] = {&w->want.bonds[1]};
+	struct strbuf out = {0};
+
+	snprintf(w->want.bonds[1].name, IFNAMSIZ, "b\xc3\x28\xe2\x82\xac\x01");
+	render_json(&out, &w->view, sel, 1);
+	assert_non_null(strstr(out.s, "\"name\":\"b\\udcc3(\xe2\x82\xac\\u0001\""));
+	for (const unsigned char *p = (const unsigned char *)out.s; *p;) {
+		size_t n = utf8_seq_len(p);
+		assert_true(n > 0);
+		p += n;
+	}
+	sb_free(&out);
+	world_free(w);
+	(void)state;
+}
+
+/* RFC 3629: overlong forms, surrogates and values past U+10FFFF are not
+ * UTF-8; each of their bytes is escaped on its own. */
+static void utf8_validation(void **state)
+{
+	static const struct {
+		const char *in, *json;
+	} cases[] = {
+		{"a\xc0\xaf", "\"a\\udcc0\\udcaf\""},             /* overlong '/' */
+		{"\xed\xa0\x80", "\"\\udced\\udca0\\udc80\""},     /* a surrogate */
+		{"\xf4\x90\x80\x80", "\"\\udcf4\\udc90\\udc80\\udc80\""}, /* past U+10FFFF */
+		{"\xf0\x9f\x98\x80", "\"\xf0\x9f\x98\x80\""},     /* U+1F600, kept */
+		{"\xe2\x82", "\"\\udce2\\udc82\""},                 /* cut short */
+		{"q\"b\\", "\"q\\\"b\\\\\""},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct strbuf out = {0};
+		json_string(&out, cases[i].in);
+		assert_string_equal(out.s, cases[i].json);
+		sb_free(&out);
+	}
+	/* Masking: only a value after "=", ":" or " = ", and whole words. */
+	char pub[128];
+	event_public_text("ad_actor_sys_prio differs; my_ad_actor_system=1 x", pub, sizeof(pub));
+	assert_string_equal(pub, "ad_actor_sys_prio differs; my_ad_actor_system=1 x");
+	event_public_text("ad_user_port_key: \"77\", ad_actor_system=aa:bb", pub, sizeof(pub));
+	assert_string_equal(pub, "ad_user_port_key: \"*\", ad_actor_system=*");
+	event_public_text("ad_actor_sys_prio=123", pub, 8);
+	assert_int_equal(strlen(pub), 7);
 	(void)state;
 }
 
@@ -539,7 +721,7 @@ static void event_ring_and_lines(void **state)
 	struct event e = {.wall_ms = 1700000000000, .kind = EV_DOWN};
 	snprintf(e.bond, sizeof(e.bond), "bond0");
 	snprintf(e.text, sizeof(e.text), "carrier lost (1 so far) and a long tail of text");
-	size_t n = event_format_line(&e, line, sizeof(line));
+	size_t n = event_format_line(&e, line, sizeof(line), true);
 	assert_int_equal(n, strlen(line));
 	assert_true(line[n - 1] == '\n');
 	assert_memory_equal(line, "2023-11-14T22:13:20.000Z down bond0 - carrier", 45);
@@ -567,9 +749,9 @@ static void findings_in_health_and_metrics(void **state)
 	assert_string_equal(why, "shared-card: e1 and e2 are functions of 0000:03:00");
 	const struct desired_bond *sel[] = {desired_find_bond(&w->want, "bond0")};
 	render_prometheus(&out, &w->view, sel, 1);
-	assert_non_null(strstr(out.s, "bondd_bond_findings{bond=\"bond0\",kind=\"shared-card\","
+	assert_non_null(strstr(out.s, "bondd_bond_findings{master=\"bond0\",device=\"bond0\",kind=\"shared-card\","
 				      "severity=\"degraded\"} 1\n"));
-	assert_non_null(strstr(out.s, "bondd_bond_findings{bond=\"bond0\",kind=\"tcp-setting\","
+	assert_non_null(strstr(out.s, "bondd_bond_findings{master=\"bond0\",device=\"bond0\",kind=\"tcp-setting\","
 				      "severity=\"info\"} 1\n"));
 	sb_free(&out);
 	findings_free(&host);
@@ -664,6 +846,10 @@ int main(void)
 		cmocka_unit_test(health_while_refused),
 		cmocka_unit_test(service_status_line),
 		cmocka_unit_test(diag_place_only),
+		cmocka_unit_test(json_privilege_rule),
+		cmocka_unit_test(lacp_health),
+		cmocka_unit_test(json_non_utf8_names),
+		cmocka_unit_test(utf8_validation),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

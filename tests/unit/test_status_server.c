@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/* status_server.c over a real UNIX socket, with a reload that counts. */
-#include <poll.h>
+/* The status server over a real Unix socket in a temporary directory: a
+ * half-closed client gets its reply, watchers are capped with the oldest
+ * closed, a watcher cannot make the server read, and a client is served a
+ * bounded amount per call.  No kernel: the view is empty. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,122 +18,201 @@
 #include <sys/un.h>
 #include <cmocka.h>
 
-#include "desired.h"
-#include "event_log.h"
-#include "observed.h"
-#include "status_render.h"
 #include "status_server.h"
 
 struct fixture {
+	char dir[64], path[96];
 	struct desired want;
 	struct observed obs;
 	struct event_log events;
-	unsigned reloads;
-	char dir[64], path[96];
+	struct status_server *s;
 };
 
-static void view(void *ctx, struct status_view *v)
+static void view(void *ctx, struct status_view *out)
 {
 	struct fixture *f = ctx;
-	*v = (struct status_view){.want = &f->want, .obs = &f->obs, .events = &f->events};
+	*out = (struct status_view){.want = &f->want, .obs = &f->obs, .events = &f->events};
 }
 
-static int reload(void *ctx, char *msg, size_t len)
+static int setup(void **state)
 {
-	struct fixture *f = ctx;
-	f->reloads++;
-	snprintf(msg, len, "reloaded %u", f->reloads);
+	struct fixture *f = calloc(1, sizeof(*f));
+	snprintf(f->dir, sizeof(f->dir), "/tmp/bondd-test-XXXXXX");
+	assert_non_null(mkdtemp(f->dir));
+	snprintf(f->path, sizeof(f->path), "%s/sock", f->dir);
+	assert_int_equal(status_server_open(&f->s, f->path, view, f), 0);
+	signal(SIGPIPE, SIG_IGN);
+	*state = f;
 	return 0;
 }
 
-static int client(const char *path)
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+	status_server_close(f->s);
+	rmdir(f->dir);
+	free(f);
+	return 0;
+}
+
+static int connect_to(const struct fixture *f)
 {
 	struct sockaddr_un sa = {.sun_family = AF_UNIX};
+	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", f->path);
 	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-
 	assert_true(fd >= 0);
-	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", path);
 	assert_int_equal(connect(fd, (struct sockaddr *)&sa, sizeof(sa)), 0);
 	return fd;
 }
 
-/* One turn of the daemon's loop for the server: wait until it has
- * something, then dispatch once.  Returns false when nothing came. */
-static bool turn(struct status_server *s)
+/* Runs the server until fd has something to read (or EOF), at most ~2 s. */
+static void serve_until_readable(struct fixture *f, int fd)
 {
-	struct pollfd p = {.fd = status_server_fd(s), .events = POLLIN};
-	if (poll(&p, 1, 1000) != 1)
-		return false;
-	status_server_dispatch(s);
-	return true;
+	for (int i = 0; i < 400; i++) {
+		status_server_dispatch(f->s);
+		struct pollfd p = {.fd = fd, .events = POLLIN};
+		if (poll(&p, 1, 5) > 0)
+			return;
+	}
+	fail_msg("no reply within 2 s");
 }
 
-/* Requests pipelined behind a reload wait for the next turn of the event
- * loop, one reload per turn: a client sending a thousand of them must not
- * hold the loop (watchdog pings, repairs, other clients) for all of them
- * at once.  Every one is still answered, in order. */
-static void one_reload_per_turn(void **state)
+/* Reads until EOF while serving; returns the bytes read. */
+static size_t read_all(struct fixture *f, int fd, char *buf, size_t len)
 {
-	struct fixture f = {0};
-	struct status_server *s;
-	enum { N = 50 };
-	char req[N * 8];
-	size_t len = 0;
-
-	snprintf(f.dir, sizeof(f.dir), "/tmp/bondd-test-XXXXXX");
-	assert_non_null(mkdtemp(f.dir));
-	snprintf(f.path, sizeof(f.path), "%s/s.sock", f.dir);
-	assert_int_equal(status_server_open(&s, f.path, view, &f), 0);
-	status_server_set_reload(s, reload);
-
-	int fd = client(f.path);
-	for (int i = 0; i < N; i++)
-		len += (size_t)snprintf(req + len, sizeof(req) - len, "reload\n");
-	len += (size_t)snprintf(req + len, sizeof(req) - len, "version\n");
-	assert_int_equal(send(fd, req, len, 0), (ssize_t)len);
-
-	unsigned turns = 0;
-	while (f.reloads < N && turns < 10 * N) {
-		unsigned before = f.reloads;
-		if (!turn(s))
-			break;
-		turns++;
-		assert_true(f.reloads - before <= 1);
-	}
-	assert_int_equal(f.reloads, N);
-	for (int i = 0; i < 5; i++)
-		turn(s); /* the version request after them */
-
-	/* Every answer, in order, then the version. */
-	char buf[8192];
 	size_t got = 0;
-	struct pollfd p = {.fd = fd, .events = POLLIN};
-	while (poll(&p, 1, 200) == 1) {
-		ssize_t n = recv(fd, buf + got, sizeof(buf) - 1 - got, 0);
-		if (n <= 0)
+	for (;;) {
+		serve_until_readable(f, fd);
+		ssize_t n = recv(fd, buf + got, len - 1 - got, MSG_DONTWAIT);
+		/* A reset after the data: we closed with its input unread. */
+		if (n == 0 || (n < 0 && errno == ECONNRESET))
 			break;
+		if (n < 0 && errno == EAGAIN)
+			continue;
+		assert_true(n > 0);
 		got += (size_t)n;
 	}
 	buf[got] = '\0';
-	char *at = buf;
-	for (int i = 1; i <= N; i++) {
-		char want[32];
-		snprintf(want, sizeof(want), "reloaded %d\n", i);
-		at = strstr(at, want);
-		assert_non_null(at);
-	}
-	assert_non_null(strstr(at, "protocol 1"));
+	return got;
+}
 
+/* A one-shot client: the request, then shutdown(SHUT_WR) at once (as
+ * `printf 'brief\n' | socat - UNIX-CONNECT:...` does).  Every one gets its
+ * replies, then EOF - with and without a final newline, pipelined too. */
+static void half_closed_client_gets_its_reply(void **state)
+{
+	struct fixture *f = *state;
+	static const char *const requests[] = {"version\n", "version", "health\nversion\n"};
+	char buf[4096];
+
+	for (int round = 0; round < 100; round++) {
+		const char *req = requests[round % 3];
+		int fd = connect_to(f);
+		assert_int_equal(send(fd, req, strlen(req), 0), (ssize_t)strlen(req));
+		assert_int_equal(shutdown(fd, SHUT_WR), 0);
+		read_all(f, fd, buf, sizeof(buf));
+		close(fd);
+		if (round % 3 == 2) {
+			assert_true(strncmp(buf, "bondd/1 ok 0 0\nbondd/1 ok 0 ", 28) == 0);
+		} else {
+			assert_true(strncmp(buf, "bondd/1 ok 0 ", 13) == 0);
+			assert_non_null(strstr(buf, " protocol 1\n"));
+		}
+	}
+	for (int i = 0; i < 5; i++)
+		status_server_dispatch(f->s);
+	assert_int_equal(status_server_clients(f->s), 0);
+}
+
+/* More watchers than allowed: the oldest are closed (EOF after their
+ * header), the newest stay, and the total stays within the cap. */
+static void watchers_capped_oldest_closed(void **state)
+{
+	struct fixture *f = *state;
+	enum { N = 80 };
+	int fds[N];
+	char buf[256];
+
+	for (int i = 0; i < N; i++) {
+		fds[i] = connect_to(f);
+		assert_int_equal(send(fds[i], "watch\n", 6, 0), 6);
+		serve_until_readable(f, fds[i]);
+		ssize_t n = recv(fds[i], buf, sizeof(buf) - 1, MSG_DONTWAIT);
+		assert_true(n > 0);
+		buf[n] = '\0';
+		assert_string_equal(buf, "bondd/1 ok 0 stream\n");
+	}
+	size_t held = status_server_clients(f->s);
+	assert_true(held >= 8 && held <= 64);
+	/* The first watcher was closed, the last one is open. */
+	assert_int_equal(recv(fds[0], buf, sizeof(buf), MSG_DONTWAIT), 0);
+	assert_int_equal(recv(fds[N - 1], buf, sizeof(buf), MSG_DONTWAIT), -1);
+	assert_int_equal(errno, EAGAIN);
+
+	/* The newest gets events, as one line each; a JSON watcher a JSON line. */
+	int j = connect_to(f);
+	assert_int_equal(send(j, "watch-json\n", 11, 0), 11);
+	serve_until_readable(f, j);
+	assert_true(recv(j, buf, sizeof(buf), MSG_DONTWAIT) > 0);
+	struct event e = {.wall_ms = 1700000000000, .kind = EV_REPAIR};
+	snprintf(e.bond, sizeof(e.bond), "b\xff");
+	snprintf(e.text, sizeof(e.text), "set b ad_actor_sys_prio=7");
+	status_server_broadcast(f->s, &e);
+	status_server_flush(f->s);
+	ssize_t n = recv(fds[N - 1], buf, sizeof(buf) - 1, MSG_DONTWAIT);
+	assert_true(n > 0);
+	buf[n] = '\0';
+	assert_non_null(strstr(buf, " repair b\xff - set b ad_actor_sys_prio="));
+	n = recv(j, buf, sizeof(buf) - 1, MSG_DONTWAIT);
+	assert_true(n > 0);
+	buf[n] = '\0';
+	assert_non_null(strstr(buf, "\"bond\":\"b\\udcff\",\"link\":null,"));
+	assert_int_equal(buf[n - 1], '\n');
+	close(j);
+	for (int i = 0; i < N; i++)
+		close(fds[i]);
+}
+
+/* A watcher's input is refused at its own end: the server never reads it. */
+static void watcher_input_refused(void **state)
+{
+	struct fixture *f = *state;
+	char buf[64];
+	int fd = connect_to(f);
+
+	assert_int_equal(send(fd, "watch\n", 6, 0), 6);
+	serve_until_readable(f, fd);
+	assert_true(recv(fd, buf, sizeof(buf), MSG_DONTWAIT) > 0);
+	errno = 0;
+	assert_int_equal(send(fd, "junk\n", 5, MSG_NOSIGNAL), -1);
+	assert_int_equal(errno, EPIPE);
 	close(fd);
-	status_server_close(s);
-	rmdir(f.dir);
-	(void)state;
+}
+
+/* An endless request line: the 413 error, then the server reads no more
+ * (the client's writes fail) and closes. */
+static void oversized_request_closed(void **state)
+{
+	struct fixture *f = *state;
+	char big[8192], buf[512];
+	int fd = connect_to(f);
+
+	memset(big, 'A', sizeof(big));
+	(void)!send(fd, big, sizeof(big), MSG_DONTWAIT | MSG_NOSIGNAL);
+	read_all(f, fd, buf, sizeof(buf));
+	assert_true(strncmp(buf, "bondd/1 error 413 ", 18) == 0);
+	errno = 0;
+	assert_int_equal(send(fd, big, 10, MSG_NOSIGNAL), -1);
+	close(fd);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(one_reload_per_turn),
+		cmocka_unit_test_setup_teardown(half_closed_client_gets_its_reply, setup, teardown),
+		cmocka_unit_test_setup_teardown(watchers_capped_oldest_closed, setup, teardown),
+		cmocka_unit_test_setup_teardown(watcher_input_refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(oversized_request_closed, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

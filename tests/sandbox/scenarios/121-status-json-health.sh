@@ -17,7 +17,9 @@ echo "brief: $(status --brief || true)"
 
 status --watch >"$WORK/watch.log" 2>&1 &
 watcher=$!
-wait_log "a client is watching events" 1 5 || fail "the watcher did not connect"
+status --watch --json >"$WORK/watch.jsonl" 2>&1 &
+json_watcher=$!
+wait_log "is watching events" 2 5 || fail "the watchers did not connect"
 
 rc=0
 ip -n "$PEER" link set p3 down
@@ -33,7 +35,16 @@ whole_within 1000 bond0 e1,e2,e3,e4 9000 >/dev/null
 wait_until 5 file_has "$WORK/watch.log" "repair bond0 e2" ||
 	{ cat "$WORK/watch.log"; fail "--watch did not show the repair"; }
 file_has "$WORK/watch.log" "down bond0 e3" || { cat "$WORK/watch.log"; fail "--watch did not show e3 down"; }
-kill "$watcher"
+kill "$watcher" "$json_watcher"
+wait "$watcher" "$json_watcher" 2>/dev/null || true
+# One JSON object per line, with the events the text watcher saw.
+python3 - "$WORK/watch.jsonl" <<'PY' || fail "--watch --json"
+import json, sys
+events = [json.loads(l) for l in open(sys.argv[1])]
+assert any(e["kind"] == "repair" and e["bond"] == "bond0" and e["link"] == "e2" for e in events), events
+assert any(e["kind"] == "down" and e["link"] == "e3" for e in events), events
+print("watch --json:", len(events), "events, one object per line")
+PY
 
 status --json >"$WORK/status.json" || true # exit status 2: bond1
 python3 - "$WORK/status.json" <<'PY'
@@ -51,7 +62,7 @@ assert b["configured"]["slaves"] == ["e1", "e2", "e3", "e4"]
 assert b["observed"]["slaves"] == ["e1", "e2", "e3", "e4"]
 assert b["configured"]["mtu"] == 9000 and b["observed"]["mtu"] == 9000
 assert b["configured"]["options"]["mode"] == "balance-rr"
-assert b["observed"]["options"]["miimon"] == "100"
+assert b["observed"]["options"]["miimon"] == 100
 for i, s in enumerate(b["slave_status"], 1):
     need(s, "name", "position", "configured_position", "mii_status", "link_failure_count",
          "permanent_address", "speed_mbps", "duplex", "carrier_flaps", "last_flap",
@@ -61,16 +72,31 @@ e3 = b["slave_status"][2]
 assert e3["carrier_flaps"] == 1 and e3["last_flap"], e3
 assert e3["link_failure_count"] >= 1, e3
 kinds = {(e["kind"], e["link"]) for e in b["events"]}
-assert ("drift", "") in kinds and ("repair", "e2") in kinds, kinds
+assert ("drift", None) in kinds and ("repair", "e2") in kinds, kinds
 assert ("down", "e3") in kinds and ("up", "e3") in kinds, kinds
 print("json ok:", len(b["events"]), "events")
 PY
 
 status --prometheus >"$WORK/metrics" || true
-grep -q '^bondd_bond_health{bond="bond0"} 0$' "$WORK/metrics" || fail "no health metric"
-grep -q '^bondd_bond_health{bond="bond1"} 2$' "$WORK/metrics" || fail "no health metric for bond1"
-grep -q '^bondd_slave_carrier_flaps_total{bond="bond0",slave="e3"} 1$' "$WORK/metrics" ||
+grep -q '^bondd_bond_health{master="bond0",device="bond0"} 0$' "$WORK/metrics" || fail "no health metric"
+grep -q '^bondd_bond_health{master="bond1",device="bond1"} 2$' "$WORK/metrics" || fail "no health metric for bond1"
+grep -q '^bondd_slave_carrier_flaps_total{master="bond0",device="e3"} 1$' "$WORK/metrics" ||
 	{ cat "$WORK/metrics"; fail "no flap counter"; }
+# The kernel's own carrier counter of e3 (two changes: down, up; and more
+# from its creation), next to bondd's count.
+grep -qE '^bondd_slave_carrier_changes_total\{master="bond0",device="e3"\} [1-9][0-9]*$' "$WORK/metrics" ||
+	{ cat "$WORK/metrics"; fail "no kernel carrier counter"; }
+grep -q '^bondd_build_info{version="' "$WORK/metrics" || fail "no build info"
+grep -q '^bondd_config_last_reload_successful 1$' "$WORK/metrics" || fail "no reload result"
+
+# Real output for the validators (tests/check-status-outputs, run by
+# scripts/test): the JSON Schema, jq, promtool.
+samples=$BUILD_DIR/status-samples
+mkdir -p "$samples"
+cp "$WORK/status.json" "$samples/121-status.json"
+cp "$WORK/watch.jsonl" "$samples/121-watch.jsonl"
+cp "$WORK/metrics" "$samples/121-metrics.prom"
+as_nobody "$BONDD_STATUS" --socket "$SOCK" --json >"$samples/121-status-nobody.json" || true
 
 # Unknown bond: 3.  A bond without carrier: 2, also for "all bonds".
 rc=0; status nosuchbond 2>/dev/null || rc=$?
