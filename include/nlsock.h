@@ -13,7 +13,7 @@ struct nlsock {
 	unsigned portid;
 	uint32_t seq;
 	char *buf;          /* one receive buffer, NLSOCK_BUF_SIZE bytes */
-	unsigned groups[4]; /* what it was opened with, to open it again */
+	unsigned groups[8]; /* what it was opened with, to open it again */
 	int rcvbuf;
 	/* A receive failed half-way through an answer: what is still queued
 	 * belongs to an old request.  The next request opens a fresh socket
