@@ -37,6 +37,10 @@ struct bond_runtime {
 	char unsettled[192];
 	bool was_healthy;             /* whole after bondd's last pass */
 	char failing[512];            /* actions backing off now, in the kernel's words */
+	/* The refusals behind what bondd still has to do for it (a fresh plan
+	 * without holds is not empty): health says the bond is degraded and
+	 * why, in the kernel's words; "" when nothing refused is pending. */
+	char refused[192];
 };
 
 #endif

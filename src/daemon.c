@@ -262,9 +262,14 @@ static void mark_whole(struct daemon *d)
 		bool whole = planned && !rt->unsettled[0];
 		for (size_t k = 0; k < b->n_slaves && whole; k++)
 			whole = observed_by_name(&d->ob.state, b->slaves[k].name) != NULL;
-		for (size_t j = 0; j < all.n && whole; j++)
-			whole = strcmp(all.v[j].bond, rt->name) != 0;
-		rt->was_healthy = whole;
+		bool pending = false;
+		for (size_t j = 0; j < all.n && !pending; j++)
+			pending = strcmp(all.v[j].bond, rt->name) == 0;
+		rt->was_healthy = whole && !pending;
+		/* A refused address or option leaves nothing planned while it
+		 * backs off: health must not call that bond healthy. */
+		snprintf(rt->refused, sizeof(rt->refused), "%.*s", (int)sizeof(rt->refused) - 1,
+			 planned && pending ? rt->failing : "");
 	}
 	action_list_free(&all);
 }
@@ -465,10 +470,13 @@ static uint64_t earlier(uint64_t a, uint64_t b)
 }
 
 /* The retry timer: the earliest of the holds' expiries and the retry of
- * bonds that still differed after the last wake-up. */
-static void arm_retry(struct daemon *d)
+ * bonds that still differed after the last wake-up.  Holds count as they
+ * were when the last plan was made (plan_ms): one that has expired since
+ * left its action out of that plan, and must bring bondd back at once,
+ * not be forgotten until an unrelated event. */
+static void arm_retry(struct daemon *d, uint64_t plan_ms)
 {
-	uint64_t now = now_ms(), next = holds_next_expiry(&d->holds, now);
+	uint64_t now = now_ms(), next = holds_next_expiry(&d->holds, plan_ms);
 	struct itimerspec its = {0};
 
 	if (d->unsettled_retry_ms && (!next || d->unsettled_retry_ms < next))
@@ -550,6 +558,7 @@ static void retry_stale(struct daemon *d)
 static void converge(struct daemon *d)
 {
 	bool unsettled = false;
+	uint64_t plan_ms = now_ms();
 
 	retry_stale(d);
 	for (int pass = 0; pass < MAX_PASSES; pass++) {
@@ -560,8 +569,9 @@ static void converge(struct daemon *d)
 		if (d->ob.resyncs != resyncs)
 			log_warn("netlink events were lost (receive buffer overflow); "
 				 "re-read every link from the kernel");
-		struct plan_holds held = holds_for_plan(&d->holds, now_ms());
-		held = udev_wait_holds(&d->udev, &d->want, &d->ob.state, &held, now_ms());
+		plan_ms = now_ms();
+		struct plan_holds held = holds_for_plan(&d->holds, plan_ms);
+		held = udev_wait_holds(&d->udev, &d->want, &d->ob.state, &held, plan_ms);
 		held.no_rebuild = !d->rebuild_ok;
 		action_list_clear(&d->plan);
 		if (plan(&d->want, &d->ob.state, &held, &d->plan) < 0) {
@@ -584,7 +594,7 @@ static void converge(struct daemon *d)
 			execute_plan(d);
 	}
 	note_unsettled(d, unsettled);
-	arm_retry(d);
+	arm_retry(d, plan_ms);
 	notify_status(d);
 	linkcheck_sync(d->lc, &d->want, &d->ob.state);
 	hostcheck_run_if_due(d);

@@ -326,16 +326,29 @@ static int add_addr(struct executor *ex, const struct action *a, char *errmsg, s
 	if (err < 0)
 		goto out;
 	route_begin(ex);
-	err = rtnl_addr_add(ex->route, addr, 0);
-	/* Someone added it between the observation and now: that is the goal. */
-	if (err == -NLE_EXIST)
-		err = 0;
+	/* Exclusive, and "exists" is an error like any other (held, retried
+	 * with backoff, shown): the kernel finds an IPv6 address whatever its
+	 * prefix length (net/ipv6/addrconf.c inet6_rtm_newaddr,
+	 * ipv6_get_ifaddr), so the same address with another prefix is
+	 * refused with EEXIST (or modified in place, prefix unchanged, were
+	 * NLM_F_REPLACE set).  Taken as success, bondd would add it again on
+	 * every pass, for ever, and say nothing.  An address someone added a
+	 * moment ago fails once; the next plan sees it and asks nothing. */
+	err = rtnl_addr_add(ex->route, addr, NLM_F_EXCL);
 out:
 	nl_addr_put(local);
 	rtnl_addr_put(addr);
 	char text[INET6_ADDRSTRLEN] = "?";
 	inet_ntop(a->addr.family, a->addr.addr, text, sizeof(text));
-	return libnl_result(ex, err, errmsg, errlen, "address %s/%u", text, a->addr.prefixlen);
+	int rc = libnl_result(ex, err, errmsg, errlen, "address %s/%u", text, a->addr.prefixlen);
+	if (rc < 0 && ex->route_errno == EEXIST && a->addr.family == AF_INET6) {
+		/* The likely cause, which the kernel does not name
+		 * (net/ipv6/addrconf.c ipv6_add_addr_hash). */
+		size_t used = strlen(errmsg);
+		snprintf(errmsg + used, errlen - used, " (an IPv6 address is on a link once, with "
+			 "one prefix length: is it there with another?)");
+	}
+	return rc;
 }
 
 int executor_run(struct executor *ex, const struct action *a, char *errmsg, size_t errlen)

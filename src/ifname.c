@@ -32,7 +32,7 @@ const char *ifname_problem(const char *name)
 			return "contains \"%\"";
 		if (*c == '[' || *c == ']')
 			return "contains a bracket";
-		if ((unsigned char)*c <= ' ' || *c == 0x7f)
+		if ((unsigned char)*c <= ' ' || *c == 0x7f || (unsigned char)*c == 0xa0)
 			return "contains a blank or a control character";
 	}
 	return NULL;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/un.h>
 
 #include "build_config.h"
 #include "config.h"
@@ -83,6 +84,19 @@ static int check_config(const char *path, bool show_plan)
 	return 0;
 }
 
+/* Why `path` can never be a UNIX socket's address, or NULL ("" is no
+ * socket at all). */
+static const char *socket_path_problem(const char *path)
+{
+	size_t n = strlen(path);
+
+	if (n >= sizeof(((struct sockaddr_un *)0)->sun_path))
+		return "is longer than a UNIX socket address allows (107 bytes)";
+	if (n && path[n - 1] == '/')
+		return "names a directory, not a socket";
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -149,6 +163,14 @@ int main(int argc, char **argv)
 	}
 	if (check)
 		return check_config(opts.config_path, show_plan);
+	/* A socket path that can never be bound would leave bondd without its
+	 * socket, and so without the guard against a second instance. */
+	const char *why = socket_path_problem(opts.socket_path);
+	if (why) {
+		fprintf(stderr, "bondd: --socket %s: %s\n", opts.socket_path, why);
+		usage(stderr);
+		return EXIT_USAGE;
+	}
 
 	/* A test aid, documented in bondd(8): a small event buffer makes the
 	 * kernel drop events, which bondd must notice and recover from. */

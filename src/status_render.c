@@ -146,6 +146,11 @@ enum status_health status_bond_health(const struct status_view *v,
 		return snprintf(why, len, "%s has no carrier", b->name), HEALTH_DOWN;
 	if (v->stale)
 		return snprintf(why, len, "%s", v->stale), HEALTH_DEGRADED;
+	/* Something bondd must still do for it was refused and backs off (an
+	 * address, an option, the MTU): the kernel's words are the reason. */
+	const struct bond_runtime *rt = bond_rt(v, b);
+	if (rt && rt->refused[0])
+		return snprintf(why, len, "%s", rt->refused), HEALTH_DEGRADED;
 	if (bond->mtu != b->mtu)
 		return snprintf(why, len, "%s has MTU %u, not %u", b->name, bond->mtu, b->mtu),
 		       HEALTH_DEGRADED;
@@ -172,7 +177,6 @@ enum status_health status_bond_health(const struct status_view *v,
 				bond->n_order, b->n_slaves), HEALTH_DEGRADED;
 	/* What health does not compare (options, addresses) bondd may still
 	 * be putting back: the daemon says so while it retries. */
-	const struct bond_runtime *rt = bond_rt(v, b);
 	if (rt && rt->unsettled[0])
 		return snprintf(why, len, "%s %s", b->name, rt->unsettled), HEALTH_DEGRADED;
 	/* The bond is as configured; what the checks found beyond it. */

@@ -61,6 +61,16 @@ static void names(void **state)
 	assert_string_equal(ifname_problem("a:b"), "contains \":\"");
 	assert_string_equal(ifname_problem("b%d"), "contains \"%\"");
 	assert_string_equal(ifname_problem("a\tb"), "contains a blank or a control character");
+	/* What the kernel takes: any other byte, UTF-8 included. */
+	assert_null(ifname_problem("..."));
+	assert_null(ifname_problem("b-1_2.3@4+5=x"));
+	assert_null(ifname_problem("b\xc3\xb6nd"));
+	assert_null(ifname_problem("b\x85"));
+	/* The kernel's isspace (lib/ctype.c) counts 0xa0 as a blank: a name
+	 * with it, alone or as the second byte of a UTF-8 "à", is refused. */
+	assert_non_null(ifname_problem("b\xc3\xa0"));
+	assert_non_null(ifname_problem("b\xc2\xa0x"));
+	assert_non_null(ifname_problem("b\xa0"));
 }
 
 int main(void)

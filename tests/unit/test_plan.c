@@ -1058,6 +1058,22 @@ static void setup_bond_mtu_held(struct fx *f)
 	fx_hold_key(f, "mtu bond0");
 }
 
+/* The bond's MTU refused (a slave that cannot follow it) and a slave
+ * re-created meanwhile: it is enslaved at once, at the bond's MTU. */
+static void setup_bond_mtu_held_slave_returns(struct fx *f)
+{
+	setup_bond_mtu_held(f);
+	recreate(f, "eth4");
+}
+
+/* The same, the slave back at the configured MTU: enslaving brings it to
+ * the bond's (drivers/net/bonding/bond_main.c bond_enslave, dev_set_mtu). */
+static void setup_bond_mtu_held_slave_returns_at_9000(struct fx *f)
+{
+	setup_bond_mtu_held_slave_returns(f);
+	obs(f, "eth4")->mtu = 9000;
+}
+
 /* One slave's MTU refused: membership goes on, its MTU waits. */
 static void setup_slave_mtu_held_key(struct fx *f)
 {
@@ -1728,6 +1744,22 @@ static const struct plan_case cases[] = {
 	 {{0}},
 	 NULL},
 	{"bond_mtu_held_slaves_follow_the_bond", setup_bond_mtu_held, {{0}}, {{0}}, NULL},
+	{"bond_mtu_held_returning_slave_enslaved",
+	 setup_bond_mtu_held_slave_returns,
+	 {
+		 A_DOWN("eth4", "bond0", "missing"),
+		 A_ENSLAVE("eth4", "bond0", "missing"),
+	 },
+	 {{0}},
+	 NULL},
+	{"bond_mtu_held_returning_slave_at_9000_enslaved",
+	 setup_bond_mtu_held_slave_returns_at_9000,
+	 {
+		 A_DOWN("eth4", "bond0", "missing"),
+		 A_ENSLAVE("eth4", "bond0", "missing"),
+	 },
+	 {{0}},
+	 NULL},
 	{"slave_mtu_held_membership_goes_on",
 	 setup_slave_mtu_held_key,
 	 {
@@ -2276,6 +2308,172 @@ static void stranger_before_slaves_out_of_order(void **state)
 	expect_one_pass(f);
 }
 
+
+/* ---- strangers in other shapes (attack on the release-only-the-stranger plan) ------------- */
+
+/* The bond's enslavement order, as a space-separated list. */
+static void expect_order(struct fx *f, const char *bond, const char *names)
+{
+	char got[256] = "";
+	size_t used = 0;
+	const struct obs_link *m = obs(f, bond);
+
+	for (size_t i = 0; i < m->n_order; i++)
+		used += (size_t)snprintf(got + used, sizeof(got) - used, "%s%s", i ? " " : "",
+					 m->order[i]);
+	assert_string_equal(got, names);
+}
+
+/* Applies the plan, then asserts the order it leaves and that nothing is
+ * left to do. */
+static void expect_order_after(struct fx *f, const char *names)
+{
+	for (size_t i = 0; i < f->out.n; i++)
+		kernel_apply(f, &f->out.v[i]);
+	expect_order(f, "bond0", names);
+	run_plan(f);
+	if (f->out.n != 0) {
+		dump_plan(f, NULL, 0);
+		fail_msg("a second pass still plans %zu actions", f->out.n);
+	}
+}
+
+/* The converged rr4 bond with strangers eth8 and eth9 enslaved (those
+ * named in `order`), then its order rewritten to `order`. */
+static void rr4_with_order(struct fx *f, const char *order)
+{
+	static const char *const strangers[] = {"eth8", "eth9"};
+
+	rr4_converged(f);
+	for (size_t i = 0; i < 2; i++)
+		if (strstr(order, strangers[i])) {
+			obs_nic(f, strangers[i], false);
+			obs_enslave(f, strangers[i], "bond0");
+		}
+	obs_order(f, "bond0", order);
+}
+
+static void stranger_first_released_alone(void **state)
+{
+	struct fx *f = *state;
+
+	rr4_with_order(f, "eth9 eth1 eth2 eth3 eth4");
+	run_plan(f);
+	const struct exp e[MAX_EXP] = {A_RELEASE("eth9", "bond0", "not configured")};
+	expect_actions(f, e);
+	expect_order_after(f, "eth1 eth2 eth3 eth4");
+}
+
+static void stranger_last_released_alone(void **state)
+{
+	struct fx *f = *state;
+
+	rr4_with_order(f, "eth1 eth2 eth3 eth4 eth9");
+	run_plan(f);
+	const struct exp e[MAX_EXP] = {A_RELEASE("eth9", "bond0", "not configured")};
+	expect_actions(f, e);
+	expect_order_after(f, "eth1 eth2 eth3 eth4");
+}
+
+static void two_strangers_released_alone(void **state)
+{
+	struct fx *f = *state;
+
+	rr4_with_order(f, "eth1 eth8 eth2 eth9 eth3 eth4");
+	run_plan(f);
+	const struct exp e[MAX_EXP] = {
+		A_RELEASE("eth9", "bond0", "not configured"),
+		A_RELEASE("eth8", "bond0", "not configured"),
+	};
+	expect_actions(f, e);
+	expect_order_after(f, "eth1 eth2 eth3 eth4");
+}
+
+/* A stranger where a deleted slave was: the stranger goes, the others stay
+ * (the missing one cannot be enslaved, nothing is out of order). */
+static void stranger_and_absent_slave(void **state)
+{
+	struct fx *f = *state;
+
+	rr4_converged(f);
+	obs_delete(f, "eth2");
+	obs_nic(f, "eth9", false);
+	obs_enslave(f, "eth9", "bond0");
+	obs_order(f, "bond0", "eth1 eth9 eth3 eth4");
+	run_plan(f);
+	const struct exp e[MAX_EXP] = {A_RELEASE("eth9", "bond0", "not configured")};
+	expect_actions(f, e);
+	expect_order_after(f, "eth1 eth3 eth4");
+}
+
+/* A stranger where a free, usable slave belongs: the tail after the gap
+ * is released and enslaved again behind it. */
+static void stranger_and_free_slave(void **state)
+{
+	struct fx *f = *state;
+
+	rr4_converged(f);
+	obs_release(f, "eth2");
+	obs_nic(f, "eth9", false);
+	obs_enslave(f, "eth9", "bond0");
+	obs_order(f, "bond0", "eth1 eth9 eth3 eth4");
+	run_plan(f);
+	const struct exp e[MAX_EXP] = {
+		A_RELEASE("eth4", "bond0", "order"),
+		A_RELEASE("eth3", "bond0", "order"),
+		A_RELEASE("eth9", "bond0", "not configured"),
+		A_ENSLAVE("eth2", "bond0", "missing"),
+		A_ENSLAVE("eth3", "bond0", "order"),
+		A_ENSLAVE("eth4", "bond0", "order"),
+	};
+	expect_actions(f, e);
+	expect_order_after(f, "eth1 eth2 eth3 eth4");
+}
+
+/* A stranger and two configured slaves swapped around it. */
+static void stranger_and_wrong_order(void **state)
+{
+	struct fx *f = *state;
+
+	rr4_with_order(f, "eth2 eth9 eth1 eth3 eth4");
+	run_plan(f);
+	expect_order_after(f, "eth1 eth2 eth3 eth4");
+}
+
+static void stranger_after_swapped_tail(void **state)
+{
+	struct fx *f = *state;
+
+	rr4_with_order(f, "eth1 eth2 eth4 eth3 eth9");
+	run_plan(f);
+	const struct exp e[MAX_EXP] = {
+		A_RELEASE("eth9", "bond0", "not configured"),
+		A_RELEASE("eth3", "bond0", "order"),
+		A_RELEASE("eth4", "bond0", "order"),
+		A_ENSLAVE("eth3", "bond0", "order"),
+		A_ENSLAVE("eth4", "bond0", "order"),
+	};
+	expect_actions(f, e);
+	expect_order_after(f, "eth1 eth2 eth3 eth4");
+}
+
+/* A held slave and a stranger: the stranger goes, the held one is left
+ * where it is (not released for the order either). */
+static void stranger_and_held_slave(void **state)
+{
+	struct fx *f = *state;
+
+	rr4_with_order(f, "eth1 eth3 eth9 eth2 eth4");
+	fx_hold(f, "eth3");
+	run_plan(f);
+	for (size_t i = 0; i < f->out.n; i++)
+		assert_string_not_equal(f->out.v[i].ifname, "eth3");
+	for (size_t i = 0; i < f->out.n; i++)
+		kernel_apply(f, &f->out.v[i]);
+	for (size_t i = 0; i < obs(f, "bond0")->n_order; i++)
+		assert_string_not_equal(obs(f, "bond0")->order[i], "eth9");
+}
+
 int main(void)
 {
 	static const struct CMUnitTest fixed[] = {
@@ -2292,6 +2490,14 @@ int main(void)
 		cmocka_unit_test(failure_mid_plan_converges),
 		cmocka_unit_test(hold_keys),
 		cmocka_unit_test_setup_teardown(disruptive_actions, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(stranger_first_released_alone, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(stranger_last_released_alone, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(two_strangers_released_alone, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(stranger_and_absent_slave, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(stranger_and_free_slave, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(stranger_and_wrong_order, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(stranger_after_swapped_tail, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(stranger_and_held_slave, fx_setup, fx_teardown),
 	};
 	struct CMUnitTest tests[N_CASES + sizeof(fixed) / sizeof(fixed[0])];
 

@@ -780,6 +780,30 @@ static void health_while_retrying(void **state)
 	(void)state;
 }
 
+/* A bond with something still to do that the kernel refused (its address
+ * backing off) is degraded with the kernel's words, even when everything
+ * health compares is right; a bond that is down says so first. */
+static void health_while_refused(void **state)
+{
+	struct world *w = world_new();
+	char why[128];
+
+	snprintf(w->bonds[0].refused, sizeof(w->bonds[0].refused),
+		 "bond0: address fd00::1/64 refused by the kernel: Permission denied");
+	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
+	assert_string_equal(why, "bond0: address fd00::1/64 refused by the kernel: "
+				 "Permission denied");
+	/* The refusal is the reason for an MTU that differs, too. */
+	link_mut(w, "bond0")->mtu = 1500;
+	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
+	assert_non_null(strstr(why, "refused by the kernel"));
+	link_mut(w, "bond0")->flags &= ~(unsigned)IFF_UP;
+	assert_int_equal(health(w, "bond0", why), HEALTH_DOWN);
+	assert_string_equal(why, "bond0 is down");
+	world_free(w);
+	(void)state;
+}
+
 /* A refused reload's event says where the error is, never what the file
  * says there (the file may be root's alone; events are anyone's). */
 static void diag_place_only(void **state)
@@ -819,6 +843,7 @@ int main(void)
 		cmocka_unit_test(event_ring_and_lines),
 		cmocka_unit_test(findings_in_health_and_metrics),
 		cmocka_unit_test(health_while_retrying),
+		cmocka_unit_test(health_while_refused),
 		cmocka_unit_test(service_status_line),
 		cmocka_unit_test(diag_place_only),
 		cmocka_unit_test(json_privilege_rule),
