@@ -374,8 +374,13 @@ int executor_run(struct executor *ex, const struct action *a, char *errmsg, size
 		return set_slave_opts(ex, a, errmsg, errlen);
 	case ACT_ADD_ADDR:
 		return add_addr(ex, a, errmsg, errlen);
-	case ACT_SET_ROUTE_CC:
-		return route_cc_write(&ex->mnl, &a->route, errmsg, errlen);
+	case ACT_SET_ROUTE_CC: {
+		char words[200];
+		int err = route_cc_write(&ex->mnl, &a->route, words, sizeof(words));
+		return err ? refused(err, words, errmsg, errlen, "%s on its connected route",
+				     a->route.cc_algo[0] ? "the TCP congestion control" :
+							   "removing the TCP congestion control") : 0;
+	}
 	case ACT__COUNT:
 		break;
 	}

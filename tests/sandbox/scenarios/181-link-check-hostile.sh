@@ -168,5 +168,5 @@ assert any(p["slave"] == "e\\1" for p in e1["peers"]), "the fake peers are not s
 assert len(e1["peers"]) <= 32, len(e1["peers"])
 PY
 st a --prometheus >"$WORK/a.prom" || true
-grep -q '^bondd_link_check_peer_slaves{bond="bond0",slave="e1",size="full"} [1-9]' "$WORK/a.prom" ||
+grep -q '^bondd_link_check_peer_slaves{master="bond0",device="e1",size="full"} [1-9]' "$WORK/a.prom" ||
 	{ cat "$WORK/a.prom"; st a --link-check; show_logs; fail "a's metrics lost b's e1"; }

@@ -57,7 +57,8 @@ b = json.load(open(sys.argv[1]))["bonds"][0]
 deg = [f for f in b["findings"] if f["severity"] == "degraded"]
 assert len(deg) == 1 and deg[0]["kind"] == "tcp-setting", b["findings"]
 assert "nosuch" in deg[0]["evidence"] and "cubic" in deg[0]["evidence"], deg[0]
-assert b["last_error"] and "set-route-congestion" in b["last_error"]["text"], b["last_error"]
+assert b["last_error"] and "TCP congestion control" in b["last_error"]["text"] and \
+    "refused by the kernel" in b["last_error"]["text"], b["last_error"]
 print("last_error:", b["last_error"]["text"])
 PY
 # The bond itself is left as it was: still whole.
