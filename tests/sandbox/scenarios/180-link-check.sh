@@ -159,9 +159,10 @@ for work in sys.argv[1:]:
 sys.exit(1 if failed else 0)
 PY
 
-# Each case waits past the time a peer's earlier requests still count in a
-# check (LC_HEARD_SLACK_MS), so that no case sees the one before.
-settle() { nap 0.6; }
+# Each case waits well past the time a peer's earlier requests still count
+# in a check (LC_HEARD_SLACK_MS, 500 ms), so that no case sees the one
+# before: a loaded CI guest delivers a frame sent under the old VLANs late.
+settle() { nap 1.5; }
 
 check_all per-port
 echo "matrix of host a:"
