@@ -13,7 +13,7 @@
 . "$LIB_DIR/valgrind-lib.sh"
 
 : "${BONDKILL:=$BUILD_DIR/tests/sandbox/bondkill}"
-ROUNDS=${ROUNDS:-3}
+ROUNDS=${ROUNDS:-2}
 DELETIONS=${DELETIONS:-100}
 BOUND_MS=2000
 
