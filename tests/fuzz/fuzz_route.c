@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct observed o;
-	uint32_t buf[4096 / 4];
+	uint32_t buf[4096 / 4] = {0}; /* libmnl walks to the aligned end */
 	struct obs_route r;
 
 	if (size < sizeof(struct nlmsghdr) || size > sizeof(buf))
