@@ -105,16 +105,28 @@ nap 0.6
 "${ROGUE[@]}" answer e1 "$a_host" 2 "$WORK/answer.ready" &
 ans=$!
 wait_until 5 test -e "$WORK/answer.ready" || fail "the forger did not start"
-st a --link-check >"$WORK/a-forged.table" 2>&1 || true
-wait "$ans"
-json a forged
-python3 - "$WORK/a-forged.json" <<'PY' || { cat "$WORK/a-forged.table"; fail "a took a 128-byte answer for a larger probe's"; }
+# The forger is a python process in a loaded guest: its answers may miss a
+# short check.  Up to three checks while it answers (2 s); a forged answer
+# that arrives must count for the small size only, and one must arrive.
+seen=0
+for try in 1 2 3; do
+	st a --link-check >"$WORK/a-forged.table" 2>&1 || true
+	json a forged
+	rc=0
+	python3 - "$WORK/a-forged.json" <<'PY' || rc=$?
 import json, sys
 d = json.load(open(sys.argv[1]))
 e1 = d["bonds"][0]["link_check"]["slaves"][0]
 fake = [p for p in e1["peers"] if p["host"] == "cc" * 16]
-assert fake and fake[0]["answered"] == ["small"], fake
+if not fake:
+    sys.exit(2)
+assert fake[0]["answered"] == ["small"], fake
 PY
+	((rc == 2)) || { ((rc == 0)) || { cat "$WORK/a-forged.table"; fail "a took a 128-byte answer for a larger probe's"; }; seen=1; break; }
+	nap 0.6
+done
+wait "$ans"
+((seen)) || { cat "$WORK/a-forged.table"; fail "no forged answer reached a in three checks"; }
 echo "forged: 128-byte answers claiming the larger sizes count for the small size only"
 
 # --- a flood of fake peers ---------------------------------------------------------
