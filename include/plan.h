@@ -55,6 +55,8 @@ struct plan_holds {
 /* The key of action a for backing off; failed_opt is the option the kernel
  * refused for ACT_SET_OPTS (ignored otherwise, OPT__COUNT when unknown). */
 const char *plan_hold_key(const struct action *a, int failed_opt, char *buf, size_t len);
+/* Whether holds has the key "WHAT NAME" ("link e1", "route bond0"). */
+bool plan_holds_has(const struct plan_holds *holds, const char *what, const char *name);
 
 /*
  * Whether the rest of a bond's plan must wait for a new plan after action

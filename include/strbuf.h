@@ -21,8 +21,6 @@ void sb_reset(struct strbuf *b);          /* len = 0, memory kept */
 void sb_add(struct strbuf *b, const void *data, size_t n);
 void sb_puts(struct strbuf *b, const char *s);
 void sb_printf(struct strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* A JSON string literal, quotes included. */
-void sb_json_str(struct strbuf *b, const char *s);
 /* Drops the first n bytes (what a non-blocking write sent). */
 void sb_consume(struct strbuf *b, size_t n);
 

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* A slave's hardware, as the host check read it, for bondd-status --json. */
 #include "hostcheck.h"
+#include "json_text.h"
 
 #include <string.h>
 
 static void str_or_null(struct strbuf *out, const char *s)
 {
 	if (s[0])
-		sb_json_str(out, s);
+		json_string(out, s);
 	else
 		sb_puts(out, "null");
 }
@@ -30,6 +31,6 @@ void hostcheck_json_nic(struct strbuf *out, const struct host_obs *h, const char
 	else
 		sb_puts(out, "null");
 	sb_puts(out, ",\"duplex\":");
-	sb_json_str(out, n->duplex);
+	json_string(out, n->duplex);
 	sb_puts(out, "}");
 }

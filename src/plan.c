@@ -79,12 +79,25 @@ static bool is_bond(const struct obs_link *l)
 	return l && strcmp(l->kind, "bond") == 0;
 }
 
-static bool held_key(const struct ctx *c, const char *key)
+static bool holds_have_key(const struct plan_holds *holds, const char *key)
 {
-	for (size_t i = 0; c->holds && i < c->holds->n; i++)
-		if (strcmp(c->holds->keys[i], key) == 0)
+	for (size_t i = 0; holds && i < holds->n; i++)
+		if (strcmp(holds->keys[i], key) == 0)
 			return true;
 	return false;
+}
+
+static bool held_key(const struct ctx *c, const char *key)
+{
+	return holds_have_key(c->holds, key);
+}
+
+bool plan_holds_has(const struct plan_holds *holds, const char *what, const char *name)
+{
+	char key[PLAN_KEY_SIZE];
+
+	snprintf(key, sizeof(key), "%s %s", what, name);
+	return holds_have_key(holds, key);
 }
 
 /* Whether the kernel refused to enslave `name` as in use (plan.h). */
@@ -114,10 +127,7 @@ static bool failing(const struct ctx *c, const char *what, const char *name)
 /* Whether `what` ("link", "up", "mtu", "slave-opts") of `name` is held. */
 static bool held(const struct ctx *c, const char *what, const char *name)
 {
-	char key[PLAN_KEY_SIZE];
-
-	snprintf(key, sizeof(key), "%s %s", what, name);
-	return held_key(c, key);
+	return plan_holds_has(c->holds, what, name);
 }
 
 static const char *opt_key(const char *bond, enum bond_opt id, char *buf, size_t len)

@@ -19,18 +19,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Whether the planner is backing off from key "WHAT BOND" (plan_hold_key). */
-static bool held(const struct plan_holds *holds, const char *what, const char *bond)
-{
-	char key[PLAN_KEY_SIZE];
-
-	snprintf(key, sizeof(key), "%s %s", what, bond);
-	for (size_t i = 0; holds && i < holds->n; i++)
-		if (strcmp(holds->keys[i], key) == 0)
-			return true;
-	return false;
-}
-
 int plan_route_cc(const struct desired *want, const struct observed *have,
 		  const struct plan_holds *holds, struct action_list *out)
 {
@@ -38,8 +26,8 @@ int plan_route_cc(const struct desired *want, const struct observed *have,
 		const struct desired_bond *b = &want->bonds[i];
 		const struct obs_link *bond = observed_by_name(have, b->name);
 		/* The bond's own existence, or its routes, backing off. */
-		if (!bond || strcmp(bond->kind, "bond") != 0 || held(holds, "link", b->name) ||
-		    held(holds, "route", b->name))
+		if (!bond || strcmp(bond->kind, "bond") != 0 || plan_holds_has(holds, "link", b->name) ||
+		    plan_holds_has(holds, "route", b->name))
 			continue;
 		for (size_t j = 0; j < b->n_addrs; j++) {
 			const struct obs_route *r = route_connected(have, bond->ifindex, &b->addrs[j]);

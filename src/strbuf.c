@@ -75,20 +75,6 @@ void sb_printf(struct strbuf *b, const char *fmt, ...)
 	b->len += (size_t)n;
 }
 
-void sb_json_str(struct strbuf *b, const char *s)
-{
-	sb_add(b, "\"", 1);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			sb_printf(b, "\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f)
-			sb_printf(b, "\\u%04x", *p);
-		else
-			sb_add(b, p, 1);
-	}
-	sb_add(b, "\"", 1);
-}
-
 void sb_consume(struct strbuf *b, size_t n)
 {
 	if (n >= b->len) {
