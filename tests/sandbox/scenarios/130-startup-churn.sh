@@ -28,7 +28,7 @@ for round in 1 2 3 4 5; do
 	t0=${EPOCHREALTIME//[!0-9]/}
 	"$BONDD" --config "$WORK/bondd.conf" --socket "$SOCK" --debug >>"$BONDD_LOG" 2>&1 &
 	BONDD_PID=$!
-	wait_log ready "$round" 20 || { stop_churn; show_log; fail "start $round: bondd did not become ready"; }
+	wait_ready "$round" 20 || { stop_churn; show_log; fail "start $round: bondd did not become ready"; }
 	t1=${EPOCHREALTIME//[!0-9]/}
 	kill -0 "$BONDD_PID" || { show_log; fail "start $round: bondd exited"; }
 	whole bond0 e1,e2,e3,e4 9000 >/dev/null
