@@ -82,12 +82,12 @@ storm=$!
 ) &
 flapper=$!
 wait_log "reloading" 300 30 || fail "the storm did not start"
+# bondwatch is subscribed before the drift and times the repair from the
+# kernel's own message of it (its start during the storm is not counted).
+watch_start bond0 e1,e2,e3,e4 9000 --after-mtu e3
 ip link set e3 mtu 1500
-t0=${EPOCHREALTIME//[!0-9]/}
-"$BONDWATCH" --bond bond0 --slaves e1,e2,e3,e4 --mtu 9000 --timeout 10 >"$WORK/watch.out" 2>&1 ||
-	{ cat "$WORK/watch.out"; show_log | tail -50; fail "e3's MTU not repaired during the storm"; }
-t1=${EPOCHREALTIME//[!0-9]/}
-ms=$(((t1 - t0) / 1000))
+watch_end
+ms=${REPAIR_MS%%.*}
 kill -0 "$storm" || fail "the storm ended before the repair: not a test"
 during=$(log_count "reloading")
 touch "$stop"

