@@ -537,50 +537,51 @@ static bool parse_scalar(struct parser *p, const struct bond_opt_desc *d, const 
 	return true;
 }
 
-static bool ip4_target_ok(struct parser *p, const char *key, const struct in_addr *a,
-			  const char *item)
+/* Addresses that cannot be probed: 0.0.0.0/8 and the limited broadcast
+ * for ARP, the unspecified, loopback and multicast ones for NS. */
+static bool target_ok(int af, const void *a)
 {
-	uint32_t h = ntohl(a->s_addr);
-
-	/* The kernel refuses 0.0.0.0/8 and the limited broadcast as targets. */
-	if ((h & 0xff000000u) == 0 || h == 0xffffffffu) {
-		errorf(p, p->line, "%s: %s cannot be a target", key, item);
-		return false;
+	if (af == AF_INET) {
+		uint32_t h = ntohl(((const struct in_addr *)a)->s_addr);
+		return (h & 0xff000000u) != 0 && h != 0xffffffffu;
 	}
-	return true;
+	const struct in6_addr *a6 = a;
+	return !IN6_IS_ADDR_UNSPECIFIED(a6) && !IN6_IS_ADDR_LOOPBACK(a6) &&
+	       !IN6_IS_ADDR_MULTICAST(a6);
 }
 
-static bool ip6_target_ok(struct parser *p, const char *key, const struct in6_addr *a,
-			  const char *item)
-{
-	if (IN6_IS_ADDR_UNSPECIFIED(a) || IN6_IS_ADDR_LOOPBACK(a) || IN6_IS_ADDR_MULTICAST(a)) {
-		errorf(p, p->line, "%s: %s cannot be a target", key, item);
-		return false;
-	}
-	return true;
-}
-
-static bool parse_ip4_list(struct parser *p, const char *key, char *val)
+/* arp_ip_target (AF_INET) or ns_ip6_target (AF_INET6): a list of at most
+ * BOND_MAX_TARGETS distinct addresses; every bad item is named. */
+static bool parse_target_list(struct parser *p, const char *key, char *val, int af)
 {
 	struct bond_opts *o = &p->sec.b.opts;
+	bool v6 = af == AF_INET6;
+	size_t len = v6 ? sizeof(struct in6_addr) : sizeof(struct in_addr);
+	unsigned char *list = v6 ? (unsigned char *)o->ns_ip6_target
+				 : (unsigned char *)o->arp_ip_target;
 	struct shown sh;
 	bool ok = true, full = false;
 	unsigned n = 0;
 
 	for (char *item; (item = next_item(&val));) {
-		struct in_addr a;
-		if (inet_pton(AF_INET, item, &a) != 1) {
-			errorf(p, p->line, "%s: invalid IPv4 address \"%s\"", key, show(&sh, item));
+		union {
+			struct in_addr v4;
+			struct in6_addr v6;
+		} a;
+		if (inet_pton(af, item, &a) != 1) {
+			errorf(p, p->line, "%s: invalid %s address \"%s\"", key, v6 ? "IPv6" : "IPv4",
+			       show(&sh, item));
 			ok = false;
 			continue;
 		}
-		if (!ip4_target_ok(p, key, &a, item)) {
+		if (!target_ok(af, &a)) {
+			errorf(p, p->line, "%s: %s cannot be a target", key, item);
 			ok = false;
 			continue;
 		}
 		bool dup = false;
 		for (unsigned i = 0; i < n && !dup; i++)
-			dup = o->arp_ip_target[i].s_addr == a.s_addr;
+			dup = memcmp(list + i * len, &a, len) == 0;
 		if (dup) {
 			errorf(p, p->line, "%s: %s is listed twice", key, item);
 			ok = false;
@@ -590,47 +591,13 @@ static bool parse_ip4_list(struct parser *p, const char *key, char *val)
 			full = true;
 			ok = false;
 		} else {
-			o->arp_ip_target[n++] = a;
+			memcpy(list + n++ * len, &a, len);
 		}
 	}
-	o->n_arp_ip_target = n;
-	return ok;
-}
-
-static bool parse_ip6_list(struct parser *p, const char *key, char *val)
-{
-	struct bond_opts *o = &p->sec.b.opts;
-	struct shown sh;
-	bool ok = true, full = false;
-	unsigned n = 0;
-
-	for (char *item; (item = next_item(&val));) {
-		struct in6_addr a;
-		if (inet_pton(AF_INET6, item, &a) != 1) {
-			errorf(p, p->line, "%s: invalid IPv6 address \"%s\"", key, show(&sh, item));
-			ok = false;
-			continue;
-		}
-		if (!ip6_target_ok(p, key, &a, item)) {
-			ok = false;
-			continue;
-		}
-		bool dup = false;
-		for (unsigned i = 0; i < n && !dup; i++)
-			dup = memcmp(&o->ns_ip6_target[i], &a, sizeof(a)) == 0;
-		if (dup) {
-			errorf(p, p->line, "%s: %s is listed twice", key, item);
-			ok = false;
-		} else if (n == BOND_MAX_TARGETS) {
-			if (!full)
-				errorf(p, p->line, "%s: more than %d targets", key, BOND_MAX_TARGETS);
-			full = true;
-			ok = false;
-		} else {
-			o->ns_ip6_target[n++] = a;
-		}
-	}
-	o->n_ns_ip6_target = n;
+	if (v6)
+		o->n_ns_ip6_target = n;
+	else
+		o->n_arp_ip_target = n;
 	return ok;
 }
 
@@ -681,10 +648,10 @@ static bool parse_opt_value(struct parser *p, const struct bond_opt_desc *d, con
 
 	switch (d->type) {
 	case OT_IP4_LIST:
-		ok = parse_ip4_list(p, key, val);
+		ok = parse_target_list(p, key, val, AF_INET);
 		break;
 	case OT_IP6_LIST:
-		ok = parse_ip6_list(p, key, val);
+		ok = parse_target_list(p, key, val, AF_INET6);
 		break;
 	case OT_MAC:
 		ok = parse_actor_system(p, key, val);
