@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "bond_options.h"
+#include "bond_option_table.h"
 
 #define OPT_BIT(id) (UINT64_C(1) << (id))
 

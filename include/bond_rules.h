@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The bonding driver's rules across the options of one bond, beside the
- * option table (bond_options.h): which options a mode takes, the miimon the
+ * option table (bond_option_table.h): which options a mode takes, the miimon the
  * kernel forces, delays counted in miimon periods, the ARP monitor and its
  * companions.  Pure: the config parser reports what they find with its
  * FILE:LINE, and the planner may judge a combined option set with them.

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "bond_options.h"
+#include "bond_option_table.h"
 
 /*
  * For an unknown key `key` with value `val` (as written, after trimming):

@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bond_options.h"
+#include "bond_option_table.h"
 #include "desired.h"
 #include "findings.h"
 #include "linkcheck_wire.h"

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bond_options.h"
+#include "bond_option_table.h"
 
 /* What bondd recommends for one stream over balance-rr, from bench/RESULTS.md. */
 #define RECOMMENDED_CC "bbr"

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bond_options.h"
+#include "bond_option_table.h"
 
 void import_result_free(struct import_result *r)
 {

@@ -18,7 +18,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "bond_options.h"
+#include "bond_option_table.h"
 #include "config.h"
 #include "import.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The bonding option table: names, wire types, ranges and kernel rules. */
-#include "bond_options.h"
+#include "bond_option_table.h"
 
 #include <errno.h>
 #include <limits.h>

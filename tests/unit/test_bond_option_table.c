@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "bond_options.h"
+#include "bond_option_table.h"
 #include "bond_opts.h"
 #include "bond_rules.h"
 

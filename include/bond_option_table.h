@@ -8,8 +8,8 @@
  * rules across options (delays and miimon, the ARP monitor) are beside it,
  * in bond_rules.h.
  */
-#ifndef BONDD_BOND_OPTIONS_H
-#define BONDD_BOND_OPTIONS_H
+#ifndef BONDD_BOND_OPTION_TABLE_H
+#define BONDD_BOND_OPTION_TABLE_H
 
 #include <stdbool.h>
 #include <stddef.h>
