@@ -21,12 +21,16 @@ static void parse_linkinfo(const struct nlattr *linkinfo, struct obs_link *l)
 
 	mnl_attr_for_each_nested(a, linkinfo) {
 		switch (mnl_attr_get_type(a)) {
+		/* NUL_STRING, not STRING: libmnl's STRING check does not
+		 * look for the terminator, and "%s" would read past the
+		 * message (the kernel sends it: rtnl_link_info_fill,
+		 * nla_put_string). */
 		case IFLA_INFO_KIND:
-			if (mnl_attr_validate(a, MNL_TYPE_STRING) == 0)
+			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) == 0)
 				snprintf(l->kind, sizeof(l->kind), "%s", mnl_attr_get_str(a));
 			break;
 		case IFLA_INFO_SLAVE_KIND:
-			if (mnl_attr_validate(a, MNL_TYPE_STRING) == 0)
+			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) == 0)
 				snprintf(slave_kind, sizeof(slave_kind), "%s", mnl_attr_get_str(a));
 			break;
 		case IFLA_INFO_DATA:

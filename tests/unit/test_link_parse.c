@@ -151,6 +151,30 @@ static void truncated_messages_are_refused(void **state)
 	assert_int_equal(link_parse(nlh, &l), -EINVAL);
 }
 
+/* A kind without its NUL, last in the message (found by fuzz_link): it is
+ * not a kind, and nothing is read past the message, which sits in a heap
+ * block of its exact size so that ASan sees any over-read. */
+static void unterminated_kind_is_ignored(void **state)
+{
+	(void)state;
+	for (int slave = 0; slave < 2; slave++) {
+		struct nlmsghdr *nlh = new_link_msg(RTM_NEWLINK, 9, 0, "eth2");
+		struct nlattr *info = mnl_attr_nest_start(nlh, IFLA_LINKINFO);
+		mnl_attr_put(nlh, slave ? IFLA_INFO_SLAVE_KIND : IFLA_INFO_KIND, 4, "bond");
+		mnl_attr_nest_end(nlh, info);
+		void *exact = malloc(nlh->nlmsg_len);
+		assert_non_null(exact);
+		memcpy(exact, nlh, nlh->nlmsg_len);
+
+		struct obs_link l;
+		assert_int_equal(link_parse(exact, &l), 0);
+		assert_string_equal(l.name, "eth2");
+		assert_string_equal(l.kind, "");
+		assert_false(l.slave.valid);
+		free(exact);
+	}
+}
+
 static void addresses_parse(void **state)
 {
 	(void)state;
@@ -543,6 +567,7 @@ int main(void)
 		cmocka_unit_test(codec_refuses_primary_without_ifindex),
 		cmocka_unit_test(slave_link_parses),
 		cmocka_unit_test(truncated_messages_are_refused),
+		cmocka_unit_test(unterminated_kind_is_ignored),
 		cmocka_unit_test(addresses_parse),
 		cmocka_unit_test(order_from_proc_text),
 		cmocka_unit_test(kernel_8023ad_bond),
