@@ -87,11 +87,6 @@ static bool holds_have_key(const struct plan_holds *holds, const char *key)
 	return false;
 }
 
-static bool held_key(const struct ctx *c, const char *key)
-{
-	return holds_have_key(c->holds, key);
-}
-
 bool plan_holds_has(const struct plan_holds *holds, const char *what, const char *name)
 {
 	char key[PLAN_KEY_SIZE];
@@ -153,7 +148,7 @@ static uint64_t held_opts(const struct ctx *c, const char *bond)
 	uint64_t mask = 0;
 
 	for (int id = 0; id < OPT__COUNT; id++)
-		if (held_key(c, opt_key(bond, (enum bond_opt)id, key, sizeof(key))))
+		if (holds_have_key(c->holds, opt_key(bond, (enum bond_opt)id, key, sizeof(key))))
 			mask |= OPT_BIT(id);
 	return mask;
 }
@@ -864,7 +859,7 @@ static void plan_addresses(struct ctx *c, const struct sim_bond *s)
 	for (size_t i = 0; i < b->n_addrs; i++) {
 		if (s->link && observed_has_addr(c->have, s->link->ifindex, &b->addrs[i]))
 			continue;
-		if (held_key(c, addr_key(b->name, &b->addrs[i], key, sizeof(key))))
+		if (holds_have_key(c->holds, addr_key(b->name, &b->addrs[i], key, sizeof(key))))
 			continue;
 		struct action a = new_action(s, ACT_ADD_ADDR, b->name, "address");
 		a.addr = b->addrs[i];
