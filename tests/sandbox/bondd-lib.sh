@@ -32,33 +32,23 @@ nics() {
 # write_conf FILE: the config from stdin.
 write_conf() { cat >"$1"; }
 
+# READY: bondd's line when its first pass is done ("ready" alone would also
+# match other lines, e.g. the link check's "(e1 ready)").
+READY="bondd: ready"
+
 # start_bondd CONF [ARGS...]: starts bondd in the background and waits until
-# its first pass is done (one more "bondd: ready" line in its log than
-# before: a log shared by several starts already holds the earlier ones).
-# BONDD_PREFIX, if set, is a command prefix (e.g. confined_bondd's setpriv).
+# its first pass is done (one more READY line in its log than before: a log
+# shared by several starts already holds the earlier ones).  BONDD_PREFIX,
+# if set, is a command prefix (e.g. confined_bondd's setpriv).
 start_bondd() {
 	local conf=$1 before
 	shift
-	before=$(ready_count)
+	before=$(log_count "$READY")
 	# shellcheck disable=SC2086 # BONDD_PREFIX: words of a command prefix
 	${BONDD_PREFIX:-} "$BONDD" --config "$conf" --socket "$SOCK" --debug "$@" >>"$BONDD_LOG" 2>&1 &
 	BONDD_PID=$!
-	wait_ready $((before + 1)) 10 || fail "bondd did not become ready"
+	wait_log "$READY" $((before + 1)) 10 || fail "bondd did not become ready"
 }
-
-# ready_count: how many times a bondd said it was ready in the log, that line
-# exactly (other lines say "ready" too, e.g. the link check's "(e1 ready)").
-ready_count() {
-	local line n=0
-	while IFS= read -r line; do
-		[[ $line == "bondd: ready" ]] && n=$((n + 1))
-	done <"$BONDD_LOG"
-	echo "$n"
-}
-
-# wait_ready COUNT TIMEOUT: waits until COUNT starts have said they are ready.
-wait_ready() { wait_until "$2" ready_has "$1"; }
-ready_has() { [ "$(ready_count)" -ge "$1" ]; }
 
 stop_bondd() {
 	[ -n "$BONDD_PID" ] || return 0

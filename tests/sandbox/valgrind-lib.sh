@@ -17,13 +17,13 @@ command -v valgrind >/dev/null || fail "valgrind is not installed (scripts/insta
 start_valgrind_bondd() {
 	local conf=$1 before
 	shift
-	before=$(ready_count)
+	before=$(log_count "$READY")
 	valgrind --quiet --log-file="$VG_LOG" --error-exitcode=$VG_STATUS \
 		--leak-check=full --show-leak-kinds=definite,indirect,possible \
 		--errors-for-leak-kinds=definite,indirect,possible --track-fds=no \
 		"$BONDD" --config "$conf" --socket "$SOCK" --debug "$@" >>"$BONDD_LOG" 2>&1 &
 	BONDD_PID=$!
-	wait_ready $((before + 1)) 60 || { show_log; fail "bondd under valgrind did not become ready"; }
+	wait_log "$READY" $((before + 1)) 60 || { show_log; fail "bondd under valgrind did not become ready"; }
 }
 
 # valgrind_verdict: stops bondd with SIGTERM, waits for it, and fails on a

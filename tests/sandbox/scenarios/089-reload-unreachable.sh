@@ -32,7 +32,7 @@ BONDD_PID=
 unreachable "a stale socket"
 
 start_bondd "$WORK/bondd.conf"
-wait_ready 2 10 || fail "bondd did not start again"
+wait_log "$READY" 2 10 || fail "bondd did not start again"
 sed -i 's/miimon = 100/miimon = 200/' "$WORK/bondd.conf"
 kill -STOP "$BONDD_PID"
 t0=${EPOCHREALTIME//[!0-9]/}

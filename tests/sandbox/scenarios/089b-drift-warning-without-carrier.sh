@@ -13,7 +13,7 @@ miimon = 100
 slaves = e1 e2 e3
 CONF
 start_bondd "$WORK/bondd.conf"
-wait_ready 1 10 || fail "bondd not ready"
+wait_log "$READY" 1 10 || fail "bondd not ready"
 # e3 appears late: bondd enslaves it; info, not a warning.
 nics 1 3
 whole bond0 e1,e2,e3 9000 >/dev/null

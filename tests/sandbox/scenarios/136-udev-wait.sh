@@ -10,7 +10,13 @@
 UDEV=$WORK/udev
 mkdir -p "$UDEV/data"
 : >"$UDEV/control"
-mark() { printf 'I:%s\nE:ID_NET_DRIVER=veth\n' "$EPOCHSECONDS" >"$UDEV/data/n$(sysval /sys/class/net/$1/ifindex)"; }
+# mark NAME: udev's record of NAME (no process started: the background
+# writer below runs inside the measured time).
+mark() {
+	local idx
+	IFS= read -r idx <"/sys/class/net/$1/ifindex"
+	printf 'I:%s\nE:ID_NET_DRIVER=veth\n' "$EPOCHSECONDS" >"$UDEV/data/n$idx"
+}
 
 nics 2
 mark e1
@@ -28,10 +34,7 @@ whole bond0 e1,e2 9000 >/dev/null
 # udev "initializes" e3 300 ms after it appeared.
 watch_start bond0 e1,e2,e3 9000 --after-new e3
 ip link add e3 type veth peer name p3 netns "$PEER"
-# The ifindex is read here, so the background writer only naps and writes
-# (its own forks counted in the measured time).
-IFS= read -r e3_index </sys/class/net/e3/ifindex
-( nap 0.3; printf 'I:%s\nE:ID_NET_DRIVER=veth\n' "$EPOCHSECONDS" >"$UDEV/data/n$e3_index" ) &
+( nap 0.3; mark e3 ) &
 writer=$!
 ip -n "$PEER" link set p3 up
 watch_end
