@@ -8,6 +8,7 @@
 #define BONDD_ACTION_H
 
 #include <net/if.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -39,6 +40,9 @@ struct action {
 	struct bond_addr addr;  /* ACT_ADD_ADDR */
 	struct desired_slave slave; /* ACT_SET_SLAVE_OPTS: has_* say what to set */
 	struct obs_route route;     /* ACT_SET_ROUTE_CC: the route as it must be */
+	struct obs_route route_was; /* ACT_SET_ROUTE_CC: the route as observed */
+	bool route_append;          /* ACT_SET_ROUTE_CC: another device's route of the
+				     * same key comes first (route_cc.h) */
 	const char *why;        /* static text: the drift that asked for it */
 };
 

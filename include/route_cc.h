@@ -1,18 +1,28 @@
 /* SPDX-License-Identifier: MIT */
-/* The executor's part for tcp_congestion: one route rewritten in place. */
+/* The executor's part for tcp_congestion: one route of a bond rewritten. */
 #ifndef BONDD_ROUTE_CC_H
 #define BONDD_ROUTE_CC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "nlsock.h"
 #include "route_observe.h"
 
 /*
- * Replaces route r (NLM_F_REPLACE, every key and attribute as observed) with
- * its metrics and r->cc_algo ("" for none).  0, or -errno with the kernel's
- * words in errmsg.
+ * Rewrites the bond's route `was` as `want` (the same route with its
+ * metrics and want->cc_algo, "" for none): deletes exactly `was`, then adds
+ * `want` at the same place among the routes of other devices that share its
+ * key (after them when `append`, else before them).  Never NLM_F_REPLACE:
+ * see route_cc.c.  When the add is refused, `was` is put back.  0, or
+ * -errno with the kernel's words in errmsg.
  */
-int route_cc_write(struct nlsock *nl, const struct obs_route *r, char *errmsg, size_t errlen);
+int route_cc_write(struct nlsock *nl, const struct obs_route *was, const struct obs_route *want,
+		   bool append, char *errmsg, size_t errlen);
+
+/* The two requests, built into buf (NLSOCK_MSG_SIZE bytes): exposed for
+ * the unit tests, which check what each may match in the kernel. */
+struct nlmsghdr *route_cc_build_del(char *buf, const struct obs_route *was);
+struct nlmsghdr *route_cc_build_add(char *buf, const struct obs_route *want, bool append);
 
 #endif

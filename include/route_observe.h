@@ -48,9 +48,15 @@ int route_parse(const struct nlmsghdr *nlh, struct obs_route *out);
 /* Applies an RTM_NEWROUTE/RTM_DELROUTE event or dump message to o. */
 void route_observe_apply(struct observed *o, const struct nlmsghdr *nlh);
 
-/* The same route: the kernel's key (table, destination, tos, priority,
- * output interface). */
+/* The same route: the kernel's key (table, destination, tos, priority)
+ * and the output interface. */
 bool route_same(const struct obs_route *a, const struct obs_route *b);
+/* One group: the kernel's key alone, which routes of several devices can
+ * share (an address of one subnet on two NICs). */
+bool route_same_group(const struct obs_route *a, const struct obs_route *b);
+/* r (by route_same) is the first of its group as far as o knows, or the
+ * group is empty: the kernel would insert a route not appended there. */
+bool route_first_of_group(const struct observed *o, const struct obs_route *r);
 
 /* The connected route the kernel made for address a on ifindex, or NULL. */
 const struct obs_route *route_connected(const struct observed *o, int ifindex,
@@ -60,6 +66,9 @@ const struct obs_route *route_connected(const struct observed *o, int ifindex,
  * without telling listeners. */
 void route_observe_link(struct observed *o, int ifindex, bool up);
 
+/* Puts r where the kernel put it, from the notification's nlmsg_flags
+ * (route_observe.c); observed_put_route is for a dump, in order. */
+int observed_put_route_flags(struct observed *o, const struct obs_route *r, uint16_t flags);
 int observed_put_route(struct observed *o, const struct obs_route *r);
 void observed_del_route(struct observed *o, const struct obs_route *r);
 

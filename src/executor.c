@@ -376,7 +376,8 @@ int executor_run(struct executor *ex, const struct action *a, char *errmsg, size
 		return add_addr(ex, a, errmsg, errlen);
 	case ACT_SET_ROUTE_CC: {
 		char words[200];
-		int err = route_cc_write(&ex->mnl, &a->route, words, sizeof(words));
+		int err = route_cc_write(&ex->mnl, &a->route_was, &a->route, a->route_append, words,
+					 sizeof(words));
 		return err ? refused(err, words, errmsg, errlen, "%s on its connected route",
 				     a->route.cc_algo[0] ? "the TCP congestion control" :
 							   "removing the TCP congestion control") : 0;

@@ -44,6 +44,8 @@ int plan_route_cc(const struct desired *want, const struct observed *have,
 			struct action a = {.kind = ACT_SET_ROUTE_CC, .route = *r,
 					   .why = b->tcp_congestion[0] ? "route congestion control"
 								       : "tcp_congestion removed"};
+			a.route_was = *r;
+			a.route_append = !route_first_of_group(have, r);
 			snprintf(a.bond, sizeof(a.bond), "%s", b->name);
 			snprintf(a.ifname, sizeof(a.ifname), "%s", b->name);
 			snprintf(a.route.cc_algo, sizeof(a.route.cc_algo), "%s", b->tcp_congestion);

@@ -899,6 +899,45 @@ static void setup_route_cc_other(struct fx *f)
 	obs_route(f, "bond0", "10.0.0.1/24", "bbr");
 }
 
+/* Another NIC (not bondd's) has an address in the bond's subnet: its
+ * route shares the key.  Only the bond's route is named, as it was (to be
+ * deleted exactly), and the new one goes where the old one was. */
+static void setup_route_cc_other_nic_first(struct fx *f)
+{
+	struct desired_bond *b = want_rr4(f);
+	snprintf(b->tcp_congestion, sizeof(b->tcp_congestion), "bbr");
+	obs_converged(f);
+	obs_nic(f, "eth9", true);
+	struct obs_route bond = f->have.routes[0];
+	bond.cc_algo[0] = '\0';
+	f->have.n_routes = 0;
+	obs_route(f, "eth9", "10.0.0.9/24", "");
+	assert_int_equal(observed_put_route(&f->have, &bond), 0);
+}
+
+static void check_route_cc_appended(const struct fx *f)
+{
+	const struct action *a = &f->out.v[0];
+	assert_int_equal(a->route.oif, observed_by_name(&f->have, "bond0")->ifindex);
+	assert_int_equal(a->route_was.oif, observed_by_name(&f->have, "bond0")->ifindex);
+	assert_string_equal(a->route_was.cc_algo, "");
+	assert_true(a->route_append);
+}
+
+static void setup_route_cc_bond_first(struct fx *f)
+{
+	setup_route_cc_other_nic_first(f);
+	struct obs_route nic = f->have.routes[0];
+	f->have.routes[0] = f->have.routes[1];
+	f->have.routes[1] = nic;
+}
+
+static void check_route_cc_in_front(const struct fx *f)
+{
+	assert_int_equal(f->out.v[0].route.oif, observed_by_name(&f->have, "bond0")->ifindex);
+	assert_false(f->out.v[0].route_append);
+}
+
 static void setup_route_cc_right(struct fx *f)
 {
 	struct desired_bond *b = want_rr4(f);
@@ -1195,6 +1234,10 @@ static const struct plan_case cases[] = {
 	{"route_cc_other_algorithm", setup_route_cc_other,
 	 {A_ROUTE_CC("bond0", "cubic", "route congestion control")}, {{0}}, NULL},
 	{"converged_route_cc", setup_route_cc_right, {{0}}, {{0}}, NULL},
+	{"route_cc_other_nic_first", setup_route_cc_other_nic_first,
+	 {A_ROUTE_CC("bond0", "bbr", "route congestion control")}, {{0}}, check_route_cc_appended},
+	{"route_cc_bond_first", setup_route_cc_bond_first,
+	 {A_ROUTE_CC("bond0", "bbr", "route congestion control")}, {{0}}, check_route_cc_in_front},
 	{"route_cc_held", setup_route_cc_held, {{0}}, {{0}}, NULL},
 	{"route_cc_unknown_metric_left_alone", setup_route_cc_unknown_metric, {{0}}, {{0}}, NULL},
 	{"route_cc_route_not_seen_yet", setup_route_cc_no_route, {{0}}, {{0}}, NULL},

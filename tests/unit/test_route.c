@@ -12,6 +12,7 @@
 #include <libmnl/libmnl.h>
 
 #include "observed.h"
+#include "route_cc.h"
 #include "route_observe.h"
 
 static char buf[4096];
@@ -121,11 +122,153 @@ static void observed_list(void **state)
 	observed_free(&o);
 }
 
+static struct nlmsghdr *with_flags(struct nlmsghdr *nlh, uint16_t flags)
+{
+	nlh->nlmsg_flags = flags;
+	return nlh;
+}
+
+/* Routes of one prefix on several devices stay in the kernel's order,
+ * which the notifications' flags tell (net/ipv4/fib_trie.c
+ * fib_table_insert). */
+static void group_order(void **state)
+{
+	(void)state;
+	struct observed o = {0};
+
+	/* e3 (oif 3) first, the bond (oif 9) appended: fib_magic appends */
+	route_observe_apply(&o, with_flags(route_msg(RTM_NEWROUTE, AF_INET, "10.1.0.0", 24, 3,
+						     NULL, NULL), NLM_F_CREATE | NLM_F_EXCL));
+	route_observe_apply(&o, with_flags(route_msg(RTM_NEWROUTE, AF_INET, "10.2.0.0", 24, 4,
+						     NULL, NULL), NLM_F_CREATE | NLM_F_EXCL));
+	route_observe_apply(&o, with_flags(route_msg(RTM_NEWROUTE, AF_INET, "10.1.0.0", 24, 9,
+						     NULL, NULL), NLM_F_CREATE | NLM_F_APPEND));
+	assert_int_equal(o.n_routes, 3);
+	struct obs_route bond = o.routes[1]; /* after e3's, before the other prefix */
+	assert_int_equal(o.routes[2].oif, 4);
+	assert_int_equal(bond.oif, 9);
+	assert_false(route_first_of_group(&o, &bond));
+	assert_true(route_first_of_group(&o, &o.routes[0]));
+	assert_true(route_same_group(&o.routes[0], &bond));
+	assert_false(route_same(&o.routes[0], &bond));
+	/* deleted and added back without NLM_F_APPEND: before the group */
+	route_observe_apply(&o, route_msg(RTM_DELROUTE, AF_INET, "10.1.0.0", 24, 9, NULL, NULL));
+	assert_int_equal(o.n_routes, 2);
+	assert_int_equal(o.routes[0].oif, 3); /* order kept on removal */
+	assert_int_equal(o.routes[1].oif, 4);
+	route_observe_apply(&o, with_flags(route_msg(RTM_NEWROUTE, AF_INET, "10.1.0.0", 24, 9,
+						     "bbr", NULL), NLM_F_CREATE));
+	assert_int_equal(o.routes[0].oif, 9);
+	assert_int_equal(o.routes[1].oif, 3);
+	assert_true(route_first_of_group(&o, &bond));
+	/* a replace (someone's `ip route replace`) took the first one's place */
+	route_observe_apply(&o, with_flags(route_msg(RTM_NEWROUTE, AF_INET, "10.1.0.0", 24, 5,
+						     NULL, NULL), NLM_F_REPLACE));
+	assert_int_equal(o.n_routes, 3);
+	assert_int_equal(o.routes[0].oif, 5);
+	assert_int_equal(o.routes[1].oif, 3);
+	/* a link going down takes its routes and keeps the others' order */
+	route_observe_link(&o, 5, false);
+	assert_int_equal(o.n_routes, 2);
+	assert_int_equal(o.routes[0].oif, 3);
+	assert_int_equal(o.routes[1].oif, 4);
+	observed_free(&o);
+}
+
+struct seen {
+	uint16_t flags, type;
+	int oif;
+	uint8_t protocol, scope, rtype;
+	bool prefsrc, cc;
+	char cc_algo[16];
+};
+
+static int seen_metric(const struct nlattr *a, void *data)
+{
+	struct seen *s = data;
+	if (mnl_attr_get_type(a) == RTAX_CC_ALGO) {
+		s->cc = true;
+		snprintf(s->cc_algo, sizeof(s->cc_algo), "%s", mnl_attr_get_str(a));
+	}
+	return MNL_CB_OK;
+}
+
+static int seen_attr(const struct nlattr *a, void *data)
+{
+	struct seen *s = data;
+	switch (mnl_attr_get_type(a)) {
+	case RTA_OIF:
+		s->oif = (int)mnl_attr_get_u32(a);
+		break;
+	case RTA_PREFSRC:
+		s->prefsrc = true;
+		break;
+	case RTA_METRICS:
+		mnl_attr_parse_nested(a, seen_metric, s);
+		break;
+	}
+	return MNL_CB_OK;
+}
+
+static struct seen look(const struct nlmsghdr *nlh)
+{
+	struct seen s = {.flags = nlh->nlmsg_flags, .type = nlh->nlmsg_type};
+	const struct rtmsg *rtm = mnl_nlmsg_get_payload(nlh);
+	s.protocol = rtm->rtm_protocol;
+	s.scope = rtm->rtm_scope;
+	s.rtype = rtm->rtm_type;
+	mnl_attr_parse(nlh, sizeof(*rtm), seen_attr, &s);
+	return s;
+}
+
+/* The delete names everything the kernel can match on (output device,
+ * preferred source, protocol, scope, type, the algorithm it had), so it
+ * can only take the bond's route; the add never replaces. */
+static void rewrite_requests(void **state)
+{
+	(void)state;
+	char req[NLSOCK_MSG_SIZE];
+	struct obs_route was, want;
+
+	assert_int_equal(route_parse(route_msg(RTM_NEWROUTE, AF_INET, "10.1.0.0", 24, 9, "cubic",
+					       NULL), &was), 0);
+	want = was;
+	snprintf(want.cc_algo, sizeof(want.cc_algo), "bbr");
+
+	struct seen d = look(route_cc_build_del(req, &was));
+	assert_int_equal(d.type, RTM_DELROUTE);
+	assert_int_equal(d.oif, 9);
+	assert_true(d.prefsrc);
+	assert_int_equal(d.protocol, RTPROT_KERNEL);
+	assert_int_equal(d.scope, RT_SCOPE_LINK);
+	assert_int_equal(d.rtype, RTN_UNICAST);
+	assert_true(d.cc);
+	assert_string_equal(d.cc_algo, "cubic");
+
+	struct seen add = look(route_cc_build_add(req, &want, false));
+	assert_int_equal(add.type, RTM_NEWROUTE);
+	assert_false(add.flags & NLM_F_REPLACE);
+	assert_false(add.flags & NLM_F_EXCL);
+	assert_false(add.flags & NLM_F_APPEND);
+	assert_true(add.flags & NLM_F_CREATE);
+	assert_int_equal(add.oif, 9);
+	assert_string_equal(add.cc_algo, "bbr");
+	add = look(route_cc_build_add(req, &want, true));
+	assert_true(add.flags & NLM_F_APPEND);
+	assert_false(add.flags & NLM_F_REPLACE);
+	/* the key removed: no algorithm in the new route */
+	want.cc_algo[0] = '\0';
+	add = look(route_cc_build_add(req, &want, true));
+	assert_false(add.cc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(parses_connected_route),
 		cmocka_unit_test(observed_list),
+		cmocka_unit_test(group_order),
+		cmocka_unit_test(rewrite_requests),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
