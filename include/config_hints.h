@@ -34,6 +34,11 @@ void config_hint_value(const struct bond_opt_desc *d, const char *val, char *buf
  * than 64 bytes are never close: 255. */
 unsigned config_hint_distance(const char *a, const char *b);
 
+/* word is close enough to cand to have been meant as it (one edit for
+ * names of up to 4 characters, two for longer ones, never half the word);
+ * *dist is their distance. */
+bool config_hint_close(const char *word, const char *cand, unsigned *dist);
+
 /*
  * A systemd time span (systemd.time(7): "100ms", "1s 500ms", "2min"; a bare
  * number is in default_unit_ms milliseconds) in whole milliseconds.  -1 when

@@ -1146,6 +1146,36 @@ static void finish_extension(struct parser *p)
 	b->n_addrs = p->sec.b.n_addrs;
 }
 
+/*
+ * A drop-in's section for a bond no earlier file defines, without slaves:
+ * most likely a typo in the name of the bond it meant to give addresses
+ * to ([bnod0] for [bond0]).  Taken as written it would create a bond with
+ * no slaves and the host's address, and leave the meant bond without it;
+ * so it is an error, with the closest defined name.  A drop-in may still
+ * define a whole bond, with its slaves.
+ */
+static bool dropin_orphan(struct parser *p)
+{
+	const struct section *s = &p->sec;
+
+	if (!s->keep || p->file_no == 0 || s->slaves_line)
+		return false;
+	const char *best = NULL;
+	unsigned best_d = UINT_MAX, d;
+	for (size_t i = 0; i < p->n_bonds; i++)
+		if (config_hint_close(s->b.name, p->bonds[i].name, &d) && d < best_d) {
+			best = p->bonds[i].name;
+			best_d = d;
+		}
+	char hint[IFNAMSIZ + 32] = "";
+	if (best)
+		snprintf(hint, sizeof(hint), "; did you mean [%s]?", best);
+	errorf(p, s->b.line, "[%s]: no earlier file defines a bond %s, and this section has no "
+	       "slaves: a drop-in may add addresses to a bond defined before it, or define a "
+	       "whole bond with its slaves%s", s->b.name, s->b.name, hint);
+	return true;
+}
+
 static void finish_section(struct parser *p)
 {
 	struct section *s = &p->sec;
@@ -1157,6 +1187,8 @@ static void finish_section(struct parser *p)
 		finish_extension(p);
 		return;
 	}
+	if (dropin_orphan(p))
+		return;
 	apply_slave_keys(p);
 	check_queue_ids(p);
 	if (mode_known(s))

@@ -61,6 +61,11 @@ static bool close_enough(const char *word, const char *cand, unsigned *dist)
 	return *dist <= max && *dist * 2 < strlen(word) + 1;
 }
 
+bool config_hint_close(const char *word, const char *cand, unsigned *dist)
+{
+	return close_enough(word, cand, dist);
+}
+
 /* Text from the file that may be quoted back: printable, no quote or
  * backslash, not too long.  Anything else gets a hint without the value. */
 static bool quotable(const char *s)

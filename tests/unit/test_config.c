@@ -1685,8 +1685,8 @@ static void dropin_errors_name_both_files(void **state)
 
 	/* The main file's errors come first, then each drop-in's in order. */
 	conf_dir_new(&c, "[bond0]\nmiimonn = 1\n");
-	conf_dir_put(&c, "b.conf", "[bond2]\nx = 1\n");
-	conf_dir_put(&c, "a.conf", "[bond1]\nmtu = 1\n");
+	conf_dir_put(&c, "b.conf", "[bond2]\nx = 1\nslaves = e4\n");
+	conf_dir_put(&c, "a.conf", "[bond1]\nmtu = 1\nslaves = e3\n");
 	const char *order[] = {
 		"{M}:2: unknown key \"miimonn\"; did you mean \"miimon\"?",
 		"{D}/a.conf:2: mtu: 1 is out of range 68-65535",
@@ -1716,7 +1716,7 @@ static void dropin_warnings_and_same_file(void **state)
 	char expect[512];
 
 	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\n");
-	conf_dir_put(&c, "a.conf", "[bond1]\nmiimon = 100\n");
+	conf_dir_put(&c, "a.conf", "[bond1]\nmiimon = 100\nslaves = e3\n");
 	assert_int_equal(config_load(c.main, &d, &diag), 0);
 	assert_int_equal(diag.n_warnings, 1);
 	snprintf(expect, sizeof(expect), "%s/a.conf:1: warning: [bond1]: no mtu: the bond and "
@@ -1728,9 +1728,51 @@ static void dropin_warnings_and_same_file(void **state)
 	conf_dir_free(&c);
 
 	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\n");
-	conf_dir_put(&c, "a.conf", "[bond1]\nmtu = 1500\nmiimon = 1\n[bond1]\n");
-	const char *same[] = {"{D}/a.conf:4: [bond1] is already defined (line 1)", NULL};
+	conf_dir_put(&c, "a.conf", "[bond1]\nmtu = 1500\nmiimon = 1\nslaves = e3\n[bond1]\n");
+	const char *same[] = {"{D}/a.conf:5: [bond1] is already defined (line 1)", NULL};
 	expect_load_errors(&c, same);
+	conf_dir_free(&c);
+}
+
+/* A drop-in's section for a bond no earlier file defines and without
+ * slaves is a typo, not a new bond: an error with FILE:LINE and the closest
+ * name.  With slaves it is a bond of its own. */
+static void dropin_unknown_bond(void **state)
+{
+	(void)state;
+	struct conf_dir c;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+
+	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\nslaves = e1 e2\n"
+			 "[storage]\nmiimon = 100\nmtu = 9000\nslaves = e3\n");
+	conf_dir_put(&c, "host.conf", "# this host\n[bnod0]\naddress = 10.5.0.1/24\n"
+				      "[strage]\naddress = 10.6.0.1/24\n[zz9]\naddress = 10.7.0.1/24\n");
+	const char *typo[] = {
+		"{D}/host.conf:2: [bnod0]: no earlier file defines a bond bnod0, and this section "
+		"has no slaves: a drop-in may add addresses to a bond defined before it, or define "
+		"a whole bond with its slaves; did you mean [bond0]?",
+		"{D}/host.conf:4: [strage]: no earlier file defines a bond strage, and this section "
+		"has no slaves: a drop-in may add addresses to a bond defined before it, or define "
+		"a whole bond with its slaves; did you mean [storage]?",
+		"{D}/host.conf:6: [zz9]: no earlier file defines a bond zz9, and this section "
+		"has no slaves: a drop-in may add addresses to a bond defined before it, or define "
+		"a whole bond with its slaves",
+		NULL};
+	expect_load_errors(&c, typo);
+	conf_dir_free(&c);
+
+	/* A whole bond in a drop-in, and then a later drop-in adding to it. */
+	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\nslaves = e1 e2\n");
+	conf_dir_put(&c, "10-bond1.conf", "[bond1]\nmiimon = 100\nmtu = 9000\nslaves = e3\n");
+	conf_dir_put(&c, "20-host.conf", "[bond1]\naddress = 10.5.0.1/24\n");
+	assert_int_equal(config_load(c.main, &d, &diag), 0);
+	print_diag(&diag);
+	assert_int_equal(diag.n, 0);
+	assert_int_equal(d.n_bonds, 2);
+	assert_int_equal(d.bonds[1].n_addrs, 1);
+	desired_free(&d);
+	config_diag_free(&diag);
 	conf_dir_free(&c);
 }
 
@@ -1801,6 +1843,7 @@ int main(void)
 		cmocka_unit_test(dropin_adds_addresses),
 		cmocka_unit_test(dropin_errors_name_both_files),
 		cmocka_unit_test(dropin_warnings_and_same_file),
+		cmocka_unit_test(dropin_unknown_bond),
 		cmocka_unit_test(dropin_dir_absent_or_bad),
 	};
 

@@ -30,18 +30,20 @@
 : "${BONDD_IMPORT:=$BUILD_DIR/src/bondd-import}"
 DATA=$LIB_DIR/../unit/data/import
 
-nics 10
+nics 11
 "$BONDD_IMPORT" ifcfg "$DATA/ifcfg" >"$WORK/bondd.conf"
 mkdir "$WORK/bondd.conf.d"
 "$BONDD_IMPORT" networkd "$DATA/networkd" >"$WORK/bondd.conf.d/20-networkd.conf"
 "$BONDD_IMPORT" nm "$DATA/nm" >"$WORK/bondd.conf.d/30-nm.conf"
 "$BONDD_IMPORT" teamd "$DATA/teamd" >"$WORK/bondd.conf.d/35-teamd.conf"
 # Beside the imports, a per-host drop-in: an address for the ifcfg bond,
-# and a bond of its own without mtu and link monitor (two warnings).
+# and a bond of its own (with its slaves: a drop-in's section for a bond
+# no file defines needs them) without mtu and link monitor (two warnings).
 write_conf "$WORK/bondd.conf.d/40-host.conf" <<CONF
 [bond0]
 address = 10.77.9.1/24
 [bond3]
+slaves = e11
 CONF
 "$BONDD" --check --config "$WORK/bondd.conf" >"$WORK/check.out" 2>&1 ||
 	{ cat "$WORK/check.out"; fail "bondd --check refuses the imports"; }
