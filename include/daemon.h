@@ -62,6 +62,9 @@ struct daemon {
 	uint64_t unsettled_retry_ms;
 	bool stop;
 	char status_line[1024];        /* the last STATUS= sent */
+	/* Why the last reload was refused, for STATUS= until one is taken
+	 * ("" none): no file text, STATUS= is for everyone to read. */
+	char reload_refused[400];
 	struct udev_wait udev;        /* new links wait for udev (udev_wait.h) */
 	char stale[128];              /* health text while re-reads fail */
 	struct kernel_caps caps_logged; /* what was last said about them */

@@ -284,6 +284,10 @@ static void notify_status(struct daemon *d)
 	mark_whole(d);
 	fill_view(d, &v);
 	service_status_text(&v, line, sizeof(line));
+	if (d->reload_refused[0]) {
+		size_t used = strlen(line);
+		snprintf(line + used, sizeof(line) - used, "; %s", d->reload_refused);
+	}
 	if (strcmp(line, d->status_line) == 0)
 		return;
 	snprintf(d->status_line, sizeof(d->status_line), "%s", line);
@@ -624,7 +628,42 @@ static int reload(struct daemon *d, char *msg, size_t len)
 		snprintf(msg, len, "%s%s; the running configuration stays",
 			 diag.n ? diag.msgs[0] : "the file cannot be read",
 			 diag.n > 1 ? " (and more errors, see bondd's log)" : "");
+		if (diag.n && diag_where(diag.msgs[0], where, sizeof(where)))
+			snprintf(d->reload_refused, sizeof(d->reload_refused),
+				 "last reload refused: error at %s", where);
+		else
+			snprintf(d->reload_refused, sizeof(d->reload_refused),
+				 "last reload refused: %s cannot be read", d->opts.config_path);
+		notify_status(d);
 		config_diag_free(&diag);
+		sd_notify_send("READY=1");
+		return -1;
+	}
+	/*
+	 * A file that defines no bond while bondd manages some is refused: a
+	 * config tool that truncates and rewrites the file, or an editor that
+	 * crashed, leaves it empty for a moment, and taking it would stop every
+	 * repair without a word (the bonds stay, unwatched).  To stop managing
+	 * every bond an admin stops the service (bondd(8)).  At start an empty
+	 * file is taken: bondd runs idle, as installed.
+	 */
+	if (next.n_bonds == 0 && d->want.n_bonds > 0) {
+		for (size_t i = 0; i < diag.n_warnings; i++)
+			log_warn("%s", diag.warnings[i]);
+		config_diag_free(&diag);
+		desired_free(&next);
+		log_err("reload refused: %s defines no bonds, and bondd manages %zu; keeping the "
+			"running configuration (to stop managing every bond, stop the service)",
+			d->opts.config_path, d->want.n_bonds);
+		record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: it defines no bonds",
+		       d->opts.config_path);
+		snprintf(msg, len, "%s defines no bonds, and bondd manages %zu; the running "
+			 "configuration stays (to stop managing every bond, stop the service)",
+			 d->opts.config_path, d->want.n_bonds);
+		snprintf(d->reload_refused, sizeof(d->reload_refused),
+			 "last reload refused: %s defines no bonds, still managing %zu",
+			 d->opts.config_path, d->want.n_bonds);
+		notify_status(d);
 		sd_notify_send("READY=1");
 		return -1;
 	}
@@ -654,6 +693,7 @@ static int reload(struct daemon *d, char *msg, size_t len)
 	}
 	desired_free(&d->want);
 	d->want = next;
+	d->reload_refused[0] = '\0';
 	/* A new config is a new start for every link that was backing off,
 	 * and what it changes is not drift. */
 	holds_clear(&d->holds);
