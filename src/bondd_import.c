@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "build_config.h"
@@ -81,15 +82,55 @@ static bool dir_wants(const struct format *f, const char *name)
 	return true;
 }
 
+/* read_one's answer for what is neither a regular file nor /dev/null (no
+ * file read can fail with this errno). */
+#define NOT_A_FILE (-EMEDIUMTYPE)
+
+static const char *read_error(int err)
+{
+	if (err == -EFBIG)
+		return "too large";
+	if (err == NOT_A_FILE)
+		return "not a regular file or a directory; not reading it";
+	return strerror(-err);
+}
+
+/* /dev/null: a networkd file masked by a symlink to it reads as empty. */
+static bool is_dev_null(const struct stat *st)
+{
+	return S_ISCHR(st->st_mode) && major(st->st_rdev) == 1 && minor(st->st_rdev) == 3;
+}
+
+/*
+ * Every file any reader gets goes through here.  Opened without blocking
+ * and looked at before a byte is read: a FIFO (or a terminal, a socket, a
+ * device) would wait for a writer for ever, or never end; only a regular
+ * file is read, and /dev/null as empty.
+ */
 static int read_one(struct inputs *in, const char *path)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	char *buf = NULL;
 	size_t len = 0;
 	int err = 0;
+	struct stat st;
 
+	/* A device is not even opened (opening some has effects: a tape
+	 * rewinds); the fstat below catches a swap between the two. */
+	if (stat(path, &st) < 0)
+		return -errno;
+	if (!S_ISREG(st.st_mode) && !is_dev_null(&st))
+		return NOT_A_FILE;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
 		return -errno;
+	if (fstat(fd, &st) < 0) {
+		err = -errno;
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode) && !is_dev_null(&st)) {
+		err = NOT_A_FILE;
+		goto out;
+	}
 	if (in->n == IMPORT_MAX_FILES) {
 		err = -E2BIG;
 		goto out;
@@ -166,8 +207,12 @@ static int read_dir(struct inputs *in, const struct format *f, const char *dir)
 			break;
 		}
 		/* Regular files (a symlink to /dev/null masks a networkd file:
-		 * it reads as empty, which the reader knows). */
-		if (stat(path, &st) < 0 || !(S_ISREG(st.st_mode) || S_ISCHR(st.st_mode))) {
+		 * it reads as empty, which the reader knows); anything else of
+		 * the format's name is skipped, and said so. */
+		if (stat(path, &st) < 0 || !(S_ISREG(st.st_mode) || is_dev_null(&st))) {
+			if (!access(path, F_OK) && !S_ISDIR(st.st_mode))
+				fprintf(stderr, "bondd-import: %s: not a regular file; skipped\n",
+					path);
 			free(path);
 			continue;
 		}
@@ -191,7 +236,7 @@ static int read_dir(struct inputs *in, const struct format *f, const char *dir)
 	for (size_t i = 0; i < n; i++) {
 		int e = err ? 0 : read_one(in, paths[i]);
 		if (e < 0) {
-			fprintf(stderr, "bondd-import: %s: %s\n", paths[i], strerror(-e));
+			fprintf(stderr, "bondd-import: %s: %s\n", paths[i], read_error(e));
 			err = e;
 		}
 		free(paths[i]);
@@ -216,8 +261,7 @@ static int read_path(struct inputs *in, const struct format *f, const char *path
 		err = read_one(in, path);
 	}
 	if (err < 0)
-		fprintf(stderr, "bondd-import: %s: %s\n", path,
-			err == -EFBIG ? "too large" : strerror(-err));
+		fprintf(stderr, "bondd-import: %s: %s\n", path, read_error(err));
 	return err;
 }
 
