@@ -248,6 +248,34 @@ static void emit(struct ctx *c, const struct sim_bond *s, enum action_kind kind,
 	push(c, &a);
 }
 
+/*
+ * Releases `name` from the bond it is in.  A port of an 802.3ad bond is set
+ * admin-down first: released while up, its link stays up with the partner
+ * while it leaves the aggregator, and some switches then err-disable the
+ * port (seen with Cisco switches, OpenShift machine-config-operator#5229);
+ * down first, the switch sees a link loss, which LACP expects.  The
+ * kernel's release closes the port anyway (drivers/net/bonding/bond_main.c
+ * __bond_release_one, dev_close), so this costs one request and changes no
+ * end state.  The bond's mode is the one it has now (observed), or the one
+ * it is to have: a bond moving to 802.3ad has a switch set for LACP.
+ */
+static void emit_release(struct ctx *c, const struct sim_bond *s, const char *name,
+			 const char *why)
+{
+	const struct obs_link *l = observed_by_name(c->have, name);
+	const struct obs_link *m = l && l->master ? observed_by_index(c->have, l->master) : NULL;
+	bool lacp = false;
+
+	if (m && is_bond(m)) {
+		lacp = bond_opts_has(&m->bond, OPT_MODE) && m->bond.val[OPT_MODE] == MODE_8023AD;
+		if (strcmp(m->name, s->want->name) == 0)
+			lacp |= s->want->opts.val[OPT_MODE] == MODE_8023AD;
+	}
+	if (lacp && (l->flags & IFF_UP))
+		emit(c, s, ACT_LINK_DOWN, name, why);
+	emit(c, s, ACT_RELEASE, name, why);
+}
+
 static void emit_opts(struct ctx *c, const struct sim_bond *s, uint64_t which,
 		      const char *why)
 {
@@ -406,7 +434,7 @@ static bool plan_rebuild(struct ctx *c, struct sim_bond *s)
 	}
 	/* Last first, so the ones before keep their places until released. */
 	for (size_t i = s->n_slaves; i-- > 0;)
-		emit(c, s, ACT_RELEASE, s->slaves[i], "rebuild");
+		emit_release(c, s, s->slaves[i], "rebuild");
 	s->n_slaves = 0;
 	s->rebuilt = true;
 	if (down_only && s->up) {
@@ -593,8 +621,8 @@ static void plan_joins(struct ctx *c, struct sim_bond *s, const char *const *act
 
 	for (size_t i = n_actual; i-- > 0;)
 		if (!is_present(s, actual[i]))
-			emit(c, s, ACT_RELEASE, actual[i],
-			     configured_in(s->want, actual[i]) ? "unusable" : "not configured");
+			emit_release(c, s, actual[i],
+				     configured_in(s->want, actual[i]) ? "unusable" : "not configured");
 	for (size_t i = 0; i < s->n_present; i++) {
 		if (name_in(actual, n_actual, s->present[i]->name))
 			stay[n_stay++] = s->present[i];
@@ -709,7 +737,7 @@ static void plan_releases(struct ctx *c, struct sim_bond *s)
 		const char *why = is_present(s, name)		  ? "order" :
 				  configured_in(s->want, name) ? "unusable" :
 								 "not configured";
-		emit(c, s, ACT_RELEASE, name, why);
+		emit_release(c, s, name, why);
 	}
 	s->kept = k;
 	s->n_slaves = 0;
@@ -816,7 +844,7 @@ static void plan_enslaves(struct ctx *c, struct sim_bond *s)
 		const struct obs_link *l = observed_by_name(c->have, name);
 		const char *why = enslave_reason(s, name);
 		if (in_other_master(c, s, l))
-			emit(c, s, ACT_RELEASE, name, "moved");
+			emit_release(c, s, name, "moved");
 		if ((l->flags & IFF_UP) && !released_by_plan(c, name))
 			emit(c, s, ACT_LINK_DOWN, name, why);
 		emit(c, s, ACT_ENSLAVE, name, why);

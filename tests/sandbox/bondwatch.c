@@ -11,7 +11,8 @@
  *
  * Prints "whole after X.XXX ms" and exits 0, or prints what is missing and
  * exits 1 at the timeout.  Without a trigger the clock starts at once.
- * --verbose prints every link change seen, with its time, on stderr.
+ * --verbose prints every link change seen, with its time, on stderr: name,
+ * MTU, master's ifindex, admin state.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -47,9 +48,10 @@ static void on_change(void *ctx, const struct obs_link *old, const struct obs_li
 	struct watch *w = ctx;
 
 	if (w->verbose)
-		fprintf(stderr, "%9.3f ms %s %s mtu %u master %d\n", ms_since(&w->start),
+		fprintf(stderr, "%9.3f ms %s %s mtu %u master %d %s\n", ms_since(&w->start),
 			!now ? "gone" : !old ? "new" : "changed", now ? now->name : old->name,
-			now ? now->mtu : 0, now ? now->master : 0);
+			now ? now->mtu : 0, now ? now->master : 0,
+			now && (now->flags & IFF_UP) ? "up" : "down");
 	/* Links seen in the first dump are not triggers: they were there
 	 * before we watched. */
 	if (!w->armed || w->started || !now)

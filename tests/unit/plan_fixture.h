@@ -622,11 +622,19 @@ static void kernel_apply(struct fx *f, const struct action *a)
 	case ACT_ENSLAVE:
 		kernel_enslave(f, a);
 		break;
-	case ACT_RELEASE:
-		if (!obs(f, a->ifname)->master)
+	case ACT_RELEASE: {
+		const struct obs_link *l = obs(f, a->ifname);
+		if (!l->master)
 			kernel_refuses(a, "%s has no master", a->ifname);
+		/* Not the kernel's rule but a switch's: an 802.3ad port
+		 * released while up may be err-disabled (plan.c,
+		 * emit_release).  Every plan of the table is held to it. */
+		const struct obs_link *m = observed_by_index(&f->have, l->master);
+		if (m && m->bond.val[OPT_MODE] == MODE_8023AD && (l->flags & IFF_UP))
+			kernel_refuses(a, "802.3ad port %s released while up", a->ifname);
 		obs_release(f, a->ifname);
 		break;
+	}
 	case ACT_SET_SLAVE_OPTS:
 		kernel_set_slave_opts(f, a);
 		break;
@@ -638,8 +646,8 @@ static void kernel_apply(struct fx *f, const struct action *a)
 		break;
 	}
 	case ACT_SET_ROUTE_CC: {
-		/* NLM_F_REPLACE of the route with its own key; the model adds no
-		 * route with an address: the kernel's arrives as an event and
+		/* The bond's route deleted as it was and added again with the
+		 * algorithm (route_cc.c); the model adds no route with an address: the kernel's arrives as an event and
 		 * is planned in the next pass. */
 		struct obs_route *r = NULL;
 		for (size_t i = 0; i < f->have.n_routes; i++)

@@ -587,6 +587,43 @@ static void setup_lacp_rate_change(struct fx *f)
 	obs(f, "bond0")->bond.val[OPT_AD_LACP_RATE] = 0;
 }
 
+/* 802.3ad ports are set down before each release (plan.c emit_release):
+ * a rebuild away from 802.3ad, one into it, and the order restored with
+ * keep_order yes; balance-rr's releases (mode_change_rebuilds) get none. */
+static void setup_lacp_to_rr(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_8023AD, "eth1 eth2");
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	obs_converged(f);
+	b->opts.val[OPT_MODE] = MODE_BALANCE_RR;
+}
+
+static void setup_rr_to_lacp(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_BALANCE_RR, "eth1 eth2");
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	obs_converged(f);
+	b->opts.val[OPT_MODE] = MODE_8023AD;
+}
+
+static void setup_lacp_order(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_8023AD, "eth1 eth2 eth3");
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	b->has_keep_order = true;
+	b->keep_order = true;
+	obs_converged(f);
+	obs_release(f, "eth2");
+	obs_enslave(f, "eth2", "bond0"); /* now eth1 eth3 eth2 */
+}
+
+/* A port already down is released as it is: no request that changes nothing. */
+static void setup_lacp_order_port_down(struct fx *f)
+{
+	setup_lacp_order(f);
+	obs(f, "eth3")->flags &= ~(unsigned)IFF_UP;
+}
+
 /* A bond left down and empty (its ports are gone) in the wrong mode. */
 static void setup_mode_change_empty_down(struct fx *f)
 {
@@ -1505,6 +1542,59 @@ static const struct plan_case cases[] = {
 	 },
 	 {{0}},
 	 NULL},
+	{"lacp_to_rr_ports_down_before_release",
+	 setup_lacp_to_rr,
+	 {
+		 A_DOWN("eth2", "bond0", "rebuild"),
+		 A_RELEASE("eth2", "bond0", "rebuild"),
+		 A_DOWN("eth1", "bond0", "rebuild"),
+		 A_RELEASE("eth1", "bond0", "rebuild"),
+		 A_DOWN("bond0", "bond0", "rebuild"),
+		 A_OPTS("bond0", "rebuild", B(OPT_MODE)),
+		 A_ENSLAVE("eth1", "bond0", "rebuild"),
+		 A_ENSLAVE("eth2", "bond0", "rebuild"),
+		 A_UP("bond0", "rebuild"),
+	 },
+	 {{0}},
+	 NULL},
+	{"rr_to_lacp_ports_down_before_release",
+	 setup_rr_to_lacp,
+	 {
+		 A_DOWN("eth2", "bond0", "rebuild"),
+		 A_RELEASE("eth2", "bond0", "rebuild"),
+		 A_DOWN("eth1", "bond0", "rebuild"),
+		 A_RELEASE("eth1", "bond0", "rebuild"),
+		 A_DOWN("bond0", "bond0", "rebuild"),
+		 A_OPTS("bond0", "rebuild", B(OPT_MODE)),
+		 A_ENSLAVE("eth1", "bond0", "rebuild"),
+		 A_ENSLAVE("eth2", "bond0", "rebuild"),
+		 A_UP("bond0", "rebuild"),
+	 },
+	 {{0}},
+	 NULL},
+	{"lacp_order_port_down_before_release",
+	 setup_lacp_order,
+	 {
+		 A_DOWN("eth2", "bond0", "order"),
+		 A_RELEASE("eth2", "bond0", "order"),
+		 A_DOWN("eth3", "bond0", "order"),
+		 A_RELEASE("eth3", "bond0", "order"),
+		 A_ENSLAVE("eth2", "bond0", "order"),
+		 A_ENSLAVE("eth3", "bond0", "order"),
+	 },
+	 {{0}},
+	 NULL},
+	{"lacp_order_port_already_down",
+	 setup_lacp_order_port_down,
+	 {
+		 A_DOWN("eth2", "bond0", "order"),
+		 A_RELEASE("eth2", "bond0", "order"),
+		 A_RELEASE("eth3", "bond0", "order"),
+		 A_ENSLAVE("eth2", "bond0", "order"),
+		 A_ENSLAVE("eth3", "bond0", "order"),
+	 },
+	 {{0}},
+	 NULL},
 	{"mode_change_and_live_option",
 	 setup_mode_and_miimon_change,
 	 {
@@ -1526,7 +1616,10 @@ static const struct plan_case cases[] = {
 	{"lacp_rate_change_rebuilds",
 	 setup_lacp_rate_change,
 	 {
+		 /* 802.3ad: each port down before its release */
+		 A_DOWN("eth2", "bond0", "rebuild"),
 		 A_RELEASE("eth2", "bond0", "rebuild"),
+		 A_DOWN("eth1", "bond0", "rebuild"),
 		 A_RELEASE("eth1", "bond0", "rebuild"),
 		 A_DOWN("bond0", "bond0", "rebuild"),
 		 A_OPTS("bond0", "rebuild", B(OPT_AD_LACP_RATE)),
@@ -1763,6 +1856,7 @@ static const struct plan_case cases[] = {
 	{"unordered_releases_only_the_stranger",
 	 setup_unordered_foreign_slave,
 	 {
+		 A_DOWN("eth9", "lag0", "not configured"), /* 802.3ad */
 		 A_RELEASE("eth9", "lag0", "not configured"),
 		 A_DOWN("eth1", "lag0", "missing; joins at the end (keep_order no)"),
 		 A_ENSLAVE("eth1", "lag0", "missing; joins at the end (keep_order no)"),
