@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
-# Issue 12, a reload cannot destroy by accident.  An empty file and a file
-# cut at a line boundary leave the bonds they no longer name in place,
-# unmanaged; a file cut mid-line is refused; a FIFO given as the config is
+# Issue 12, a reload cannot destroy by accident.  An empty file is refused
+# (issue 21); a file cut at a line boundary leaves the bonds it no longer
+# names in place, unmanaged; a file cut mid-line is refused; a FIFO given as the config is
 # refused at once while repairs and status go on; 100 SIGHUPs while the
 # file is rewritten in place and slaves flap end in the last file's state
 # within 3 s of the watchers' start (two process starts and the flapper
@@ -27,12 +27,13 @@ hup() {
 	wait_log "${1:-reloaded}" "${2:-$reloads}" 10 || { show_log; fail "no reload ($1)"; }
 }
 
-# An empty file: nothing managed, nothing deleted.
+# An empty file: refused while bonds are managed (issue 21; 194 has more),
+# nothing deleted.
 : >"$CONF"
-hup
+kill -HUP "$BONDD_PID"
+wait_log "reload refused: $CONF defines no bonds" 1 10 || { show_log; fail "empty file taken"; }
 assert_eq "$b0" "$(counters bond0)" "bond0 after the empty file"
 assert_eq "$b1" "$(counters bond1)" "bond1 after the empty file"
-file_has "$BONDD_LOG" "bond1: no longer in $CONF: left in place" || { show_log; fail "not logged"; }
 full 9000 "e3 e4"
 hup
 
@@ -40,6 +41,7 @@ hup
 printf '[bond0]\nmtu = 9000\nslaves = e1 e2\n' >"$CONF"
 hup
 assert_eq "$b1" "$(counters bond1)" "bond1 after a file without it"
+file_has "$BONDD_LOG" "bond1: no longer in $CONF: left in place" || { show_log; fail "not logged"; }
 # Cut mid-line: refused, the running configuration kept.
 printf '[bond0]\nmtu = 9000\nslaves = e1 e2\n[bond1]\nsla' >"$CONF"
 refused=$(log_count "reload failed: keeping the running configuration")
