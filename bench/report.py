@@ -255,6 +255,38 @@ if rec:
     cmds("recovery")
     took_line("recovery")
 
+pri = [r for r in rows if r["part"] == "priority"]
+if pri:
+    w("## 2b. Recovery under CPU load, by bondd's scheduling priority\n")
+    w("The *recreate* drift of part 2 on a bond of its own, first on a quiet guest, then while busy loops "
+      "(`bash -c 'while :; do :; done'`, plain processes at nice 0) keep its one CPU busy: bondd as a plain process, "
+      "at nice -15, and at SCHED_RR priority 1, which `systemd/bondd.service.in` gives it (`CPUSchedulingPolicy=rr`). "
+      "The priority is changed on the running bondd between runs. nlclock runs at real-time priority above them all, "
+      "so its clock is not delayed by the load.\n")
+    w("| busy processes | bondd | rounds | p50 ms | p90 ms | p99 ms | max ms | failed |")
+    w("|---|---|---|---|---|---|---|---|")
+    for load in sorted({r["load"] for r in pri}):
+        for sched in ("normal", "nice-15", "rr-1"):
+            rs = [r for r in pri if r["load"] == load and r["sched"] == sched]
+            ms = [r["ms"] for r in rs if r.get("ms") is not None]
+            if not rs:
+                continue
+            if not ms:
+                w(f"| {load} | {sched} | {len(rs)} | - | - | - | - | {len(rs)} |")
+                continue
+            w(f"| {load} | {sched} | {len(rs)} | **{pct(ms, 50):.2f}** | {pct(ms, 90):.2f} | {pct(ms, 99):.2f} | "
+              f"{max(ms):.2f} | {len(rs) - len(ms)} |")
+    w("")
+    w("<details><summary>every round, ms</summary>\n")
+    for load in sorted({r["load"] for r in pri}):
+        for sched in ("normal", "nice-15", "rr-1"):
+            ms = [r.get("ms") for r in pri if r["load"] == load and r["sched"] == sched]
+            if ms:
+                w(f"{load} busy, {sched}: " + ", ".join("timeout" if x is None else f"{x:.2f}" for x in ms) + "\n")
+    w("</details>\n")
+    cmds("priority")
+    took_line("priority")
+
 cold = [r for r in rows if r["part"] == "cold"]
 if cold:
     w("## 3. Cold convergence: 32 bonds x 4 slaves\n")

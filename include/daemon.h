@@ -16,6 +16,7 @@
 #include "desired.h"
 #include "executor.h"
 #include "findings.h"
+#include "breather.h"
 #include "holds.h"
 #include "linkcheck_io.h"
 #include "hostcheck.h"
@@ -68,6 +69,7 @@ struct daemon {
 	struct udev_wait udev;        /* new links wait for udev (udev_wait.h) */
 	char stale[128];              /* health text while re-reads fail */
 	struct kernel_caps caps_logged; /* what was last said about them */
+	struct breather breather;     /* pauses in long work (breather.h) */
 };
 
 /* Runs until SIGTERM/SIGINT; returns an exit status. */

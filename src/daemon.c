@@ -398,6 +398,7 @@ static void execute_plan(struct daemon *d)
 		int ret = executor_run(&d->ex, a, err, sizeof(err));
 		log_debug("%s took %llu us", action_kind_name(a->kind),
 			  (unsigned long long)(now_us() - t0));
+		breather_check(&d->breather);
 		if (rt)
 			rt->actions++;
 		if (ret == 0) {
@@ -835,6 +836,10 @@ static int run_loop(struct daemon *d)
 			else
 				status_server_flush(d->server); /* events of this turn's repairs */
 		}
+		/* A turn after a turn with events pending never sleeps in
+		 * epoll_wait: clients that never let up must not keep a
+		 * real-time bondd from sleeping either. */
+		breather_check(&d->breather);
 	}
 	return 0;
 }

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A pause in long runs of work, for bondd at a real-time priority
+ * (bondd.service: CPUSchedulingPolicy=rr, LimitRTTIME=).  The kernel counts
+ * the CPU time a real-time task uses without sleeping and sends SIGXCPU,
+ * then SIGKILL, past RLIMIT_RTTIME (kernel/sched/rt.c watchdog; the count
+ * starts again when the task is woken from a sleep).  That is the bound on
+ * a bondd that spins.  A long pass that is no spin (a start with hundreds
+ * of bonds: the kernel answers each request before bondd reads the answer,
+ * so bondd never sleeps) must not reach it: after BREATHER_WORK_US of CPU
+ * time without a sleep bondd sleeps BREATHER_PAUSE_US, which also lets the
+ * plain processes on its CPU run.  Time is passed in (holds.h style).
+ */
+#ifndef BONDD_BREATHER_H
+#define BONDD_BREATHER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define BREATHER_WORK_US 100000 /* far below the unit's LimitRTTIME=1s */
+#define BREATHER_PAUSE_US 1000
+
+struct breather {
+	long nvcsw;        /* voluntary context switches when last seen */
+	uint64_t since_us; /* this thread's CPU time at the last sleep seen */
+};
+
+/* Given this thread's voluntary context switches and CPU time now: true
+ * when it has worked BREATHER_WORK_US since it last slept (it should sleep
+ * now); a sleep seen (nvcsw moved) starts the count again. */
+bool breather_due(struct breather *b, long nvcsw, uint64_t cpu_us);
+
+/* Reads both for this thread and sleeps when due.  Cheap enough to call
+ * after every request (two system calls). */
+void breather_check(struct breather *b);
+
+#endif
