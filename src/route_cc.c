@@ -12,6 +12,9 @@
  * preferred source, protocol; fib_nh_match: output device, priority when
  * not 0; fib_metrics_match: each metric given, the algorithm by name), so
  * bondd deletes exactly the bond's route as observed and adds the new one.
+ * (Priority 0 cannot be asked for, it means "any"; but a prefix's routes
+ * are kept in ascending priority and the first match is deleted, so with
+ * everything else equal it is the one at priority 0.)
  *
  * The other design, adding the bond's addresses with IFA_F_NOPREFIXROUTE
  * and installing their routes itself, still needs this delete and add to
