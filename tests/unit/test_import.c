@@ -545,7 +545,8 @@ static void teamd_arp_ping_and_others(void **state)
 	assert_int_equal(b->opts.n_arp_ip_target, 1);
 	assert_int_equal(opt(b, OPT_MISSED_MAX), 5);
 	assert_int_equal(opt(b, OPT_ARP_VALIDATE), 1);
-	has_text(&im, "# not carried over: link watches after the first (a.json)");
+	has_text(&im, "# not carried over: link watch ethtool (a.json): the bond runs one link "
+		      "monitor, the ARP/NS one here");
 	assert_int_equal(opt(bond(&im, "team3"), OPT_MODE), MODE_BALANCE_RR);
 	has_text(&im, "# runner random (b.json) has no bonding mode: balance-rr instead");
 	has_text(&im, "# c.json: no \"device\": not a teamd configuration; skipped");
@@ -639,6 +640,170 @@ static void netmask_prefix(void **state)
 	assert_int_equal(import_netmask_prefix("24"), -1);
 }
 
+/* ---- rules from the issue-24 corpus: each written from the format's docs ---- */
+
+/* VLAN=yes (by name bond0.123 or PHYSDEV=) is never a bond, whatever
+ * BONDING_OPTS it carries; VLANs and a bridge on the bond are named. */
+static void ifcfg_vlan_is_not_a_bond(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifcfg,
+	    FILES(F("ifcfg-bond0", "DEVICE=bond0\nTYPE=Bond\nUUID=5f1c0f2e-0000-4000-8000-000000000001\n"
+				   "BONDING_OPTS=\"mode=1 miimon=100\"\nBRIDGE=br0\n"),
+		  F("ifcfg-bond0.123", "DEVICE=bond0.123\nVLAN=yes\nBONDING_OPTS=\"mode=1 "
+				       "miimon=100\"\nIPADDR=10.9.0.1\nPREFIX=24\n"),
+		  F("ifcfg-vlan200", "DEVICE=vlan200\nTYPE=Vlan\nPHYSDEV=bond0\nVLAN_ID=200\n"),
+		  F("ifcfg-vlan300", "DEVICE=vlan300\nVLAN=yes\n"
+				     "PHYSDEV=5f1c0f2e-0000-4000-8000-000000000001\n"),
+		  F("ifcfg-eth1", "DEVICE=eth1\nMASTER=bond0\nSLAVE=yes\n")),
+	    5, &im);
+	assert_int_equal(im.d.n_bonds, 1);
+	assert_null(desired_find_bond(&im.d, "bond0.123"));
+	slaves_are(bond(&im, "bond0"), "eth1");
+	has_text(&im, "# not carried over: VLAN bond0.123 on bond0 (ifcfg-bond0.123): bondd makes "
+		      "the bond only; keep the VLAN in the tool that made it (its BONDING_OPTS "
+		      "are not the bond's and are ignored)");
+	has_text(&im, "# not carried over: VLAN vlan200 on bond0 (ifcfg-vlan200)");
+	has_text(&im, "# not carried over: VLAN vlan300 on bond0 (ifcfg-vlan300)");
+	has_text(&im, "# ifcfg-bond0.123: a VLAN (VLAN=yes or TYPE=Vlan), not a bond");
+	has_text(&im, "# not carried over: bond0 is a port of bridge br0 (BRIDGE= in ifcfg-bond0)");
+	assert_null(strstr(im.text.s, "[bond0.123]"));
+	done(&im);
+}
+
+/* MASTER= without SLAVE=yes: NetworkManager's ifcfg reader enslaves it
+ * (and takes MASTER_UUID=); an explicit SLAVE=no is not a slave. */
+static void ifcfg_master_without_slave(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifcfg,
+	    FILES(F("ifcfg-bond0", "DEVICE=bond0\nTYPE=Bond\nUUID=aa-bb\nBONDING_OPTS=miimon=100\n"),
+		  F("ifcfg-eth1", "DEVICE=eth1\nMASTER=bond0\n"),
+		  F("ifcfg-eth2", "DEVICE=eth2\nMASTER_UUID=aa-bb\nSLAVE=yes\n"),
+		  F("ifcfg-eth3", "DEVICE=eth3\nMASTER=bond0\nSLAVE=no\n")),
+	    4, &im);
+	slaves_are(bond(&im, "bond0"), "eth1 eth2");
+	has_text(&im, "# ifcfg-eth1 has MASTER=bond0 but no SLAVE=yes: NetworkManager enslaves it "
+		      "(nms-ifcfg-rh-reader.c, check_if_bond_slave), initscripts' ifup-eth does "
+		      "not; it is a slave here: check it");
+	has_text(&im, "# not carried over: ifcfg-eth3 has MASTER=bond0 but SLAVE=no");
+	assert_null(strstr(im.text.s, "which no ifcfg file given defines"));
+	done(&im);
+}
+
+/* nm-keyfile: address, addresses, bare, 0 or N; read in that order. */
+static void nm_address_keys(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_nm,
+	    FILES(F("b.nmconnection", "[connection]\nid=b\ntype=bond\ninterface-name=bond0\n"
+				      "[bond]\nmode=active-backup\nmiimon=100\n"
+				      "[ipv4]\nmethod=manual\naddress1=10.0.3.10/24,10.0.3.1\n"
+				      "address0=10.0.2.10/24\naddresses=10.0.1.10/24\n"
+				      "address2=10.0.4.10\naddress01=10.0.5.10/24\n"
+				      "address3=10.0.6.10;24;\n"
+				      "[ipv6]\nmethod=manual\naddress=fd00:1::10/64\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	assert_int_equal(b->n_addrs, 6);
+	addr_is(b, 0, "10.0.1.10/24");
+	addr_is(b, 1, "10.0.2.10/24");
+	addr_is(b, 2, "10.0.3.10/24");
+	addr_is(b, 3, "10.0.4.10/24");
+	addr_is(b, 4, "10.0.6.10/24");
+	addr_is(b, 5, "fd00:1::10/64");
+	has_text(&im, "# not carried over: gateway 10.0.3.1 (b.nmconnection:");
+	has_text(&im, "# 10.0.4.10 (b.nmconnection:");
+	has_text(&im, "has no prefix length: /24, NetworkManager's default");
+	has_text(&im, "# not carried over: [ipv4] address01=10.0.5.10/24");
+	done(&im);
+}
+
+/* VLANs whose parent is the bond (by name or by its connection's UUID),
+ * and a bridge the bond is a port of, are named. */
+static void nm_stacked_devices(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_nm,
+	    FILES(F("b.nmconnection", "[connection]\nid=bond-b\nuuid=1111-2222\ntype=bond\n"
+				      "interface-name=bond0\ncontroller=br0\nport-type=bridge\n"
+				      "[bond]\nmode=802.3ad\nmiimon=100\n"),
+		  F("v1.nmconnection", "[connection]\nid=v1\ntype=vlan\ninterface-name=bond0.10\n"
+				       "[vlan]\nid=10\nparent=bond0\n"),
+		  F("v2.nmconnection", "[connection]\nid=v2\ntype=vlan\ninterface-name=vl20\n"
+				       "[vlan]\nid=20\nparent=1111-2222\n"),
+		  F("v3.nmconnection", "[connection]\nid=v3\ntype=vlan\ninterface-name=eth9.30\n"
+				       "[vlan]\nid=30\nparent=eth9\n")),
+	    4, &im);
+	bond(&im, "bond0");
+	has_text(&im, "# not carried over: VLAN bond0.10 (id 10) on bond0 (v1.nmconnection)");
+	has_text(&im, "# not carried over: VLAN vl20 (id 20) on bond0 (v2.nmconnection)");
+	assert_null(strstr(im.text.s, "eth9.30"));
+	has_text(&im, "# not carried over: bond0 is a bridge port of br0 (b.nmconnection)");
+	done(&im);
+}
+
+/* [bond] options= is no key NetworkManager reads: noted with its meaning. */
+static void nm_bond_options_key(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_nm,
+	    FILES(F("b.nmconnection", "[connection]\nid=b\ntype=bond\ninterface-name=bond0\n"
+				      "[bond]\nmode=active-backup\n"
+				      "options=mode=802.3ad,miimon=100,lacp_rate=fast\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	assert_int_equal(opt(b, OPT_MODE), MODE_ACTIVE_BACKUP);
+	has_text(&im, "# not carried over: [bond] options=mode=802.3ad,miimon=100,lacp_rate=fast "
+		      "(b.nmconnection:7): NetworkManager reads no such key and ignores it; the "
+		      "author likely meant one [bond] key each: mode=802.3ad, miimon=100, "
+		      "lacp_rate=fast; add them here by hand if so");
+	done(&im);
+}
+
+/* A Kind=bridge netdev named as a port of the bond is not a slave. */
+static void networkd_bridge_is_not_a_slave(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_networkd,
+	    FILES(F("10-bond1.netdev", "[NetDev]\nName=bond1\nKind=bond\n[Bond]\nMode=active-backup\n"
+				       "MIIMonitorSec=100ms\n"),
+		  F("15-br1.netdev", "[NetDev]\nName=br1\nKind=bridge\n"),
+		  F("20-ports.network", "[Match]\nName=br1 eth0\n[Network]\nBond=bond1\n")),
+	    3, &im);
+	slaves_are(bond(&im, "bond1"), "eth0");
+	has_text(&im, "# not carried over: br1 (20-ports.network) is a Kind=bridge netdev "
+		      "(15-br1.netdev), not a NIC");
+	done(&im);
+}
+
+/* Several arp_ping watches: every target in arp_ip_target. */
+static void teamd_several_link_watches(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_teamd,
+	    FILES(F("t.json", "{\"device\": \"team0\", \"runner\": {\"name\": \"activebackup\"}, "
+			      "\"link_watch\": [{\"name\": \"arp_ping\", \"interval\": 200, "
+			      "\"target_host\": \"10.0.0.1\"}, {\"name\": \"arp_ping\", "
+			      "\"interval\": 300, \"target_host\": \"10.0.0.2\"}, {\"name\": "
+			      "\"arp_ping\", \"interval\": 200, \"target_host\": \"10.0.0.1\"}]}")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "team0");
+	assert_int_equal(opt(b, OPT_ARP_INTERVAL), 200);
+	assert_int_equal(b->opts.n_arp_ip_target, 2);
+	has_text(&im, "arp_ip_target = 10.0.0.1,10.0.0.2\n");
+	has_text(&im, "# the arp_ping link watch for 10.0.0.2 (t.json) has interval 300: the "
+		      "bond has one arp_interval, 200, the first watch's");
+	done(&im);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -665,6 +830,13 @@ int main(void)
 		cmocka_unit_test(render_nothing_found),
 		cmocka_unit_test(hostile_values),
 		cmocka_unit_test(netmask_prefix),
+		cmocka_unit_test(ifcfg_vlan_is_not_a_bond),
+		cmocka_unit_test(ifcfg_master_without_slave),
+		cmocka_unit_test(nm_address_keys),
+		cmocka_unit_test(nm_stacked_devices),
+		cmocka_unit_test(nm_bond_options_key),
+		cmocka_unit_test(networkd_bridge_is_not_a_slave),
+		cmocka_unit_test(teamd_several_link_watches),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
