@@ -35,6 +35,8 @@ static const struct format formats[] = {
 	  "/usr/lib/NetworkManager/system-connections", NULL}},
 	/* teamd's JSON has no place of its own: a PATH is needed. */
 	{"teamd", import_teamd, {NULL}},
+	/* netplan's precedence: of files with one name, /run's is read. */
+	{"netplan", import_netplan, {"/run/netplan", "/etc/netplan", "/lib/netplan", NULL}},
 };
 
 struct inputs {
@@ -55,6 +57,8 @@ static void usage(FILE *to)
 		"  nm        NetworkManager keyfiles (default %s,\n"
 		"            %s, %s)\n"
 		"  teamd     teamd JSON configurations (teamd -f FILE, teamdctl DEV config dump)\n"
+		"  netplan   netplan YAML files (default %s, %s,\n"
+		"            %s)\n"
 		"PATH is a file, or a directory whose files of that format are read.\n"
 		"\n"
 		"  -h, --help      print this help and exit\n"
@@ -62,7 +66,8 @@ static void usage(FILE *to)
 		"\n"
 		"See bondd-import(8).\n",
 		formats[0].dirs[0], formats[1].dirs[0], formats[1].dirs[1], formats[1].dirs[2],
-		formats[2].dirs[0], formats[2].dirs[1], formats[2].dirs[2]);
+		formats[2].dirs[0], formats[2].dirs[1], formats[2].dirs[2], formats[4].dirs[0],
+		formats[4].dirs[1], formats[4].dirs[2]);
 }
 
 /* Whether a directory entry is a file of the format (a file named on the
@@ -78,6 +83,8 @@ static bool dir_wants(const struct format *f, const char *name)
 	if (strcmp(f->name, "networkd") == 0)
 		return (n > 7 && strcmp(name + n - 7, ".netdev") == 0) ||
 		       (n > 8 && strcmp(name + n - 8, ".network") == 0);
+	if (strcmp(f->name, "netplan") == 0)
+		return n > 5 && strcmp(name + n - 5, ".yaml") == 0;
 	return true;
 }
 
@@ -255,7 +262,7 @@ int main(int argc, char **argv)
 		if (strcmp(argv[optind], formats[i].name) == 0)
 			f = &formats[i];
 	if (!f) {
-		fprintf(stderr, "bondd-import: unknown format \"%s\" (ifcfg, networkd, nm or teamd)\n",
+		fprintf(stderr, "bondd-import: unknown format \"%s\" (ifcfg, networkd, nm, teamd or netplan)\n",
 			argv[optind]);
 		return EXIT_USAGE;
 	}

@@ -804,6 +804,205 @@ static void teamd_several_link_watches(void **state)
 	done(&im);
 }
 
+/* ---- netplan (netplan(5): doc/netplan-yaml.md, netplan-generate(8)) ---- */
+
+/* Every bond parameter, with netplan's units: milliseconds unless a
+ * suffix says otherwise, learn-packet-interval in seconds. */
+static void netplan_bond_parameters(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_netplan,
+	    FILES(F("/etc/netplan/50-bonds.yaml",
+		    "network:\n"
+		    "  version: 2\n"
+		    "  ethernets:\n"
+		    "    eth1: {}\n"
+		    "    eth2: {}\n"
+		    "    eth5: {}\n"
+		    "  bonds:\n"
+		    "    bond0:\n"
+		    "      interfaces: [eth2, eth1]\n"
+		    "      mtu: 9000\n"
+		    "      parameters:\n"
+		    "        mode: 802.3ad\n"
+		    "        lacp-rate: fast\n"
+		    "        mii-monitor-interval: 100\n"
+		    "        up-delay: 200\n"
+		    "        down-delay: 1s\n"
+		    "        transmit-hash-policy: layer3+4\n"
+		    "        ad-select: bandwidth\n"
+		    "        min-links: 1\n"
+		    "    bond1:\n"
+		    "      interfaces: [eth5]\n"
+		    "      parameters:\n"
+		    "        mode: active-backup\n"
+		    "        arp-interval: 500\n"
+		    "        arp-ip-targets: [10.0.0.1, 10.0.0.2]\n"
+		    "        arp-validate: all\n"
+		    "        arp-all-targets: all\n"
+		    "        fail-over-mac-policy: active\n"
+		    "        gratuitious-arp: 3\n"
+		    "        primary-reselect-policy: better\n"
+		    "        primary: eth5\n"
+		    "        resend-igmp: 2\n"
+		    "    bond2:\n"
+		    "      parameters:\n"
+		    "        mode: balance-alb\n"
+		    "        mii-monitor-interval: 50ms\n"
+		    "        learn-packet-interval: 5\n"
+		    "    bond3:\n"
+		    "      parameters:\n"
+		    "        mode: balance-rr\n"
+		    "        packets-per-member: 2\n"
+		    "        all-slaves-active: true\n"
+		    "        unsolicited-na: 1\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	assert_int_equal(opt(b, OPT_MODE), MODE_8023AD);
+	assert_int_equal(opt(b, OPT_AD_LACP_RATE), 1);
+	assert_int_equal(opt(b, OPT_MIIMON), 100);
+	assert_int_equal(opt(b, OPT_UPDELAY), 200);
+	assert_int_equal(opt(b, OPT_DOWNDELAY), 1000);
+	assert_int_equal(opt(b, OPT_XMIT_HASH_POLICY), 1);
+	assert_int_equal(opt(b, OPT_AD_SELECT), 1);
+	assert_int_equal(opt(b, OPT_MIN_LINKS), 1);
+	assert_int_equal(b->mtu, 9000);
+	slaves_are(b, "eth2 eth1");
+	has_text(&im, "# Slave order: netplan keeps none; the order of interfaces: check it.\n");
+	b = bond(&im, "bond1");
+	assert_int_equal(opt(b, OPT_MODE), MODE_ACTIVE_BACKUP);
+	assert_int_equal(opt(b, OPT_ARP_INTERVAL), 500);
+	assert_int_equal(b->opts.n_arp_ip_target, 2);
+	assert_int_equal(opt(b, OPT_ARP_VALIDATE), 3);
+	assert_int_equal(opt(b, OPT_ARP_ALL_TARGETS), 1);
+	assert_int_equal(opt(b, OPT_FAIL_OVER_MAC), 1);
+	assert_int_equal(opt(b, OPT_NUM_PEER_NOTIF), 3);
+	assert_int_equal(opt(b, OPT_PRIMARY_RESELECT), 1);
+	assert_int_equal(opt(b, OPT_RESEND_IGMP), 2);
+	assert_string_equal(b->opts.primary, "eth5");
+	b = bond(&im, "bond2");
+	assert_int_equal(opt(b, OPT_MIIMON), 50);
+	assert_int_equal(opt(b, OPT_LP_INTERVAL), 5);
+	b = bond(&im, "bond3");
+	assert_int_equal(opt(b, OPT_PACKETS_PER_SLAVE), 2);
+	assert_int_equal(opt(b, OPT_ALL_SLAVES_ACTIVE), 1);
+	has_text(&im, "# not carried over: unsolicited-na: 1 (bond3.parameters in "
+		      "/etc/netplan/50-bonds.yaml)");
+	done(&im);
+}
+
+/* interfaces are IDs: set-name, else an exact match name, else the ID;
+ * a glob, a MAC-only match, a bridge are no slaves. */
+static void netplan_members(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_netplan,
+	    FILES(F("a.yaml", "network:\n"
+			      "  ethernets:\n"
+			      "    lan1:\n"
+			      "      match: {macaddress: '52:54:00:00:00:01'}\n"
+			      "      set-name: lan1\n"
+			      "    port2:\n"
+			      "      match: {name: enp2s0}\n"
+			      "    ports3:\n"
+			      "      match: {name: 'enp3*'}\n"
+			      "    byMac:\n"
+			      "      match: {macaddress: '52:54:00:00:00:04'}\n"
+			      "    eth9:\n"
+			      "      mtu: 1500\n"
+			      "      dhcp4: yes\n"
+			      "  bridges:\n"
+			      "    br7: {interfaces: []}\n"
+			      "  bonds:\n"
+			      "    bond0:\n"
+			      "      interfaces: [lan1, port2, ports3, byMac, eth9, br7, ghost0]\n")),
+	    1, &im);
+	slaves_are(bond(&im, "bond0"), "lan1 enp2s0 eth9 ghost0");
+	has_text(&im, "# interface lan1 (a.yaml) is matched by MAC address or driver and renamed "
+		      "to lan1: bondd takes it by that name");
+	has_text(&im, "# not carried over: interface ports3 (a.yaml) matches name enp3*, a "
+		      "pattern: list the links it fits in slaves by hand");
+	has_text(&im, "# not carried over: interface byMac (a.yaml) is matched by MAC address or "
+		      "driver with no set-name");
+	has_text(&im, "# not carried over: interface br7 is a bridge, not a NIC");
+	has_text(&im, "# interface ghost0 is defined in no file given (netplan refuses that): "
+		      "taken as an interface name");
+	has_text(&im, "# mtu 1500 of eth9 (a.yaml) is not carried over");
+	has_text(&im, "# not carried over: DHCP on slave eth9 (a.yaml)");
+	done(&im);
+}
+
+/* Files in the lexical order of their names whatever the directory; the
+ * first given of one name shadows the rest; scalars replaced, sequences
+ * appended (netplan-generate(8), "Handling multiple files"). */
+static void netplan_merge(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_netplan,
+	    FILES(F("/lib/netplan/90-late.yaml", "network:\n  bonds:\n    bond0:\n"
+						 "      interfaces: [e3]\n      mtu: 4000\n"
+						 "      addresses: [10.1.0.2/24]\n"
+						 "      parameters: {mode: balance-xor}\n"),
+		  F("/run/netplan/10-base.yaml", "network:\n  version: 2\n  ethernets:\n"
+						 "    e1: {}\n    e2: {}\n    e3: {}\n"
+						 "  bonds:\n    bond0:\n      interfaces: [e1, e2]\n"
+						 "      mtu: 9000\n      addresses: [10.1.0.1/24]\n"
+						 "      parameters:\n        mode: balance-rr\n"
+						 "        mii-monitor-interval: 100\n"),
+		  F("/etc/netplan/10-base.yaml", "network:\n  bonds:\n    bond0:\n"
+						 "      interfaces: [e9]\n")),
+	    3, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	slaves_are(b, "e1 e2 e3");
+	assert_int_equal(b->mtu, 4000);
+	assert_int_equal(opt(b, OPT_MODE), MODE_BALANCE_XOR);
+	assert_int_equal(opt(b, OPT_MIIMON), 100);
+	assert_int_equal(b->n_addrs, 2);
+	addr_is(b, 0, "10.1.0.1/24");
+	addr_is(b, 1, "10.1.0.2/24");
+	has_text(&im, "# /etc/netplan/10-base.yaml: shadowed by /run/netplan/10-base.yaml, which "
+		      "has the same name; skipped");
+	done(&im);
+}
+
+/* VLANs and bridges on the bond, DHCP, address options, NetworkManager's
+ * miimon default, and files that are not netplan's. */
+static void netplan_stacked_and_notes(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_netplan,
+	    FILES(F("1.yaml", "network:\n  renderer: NetworkManager\n  ethernets:\n    e1: {}\n"
+			      "  bonds:\n    bond0:\n      interfaces: [e1]\n      dhcp4: true\n"
+			      "      dhcp6: yes\n      macaddress: '52:54:00:00:00:09'\n"
+			      "      addresses:\n        - 192.0.2.5/24:\n            lifetime: 0\n"
+			      "        - 192.0.2.6\n"
+			      "  vlans:\n    vlan100:\n      id: 100\n      link: bond0\n"
+			      "  bridges:\n    br0:\n      interfaces: [bond0]\n"),
+		  F("2.yaml", "network: [1, 2\n"),
+		  F("3.yaml", "other:\n  x: 1\n"),
+		  F("4.yaml", "")),
+	    4, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	assert_int_equal(opt(b, OPT_MIIMON), 100);
+	assert_int_equal(b->n_addrs, 1);
+	addr_is(b, 0, "192.0.2.5/24");
+	has_text(&im, "# not carried over: VLAN vlan100 (id 100) on bond0 (1.yaml)");
+	has_text(&im, "# not carried over: bond0 is a port of bridge br0 (1.yaml)");
+	has_text(&im, "# not carried over: dhcp4, dhcp6 (1.yaml): bondd sets static addresses only");
+	has_text(&im, "# not carried over: bonds.bond0.macaddress: 52:54:00:00:00:09 (1.yaml)");
+	has_text(&im, "# not carried over: the options of address 192.0.2.5/24 (1.yaml)");
+	has_text(&im, "# not carried over: address 192.0.2.6 (1.yaml): no prefix length");
+	has_text(&im, "# miimon = 100 is NetworkManager's default (renderer NetworkManager)");
+	has_text(&im, "# 2.yaml: not YAML (");
+	has_text(&im, "# 3.yaml: no \"network\" mapping: not a netplan file; skipped");
+	has_text(&im, "# 4.yaml: empty; skipped");
+	done(&im);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -837,6 +1036,10 @@ int main(void)
 		cmocka_unit_test(nm_bond_options_key),
 		cmocka_unit_test(networkd_bridge_is_not_a_slave),
 		cmocka_unit_test(teamd_several_link_watches),
+		cmocka_unit_test(netplan_bond_parameters),
+		cmocka_unit_test(netplan_members),
+		cmocka_unit_test(netplan_merge),
+		cmocka_unit_test(netplan_stacked_and_notes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
