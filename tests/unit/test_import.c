@@ -1003,6 +1003,171 @@ static void netplan_stacked_and_notes(void **state)
 	done(&im);
 }
 
+/* ---- ifupdown (interfaces(5); ifenslave's and ifupdown2's bond keys) ---- */
+
+/* Debian's ifenslave: bond-slaves in order, then bond-master slaves;
+ * bond-KEY as the kernel's KEY; address with netmask or /PREFIX. */
+static void ifupdown_ifenslave(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifupdown,
+	    FILES(F("/etc/network/interfaces",
+		    "# The loopback\n"
+		    "auto lo\n"
+		    "iface lo inet loopback\n"
+		    "\n"
+		    "auto bond0\n"
+		    "iface bond0 inet static\n"
+		    "    address 10.40.0.5\n"
+		    "    netmask 255.255.255.0\n"
+		    "    gateway 10.40.0.1\n"
+		    "    mtu 9000\n"
+		    "    bond-slaves eth2 eth1\n"
+		    "    bond-mode active-backup\n"
+		    "    bond-miimon 100\n"
+		    "    bond-updelay 200\n"
+		    "    bond-downdelay 100\n"
+		    "    bond-primary eth1\n"
+		    "    bond-primary-reselect better\n"
+		    "    bond-num-grat-arp 2\n"
+		    "iface bond0 inet6 static\n"
+		    "    address fd00:40::5\n"
+		    "    netmask 64\n"
+		    "auto eth3\n"
+		    "iface eth3 inet manual\n"
+		    "    bond-master bond0\n"
+		    "    mtu 9000\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	assert_int_equal(opt(b, OPT_MODE), MODE_ACTIVE_BACKUP);
+	assert_int_equal(opt(b, OPT_MIIMON), 100);
+	assert_int_equal(opt(b, OPT_UPDELAY), 200);
+	assert_int_equal(opt(b, OPT_DOWNDELAY), 100);
+	assert_int_equal(opt(b, OPT_PRIMARY_RESELECT), 1);
+	assert_int_equal(opt(b, OPT_NUM_PEER_NOTIF), 2);
+	assert_string_equal(b->opts.primary, "eth1");
+	assert_int_equal(b->mtu, 9000);
+	slaves_are(b, "eth2 eth1 eth3");
+	assert_int_equal(b->n_addrs, 2);
+	addr_is(b, 0, "10.40.0.5/24");
+	addr_is(b, 1, "fd00:40::5/64");
+	assert_null(desired_find_bond(&im.d, "lo"));
+	assert_null(desired_find_bond(&im.d, "eth3"));
+	has_text(&im, "# not carried over: gateway 10.40.0.1 (/etc/network/interfaces:9)");
+	has_text(&im, "# mtu 9000 of slave eth3 (/etc/network/interfaces:23) is not carried over");
+	done(&im);
+}
+
+/* ifupdown2: bond-ports, modes by number, yes/no, its old key names;
+ * glob and regex lists name no interface. */
+static void ifupdown_ifupdown2(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifupdown,
+	    FILES(F("interfaces",
+		    "auto bond1\n"
+		    "iface bond1\n"
+		    "    bond-ports swp1 swp2\n"
+		    "    bond-mode 4\n"
+		    "    bond-miimon 100\n"
+		    "    bond-use-carrier yes\n"
+		    "    bond-lacp-rate 1\n"
+		    "    bond-min-links 1\n"
+		    "    bond-ad-sys-priority 100\n"
+		    "    bond-lacp-bypass-allow no\n"
+		    "    bond-xmit-hash-policy layer2+3\n"
+		    "auto bond2\n"
+		    "iface bond2 inet manual\n"
+		    "    bond-slaves glob swp3-4\n"
+		    "    bond-mode balance-rr\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond1");
+	assert_int_equal(opt(b, OPT_MODE), MODE_8023AD);
+	assert_int_equal(opt(b, OPT_USE_CARRIER), 1);
+	assert_int_equal(opt(b, OPT_AD_LACP_RATE), 1);
+	assert_int_equal(opt(b, OPT_MIN_LINKS), 1);
+	assert_int_equal(opt(b, OPT_AD_ACTOR_SYS_PRIO), 100);
+	assert_int_equal(opt(b, OPT_XMIT_HASH_POLICY), 2);
+	slaves_are(b, "swp1 swp2");
+	has_text(&im, "# not carried over: bond-lacp-bypass-allow no (interfaces:10): no kernel "
+		      "bonding option bondd manages");
+	assert_int_equal(bond(&im, "bond2")->n_slaves, 0);
+	has_text(&im, "# not carried over: bond-slaves glob swp3-4 (interfaces:14): a pattern, "
+		      "not names");
+	done(&im);
+}
+
+/* source (a pattern, relative to the including file's directory) and
+ * source-directory (run-parts names, lexical order); a file is read once. */
+static void ifupdown_sources(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifupdown,
+	    FILES(F("/etc/network/interfaces",
+		    "source interfaces.d/*\n"
+		    "auto bond0\n"
+		    "iface bond0 inet manual\n"
+		    "    bond-slaves none\n"
+		    "    bond-mode balance-rr\n"
+		    "source-directory /etc/network/more.d\n"
+		    "source /etc/network/interfaces.d/a\n"
+		    "source nothing-here\n"),
+		  F("/etc/network/more.d/z1", "iface e9 inet manual\n    bond-master bond0\n"),
+		  F("/etc/network/interfaces.d/b", "iface e2 inet manual\n    bond-master bond0\n"),
+		  F("/etc/network/more.d/a.cfg", "iface e7 inet manual\n    bond-master bond0\n"),
+		  F("/etc/network/interfaces.d/a", "iface e1 inet manual\n    bond-master bond0\n"),
+		  F("/etc/network/more.d/y0", "iface e8 inet manual\n    bond-master bond0\n")),
+	    6, &im);
+	/* e1 and e2 by the glob in name order, then bond0's own file, then
+	 * more.d's y0 and z1; a.cfg is not a run-parts name, and interfaces.d/a
+	 * is not read twice. */
+	slaves_are(bond(&im, "bond0"), "e1 e2 e8 e9 e7");
+	has_text(&im, "# /etc/network/interfaces:8: source nothing-here names no file that was read");
+	done(&im);
+}
+
+/* VLANs and bridges on the bond, DHCP, no auto line, continuations. */
+static void ifupdown_stacked_and_notes(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifupdown,
+	    FILES(F("i", "iface bond0 inet dhcp\n"
+			 "    bond-slaves e1 \\\n"
+			 "      e2\n"
+			 "    bond-mode 802.3ad\n"
+			 "    bond-miimon 100\n"
+			 "    hwaddress 52:54:00:00:00:01\n"
+			 "auto bond0.10\n"
+			 "iface bond0.10 inet manual\n"
+			 "auto vl20\n"
+			 "iface vl20 inet manual\n"
+			 "    vlan-raw-device bond0\n"
+			 "auto vmbr0\n"
+			 "iface vmbr0 inet static\n"
+			 "    address 192.0.2.1/24\n"
+			 "    bridge-ports bond0 e5\n"
+			 "iface e6 inet manual\n"
+			 "    bond-master bond9\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	slaves_are(b, "e1 e2");
+	assert_int_equal(b->n_addrs, 0);
+	has_text(&im, "# bond0 has no auto or allow- line: ifupdown brings it up only by hand");
+	has_text(&im, "# not carried over: iface bond0 inet dhcp (i:1): bondd sets static "
+		      "addresses only");
+	has_text(&im, "# not carried over: hwaddress 52:54:00:00:00:01 (i:6)");
+	has_text(&im, "# not carried over: VLAN bond0.10 on bond0 (i:8)");
+	has_text(&im, "# not carried over: VLAN vl20 on bond0 (i:10)");
+	has_text(&im, "# not carried over: bond0 is a port of bridge vmbr0 (i:13)");
+	has_text(&im, "# i:16: e6 names bond-master bond9, which no iface stanza read defines");
+	assert_null(desired_find_bond(&im.d, "vmbr0"));
+	done(&im);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1040,6 +1205,10 @@ int main(void)
 		cmocka_unit_test(netplan_members),
 		cmocka_unit_test(netplan_merge),
 		cmocka_unit_test(netplan_stacked_and_notes),
+		cmocka_unit_test(ifupdown_ifenslave),
+		cmocka_unit_test(ifupdown_ifupdown2),
+		cmocka_unit_test(ifupdown_sources),
+		cmocka_unit_test(ifupdown_stacked_and_notes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
