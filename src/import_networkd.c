@@ -18,10 +18,10 @@
  *   MTUBytes=, which wins over the .netdev's;
  * - PrimarySlave=yes in a slave's .network is the bond's primary;
  * - a name in [Match] Name= that is a Kind=bridge .netdev of the input is
- *   not a slave: networkd would put the bridge in the bond
- *   (networkd-network.c reads Bond= for any link, netdev/bond.c has no
- *   check of the port's kind), which the kernel's bond_enslave takes for
- *   no use and bondd refuses; it is named in a note instead.
+ *   not a slave: Bond= applies to whatever link the file matches
+ *   (systemd.network(5)), so networkd would try to put the bridge itself
+ *   in the bond, which is no NIC and which bondd refuses as a slave; it is
+ *   named in a note instead.
  * networkd enslaves links as they appear, so the source has no order: the
  * slaves are listed in the order of their .network files and, within one
  * file, of Name=, and a comment says so.
