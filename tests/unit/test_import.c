@@ -828,7 +828,7 @@ static void netplan_bond_parameters(void **state)
 		    "        mode: 802.3ad\n"
 		    "        lacp-rate: fast\n"
 		    "        mii-monitor-interval: 100\n"
-		    "        up-delay: 200\n"
+		    "        up-delay: 0.2s\n"
 		    "        down-delay: 1s\n"
 		    "        transmit-hash-policy: layer3+4\n"
 		    "        ad-select: bandwidth\n"
