@@ -34,7 +34,9 @@
  *   bond-mode takes names and numbers alike, booleans yes/no become 1/0;
  * - mtu is the bond's MTU; address (with /PREFIX, or with netmask as a
  *   dotted mask or a prefix length) of inet static and inet6 static
- *   stanzas are its addresses;
+ *   stanzas are its addresses, and of ifupdown2's stanzas with no family
+ *   and method; under manual, ifupdown's manual method adds none (its
+ *   address is noted: ifupdown2 would add it);
  * - a VLAN on the bond (an iface named BOND.ID, or with vlan-raw-device
  *   BOND) and a bridge with the bond in bridge-ports are named in the
  *   bond's notes.
@@ -543,7 +545,13 @@ static void bond_address(struct import_bond *b, struct ifu_stanza *s)
 			continue;
 		s->used[i] = true;
 		snprintf(from, sizeof(from), "%s:%u", s->file, o->line);
-		if (strcmp(s->method, "static") != 0) {
+		if (strcmp(s->method, "manual") == 0) {
+			import_note(&b->notes, "not carried over: address %.60s (%s): ifupdown's "
+				    "manual method adds no address (ifupdown2 would: add it by hand "
+				    "if this host runs ifupdown2)", o->value, from);
+			continue;
+		}
+		if (strcmp(s->method, "static") != 0 && *s->method) {
 			import_note(&b->notes, "not carried over: address %.60s (%s): the method is "
 				    "%s, not static", o->value, from, s->method);
 			continue;

@@ -1078,10 +1078,12 @@ static void ifupdown_ifupdown2(void **state)
 		    "    bond-ad-sys-priority 100\n"
 		    "    bond-lacp-bypass-allow no\n"
 		    "    bond-xmit-hash-policy layer2+3\n"
+		    "    address 10.41.0.1/24\n"
 		    "auto bond2\n"
 		    "iface bond2 inet manual\n"
 		    "    bond-slaves glob swp3-4\n"
-		    "    bond-mode balance-rr\n")),
+		    "    bond-mode balance-rr\n"
+		    "    address 10.42.0.1/24\n")),
 	    1, &im);
 	const struct desired_bond *b = bond(&im, "bond1");
 	assert_int_equal(opt(b, OPT_MODE), MODE_8023AD);
@@ -1091,10 +1093,15 @@ static void ifupdown_ifupdown2(void **state)
 	assert_int_equal(opt(b, OPT_AD_ACTOR_SYS_PRIO), 100);
 	assert_int_equal(opt(b, OPT_XMIT_HASH_POLICY), 2);
 	slaves_are(b, "swp1 swp2");
+	assert_int_equal(b->n_addrs, 1);
+	addr_is(b, 0, "10.41.0.1/24");
+	has_text(&im, "# not carried over: address 10.42.0.1/24 (interfaces:17): ifupdown's manual "
+		      "method adds no address (ifupdown2 would: add it by hand if this host runs "
+		      "ifupdown2)");
 	has_text(&im, "# not carried over: bond-lacp-bypass-allow no (interfaces:10): no kernel "
 		      "bonding option bondd manages");
 	assert_int_equal(bond(&im, "bond2")->n_slaves, 0);
-	has_text(&im, "# not carried over: bond-slaves glob swp3-4 (interfaces:14): a pattern, "
+	has_text(&im, "# not carried over: bond-slaves glob swp3-4 (interfaces:15): a pattern, "
 		      "not names");
 	done(&im);
 }
