@@ -56,6 +56,13 @@
 #define NP_MAX_LIST 64
 #define NP_MAX_PARAMS 32
 #define NP_NAME 64
+/* netplan's schema nests 6 deep; libyaml's scanner slows down with the
+ * square of the flow nesting, so deeper input is refused before it is
+ * loaded. */
+#define NP_MAX_DEPTH 64
+/* Mapping pairs and list items visited per run: aliases let a small file
+ * name one big mapping many times. */
+#define NP_BUDGET 200000
 
 enum np_type { NP_ETHERNET, NP_BOND, NP_VLAN, NP_BRIDGE, NP_OTHER };
 
@@ -97,8 +104,20 @@ struct np {
 	struct np_def *defs;
 	size_t n_defs, cap_defs;
 	char renderer[32];         /* network.renderer, the last file's */
+	unsigned long spent;       /* pairs and items visited, up to NP_BUDGET */
 	bool oom;
 };
+
+/* One more pair or item visited; false once the budget is spent (noted). */
+static bool spend(struct np *np)
+{
+	if (np->spent == NP_BUDGET)
+		return false;
+	if (++np->spent == NP_BUDGET)
+		import_note(&np->r->notes, "not carried over: the rest of the input: more than %d "
+			    "YAML items (aliases of big mappings?)", NP_BUDGET);
+	return np->spent < NP_BUDGET;
+}
 
 /* ---- libyaml document access ------------------------------------------- */
 
@@ -206,14 +225,16 @@ static void add_name(char list[][NP_NAME], size_t *n, const char *s)
 		copy(list[(*n)++], NP_NAME, s);
 }
 
-static void read_match(struct np_def *d, yaml_document_t *doc, yaml_node_t *m, const char *file)
+static void read_match(struct np *np, struct np_def *d, yaml_document_t *doc, yaml_node_t *m,
+		       const char *file)
 {
 	d->has_match = true;
 	if (!m || m->type != YAML_MAPPING_NODE) {
 		import_note(&d->notes, "not carried over: %s.match (%s): not a mapping", d->id, file);
 		return;
 	}
-	for (yaml_node_pair_t *p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
+	for (yaml_node_pair_t *p = m->data.mapping.pairs.start;
+	     p < m->data.mapping.pairs.top && spend(np); p++) {
 		const char *k = scalar(node(doc, p->key));
 		const char *v = scalar(node(doc, p->value));
 		if (k && strcmp(k, "name") == 0 && v)
@@ -223,15 +244,15 @@ static void read_match(struct np_def *d, yaml_document_t *doc, yaml_node_t *m, c
 	}
 }
 
-static void read_addresses(struct np_def *d, yaml_document_t *doc, yaml_node_t *list,
-			   const char *file)
+static void read_addresses(struct np *np, struct np_def *d, yaml_document_t *doc,
+			   yaml_node_t *list, const char *file)
 {
 	if (!list || list->type != YAML_SEQUENCE_NODE) {
 		import_note(&d->notes, "not carried over: %s.addresses (%s): not a list", d->id, file);
 		return;
 	}
-	for (yaml_node_item_t *i = list->data.sequence.items.start; i < list->data.sequence.items.top;
-	     i++) {
+	for (yaml_node_item_t *i = list->data.sequence.items.start;
+	     i < list->data.sequence.items.top && spend(np); i++) {
 		yaml_node_t *item = node(doc, *i);
 		const char *a = scalar(item);
 		/* - "10.0.0.1/24": {lifetime: 0, label: ...} */
@@ -267,8 +288,8 @@ static void set_param(struct np_def *d, const char *key, const char *value, cons
 	copy(p->from, sizeof(p->from), from);
 }
 
-static void read_parameters(struct np_def *d, yaml_document_t *doc, yaml_node_t *m,
-			    const char *file)
+static void read_parameters(struct np *np, struct np_def *d, yaml_document_t *doc,
+			    yaml_node_t *m, const char *file)
 {
 	char from[300];
 
@@ -277,7 +298,8 @@ static void read_parameters(struct np_def *d, yaml_document_t *doc, yaml_node_t 
 		import_note(&d->notes, "not carried over: %s: not a mapping", from);
 		return;
 	}
-	for (yaml_node_pair_t *p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
+	for (yaml_node_pair_t *p = m->data.mapping.pairs.start;
+	     p < m->data.mapping.pairs.top && spend(np); p++) {
 		const char *k = scalar(node(doc, p->key));
 		yaml_node_t *vn = node(doc, p->value);
 		if (!k)
@@ -285,7 +307,7 @@ static void read_parameters(struct np_def *d, yaml_document_t *doc, yaml_node_t 
 		if (strcmp(k, "arp-ip-targets") == 0 && vn && vn->type == YAML_SEQUENCE_NODE) {
 			/* A sequence: appended to by later files. */
 			for (yaml_node_item_t *i = vn->data.sequence.items.start;
-			     i < vn->data.sequence.items.top; i++) {
+			     i < vn->data.sequence.items.top && spend(np); i++) {
 				const char *t = scalar(node(doc, *i));
 				if (t && strlen(t) < 64 && d->n_targets < NP_MAX_LIST)
 					copy(d->targets[d->n_targets++], 64, t);
@@ -327,20 +349,21 @@ static void read_def(struct np *np, enum np_type type, const char *id, yaml_docu
 		import_note(&d->notes, "not carried over: %s (%s): not a mapping", id, file);
 		return;
 	}
-	for (yaml_node_pair_t *p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
+	for (yaml_node_pair_t *p = m->data.mapping.pairs.start;
+	     p < m->data.mapping.pairs.top && spend(np); p++) {
 		const char *k = scalar(node(doc, p->key));
 		yaml_node_t *v = node(doc, p->value);
 		const char *s = scalar(v);
 		if (!k)
 			continue;
 		if (strcmp(k, "match") == 0 && type == NP_ETHERNET) {
-			read_match(d, doc, v, file);
+			read_match(np, d, doc, v, file);
 		} else if (strcmp(k, "set-name") == 0 && s) {
 			copy(d->set_name, sizeof(d->set_name), s);
 		} else if (strcmp(k, "mtu") == 0 && s) {
 			copy(d->mtu, sizeof(d->mtu), s);
 		} else if (strcmp(k, "addresses") == 0) {
-			read_addresses(d, doc, v, file);
+			read_addresses(np, d, doc, v, file);
 		} else if ((strcmp(k, "dhcp4") == 0 || strcmp(k, "dhcp6") == 0) && yaml_bool(v) >= 0) {
 			if (k[4] == '4')
 				d->dhcp4 = yaml_bool(v) == 1;
@@ -350,7 +373,7 @@ static void read_def(struct np *np, enum np_type type, const char *id, yaml_docu
 			   v && v->type == YAML_SEQUENCE_NODE) {
 			/* Appended to by later files; a name listed twice counts once. */
 			for (yaml_node_item_t *i = v->data.sequence.items.start;
-			     i < v->data.sequence.items.top; i++) {
+			     i < v->data.sequence.items.top && spend(np); i++) {
 				const char *name = scalar(node(doc, *i));
 				bool dup = false;
 				for (size_t j = 0; name && j < d->n_ifaces && !dup; j++)
@@ -359,7 +382,7 @@ static void read_def(struct np *np, enum np_type type, const char *id, yaml_docu
 					add_name(d->ifaces, &d->n_ifaces, name);
 			}
 		} else if (strcmp(k, "parameters") == 0 && type == NP_BOND) {
-			read_parameters(d, doc, v, file);
+			read_parameters(np, d, doc, v, file);
 		} else if (strcmp(k, "link") == 0 && type == NP_VLAN && s) {
 			copy(d->link, sizeof(d->link), s);
 		} else if (strcmp(k, "id") == 0 && type == NP_VLAN && s) {
@@ -383,8 +406,8 @@ static void read_doc(struct np *np, yaml_document_t *doc, const char *file)
 			    file);
 		return;
 	}
-	for (yaml_node_pair_t *p = net->data.mapping.pairs.start; p < net->data.mapping.pairs.top;
-	     p++) {
+	for (yaml_node_pair_t *p = net->data.mapping.pairs.start;
+	     p < net->data.mapping.pairs.top && spend(np); p++) {
 		const char *k = scalar(node(doc, p->key));
 		yaml_node_t *v = node(doc, p->value);
 		enum np_type type = NP_OTHER;
@@ -406,8 +429,8 @@ static void read_doc(struct np *np, yaml_document_t *doc, const char *file)
 				type = (enum np_type)t;
 		if (type == NP_OTHER || !v || v->type != YAML_MAPPING_NODE)
 			continue; /* wifis, tunnels, vrfs, ...: not a bond's business */
-		for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top;
-		     q++) {
+		for (yaml_node_pair_t *q = v->data.mapping.pairs.start;
+		     q < v->data.mapping.pairs.top && spend(np); q++) {
 			const char *id = scalar(node(doc, q->key));
 			if (id && *id)
 				read_def(np, type, id, doc, node(doc, q->value), file);
@@ -415,11 +438,50 @@ static void read_doc(struct np *np, yaml_document_t *doc, const char *file)
 	}
 }
 
+/* 1 when the first document nests at most NP_MAX_DEPTH deep (or has a
+ * syntax error, which the loader then reports), 0 when deeper, -ENOMEM. */
+static int shallow(const struct import_file *f)
+{
+	yaml_parser_t parser;
+	int depth = 0, rc = 1;
+
+	if (!yaml_parser_initialize(&parser))
+		return -ENOMEM;
+	yaml_parser_set_input_string(&parser, (const unsigned char *)f->text, f->len);
+	for (bool done = false; !done;) {
+		yaml_event_t ev;
+		if (!yaml_parser_parse(&parser, &ev)) {
+			rc = parser.error == YAML_MEMORY_ERROR ? -ENOMEM : 1;
+			break;
+		}
+		if (ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT) {
+			if (++depth > NP_MAX_DEPTH) {
+				rc = 0;
+				done = true;
+			}
+		} else if (ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT) {
+			depth--;
+		}
+		done = done || ev.type == YAML_DOCUMENT_END_EVENT || ev.type == YAML_STREAM_END_EVENT;
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&parser);
+	return rc;
+}
+
 static int read_file(struct np *np, const struct import_file *f)
 {
 	yaml_parser_t parser;
 	yaml_document_t doc;
+	int ok = shallow(f);
 
+	if (ok < 0)
+		return ok;
+	if (!ok) {
+		import_note(&np->r->notes, "%s: nested more than %d deep: not a netplan file; "
+			    "skipped", f->name, NP_MAX_DEPTH);
+		return 0;
+	}
 	if (!yaml_parser_initialize(&parser))
 		return -ENOMEM;
 	yaml_parser_set_input_string(&parser, (const unsigned char *)f->text, f->len);
