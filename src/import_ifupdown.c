@@ -55,6 +55,8 @@
 #define IFU_MAX_STANZAS 1024
 #define IFU_MAX_OPTS 128
 #define IFU_DEPTH 16
+/* source lines followed per run (each is matched against every file). */
+#define IFU_MAX_INCLUDES 1024
 
 struct ifu_opt {
 	char key[48];
@@ -80,6 +82,7 @@ struct ifu {
 	size_t n_st, cap_st;
 	char (*autos)[64];         /* auto and allow-* names */
 	size_t n_autos, cap_autos;
+	unsigned includes;         /* source lines followed */
 	bool oom;
 };
 
@@ -181,7 +184,7 @@ void import_ifupdown_includes(const char *name, const char *text, size_t len,
 {
 	const char *at = text, *end = text + len;
 	char line[1024], w[80], path[1200];
-	unsigned n = 0, first;
+	unsigned n = 0, first, count = 0;
 
 	while (next_line(&at, end, line, sizeof(line), &n, &first)) {
 		char *rest = word(line, w, sizeof(w));
@@ -192,6 +195,8 @@ void import_ifupdown_includes(const char *name, const char *text, size_t len,
 			continue; /* not expanded here: the reader notes it */
 		join(path, sizeof(path), name, rest);
 		fn(ctx, is_source_dir(w), path);
+		if (++count == IFU_MAX_INCLUDES)
+			break;
 	}
 }
 
@@ -281,6 +286,13 @@ static void include(struct ifu *u, const char *from, unsigned line, const char *
 
 	if (!hits) {
 		u->oom = true;
+		return;
+	}
+	if (++u->includes > IFU_MAX_INCLUDES) {
+		if (u->includes == IFU_MAX_INCLUDES + 1)
+			import_note(&u->r->notes, "not carried over: %s:%u and later source lines: "
+				    "more than %d", from, line, IFU_MAX_INCLUDES);
+		free(hits);
 		return;
 	}
 	if (strpbrk(rest, "$`~")) {
