@@ -3,7 +3,7 @@
  * bondd-import(8): other tools' bond configurations into bondd.conf.
  *
  * Each reader (import_ifcfg.c, import_networkd.c, import_nm.c,
- * import_teamd.c) has the same
+ * import_teamd.c, import_netplan.c, import_ifupdown.c) has the same
  * shape: the files' text in, plain data out (struct import_result: the bonds
  * with the option lines, MTU, slaves in order and addresses the source
  * means, plus a note for everything it cannot carry over).  import_render
@@ -70,6 +70,20 @@ int import_ifcfg(const struct import_file *files, size_t n, struct import_result
 int import_networkd(const struct import_file *files, size_t n, struct import_result *out);
 int import_nm(const struct import_file *files, size_t n, struct import_result *out);
 int import_teamd(const struct import_file *files, size_t n, struct import_result *out);
+int import_netplan(const struct import_file *files, size_t n, struct import_result *out);
+int import_ifupdown(const struct import_file *files, size_t n, struct import_result *out);
+
+/*
+ * ifupdown's includes: for each source (dir false) or source-directory
+ * (dir true) line of a file, fn gets the pattern or directory as ifupdown
+ * resolves it (relative to the file's own directory).  bondd_import.c
+ * reads what they name; import_ifupdown follows the lines among the files
+ * it is given.  import_ifupdown_dir_entry: whether source-directory reads
+ * a file of that name (run-parts' rule).
+ */
+void import_ifupdown_includes(const char *name, const char *text, size_t len,
+			      void (*fn)(void *ctx, bool dir, const char *pattern), void *ctx);
+bool import_ifupdown_dir_entry(const char *name);
 
 /*
  * The bondd.conf text for r.  It is checked with bondd's own parser before

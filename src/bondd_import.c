@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,10 @@ static const struct format formats[] = {
 	  "/usr/lib/NetworkManager/system-connections", NULL}},
 	/* teamd's JSON has no place of its own: a PATH is needed. */
 	{"teamd", import_teamd, {NULL}},
+	/* netplan's precedence: of files with one name, /run's is read. */
+	{"netplan", import_netplan, {"/run/netplan", "/etc/netplan", "/lib/netplan", NULL}},
+	/* A file: its source and source-directory lines name the rest. */
+	{"ifupdown", import_ifupdown, {"/etc/network/interfaces", NULL}},
 };
 
 struct inputs {
@@ -56,6 +61,10 @@ static void usage(FILE *to)
 		"  nm        NetworkManager keyfiles (default %s,\n"
 		"            %s, %s)\n"
 		"  teamd     teamd JSON configurations (teamd -f FILE, teamdctl DEV config dump)\n"
+		"  netplan   netplan YAML files (default %s, %s,\n"
+		"            %s)\n"
+		"  ifupdown  ifupdown's interfaces(5) with ifenslave's or ifupdown2's bond-*\n"
+		"            keys, following source lines (default %s)\n"
 		"PATH is a file, or a directory whose files of that format are read.\n"
 		"\n"
 		"  -h, --help      print this help and exit\n"
@@ -63,7 +72,8 @@ static void usage(FILE *to)
 		"\n"
 		"See bondd-import(8).\n",
 		formats[0].dirs[0], formats[1].dirs[0], formats[1].dirs[1], formats[1].dirs[2],
-		formats[2].dirs[0], formats[2].dirs[1], formats[2].dirs[2]);
+		formats[2].dirs[0], formats[2].dirs[1], formats[2].dirs[2], formats[4].dirs[0],
+		formats[4].dirs[1], formats[4].dirs[2], formats[5].dirs[0]);
 }
 
 /* Whether a directory entry is a file of the format (a file named on the
@@ -79,6 +89,10 @@ static bool dir_wants(const struct format *f, const char *name)
 	if (strcmp(f->name, "networkd") == 0)
 		return (n > 7 && strcmp(name + n - 7, ".netdev") == 0) ||
 		       (n > 8 && strcmp(name + n - 8, ".network") == 0);
+	if (strcmp(f->name, "netplan") == 0)
+		return n > 5 && strcmp(name + n - 5, ".yaml") == 0;
+	if (strcmp(f->name, "ifupdown") == 0)
+		return import_ifupdown_dir_entry(name);
 	return true;
 }
 
@@ -179,6 +193,116 @@ static int read_one(struct inputs *in, const char *path)
 out:
 	close(fd);
 	free(buf);
+	return err;
+}
+
+/* ---- ifupdown's source and source-directory lines ---- */
+
+struct patterns {
+	char **v;
+	bool *dir;
+	size_t n, cap;
+	bool oom;
+};
+
+static void add_pattern(void *ctx, bool dir, const char *pattern)
+{
+	struct patterns *p = ctx;
+
+	if (p->n == p->cap) {
+		size_t cap = p->cap ? p->cap * 2 : 8;
+		char **v = realloc(p->v, cap * sizeof(*v));
+		bool *d = v ? realloc(p->dir, cap * sizeof(*d)) : NULL;
+		if (v)
+			p->v = v;
+		if (!v || !d) {
+			p->oom = true;
+			return;
+		}
+		p->dir = d;
+		p->cap = cap;
+	}
+	if (!(p->v[p->n] = strdup(pattern))) {
+		p->oom = true;
+		return;
+	}
+	p->dir[p->n++] = dir;
+}
+
+static bool have_file(const struct inputs *in, const char *path)
+{
+	for (size_t i = 0; i < in->n; i++)
+		if (strcmp(in->files[i].name, path) == 0)
+			return true;
+	return false;
+}
+
+/* One file a source line names, unless it is read already; like ifupdown,
+ * a file that cannot be read is reported and the rest goes on. */
+static int read_included(struct inputs *in, const char *path)
+{
+	struct stat st;
+
+	if (have_file(in, path) || stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return 0;
+	int err = read_one(in, path);
+	if (err < 0)
+		fprintf(stderr, "bondd-import: %s: %s\n", path,
+			err == -EFBIG ? "too large" : strerror(-err));
+	return err == -ENOMEM || err == -E2BIG ? err : 0;
+}
+
+/*
+ * The files ifupdown's source and source-directory lines name, read after
+ * the ones given, transitively (config.c, read_interfaces_defn: wordexp of
+ * the pattern, scandir with run-parts' names for a directory).
+ */
+static int read_ifupdown_includes(struct inputs *in)
+{
+	int err = 0;
+
+	for (size_t i = 0; i < in->n && !err; i++) {
+		struct patterns p = {0};
+		import_ifupdown_includes(in->files[i].name, in->files[i].text, in->files[i].len,
+					 add_pattern, &p);
+		if (p.oom)
+			err = -ENOMEM;
+		for (size_t j = 0; j < p.n && !err; j++) {
+			glob_t g;
+			if (glob(p.v[j], 0, NULL, &g) != 0)
+				continue; /* nothing matches: ifupdown reads nothing */
+			for (size_t k = 0; k < g.gl_pathc && !err; k++) {
+				if (!p.dir[j]) {
+					err = read_included(in, g.gl_pathv[k]);
+					continue;
+				}
+				struct dirent **names;
+				int nn = scandir(g.gl_pathv[k], &names, NULL, alphasort);
+				for (int e = 0; e < nn; e++) {
+					char *path;
+					if (!err && import_ifupdown_dir_entry(names[e]->d_name)) {
+						if (asprintf(&path, "%s/%s", g.gl_pathv[k],
+							     names[e]->d_name) < 0) {
+							err = -ENOMEM;
+						} else {
+							err = read_included(in, path);
+							free(path);
+						}
+					}
+					free(names[e]);
+				}
+				if (nn >= 0)
+					free(names);
+			}
+			globfree(&g);
+		}
+		for (size_t j = 0; j < p.n; j++)
+			free(p.v[j]);
+		free(p.v);
+		free(p.dir);
+	}
+	if (err < 0)
+		fprintf(stderr, "bondd-import: reading source files: %s\n", strerror(-err));
 	return err;
 }
 
@@ -299,7 +423,7 @@ int main(int argc, char **argv)
 		if (strcmp(argv[optind], formats[i].name) == 0)
 			f = &formats[i];
 	if (!f) {
-		fprintf(stderr, "bondd-import: unknown format \"%s\" (ifcfg, networkd, nm or teamd)\n",
+		fprintf(stderr, "bondd-import: unknown format \"%s\" (ifcfg, networkd, nm, teamd, netplan or ifupdown)\n",
 			argv[optind]);
 		return EXIT_USAGE;
 	}
@@ -316,6 +440,8 @@ int main(int argc, char **argv)
 	for (int i = optind; i < argc && !status; i++)
 		if (read_path(&in, f, argv[i], true) < 0)
 			status = EXIT_NOINPUT;
+	if (!status && f->read == import_ifupdown && read_ifupdown_includes(&in) < 0)
+		status = EXIT_NOINPUT;
 	if (status)
 		goto out;
 

@@ -103,10 +103,21 @@ long long config_hint_timespan_ms(const char *text, long long default_unit_ms)
 			break;
 		if (!isdigit((unsigned char)*s))
 			return -1;
-		long long v = 0;
+		long long v = 0, frac = 0, scale = 1;
 		for (; isdigit((unsigned char)*s); s++) {
 			v = v * 10 + (*s - '0');
 			if (v > 1000000000LL)
+				return -1;
+		}
+		/* A fraction, as systemd's parse_time takes ("0.2s"). */
+		if (*s == '.') {
+			for (s++; isdigit((unsigned char)*s); s++) {
+				if (scale < 1000000) {
+					frac = frac * 10 + (*s - '0');
+					scale *= 10;
+				}
+			}
+			if (scale == 1)
 				return -1;
 		}
 		while (*s == ' ')
@@ -127,7 +138,7 @@ long long config_hint_timespan_ms(const char *text, long long default_unit_ms)
 			unit_us = default_unit_ms * 1000;
 		}
 		s += ul;
-		total_us += v * unit_us;
+		total_us += v * unit_us + frac * unit_us / scale;
 		if (total_us > 1000000000000LL)
 			return -1;
 		any = true;

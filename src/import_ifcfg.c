@@ -11,7 +11,20 @@
  *   last; arp_ip_target items may carry sysfs's '+';
  * - a slave is a file with SLAVE=yes and MASTER=<bond> (ifup-eth), and
  *   ifup-eth enslaves them in the order of its glob over ifcfg-*: the
- *   lexical order of the file names;
+ *   lexical order of the file names.  MASTER= without SLAVE=yes is where
+ *   the two readers of these files part: initscripts' ifup-eth enslaves
+ *   only with SLAVE=yes, NetworkManager's ifcfg-rh plugin
+ *   (nms-ifcfg-rh-reader.c, check_if_bond_slave) takes MASTER= or
+ *   MASTER_UUID= alone, "for backward compatibility".  RHEL 8 and later
+ *   read these files through NetworkManager, so such a file is a slave
+ *   here too, with a note saying initscripts would not enslave it.  An
+ *   explicit SLAVE=no is taken at its word (not a slave, noted), though
+ *   NetworkManager does not read SLAVE at all;
+ * - a VLAN is a file with VLAN=yes or TYPE=Vlan (ifup's VLAN branch and
+ *   ifup-vlan; nms-ifcfg-rh-reader.c, make_vlan_setting): never a bond,
+ *   whatever BONDING_OPTS it carries.  Its parent is PHYSDEV=, else what
+ *   precedes ".ID" in DEVICE (bond0.123); a VLAN on a bond is named in
+ *   that bond's notes, as is a bridge the bond is a port of (BRIDGE=);
  * - addresses are IPADDR, then IPADDR0, IPADDR1, ... (expand_config: stops
  *   at the first gap after index 1), each with PREFIXn, else NETMASKn, else
  *   the address's class; IPV6ADDR and IPV6ADDR_SECONDARIES when IPV6INIT=yes
@@ -189,11 +202,38 @@ static int by_base(const void *a, const void *b)
 	return strcmp(x->base, y->base);
 }
 
+static bool is_vlan(const struct ifcfg *f)
+{
+	const char *type = get(f, "TYPE");
+
+	return is_true(get(f, "VLAN")) || (type && strcasecmp(type, "Vlan") == 0);
+}
+
+/* The VLAN's parent: PHYSDEV, else DEVICE's part before ".ID" (ifup-vlan
+ * and make_vlan_setting both split the name at its last dot). */
+static void vlan_parent(const struct ifcfg *f, char *out, size_t len)
+{
+	const char *phys = get(f, "PHYSDEV");
+	const char *dot = strrchr(f->device, '.');
+
+	out[0] = '\0';
+	if (phys && *phys)
+		snprintf(out, len, "%s", phys);
+	else if (dot && dot != f->device && dot[1] && strspn(dot + 1, "0123456789") == strlen(dot + 1))
+		snprintf(out, len, "%.*s", (int)(dot - f->device), f->device);
+}
+
+static const char *master_of(const struct ifcfg *f)
+{
+	const char *m = get(f, "MASTER_UUID");
+	return m && *m ? m : get(f, "MASTER");
+}
+
 static bool is_bond(struct ifcfg *f)
 {
 	const char *type = get(f, "TYPE");
 
-	if (is_true(get(f, "SLAVE")))
+	if (is_true(get(f, "SLAVE")) || is_vlan(f))
 		return false;
 	return (type && strcasecmp(type, "Bond") == 0) || is_true(get(f, "BONDING_MASTER")) ||
 	       get(f, "BONDING_OPTS");
@@ -335,7 +375,7 @@ static bool harmless(const char *key, const char *value)
 		"DEVICE", "NAME", "UUID", "TYPE", "BONDING_MASTER", "USERCTL", "NM_CONTROLLED",
 		"IPV4_FAILURE_FATAL", "IPV6_FAILURE_FATAL", "PROXY_METHOD", "BROWSER_ONLY",
 		"IPV6_ADDR_GEN_MODE", "IPV6_PRIVACY", "HWADDR", "SLAVE", "MASTER", "DEFROUTE",
-		"IPV6_DEFROUTE",
+		"IPV6_DEFROUTE", "MASTER_UUID",
 	};
 	/* These lose something only with some values: dynamic addresses, a
 	 * bond that is not brought up at boot. */
@@ -378,13 +418,43 @@ static void read_bond(struct import_result *r, struct ifcfg *f, struct ifcfg **a
 	bond_mtu(b, f);
 	ipv4_addrs(b, f);
 	ipv6_addrs(b, f);
+	if (get(f, "BRIDGE"))
+		mark_used(f, "BRIDGE");
 	note_rest(&b->notes, f);
+	const char *uuid = get(f, "UUID");
 	for (size_t i = 0; i < n; i++) {
 		struct ifcfg *s = all[i];
-		const char *master = get(s, "MASTER");
-		if (!is_true(get(s, "SLAVE")) || !master || strcmp(master, f->device) != 0)
+		const char *master = master_of(s);
+		char parent[sizeof(s->device)];
+		if (s == f)
 			continue;
+		if (is_vlan(s)) {
+			vlan_parent(s, parent, sizeof(parent));
+			if (strcmp(parent, f->device) == 0 || (uuid && *uuid && strcmp(parent, uuid) == 0))
+				import_note(&b->notes, "not carried over: VLAN %.40s on %s (%s): bondd "
+					    "makes the bond only; keep the VLAN in the tool that made "
+					    "it%s", s->device, f->device, s->path,
+					    get(s, "BONDING_OPTS") ? " (its BONDING_OPTS are not the "
+					    "bond's and are ignored)" : "");
+			continue;
+		}
+		if (!master || (strcmp(master, f->device) != 0 &&
+				!(uuid && *uuid && strcmp(master, uuid) == 0)))
+			continue;
+		const char *slave = get(s, "SLAVE");
+		if (slave && !is_true(slave)) {
+			import_note(&b->notes, "not carried over: %s has MASTER=%.40s but SLAVE=%.10s: "
+				    "not a slave here, as for initscripts' ifup-eth (NetworkManager "
+				    "would enslave it: it does not read SLAVE)", s->path, master, slave);
+			continue;
+		}
+		if (!slave)
+			import_note(&b->notes, "%s has MASTER=%.40s but no SLAVE=yes: NetworkManager "
+				    "enslaves it (nms-ifcfg-rh-reader.c, check_if_bond_slave), "
+				    "initscripts' ifup-eth does not; it is a slave here: check it",
+				    s->path, master);
 		mark_used(s, "MASTER");
+		mark_used(s, "MASTER_UUID");
 		mark_used(s, "SLAVE");
 		if (!get(s, "DEVICE") && get(s, "HWADDR"))
 			import_note(&b->notes, "%s has no DEVICE: initscripts finds the NIC by "
@@ -397,6 +467,10 @@ static void read_bond(struct import_result *r, struct ifcfg *f, struct ifcfg **a
 		if (import_add_slave(b, s->device, s->path))
 			note_rest(&b->notes, s);
 	}
+	const char *bridge = take(f, "BRIDGE");
+	if (bridge && *bridge)
+		import_note(&b->notes, "not carried over: %s is a port of bridge %.40s (BRIDGE= in "
+			    "%s): keep the bridge in the tool that made it", f->device, bridge, f->path);
 }
 
 int import_ifcfg(const struct import_file *files, size_t n, struct import_result *out)
@@ -432,12 +506,25 @@ int import_ifcfg(const struct import_file *files, size_t n, struct import_result
 	for (size_t i = 0; i < m; i++)
 		if (is_bond(sorted[i]))
 			read_bond(out, sorted[i], sorted, m);
-	/* Slaves of a bond that is not here. */
+	/* Slaves of a bond that is not here, and VLANs that are never bonds. */
 	for (size_t i = 0; i < m; i++) {
-		const char *master = get(sorted[i], "MASTER");
-		if (is_true(get(sorted[i], "SLAVE")) && master && !import_find_bond(out, master))
+		const char *master = master_of(sorted[i]);
+		bool found = false;
+		for (size_t j = 0; master && j < out->n_bonds && !found; j++) {
+			const char *uuid = NULL;
+			for (size_t k = 0; k < m && !uuid; k++)
+				if (strcmp(sorted[k]->device, out->bonds[j].name) == 0)
+					uuid = get(sorted[k], "UUID");
+			found = strcmp(master, out->bonds[j].name) == 0 ||
+				(uuid && *uuid && strcmp(master, uuid) == 0);
+		}
+		if (master && !found && !is_vlan(sorted[i]))
 			import_note(&out->notes, "%s: a slave of %.40s, which no ifcfg file given "
 				    "defines", sorted[i]->path, master);
+		if (is_vlan(sorted[i]) && get(sorted[i], "BONDING_OPTS"))
+			import_note(&out->notes, "%s: a VLAN (VLAN=yes or TYPE=Vlan), not a bond: "
+				    "its BONDING_OPTS are ignored, as initscripts and NetworkManager "
+				    "ignore them", sorted[i]->path);
 	}
 	err = 0;
 	for (size_t i = 0; i < out->n_bonds; i++)

@@ -16,7 +16,12 @@
  * - the bond's own .network (the first whose Name= fits the bond) gives its
  *   addresses ([Network] Address=, [Address] Address=) and [Link]
  *   MTUBytes=, which wins over the .netdev's;
- * - PrimarySlave=yes in a slave's .network is the bond's primary.
+ * - PrimarySlave=yes in a slave's .network is the bond's primary;
+ * - a name in [Match] Name= that is a Kind=bridge .netdev of the input is
+ *   not a slave: Bond= applies to whatever link the file matches
+ *   (systemd.network(5)), so networkd would try to put the bridge itself
+ *   in the bond, which is no NIC and which bondd refuses as a slave; it is
+ *   named in a note instead.
  * networkd enslaves links as they appear, so the source has no order: the
  * slaves are listed in the order of their .network files and, within one
  * file, of Name=, and a comment says so.
@@ -255,7 +260,44 @@ static int bond_network(struct import_bond *b, const struct network *n)
 	return 0;
 }
 
-static void bond_slaves(struct import_bond *b, const struct network *nets, size_t n)
+/* A netdev of the input that is no bond: its name, kind and file. */
+struct other_netdev {
+	char name[64], kind[32];
+	const char *path;
+};
+
+static int read_kind(const struct unit *u, struct other_netdev *o)
+{
+	struct ini_cursor c;
+	const char *sec;
+	char *key, *val;
+	unsigned line;
+
+	memset(o, 0, sizeof(*o));
+	o->path = u->in->name;
+	if (ini_open(&c, u->in->text, u->in->len) < 0)
+		return -ENOMEM;
+	while (ini_next(&c, &sec, &key, &val, &line)) {
+		if (strcmp(sec, "NetDev") == 0 && strcmp(key, "Name") == 0)
+			snprintf(o->name, sizeof(o->name), "%s", val);
+		else if (strcmp(sec, "NetDev") == 0 && strcmp(key, "Kind") == 0)
+			snprintf(o->kind, sizeof(o->kind), "%s", val);
+	}
+	ini_close(&c);
+	return 0;
+}
+
+static const struct other_netdev *bridge_named(const struct other_netdev *o, size_t n,
+					       const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(o[i].kind, "bridge") == 0 && strcmp(o[i].name, name) == 0)
+			return &o[i];
+	return NULL;
+}
+
+static void bond_slaves(struct import_bond *b, const struct network *nets, size_t n,
+			const struct other_netdev *others, size_t n_others)
 {
 	for (size_t i = 0; i < n; i++) {
 		const struct network *s = &nets[i];
@@ -274,6 +316,13 @@ static void bond_slaves(struct import_bond *b, const struct network *nets, size_
 			if (is_pattern(w) || (j == 0 && w[0] == '!')) {
 				import_note(&b->notes, "not carried over: Name=%.40s (%s) is a pattern: "
 					    "list the links it fits in slaves by hand", w, path);
+				continue;
+			}
+			const struct other_netdev *br = bridge_named(others, n_others, w);
+			if (br) {
+				import_note(&b->notes, "not carried over: %s (%s) is a Kind=bridge "
+					    "netdev (%s), not a NIC: a bridge is no bond slave; keep it "
+					    "out of slaves", w, path, br->path);
 				continue;
 			}
 			const struct network *used = first_fit(nets, n, w);
@@ -298,7 +347,8 @@ int import_networkd(const struct import_file *files, size_t n, struct import_res
 {
 	struct unit *units = calloc(n ? n : 1, sizeof(*units));
 	struct network *nets = NULL;
-	size_t m = 0, n_nets = 0;
+	struct other_netdev *others = NULL;
+	size_t m = 0, n_nets = 0, n_others = 0;
 	int err = -ENOMEM;
 
 	out->format = "systemd-networkd";
@@ -337,8 +387,13 @@ int import_networkd(const struct import_file *files, size_t n, struct import_res
 			units[m++] = units[i];
 	}
 	nets = calloc(m ? m : 1, sizeof(*nets));
-	if (!nets)
+	others = calloc(m ? m : 1, sizeof(*others));
+	if (!nets || !others)
 		goto out;
+	for (size_t i = 0; i < m; i++)
+		if (units[i].kind == NETDEV && (err = read_kind(&units[i], &others[n_others++])) < 0)
+			goto out;
+	err = -ENOMEM;
 	for (size_t i = 0; i < m; i++) {
 		if (units[i].kind == NETDEV && (err = read_netdev(out, &units[i])) < 0)
 			goto out;
@@ -350,7 +405,7 @@ int import_networkd(const struct import_file *files, size_t n, struct import_res
 		const struct network *own = first_fit(nets, n_nets, b->name);
 		if (own && !*own->bond && (err = bond_network(b, own)) < 0)
 			goto out;
-		bond_slaves(b, nets, n_nets);
+		bond_slaves(b, nets, n_nets, others, n_others);
 	}
 	for (size_t i = 0; i < n_nets; i++)
 		if (*nets[i].bond && !import_find_bond(out, nets[i].bond))
@@ -363,6 +418,7 @@ int import_networkd(const struct import_file *files, size_t n, struct import_res
 	if (out->notes.oom)
 		err = -ENOMEM;
 out:
+	free(others);
 	free(nets);
 	free(units);
 	return err;

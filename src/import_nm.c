@@ -14,8 +14,21 @@
  *   interface name, UUID or id, and port-type= (or slave-type=) bond; its
  *   interface-name= is the slave;
  * - [ethernet] mtu= (0: not set) is the bond's MTU; [ipv4] and [ipv6]
- *   addressN=ADDR/PREFIX[,GATEWAY] (also addressesN=) with method=manual
- *   are its addresses, in the order of N.
+ *   address keys with method=manual are its addresses.  Which keys those
+ *   are is nm-keyfile.c's (ip_addrroute_match_key): "address" or
+ *   "addresses", bare or followed by 0 or a decimal without a leading
+ *   zero; they are read in the order of that number (bare first, then 0,
+ *   1, ...; "address" before "addresses" at the same number).  A value is
+ *   ADDR[/PREFIX][,GATEWAY], where '/', ';' and ',' are interchangeable
+ *   and a trailing ';' is allowed (read_one_ip_address_or_route); with no
+ *   prefix NetworkManager takes /24 (IPv4) or /64 (IPv6), noted here;
+ * - a VLAN ([connection] type=vlan) whose [vlan] parent= is the bond's
+ *   interface name or its connection's UUID (nm-settings-nmcli(5),
+ *   vlan.parent), and a bridge the bond is a port of (its controller= with
+ *   port-type=bridge) are named in the bond's notes: bondd makes neither;
+ * - [bond] options= is no key NetworkManager reads (the bond setting's
+ *   properties are one key each in [bond]; nmcli's bond.options is written
+ *   that way), so it is not carried over, and the note says what it holds.
  * NetworkManager activates ports as it finds them and keeps no order: the
  * slaves are listed in the order of their files' names, and a comment says
  * so.
@@ -35,6 +48,7 @@ struct conn {
 	const char *base;
 	char id[128], uuid[64], type[32], ifname[64], controller[128], port_type[32];
 	char mtu[16];
+	char vlan_parent[128], vlan_id[16];
 };
 
 /* GLib key file escapes, for the values read here: \s \t \\ (a \n or \r
@@ -103,6 +117,10 @@ static int read_conn(struct conn *c, const struct import_file *in)
 			snprintf(c->ifname, sizeof(c->ifname), "%s", val);
 		} else if (is_ethernet(sec) && strcmp(key, "mtu") == 0) {
 			snprintf(c->mtu, sizeof(c->mtu), "%s", val);
+		} else if (strcmp(sec, "vlan") == 0 && strcmp(key, "parent") == 0) {
+			snprintf(c->vlan_parent, sizeof(c->vlan_parent), "%s", val);
+		} else if (strcmp(sec, "vlan") == 0 && strcmp(key, "id") == 0) {
+			snprintf(c->vlan_id, sizeof(c->vlan_id), "%s", val);
 		}
 	}
 	ini_close(&cur);
@@ -115,29 +133,119 @@ static int by_base(const void *a, const void *b)
 	return strcmp(x->base, y->base);
 }
 
-/* "address12" -> 12; 0 when key is not addressN / addressesN. */
-static unsigned address_index(const char *key)
+/*
+ * nm-keyfile.c's address keys (ip_addrroute_match_key): "address" or
+ * "addresses", then nothing, "0", or a decimal with no leading zero.  The
+ * order key sorts as NetworkManager reads them: by number (bare first),
+ * then "address" before "addresses".  0 when key is not one of them.
+ */
+static unsigned long address_order(const char *key)
 {
-	const char *n = strncmp(key, "addresses", 9) == 0 ? key + 9 :
-			strncmp(key, "address", 7) == 0 ? key + 7 : NULL;
+	bool plural = strncmp(key, "addresses", 9) == 0;
+	const char *n = plural ? key + 9 : strncmp(key, "address", 7) == 0 ? key + 7 : NULL;
+	unsigned long idx;
 	char *end;
 
-	if (!n || *n < '1' || *n > '9')
+	if (!n)
 		return 0;
-	unsigned long v = strtoul(n, &end, 10);
-	return *end || v > 100000 ? 0 : (unsigned)v;
+	if (*n == '\0') {
+		idx = 0;
+	} else if (n[0] == '0' && n[1] == '\0') {
+		idx = 1;
+	} else {
+		if (*n < '1' || *n > '9')
+			return 0;
+		unsigned long v = strtoul(n, &end, 10);
+		if (*end || v > 100000)
+			return 0;
+		idx = v + 1;
+	}
+	return idx * 2 + (plural ? 1 : 0) + 1;
 }
 
 struct addr_key {
-	unsigned index;
+	unsigned long order;
+	unsigned line;
+	bool v6;
+	char key[32];
 	char value[96];
 	char from[320];
 };
 
-static int by_index(const void *a, const void *b)
+static int by_order(const void *a, const void *b)
 {
 	const struct addr_key *x = a, *y = b;
-	return x->index < y->index ? -1 : x->index > y->index;
+	if (x->v6 != y->v6)
+		return x->v6 ? 1 : -1; /* IPv4 first */
+	if (x->order != y->order)
+		return x->order < y->order ? -1 : 1;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* One address value as read_one_ip_address_or_route splits it: fields
+ * separated by any of '/', ';', ','; a trailing ';' allowed. */
+static void nm_address(struct import_bond *b, struct addr_key *a)
+{
+	char *fields[4] = {0}, *at = a->value;
+	size_t n = 0;
+	size_t len = strlen(at);
+
+	if (len && at[len - 1] == ';')
+		at[len - 1] = '\0';
+	while (n < 4) {
+		fields[n++] = at;
+		at = strpbrk(at, "/;,");
+		if (!at)
+			break;
+		*at++ = '\0';
+	}
+	if (at || !*fields[0]) {
+		import_note(&b->notes, "not carried over: %s (%s): not ADDRESS/PREFIX,GATEWAY",
+			    a->key, a->from);
+		return;
+	}
+	const char *addr = fields[0], *plen = fields[1], *gw = fields[2];
+	char cidr[128];
+	if (n > 3) {
+		import_note(&b->notes, "not carried over: %s (%s): more fields than "
+			    "ADDRESS/PREFIX,GATEWAY", a->key, a->from);
+		return;
+	}
+	if (gw && *gw)
+		import_note(&b->notes, "not carried over: gateway %.60s (%s): bondd sets no "
+			    "routes", gw, a->from);
+	if (!plen || !*plen) {
+		/* A value of ADDR,GATEWAY: NetworkManager reads the second field
+		 * as the prefix and falls back to the default when it is not one. */
+		plen = a->v6 ? "64" : "24";
+		import_note(&b->notes, "%s (%s) has no prefix length: /%s, NetworkManager's "
+			    "default", addr, a->from, plen);
+	} else if (strspn(plen, "0123456789") != strlen(plen)) {
+		import_note(&b->notes, "%s (%s): the prefix \"%.20s\" is not a number: /%s, "
+			    "NetworkManager's default", addr, a->from, plen, a->v6 ? "64" : "24");
+		if (!gw || !*gw)
+			import_note(&b->notes, "not carried over: gateway %.60s (%s): bondd sets "
+				    "no routes", plen, a->from);
+		plen = a->v6 ? "64" : "24";
+	}
+	snprintf(cidr, sizeof(cidr), "%.60s/%.8s", addr, plen);
+	import_add_addr(b, cidr, a->from);
+}
+
+/* [bond] options=: "mode=802.3ad,miimon=100" is how nmcli prints the bond
+ * setting, not a key NetworkManager reads back, so it changes nothing. */
+static void options_note(struct import_bond *b, const char *val, const char *from)
+{
+	char meant[300] = "", copy[256];
+
+	snprintf(copy, sizeof(copy), "%s", val);
+	for (char *save = NULL, *t = strtok_r(copy, ", \t", &save); t;
+	     t = strtok_r(NULL, ", \t", &save))
+		snprintf(meant + strlen(meant), sizeof(meant) - strlen(meant), "%s%s",
+			 meant[0] ? ", " : "", t);
+	import_note(&b->notes, "not carried over: [bond] options=%.80s (%s): NetworkManager "
+		    "reads no such key and ignores it; the author likely meant one [bond] key "
+		    "each: %.120s; add them here by hand if so", val, from, meant);
 }
 
 /* Everything of the bond's own file but its identity. */
@@ -155,20 +263,27 @@ static int read_bond_settings(struct import_bond *b, const struct conn *c)
 		return -ENOMEM;
 	while (ini_next(&cur, &sec, &key, &val, &line)) {
 		char from[320];
-		unsigned idx;
+		unsigned long order;
 		unescape(val);
 		snprintf(from, sizeof(from), "%s:%u", c->in->name, line);
 		if (strcmp(sec, "bond") == 0) {
 			if (strcmp(key, "interface-name") == 0)
 				continue;
+			if (strcmp(key, "options") == 0) {
+				options_note(b, val, from);
+				continue;
+			}
 			import_set_opt(b, strcmp(key, "active_slave") == 0 ? "primary" : key, val,
 				       from);
 		} else if ((strcmp(sec, "ipv4") == 0 || strcmp(sec, "ipv6") == 0) &&
-			   (idx = address_index(key)) > 0) {
+			   (order = address_order(key)) > 0) {
 			if (n_addrs == MAX_ADDR_KEYS)
 				continue;
 			struct addr_key *a = &addrs[n_addrs++];
-			a->index = idx + (sec[3] == '6' ? 1000000 : 0); /* IPv4 first */
+			a->order = order;
+			a->line = line;
+			a->v6 = sec[3] == '6';
+			snprintf(a->key, sizeof(a->key), "%.31s", key);
 			snprintf(a->value, sizeof(a->value), "%s", val);
 			snprintf(a->from, sizeof(a->from), "%s", from);
 		} else if (strcmp(sec, "ipv4") == 0 && strcmp(key, "method") == 0) {
@@ -198,26 +313,20 @@ static int read_bond_settings(struct import_bond *b, const struct conn *c)
 	    strcmp(method6, "dhcp") == 0)
 		import_note(&b->notes, "not carried over: addresses from DHCP or autoconfiguration "
 			    "(method=auto in %s): bondd sets static addresses only", c->in->name);
-	qsort(addrs, n_addrs, sizeof(addrs[0]), by_index);
+	qsort(addrs, n_addrs, sizeof(addrs[0]), by_order);
 	for (size_t i = 0; i < n_addrs; i++) {
-		bool v6 = addrs[i].index >= 1000000;
-		const char *method = v6 ? method6 : method4;
-		char *comma = strchr(addrs[i].value, ',');
+		/* A key given twice: the last one counts (ip_address_or_route_parser
+		 * skips the earlier of two equal keys). */
+		if (i + 1 < n_addrs && addrs[i].v6 == addrs[i + 1].v6 &&
+		    strcmp(addrs[i].key, addrs[i + 1].key) == 0)
+			continue;
+		const char *method = addrs[i].v6 ? method6 : method4;
 		if (strcmp(method, "manual") != 0) {
 			import_note(&b->notes, "not carried over: address %.60s (%s): method is "
 				    "not manual", addrs[i].value, addrs[i].from);
 			continue;
 		}
-		if (comma) {
-			*comma = '\0';
-			import_note(&b->notes, "not carried over: gateway %.60s (%s): bondd sets no "
-				    "routes", comma + 1, addrs[i].from);
-		}
-		if (!strchr(addrs[i].value, '/'))
-			import_note(&b->notes, "not carried over: address %.60s (%s): no prefix "
-				    "length", addrs[i].value, addrs[i].from);
-		else
-			import_add_addr(b, addrs[i].value, addrs[i].from);
+		nm_address(b, &addrs[i]);
 	}
 	return 0;
 }
@@ -253,6 +362,28 @@ static void read_ports(struct import_bond *b, const struct conn *bond, const str
 				    "kernel gives every slave the bond's MTU", p->mtu, p->ifname,
 				    p->in->name);
 	}
+}
+
+/* VLANs on the bond, and a bridge it is a port of: named, not made. */
+static void stacked(struct import_bond *b, const struct conn *bond, const struct conn *all,
+		    size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct conn *v = &all[i];
+		if (strcmp(v->type, "vlan") != 0 || !*v->vlan_parent)
+			continue;
+		if (strcmp(v->vlan_parent, bond->ifname) == 0 ||
+		    (*bond->uuid && strcmp(v->vlan_parent, bond->uuid) == 0))
+			import_note(&b->notes, "not carried over: VLAN %.40s (id %.8s) on %s (%s): "
+				    "bondd makes the bond only; keep the VLAN in NetworkManager",
+				    *v->ifname ? v->ifname : v->id, *v->vlan_id ? v->vlan_id : "?",
+				    bond->ifname, v->in->name);
+	}
+	if (*bond->controller)
+		import_note(&b->notes, "not carried over: %s is a %s port of %.60s (%s): keep "
+			    "that in NetworkManager", bond->ifname,
+			    *bond->port_type ? bond->port_type : "controller's", bond->controller,
+			    bond->in->name);
 }
 
 static void bond_defaults(struct import_bond *b)
@@ -309,6 +440,7 @@ int import_nm(const struct import_file *files, size_t n, struct import_result *o
 			goto out;
 		bond_defaults(b);
 		read_ports(b, c, all, m);
+		stacked(b, c, all, m);
 	}
 	for (size_t i = 0; i < m; i++) {
 		const struct conn *p = &all[i];

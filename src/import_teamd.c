@@ -21,7 +21,16 @@
  *   events where the kernel polls, delay_up/delay_down -> updelay/downdelay
  *   (rounded up to multiples of miimon, noted); arp_ping -> arp_interval,
  *   arp_ip_target, arp_missed_max, arp_validate; nsna_ping -> arp_interval
- *   with ns_ip6_target;
+ *   with ns_ip6_target.  link_watch may be a list: teamd keeps a port up
+ *   while any of its watches says so (teamd_link_watch.c,
+ *   teamd_link_watch_port_up: the first watch that reports link up
+ *   decides; link_watch_policy "all", where newer teamd has it, is noted),
+ *   which is what the bonding
+ *   driver does with several arp_ip_target entries (arp_all_targets any), so
+ *   the targets of every arp_ping watch go to arp_ip_target (and of every
+ *   nsna_ping watch to ns_ip6_target); the interval and the other settings
+ *   are the first ping watch's, and an ethtool watch beside ping watches is
+ *   noted (the kernel runs one monitor);
  * - notify_peers.count -> num_grat_arp, mcast_rejoin.count -> resend_igmp;
  * - ports, in the order of the file: the slaves; prio -> slave.NAME.prio
  *   (the kernel uses it where teamd does, to choose the active port),
@@ -184,53 +193,114 @@ static void delay(struct import_bond *b, const struct json *w, const char *name,
 	set_num(b, key, rounded, from);
 }
 
-static void ping_watch(struct import_bond *b, const struct json *w, bool ns, const char *from)
+/* One ping watch's target added to a comma list (the kernel takes 16). */
+static void add_target(char *list, size_t len, const char *t, unsigned *n)
 {
-	const char *target = str(json_get(w, "target_host"));
-	long interval;
+	if (*n == 16 || strstr(list, t))
+		return;
+	snprintf(list + strlen(list), len - strlen(list), "%s%s", list[0] ? "," : "", t);
+	(*n)++;
+}
 
-	if (!whole(json_get(w, "interval"), 1, 2147483647.0, &interval)) {
-		import_note(&b->notes, "not carried over: the %s link watch (%s) has no interval",
-			    ns ? "nsna_ping" : "arp_ping", from);
-		return;
+static bool is_ping(const char *name, bool *ns)
+{
+	*ns = name && strcmp(name, "nsna_ping") == 0;
+	return name && (*ns || strcmp(name, "arp_ping") == 0);
+}
+
+/* The ping watches of ws (n of them): the first one's settings, every
+ * one's target. */
+static void ping_watches(struct import_bond *b, const struct json *ws, size_t n,
+			 const char *from)
+{
+	char arp[256] = "", ns6[512] = "";
+	unsigned n_arp = 0, n_ns = 0;
+	long first_interval = -1;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct json *w = &ws[i];
+		bool ns;
+		if (!is_ping(str(json_get(w, "name")), &ns))
+			continue;
+		const char *kind = ns ? "nsna_ping" : "arp_ping";
+		const char *target = str(json_get(w, "target_host"));
+		long interval;
+		if (!whole(json_get(w, "interval"), 1, 2147483647.0, &interval)) {
+			import_note(&b->notes, "not carried over: the %s link watch (%s) has no "
+				    "interval", kind, from);
+			continue;
+		}
+		if (!target || !*target || strchr(target, ',')) {
+			import_note(&b->notes, "not carried over: the %s link watch (%s) has no "
+				    "usable target_host", kind, from);
+			continue;
+		}
+		if (ns)
+			add_target(ns6, sizeof(ns6), target, &n_ns);
+		else
+			add_target(arp, sizeof(arp), target, &n_arp);
+		if (first_interval < 0) {
+			first_interval = interval;
+			set_num(b, "arp_interval", interval, from);
+			number_opt(b, w, "missed_max", "arp_missed_max", 1, 255, from);
+			const struct json *va = json_get(w, "validate_active");
+			const struct json *vi = json_get(w, "validate_inactive");
+			bool a = va && va->type == JSON_BOOL && va->b;
+			bool in = vi && vi->type == JSON_BOOL && vi->b;
+			if (a || in)
+				import_set_opt(b, "arp_validate", a && in ? "all" : a ? "active" :
+					       "backup", from);
+		} else if (interval != first_interval) {
+			import_note(&b->notes, "the %s link watch for %.60s (%s) has interval %ld: "
+				    "the bond has one arp_interval, %ld, the first watch's", kind,
+				    target, from, interval, first_interval);
+		}
+		if (json_get(w, "source_host") || json_get(w, "send_always") ||
+		    json_get(w, "vlanid") || json_get(w, "init_wait"))
+			import_note(&b->notes, "not carried over: source_host, send_always, vlanid "
+				    "or init_wait of the %s link watch (%s)", kind, from);
 	}
-	if (!target) {
-		import_note(&b->notes, "not carried over: the %s link watch (%s) has no "
-			    "target_host", ns ? "nsna_ping" : "arp_ping", from);
-		return;
-	}
-	set_num(b, "arp_interval", interval, from);
-	import_set_opt(b, ns ? "ns_ip6_target" : "arp_ip_target", target, from);
-	number_opt(b, w, "missed_max", "arp_missed_max", 1, 255, from);
-	const struct json *va = json_get(w, "validate_active"), *vi = json_get(w, "validate_inactive");
-	bool a = va && va->type == JSON_BOOL && va->b, i = vi && vi->type == JSON_BOOL && vi->b;
-	if (a || i)
-		import_set_opt(b, "arp_validate", a && i ? "all" : a ? "active" : "backup", from);
-	if (json_get(w, "source_host") || json_get(w, "send_always") || json_get(w, "vlanid") ||
-	    json_get(w, "init_wait"))
-		import_note(&b->notes, "not carried over: source_host, send_always, vlanid or "
-			    "init_wait of the %s link watch (%s)", ns ? "nsna_ping" : "arp_ping", from);
+	if (arp[0])
+		import_set_opt(b, "arp_ip_target", arp, from);
+	if (ns6[0])
+		import_set_opt(b, "ns_ip6_target", ns6, from);
 }
 
 static void link_watch(struct import_bond *b, const struct json *lw, const char *from)
 {
-	const struct json *w = lw;
+	const struct json *ws = lw;
+	size_t n = lw ? 1 : 0, n_ping = 0;
+	bool ns;
 
 	if (lw && lw->type == JSON_ARR) {
-		w = lw->n ? &lw->items[0] : NULL;
-		if (lw->n > 1)
-			import_note(&b->notes, "not carried over: link watches after the first (%s): "
-				    "a bond has one link monitor", from);
+		ws = lw->items;
+		n = lw->n;
 	}
+	for (size_t i = 0; i < n; i++)
+		if (is_ping(str(json_get(&ws[i], "name")), &ns))
+			n_ping++;
+	if (n_ping) {
+		ping_watches(b, ws, n, from);
+		for (size_t i = 0; i < n; i++) {
+			const char *name = str(json_get(&ws[i], "name"));
+			if (!is_ping(name, &ns))
+				import_note(&b->notes, "not carried over: link watch %.40s (%s): the "
+					    "bond runs one link monitor, the ARP/NS one here",
+					    name ? name : "ethtool", from);
+		}
+		return;
+	}
+	const struct json *w = n ? &ws[0] : NULL;
 	const char *name = w ? str(json_get(w, "name")) : NULL;
+	for (size_t i = 1; i < n; i++)
+		import_note(&b->notes, "not carried over: link watch %zu (%s): the bond has one "
+			    "MII monitor", i + 1, from);
 	if (!w || !name || strcmp(name, "ethtool") == 0) {
 		set_num(b, "miimon", TEAMD_MIIMON, from);
 		import_note(&b->notes, "miimon = %d stands for teamd's ethtool link watch, which "
 			    "follows link events where the kernel polls", TEAMD_MIIMON);
 		delay(b, w, "delay_up", "updelay", from);
 		delay(b, w, "delay_down", "downdelay", from);
-	} else if (strcmp(name, "arp_ping") == 0 || strcmp(name, "nsna_ping") == 0) {
-		ping_watch(b, w, name[0] == 'n', from);
 	} else {
 		import_note(&b->notes, "not carried over: link watch %.40s (%s)", name, from);
 	}
@@ -305,6 +375,11 @@ static int read_team(struct import_result *r, const struct import_file *f)
 		import_set_opt(b, "mode", mode, f->name);
 		runner_opts(b, runner, name, f->name);
 		link_watch(b, json_get(&root, "link_watch"), f->name);
+		const char *policy = str(json_get(&root, "link_watch_policy"));
+		if (policy && strcmp(policy, "any") != 0)
+			import_note(&b->notes, "not carried over: link_watch_policy %.20s (%s): "
+				    "the bond counts a port up when any target answers",
+				    policy, f->name);
 		number_opt(b, json_get(&root, "notify_peers"), "count", "num_grat_arp", 0, 255,
 			   f->name);
 		number_opt(b, json_get(&root, "mcast_rejoin"), "count", "resend_igmp", 0, 255,

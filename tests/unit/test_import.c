@@ -545,7 +545,8 @@ static void teamd_arp_ping_and_others(void **state)
 	assert_int_equal(b->opts.n_arp_ip_target, 1);
 	assert_int_equal(opt(b, OPT_MISSED_MAX), 5);
 	assert_int_equal(opt(b, OPT_ARP_VALIDATE), 1);
-	has_text(&im, "# not carried over: link watches after the first (a.json)");
+	has_text(&im, "# not carried over: link watch ethtool (a.json): the bond runs one link "
+		      "monitor, the ARP/NS one here");
 	assert_int_equal(opt(bond(&im, "team3"), OPT_MODE), MODE_BALANCE_RR);
 	has_text(&im, "# runner random (b.json) has no bonding mode: balance-rr instead");
 	has_text(&im, "# c.json: no \"device\": not a teamd configuration; skipped");
@@ -639,6 +640,541 @@ static void netmask_prefix(void **state)
 	assert_int_equal(import_netmask_prefix("24"), -1);
 }
 
+/* ---- rules from the issue-24 corpus: each written from the format's docs ---- */
+
+/* VLAN=yes (by name bond0.123 or PHYSDEV=) is never a bond, whatever
+ * BONDING_OPTS it carries; VLANs and a bridge on the bond are named. */
+static void ifcfg_vlan_is_not_a_bond(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifcfg,
+	    FILES(F("ifcfg-bond0", "DEVICE=bond0\nTYPE=Bond\nUUID=5f1c0f2e-0000-4000-8000-000000000001\n"
+				   "BONDING_OPTS=\"mode=1 miimon=100\"\nBRIDGE=br0\n"),
+		  F("ifcfg-bond0.123", "DEVICE=bond0.123\nVLAN=yes\nBONDING_OPTS=\"mode=1 "
+				       "miimon=100\"\nIPADDR=10.9.0.1\nPREFIX=24\n"),
+		  F("ifcfg-vlan200", "DEVICE=vlan200\nTYPE=Vlan\nPHYSDEV=bond0\nVLAN_ID=200\n"),
+		  F("ifcfg-vlan300", "DEVICE=vlan300\nVLAN=yes\n"
+				     "PHYSDEV=5f1c0f2e-0000-4000-8000-000000000001\n"),
+		  F("ifcfg-eth1", "DEVICE=eth1\nMASTER=bond0\nSLAVE=yes\n")),
+	    5, &im);
+	assert_int_equal(im.d.n_bonds, 1);
+	assert_null(desired_find_bond(&im.d, "bond0.123"));
+	slaves_are(bond(&im, "bond0"), "eth1");
+	has_text(&im, "# not carried over: VLAN bond0.123 on bond0 (ifcfg-bond0.123): bondd makes "
+		      "the bond only; keep the VLAN in the tool that made it (its BONDING_OPTS "
+		      "are not the bond's and are ignored)");
+	has_text(&im, "# not carried over: VLAN vlan200 on bond0 (ifcfg-vlan200)");
+	has_text(&im, "# not carried over: VLAN vlan300 on bond0 (ifcfg-vlan300)");
+	has_text(&im, "# ifcfg-bond0.123: a VLAN (VLAN=yes or TYPE=Vlan), not a bond");
+	has_text(&im, "# not carried over: bond0 is a port of bridge br0 (BRIDGE= in ifcfg-bond0)");
+	assert_null(strstr(im.text.s, "[bond0.123]"));
+	done(&im);
+}
+
+/* MASTER= without SLAVE=yes: NetworkManager's ifcfg reader enslaves it
+ * (and takes MASTER_UUID=); an explicit SLAVE=no is not a slave. */
+static void ifcfg_master_without_slave(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifcfg,
+	    FILES(F("ifcfg-bond0", "DEVICE=bond0\nTYPE=Bond\nUUID=aa-bb\nBONDING_OPTS=miimon=100\n"),
+		  F("ifcfg-eth1", "DEVICE=eth1\nMASTER=bond0\n"),
+		  F("ifcfg-eth2", "DEVICE=eth2\nMASTER_UUID=aa-bb\nSLAVE=yes\n"),
+		  F("ifcfg-eth3", "DEVICE=eth3\nMASTER=bond0\nSLAVE=no\n")),
+	    4, &im);
+	slaves_are(bond(&im, "bond0"), "eth1 eth2");
+	has_text(&im, "# ifcfg-eth1 has MASTER=bond0 but no SLAVE=yes: NetworkManager enslaves it "
+		      "(nms-ifcfg-rh-reader.c, check_if_bond_slave), initscripts' ifup-eth does "
+		      "not; it is a slave here: check it");
+	has_text(&im, "# not carried over: ifcfg-eth3 has MASTER=bond0 but SLAVE=no");
+	assert_null(strstr(im.text.s, "which no ifcfg file given defines"));
+	done(&im);
+}
+
+/* nm-keyfile: address, addresses, bare, 0 or N; read in that order. */
+static void nm_address_keys(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_nm,
+	    FILES(F("b.nmconnection", "[connection]\nid=b\ntype=bond\ninterface-name=bond0\n"
+				      "[bond]\nmode=active-backup\nmiimon=100\n"
+				      "[ipv4]\nmethod=manual\naddress1=10.0.3.10/24,10.0.3.1\n"
+				      "address0=10.0.2.10/24\naddresses=10.0.1.10/24\n"
+				      "address2=10.0.4.10\naddress01=10.0.5.10/24\n"
+				      "address3=10.0.6.10;24;\n"
+				      "[ipv6]\nmethod=manual\naddress=fd00:1::10/64\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	assert_int_equal(b->n_addrs, 6);
+	addr_is(b, 0, "10.0.1.10/24");
+	addr_is(b, 1, "10.0.2.10/24");
+	addr_is(b, 2, "10.0.3.10/24");
+	addr_is(b, 3, "10.0.4.10/24");
+	addr_is(b, 4, "10.0.6.10/24");
+	addr_is(b, 5, "fd00:1::10/64");
+	has_text(&im, "# not carried over: gateway 10.0.3.1 (b.nmconnection:");
+	has_text(&im, "# 10.0.4.10 (b.nmconnection:");
+	has_text(&im, "has no prefix length: /24, NetworkManager's default");
+	has_text(&im, "# not carried over: [ipv4] address01=10.0.5.10/24");
+	done(&im);
+}
+
+/* VLANs whose parent is the bond (by name or by its connection's UUID),
+ * and a bridge the bond is a port of, are named. */
+static void nm_stacked_devices(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_nm,
+	    FILES(F("b.nmconnection", "[connection]\nid=bond-b\nuuid=1111-2222\ntype=bond\n"
+				      "interface-name=bond0\ncontroller=br0\nport-type=bridge\n"
+				      "[bond]\nmode=802.3ad\nmiimon=100\n"),
+		  F("v1.nmconnection", "[connection]\nid=v1\ntype=vlan\ninterface-name=bond0.10\n"
+				       "[vlan]\nid=10\nparent=bond0\n"),
+		  F("v2.nmconnection", "[connection]\nid=v2\ntype=vlan\ninterface-name=vl20\n"
+				       "[vlan]\nid=20\nparent=1111-2222\n"),
+		  F("v3.nmconnection", "[connection]\nid=v3\ntype=vlan\ninterface-name=eth9.30\n"
+				       "[vlan]\nid=30\nparent=eth9\n")),
+	    4, &im);
+	bond(&im, "bond0");
+	has_text(&im, "# not carried over: VLAN bond0.10 (id 10) on bond0 (v1.nmconnection)");
+	has_text(&im, "# not carried over: VLAN vl20 (id 20) on bond0 (v2.nmconnection)");
+	assert_null(strstr(im.text.s, "eth9.30"));
+	has_text(&im, "# not carried over: bond0 is a bridge port of br0 (b.nmconnection)");
+	done(&im);
+}
+
+/* [bond] options= is no key NetworkManager reads: noted with its meaning. */
+static void nm_bond_options_key(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_nm,
+	    FILES(F("b.nmconnection", "[connection]\nid=b\ntype=bond\ninterface-name=bond0\n"
+				      "[bond]\nmode=active-backup\n"
+				      "options=mode=802.3ad,miimon=100,lacp_rate=fast\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	assert_int_equal(opt(b, OPT_MODE), MODE_ACTIVE_BACKUP);
+	has_text(&im, "# not carried over: [bond] options=mode=802.3ad,miimon=100,lacp_rate=fast "
+		      "(b.nmconnection:7): NetworkManager reads no such key and ignores it; the "
+		      "author likely meant one [bond] key each: mode=802.3ad, miimon=100, "
+		      "lacp_rate=fast; add them here by hand if so");
+	done(&im);
+}
+
+/* A Kind=bridge netdev named as a port of the bond is not a slave. */
+static void networkd_bridge_is_not_a_slave(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_networkd,
+	    FILES(F("10-bond1.netdev", "[NetDev]\nName=bond1\nKind=bond\n[Bond]\nMode=active-backup\n"
+				       "MIIMonitorSec=100ms\n"),
+		  F("15-br1.netdev", "[NetDev]\nName=br1\nKind=bridge\n"),
+		  F("20-ports.network", "[Match]\nName=br1 eth0\n[Network]\nBond=bond1\n")),
+	    3, &im);
+	slaves_are(bond(&im, "bond1"), "eth0");
+	has_text(&im, "# not carried over: br1 (20-ports.network) is a Kind=bridge netdev "
+		      "(15-br1.netdev), not a NIC");
+	done(&im);
+}
+
+/* Several arp_ping watches: every target in arp_ip_target. */
+static void teamd_several_link_watches(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_teamd,
+	    FILES(F("t.json", "{\"device\": \"team0\", \"runner\": {\"name\": \"activebackup\"}, "
+			      "\"link_watch\": [{\"name\": \"arp_ping\", \"interval\": 200, "
+			      "\"target_host\": \"10.0.0.1\"}, {\"name\": \"arp_ping\", "
+			      "\"interval\": 300, \"target_host\": \"10.0.0.2\"}, {\"name\": "
+			      "\"arp_ping\", \"interval\": 200, \"target_host\": \"10.0.0.1\"}]}")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "team0");
+	assert_int_equal(opt(b, OPT_ARP_INTERVAL), 200);
+	assert_int_equal(b->opts.n_arp_ip_target, 2);
+	has_text(&im, "arp_ip_target = 10.0.0.1,10.0.0.2\n");
+	has_text(&im, "# the arp_ping link watch for 10.0.0.2 (t.json) has interval 300: the "
+		      "bond has one arp_interval, 200, the first watch's");
+	done(&im);
+}
+
+/* ---- netplan (netplan(5): doc/netplan-yaml.md, netplan-generate(8)) ---- */
+
+/* Every bond parameter, with netplan's units: milliseconds unless a
+ * suffix says otherwise, learn-packet-interval in seconds. */
+static void netplan_bond_parameters(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_netplan,
+	    FILES(F("/etc/netplan/50-bonds.yaml",
+		    "network:\n"
+		    "  version: 2\n"
+		    "  ethernets:\n"
+		    "    eth1: {}\n"
+		    "    eth2: {}\n"
+		    "    eth5: {}\n"
+		    "  bonds:\n"
+		    "    bond0:\n"
+		    "      interfaces: [eth2, eth1]\n"
+		    "      mtu: 9000\n"
+		    "      parameters:\n"
+		    "        mode: 802.3ad\n"
+		    "        lacp-rate: fast\n"
+		    "        mii-monitor-interval: 100\n"
+		    "        up-delay: 0.2s\n"
+		    "        down-delay: 1s\n"
+		    "        transmit-hash-policy: layer3+4\n"
+		    "        ad-select: bandwidth\n"
+		    "        min-links: 1\n"
+		    "    bond1:\n"
+		    "      interfaces: [eth5]\n"
+		    "      parameters:\n"
+		    "        mode: active-backup\n"
+		    "        arp-interval: 500\n"
+		    "        arp-ip-targets: [10.0.0.1, 10.0.0.2]\n"
+		    "        arp-validate: all\n"
+		    "        arp-all-targets: all\n"
+		    "        fail-over-mac-policy: active\n"
+		    "        gratuitious-arp: 3\n"
+		    "        primary-reselect-policy: better\n"
+		    "        primary: eth5\n"
+		    "        resend-igmp: 2\n"
+		    "    bond2:\n"
+		    "      parameters:\n"
+		    "        mode: balance-alb\n"
+		    "        mii-monitor-interval: 50ms\n"
+		    "        learn-packet-interval: 5\n"
+		    "    bond3:\n"
+		    "      parameters:\n"
+		    "        mode: balance-rr\n"
+		    "        packets-per-member: 2\n"
+		    "        all-slaves-active: true\n"
+		    "        unsolicited-na: 1\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	assert_int_equal(opt(b, OPT_MODE), MODE_8023AD);
+	assert_int_equal(opt(b, OPT_AD_LACP_RATE), 1);
+	assert_int_equal(opt(b, OPT_MIIMON), 100);
+	assert_int_equal(opt(b, OPT_UPDELAY), 200);
+	assert_int_equal(opt(b, OPT_DOWNDELAY), 1000);
+	assert_int_equal(opt(b, OPT_XMIT_HASH_POLICY), 1);
+	assert_int_equal(opt(b, OPT_AD_SELECT), 1);
+	assert_int_equal(opt(b, OPT_MIN_LINKS), 1);
+	assert_int_equal(b->mtu, 9000);
+	slaves_are(b, "eth2 eth1");
+	has_text(&im, "# Slave order: netplan keeps none; the order of interfaces: check it.\n");
+	b = bond(&im, "bond1");
+	assert_int_equal(opt(b, OPT_MODE), MODE_ACTIVE_BACKUP);
+	assert_int_equal(opt(b, OPT_ARP_INTERVAL), 500);
+	assert_int_equal(b->opts.n_arp_ip_target, 2);
+	assert_int_equal(opt(b, OPT_ARP_VALIDATE), 3);
+	assert_int_equal(opt(b, OPT_ARP_ALL_TARGETS), 1);
+	assert_int_equal(opt(b, OPT_FAIL_OVER_MAC), 1);
+	assert_int_equal(opt(b, OPT_NUM_PEER_NOTIF), 3);
+	assert_int_equal(opt(b, OPT_PRIMARY_RESELECT), 1);
+	assert_int_equal(opt(b, OPT_RESEND_IGMP), 2);
+	assert_string_equal(b->opts.primary, "eth5");
+	b = bond(&im, "bond2");
+	assert_int_equal(opt(b, OPT_MIIMON), 50);
+	assert_int_equal(opt(b, OPT_LP_INTERVAL), 5);
+	b = bond(&im, "bond3");
+	assert_int_equal(opt(b, OPT_PACKETS_PER_SLAVE), 2);
+	assert_int_equal(opt(b, OPT_ALL_SLAVES_ACTIVE), 1);
+	has_text(&im, "# not carried over: unsolicited-na: 1 (bond3.parameters in "
+		      "/etc/netplan/50-bonds.yaml)");
+	done(&im);
+}
+
+/* interfaces are IDs: set-name, else an exact match name, else the ID;
+ * a glob, a MAC-only match, a bridge are no slaves. */
+static void netplan_members(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_netplan,
+	    FILES(F("a.yaml", "network:\n"
+			      "  ethernets:\n"
+			      "    lan1:\n"
+			      "      match: {macaddress: '52:54:00:00:00:01'}\n"
+			      "      set-name: lan1\n"
+			      "    port2:\n"
+			      "      match: {name: enp2s0}\n"
+			      "    ports3:\n"
+			      "      match: {name: 'enp3*'}\n"
+			      "    byMac:\n"
+			      "      match: {macaddress: '52:54:00:00:00:04'}\n"
+			      "    eth9:\n"
+			      "      mtu: 1500\n"
+			      "      dhcp4: yes\n"
+			      "  bridges:\n"
+			      "    br7: {interfaces: []}\n"
+			      "  bonds:\n"
+			      "    bond0:\n"
+			      "      interfaces: [lan1, port2, ports3, byMac, eth9, br7, ghost0]\n")),
+	    1, &im);
+	slaves_are(bond(&im, "bond0"), "lan1 enp2s0 eth9 ghost0");
+	has_text(&im, "# interface lan1 (a.yaml) is matched by MAC address or driver and renamed "
+		      "to lan1: bondd takes it by that name");
+	has_text(&im, "# not carried over: interface ports3 (a.yaml) matches name enp3*, a "
+		      "pattern: list the links it fits in slaves by hand");
+	has_text(&im, "# not carried over: interface byMac (a.yaml) is matched by MAC address or "
+		      "driver with no set-name");
+	has_text(&im, "# not carried over: interface br7 is a bridge, not a NIC");
+	has_text(&im, "# interface ghost0 is defined in no file given (netplan refuses that): "
+		      "taken as an interface name");
+	has_text(&im, "# mtu 1500 of eth9 (a.yaml) is not carried over");
+	has_text(&im, "# not carried over: DHCP on slave eth9 (a.yaml)");
+	done(&im);
+}
+
+/* Files in the lexical order of their names whatever the directory; the
+ * first given of one name shadows the rest; scalars replaced, sequences
+ * appended (netplan-generate(8), "Handling multiple files"). */
+static void netplan_merge(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_netplan,
+	    FILES(F("/lib/netplan/90-late.yaml", "network:\n  bonds:\n    bond0:\n"
+						 "      interfaces: [e3]\n      mtu: 4000\n"
+						 "      addresses: [10.1.0.2/24]\n"
+						 "      parameters: {mode: balance-xor}\n"),
+		  F("/run/netplan/10-base.yaml", "network:\n  version: 2\n  ethernets:\n"
+						 "    e1: {}\n    e2: {}\n    e3: {}\n"
+						 "  bonds:\n    bond0:\n      interfaces: [e1, e2]\n"
+						 "      mtu: 9000\n      addresses: [10.1.0.1/24]\n"
+						 "      parameters:\n        mode: balance-rr\n"
+						 "        mii-monitor-interval: 100\n"),
+		  F("/etc/netplan/10-base.yaml", "network:\n  bonds:\n    bond0:\n"
+						 "      interfaces: [e9]\n")),
+	    3, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	slaves_are(b, "e1 e2 e3");
+	assert_int_equal(b->mtu, 4000);
+	assert_int_equal(opt(b, OPT_MODE), MODE_BALANCE_XOR);
+	assert_int_equal(opt(b, OPT_MIIMON), 100);
+	assert_int_equal(b->n_addrs, 2);
+	addr_is(b, 0, "10.1.0.1/24");
+	addr_is(b, 1, "10.1.0.2/24");
+	has_text(&im, "# /etc/netplan/10-base.yaml: shadowed by /run/netplan/10-base.yaml, which "
+		      "has the same name; skipped");
+	done(&im);
+}
+
+/* VLANs and bridges on the bond, DHCP, address options, NetworkManager's
+ * miimon default, and files that are not netplan's. */
+static void netplan_stacked_and_notes(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_netplan,
+	    FILES(F("1.yaml", "network:\n  renderer: NetworkManager\n  ethernets:\n    e1: {}\n"
+			      "  bonds:\n    bond0:\n      interfaces: [e1]\n      dhcp4: true\n"
+			      "      dhcp6: yes\n      macaddress: '52:54:00:00:00:09'\n"
+			      "      addresses:\n        - 192.0.2.5/24:\n            lifetime: 0\n"
+			      "        - 192.0.2.6\n"
+			      "  vlans:\n    vlan100:\n      id: 100\n      link: bond0\n"
+			      "  bridges:\n    br0:\n      interfaces: [bond0]\n"),
+		  F("2.yaml", "network: [1, 2\n"),
+		  F("3.yaml", "other:\n  x: 1\n"),
+		  F("4.yaml", "")),
+	    4, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	assert_int_equal(opt(b, OPT_MIIMON), 100);
+	assert_int_equal(b->n_addrs, 1);
+	addr_is(b, 0, "192.0.2.5/24");
+	has_text(&im, "# not carried over: VLAN vlan100 (id 100) on bond0 (1.yaml)");
+	has_text(&im, "# not carried over: bond0 is a port of bridge br0 (1.yaml)");
+	has_text(&im, "# not carried over: dhcp4, dhcp6 (1.yaml): bondd sets static addresses only");
+	has_text(&im, "# not carried over: bonds.bond0.macaddress: 52:54:00:00:00:09 (1.yaml)");
+	has_text(&im, "# not carried over: the options of address 192.0.2.5/24 (1.yaml)");
+	has_text(&im, "# not carried over: address 192.0.2.6 (1.yaml): no prefix length");
+	has_text(&im, "# miimon = 100 is NetworkManager's default (renderer NetworkManager)");
+	has_text(&im, "# 2.yaml: not YAML (");
+	has_text(&im, "# 3.yaml: no \"network\" mapping: not a netplan file; skipped");
+	has_text(&im, "# 4.yaml: empty; skipped");
+	done(&im);
+}
+
+/* ---- ifupdown (interfaces(5); ifenslave's and ifupdown2's bond keys) ---- */
+
+/* Debian's ifenslave: bond-slaves in order, then bond-master slaves;
+ * bond-KEY as the kernel's KEY; address with netmask or /PREFIX. */
+static void ifupdown_ifenslave(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifupdown,
+	    FILES(F("/etc/network/interfaces",
+		    "# The loopback\n"
+		    "auto lo\n"
+		    "iface lo inet loopback\n"
+		    "\n"
+		    "auto bond0\n"
+		    "iface bond0 inet static\n"
+		    "    address 10.40.0.5\n"
+		    "    netmask 255.255.255.0\n"
+		    "    gateway 10.40.0.1\n"
+		    "    mtu 9000\n"
+		    "    bond-slaves eth2 eth1\n"
+		    "    bond-mode active-backup\n"
+		    "    bond-miimon 100\n"
+		    "    bond-updelay 200\n"
+		    "    bond-downdelay 100\n"
+		    "    bond-primary eth1\n"
+		    "    bond-primary-reselect better\n"
+		    "    bond-num-grat-arp 2\n"
+		    "iface bond0 inet6 static\n"
+		    "    address fd00:40::5\n"
+		    "    netmask 64\n"
+		    "auto eth3\n"
+		    "iface eth3 inet manual\n"
+		    "    bond-master bond0\n"
+		    "    mtu 9000\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	assert_int_equal(opt(b, OPT_MODE), MODE_ACTIVE_BACKUP);
+	assert_int_equal(opt(b, OPT_MIIMON), 100);
+	assert_int_equal(opt(b, OPT_UPDELAY), 200);
+	assert_int_equal(opt(b, OPT_DOWNDELAY), 100);
+	assert_int_equal(opt(b, OPT_PRIMARY_RESELECT), 1);
+	assert_int_equal(opt(b, OPT_NUM_PEER_NOTIF), 2);
+	assert_string_equal(b->opts.primary, "eth1");
+	assert_int_equal(b->mtu, 9000);
+	slaves_are(b, "eth2 eth1 eth3");
+	assert_int_equal(b->n_addrs, 2);
+	addr_is(b, 0, "10.40.0.5/24");
+	addr_is(b, 1, "fd00:40::5/64");
+	assert_null(desired_find_bond(&im.d, "lo"));
+	assert_null(desired_find_bond(&im.d, "eth3"));
+	has_text(&im, "# not carried over: gateway 10.40.0.1 (/etc/network/interfaces:9)");
+	has_text(&im, "# mtu 9000 of slave eth3 (/etc/network/interfaces:23) is not carried over");
+	done(&im);
+}
+
+/* ifupdown2: bond-ports, modes by number, yes/no, its old key names;
+ * glob and regex lists name no interface. */
+static void ifupdown_ifupdown2(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifupdown,
+	    FILES(F("interfaces",
+		    "auto bond1\n"
+		    "iface bond1\n"
+		    "    bond-ports swp1 swp2\n"
+		    "    bond-mode 4\n"
+		    "    bond-miimon 100\n"
+		    "    bond-use-carrier yes\n"
+		    "    bond-lacp-rate 1\n"
+		    "    bond-min-links 1\n"
+		    "    bond-ad-sys-priority 100\n"
+		    "    bond-lacp-bypass-allow no\n"
+		    "    bond-xmit-hash-policy layer2+3\n"
+		    "    address 10.41.0.1/24\n"
+		    "auto bond2\n"
+		    "iface bond2 inet manual\n"
+		    "    bond-slaves glob swp3-4\n"
+		    "    bond-mode balance-rr\n"
+		    "    address 10.42.0.1/24\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond1");
+	assert_int_equal(opt(b, OPT_MODE), MODE_8023AD);
+	assert_int_equal(opt(b, OPT_USE_CARRIER), 1);
+	assert_int_equal(opt(b, OPT_AD_LACP_RATE), 1);
+	assert_int_equal(opt(b, OPT_MIN_LINKS), 1);
+	assert_int_equal(opt(b, OPT_AD_ACTOR_SYS_PRIO), 100);
+	assert_int_equal(opt(b, OPT_XMIT_HASH_POLICY), 2);
+	slaves_are(b, "swp1 swp2");
+	assert_int_equal(b->n_addrs, 1);
+	addr_is(b, 0, "10.41.0.1/24");
+	has_text(&im, "# not carried over: address 10.42.0.1/24 (interfaces:17): ifupdown's manual "
+		      "method adds no address (ifupdown2 would: add it by hand if this host runs "
+		      "ifupdown2)");
+	has_text(&im, "# not carried over: bond-lacp-bypass-allow no (interfaces:10): no kernel "
+		      "bonding option bondd manages");
+	assert_int_equal(bond(&im, "bond2")->n_slaves, 0);
+	has_text(&im, "# not carried over: bond-slaves glob swp3-4 (interfaces:15): a pattern, "
+		      "not names");
+	done(&im);
+}
+
+/* source (a pattern, relative to the including file's directory) and
+ * source-directory (run-parts names, lexical order); a file is read once. */
+static void ifupdown_sources(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifupdown,
+	    FILES(F("/etc/network/interfaces",
+		    "source interfaces.d/*\n"
+		    "auto bond0\n"
+		    "iface bond0 inet manual\n"
+		    "    bond-slaves none\n"
+		    "    bond-mode balance-rr\n"
+		    "source-directory /etc/network/more.d\n"
+		    "source /etc/network/interfaces.d/a\n"
+		    "source nothing-here\n"),
+		  F("/etc/network/more.d/z1", "iface e9 inet manual\n    bond-master bond0\n"),
+		  F("/etc/network/interfaces.d/b", "iface e2 inet manual\n    bond-master bond0\n"),
+		  F("/etc/network/more.d/a.cfg", "iface e7 inet manual\n    bond-master bond0\n"),
+		  F("/etc/network/interfaces.d/a", "iface e1 inet manual\n    bond-master bond0\n"),
+		  F("/etc/network/more.d/y0", "iface e8 inet manual\n    bond-master bond0\n")),
+	    6, &im);
+	/* e1 and e2 by the glob in name order, then bond0's own file, then
+	 * more.d's y0 and z1; a.cfg is not a run-parts name, and interfaces.d/a
+	 * is not read twice. */
+	slaves_are(bond(&im, "bond0"), "e1 e2 e8 e9 e7");
+	has_text(&im, "# /etc/network/interfaces:8: source nothing-here names no file that was read");
+	done(&im);
+}
+
+/* VLANs and bridges on the bond, DHCP, no auto line, continuations. */
+static void ifupdown_stacked_and_notes(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifupdown,
+	    FILES(F("i", "iface bond0 inet dhcp\n"
+			 "    bond-slaves e1 \\\n"
+			 "      e2\n"
+			 "    bond-mode 802.3ad\n"
+			 "    bond-miimon 100\n"
+			 "    hwaddress 52:54:00:00:00:01\n"
+			 "auto bond0.10\n"
+			 "iface bond0.10 inet manual\n"
+			 "auto vl20\n"
+			 "iface vl20 inet manual\n"
+			 "    vlan-raw-device bond0\n"
+			 "auto vmbr0\n"
+			 "iface vmbr0 inet static\n"
+			 "    address 192.0.2.1/24\n"
+			 "    bridge-ports bond0 e5\n"
+			 "iface e6 inet manual\n"
+			 "    bond-master bond9\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	slaves_are(b, "e1 e2");
+	assert_int_equal(b->n_addrs, 0);
+	has_text(&im, "# bond0 has no auto or allow- line: ifupdown brings it up only by hand");
+	has_text(&im, "# not carried over: iface bond0 inet dhcp (i:1): bondd sets static "
+		      "addresses only");
+	has_text(&im, "# not carried over: hwaddress 52:54:00:00:00:01 (i:6)");
+	has_text(&im, "# not carried over: VLAN bond0.10 on bond0 (i:8)");
+	has_text(&im, "# not carried over: VLAN vl20 on bond0 (i:10)");
+	has_text(&im, "# not carried over: bond0 is a port of bridge vmbr0 (i:13)");
+	has_text(&im, "# i:16: e6 names bond-master bond9, which no iface stanza read defines");
+	assert_null(desired_find_bond(&im.d, "vmbr0"));
+	done(&im);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -665,6 +1201,21 @@ int main(void)
 		cmocka_unit_test(render_nothing_found),
 		cmocka_unit_test(hostile_values),
 		cmocka_unit_test(netmask_prefix),
+		cmocka_unit_test(ifcfg_vlan_is_not_a_bond),
+		cmocka_unit_test(ifcfg_master_without_slave),
+		cmocka_unit_test(nm_address_keys),
+		cmocka_unit_test(nm_stacked_devices),
+		cmocka_unit_test(nm_bond_options_key),
+		cmocka_unit_test(networkd_bridge_is_not_a_slave),
+		cmocka_unit_test(teamd_several_link_watches),
+		cmocka_unit_test(netplan_bond_parameters),
+		cmocka_unit_test(netplan_members),
+		cmocka_unit_test(netplan_merge),
+		cmocka_unit_test(netplan_stacked_and_notes),
+		cmocka_unit_test(ifupdown_ifenslave),
+		cmocka_unit_test(ifupdown_ifupdown2),
+		cmocka_unit_test(ifupdown_sources),
+		cmocka_unit_test(ifupdown_stacked_and_notes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -21,6 +21,16 @@
 #   (fail_over_mac active), ethtool link watch (miimon 100) with delay_up
 #   200 and delay_down 100, notify_peers.count 2 (num_grat_arp), ports e10
 #   (prio 100) then e9 (prio -10); no MTU (the kernel's 1500).
+# netplan: 50-cloud-init.yaml bonds.bond4 parameters mode 802.3ad,
+#   lacp-rate fast, mii-monitor-interval 100 (milliseconds: no suffix),
+#   transmit-hash-policy layer3+4, mtu 9000, addresses 10.81.0.1/24,
+#   interfaces e11 and nic12 (matched by MAC, set-name e12); 90-local.yaml,
+#   later by name, appends e13 to interfaces and adds up-delay 200.
+# ifupdown: interfaces' iface bond5 inet static, address 10.82.0.1 with
+#   netmask 255.255.255.0, mtu 9000, bond-slaves e14 e15, bond-mode
+#   balance-rr, bond-miimon 100, bond-updelay 200; interfaces.d/ports (read
+#   through "source interfaces.d/*") has e16 with bond-master bond5, which
+#   ifenslave enslaves after the bond-slaves: e14 e15 e16.
 #
 # The ifcfg import is the main file, the other two are drop-ins: the
 # daemon reads bondd.conf.d too, at start and on reload.
@@ -30,12 +40,14 @@
 : "${BONDD_IMPORT:=$BUILD_DIR/src/bondd-import}"
 DATA=$LIB_DIR/../unit/data/import
 
-nics 11
+nics 17
 "$BONDD_IMPORT" ifcfg "$DATA/ifcfg" >"$WORK/bondd.conf"
 mkdir "$WORK/bondd.conf.d"
 "$BONDD_IMPORT" networkd "$DATA/networkd" >"$WORK/bondd.conf.d/20-networkd.conf"
 "$BONDD_IMPORT" nm "$DATA/nm" >"$WORK/bondd.conf.d/30-nm.conf"
 "$BONDD_IMPORT" teamd "$DATA/teamd" >"$WORK/bondd.conf.d/35-teamd.conf"
+"$BONDD_IMPORT" netplan "$DATA/netplan" >"$WORK/bondd.conf.d/36-netplan.conf"
+"$BONDD_IMPORT" ifupdown "$DATA/ifupdown/interfaces" >"$WORK/bondd.conf.d/37-ifupdown.conf"
 # Beside the imports, a per-host drop-in: an address for the ifcfg bond,
 # and a bond of its own (with its slaves: a drop-in's section for a bond
 # no file defines needs them) without mtu and link monitor (two warnings).
@@ -43,7 +55,7 @@ write_conf "$WORK/bondd.conf.d/40-host.conf" <<CONF
 [bond0]
 address = 10.77.9.1/24
 [bond3]
-slaves = e11
+slaves = e17
 CONF
 "$BONDD" --check --config "$WORK/bondd.conf" >"$WORK/check.out" 2>&1 ||
 	{ cat "$WORK/check.out"; fail "bondd --check refuses the imports"; }
@@ -53,6 +65,8 @@ whole bond0 e1,e2,e3 9000 >/dev/null
 whole bond1 e5,e4,e6 1500 >/dev/null
 whole bond2 e7,e8 9000 >/dev/null
 whole team3 e10,e9 1500 >/dev/null
+whole bond4 e11,e12,e13 9000 >/dev/null
+whole bond5 e14,e15,e16 9000 >/dev/null
 
 b=/sys/class/net
 # ifcfg
@@ -86,6 +100,20 @@ assert_eq 2 "$(sysval $b/team3/bonding/num_grat_arp)" "team3 num_grat_arp"
 assert_eq "e10 e9" "$(sysval $b/team3/bonding/slaves)" "team3 order"
 assert_eq 100 "$(ip -d -j link show e10 | grep -o '"prio":-\{0,1\}[0-9]*' | cut -d: -f2)" "e10 prio"
 assert_eq -10 "$(ip -d -j link show e9 | grep -o '"prio":-\{0,1\}[0-9]*' | cut -d: -f2)" "e9 prio"
+# netplan
+assert_eq "802.3ad 4" "$(sysval $b/bond4/bonding/mode)" "bond4 mode"
+assert_eq "fast 1" "$(sysval $b/bond4/bonding/lacp_rate)" "bond4 lacp_rate"
+assert_eq 100 "$(sysval $b/bond4/bonding/miimon)" "bond4 miimon"
+assert_eq 200 "$(sysval $b/bond4/bonding/updelay)" "bond4 updelay"
+assert_eq "layer3+4 1" "$(sysval $b/bond4/bonding/xmit_hash_policy)" "bond4 xmit_hash_policy"
+assert_eq "e11 e12 e13" "$(sysval $b/bond4/bonding/slaves)" "bond4 order"
+for i in e11 e12 e13; do assert_eq 9000 "$(sysval $b/$i/mtu)" "$i mtu"; done
+# ifupdown
+assert_eq "balance-rr 0" "$(sysval $b/bond5/bonding/mode)" "bond5 mode"
+assert_eq 100 "$(sysval $b/bond5/bonding/miimon)" "bond5 miimon"
+assert_eq 200 "$(sysval $b/bond5/bonding/updelay)" "bond5 updelay"
+assert_eq "e14 e15 e16" "$(sysval $b/bond5/bonding/slaves)" "bond5 order"
+for i in e14 e15 e16; do assert_eq 9000 "$(sysval $b/$i/mtu)" "$i mtu"; done
 
 # Addresses: exactly those of the sources (bondd adds no other global one).
 addrs() { ip -o addr show dev "$1" scope global | awk '{ print $4 }' | sort | tr '\n' ' '; }
@@ -94,6 +122,8 @@ assert_eq "10.77.0.1/24 10.77.9.1/24 10.78.0.1/16 fd00:77::1/64 " "$(addrs bond0
 	"bond0 addresses"
 assert_eq "10.79.0.1/24 " "$(addrs bond1)" "bond1 addresses"
 assert_eq "10.80.0.1/24 " "$(addrs bond2)" "bond2 addresses"
+assert_eq "10.81.0.1/24 " "$(addrs bond4)" "bond4 addresses"
+assert_eq "10.82.0.1/24 " "$(addrs bond5)" "bond5 addresses"
 
 # --check and the daemon report the drop-in's warnings with FILE:LINE.
 w="$WORK/bondd.conf.d/40-host.conf:3: warning: [bond3]:"
