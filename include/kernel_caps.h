@@ -34,4 +34,21 @@ uint64_t kernel_caps_unreported(const struct kernel_caps *c, const struct desire
 /* "ad_user_port_key, ad_actor_system" for a mask; returns buf. */
 const char *kernel_caps_names(uint64_t mask, char *buf, size_t len);
 
+/* A kernel release ("6.12.113-amd64", uname -r) as KVER(6, 12); 0 when it
+ * cannot be read. */
+uint16_t kernel_caps_parse_release(const char *release);
+
+/*
+ * What kernel `kver` (KVER) does not take of what bond b configures, by
+ * the option table's kernel ranges (bond_opt_kmin, bond_opt_value_kmin,
+ * bond_opt_value_kmax): calls emit(ctx, text) once per problem, with a
+ * text such as "coupled_control needs Linux 6.9 or later; this is 6.1".
+ * An option that `caps` (may be NULL) saw this kernel report is taken
+ * as there whatever the version says (stable kernels gain options).
+ * Returns how many.
+ */
+unsigned kernel_caps_version_notes(const struct desired_bond *b, uint16_t kver,
+				   const struct kernel_caps *caps,
+				   void (*emit)(void *ctx, const char *text), void *ctx);
+
 #endif
