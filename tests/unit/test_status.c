@@ -117,6 +117,25 @@ static void filter_hides_what_the_kernel_hides(void **state)
 	(void)state;
 }
 
+/* The same on the newer kernels users run: text captured on 6.1, trixie's
+ * 6.12 and sid's 7.2 (tests/unit/data/capture-kernel.sh), each with an LACP
+ * partner, without an aggregator and without a partner. */
+static void filter_matches_each_kernel(void **state)
+{
+	static const char *const kernels[] = {"6.1.176", "6.12.113", "7.2.7"};
+	static const char *const cases[] = {"8023ad", "8023ad-noagg", "8023ad-nopartner"};
+	char root[128], nobody[128];
+
+	for (size_t k = 0; k < sizeof(kernels) / sizeof(kernels[0]); k++)
+		for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+			snprintf(root, sizeof(root), "kernel-%s/%s-root.txt", kernels[k], cases[c]);
+			snprintf(nobody, sizeof(nobody), "kernel-%s/%s-nobody.txt", kernels[k],
+				 cases[c]);
+			filter_matches_kernel(root, nobody);
+		}
+	(void)state;
+}
+
 static void filter_keeps_other_text(void **state)
 {
 	static const char text[] = "Bonding Mode: load balancing (round-robin)\n"
@@ -833,6 +852,7 @@ int main(void)
 		cmocka_unit_test(request_verbs_and_names),
 		cmocka_unit_test(request_errors),
 		cmocka_unit_test(filter_hides_what_the_kernel_hides),
+		cmocka_unit_test(filter_matches_each_kernel),
 		cmocka_unit_test(filter_keeps_other_text),
 		cmocka_unit_test(peer_status_text),
 		cmocka_unit_test(health_rules),
