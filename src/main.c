@@ -83,6 +83,10 @@ static void check_kernel_caps(const char *path, const struct desired *want)
 	check_kernel_version(path, want, &caps);
 	for (size_t i = 0; i < want->n_bonds; i++) {
 		uint64_t m = kernel_caps_unreported(&caps, &want->bonds[i]);
+		/* Options newer than 6.1: check_kernel_version said it. */
+		for (int id = 0; id < OPT__COUNT; id++)
+			if (bond_opt_kmin((enum bond_opt)id))
+				m &= ~OPT_BIT(id);
 		if (m)
 			fprintf(stderr, "%s:%u: warning: [%s]: this kernel does not report %s to "
 				"this user: bondd sets it but can neither compare nor repair it\n",

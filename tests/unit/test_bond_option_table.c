@@ -284,7 +284,7 @@ static void parse_release(void **state)
 
 struct notes {
 	unsigned n;
-	char text[4][256];
+	char text[4][320];
 };
 
 static void collect(void *ctx, const char *text)
@@ -312,25 +312,38 @@ static void version_notes(void **state)
 	bond_opts_set(&b.opts, OPT_MODE, MODE_8023AD);
 	bond_opts_set(&b.opts, OPT_COUPLED_CONTROL, 0);
 	bond_opts_set(&b.opts, OPT_BROADCAST_NEIGH, 1);
+	/* No bond here to learn from: the version speaks, hedged. */
 	assert_int_equal(notes_for(&b, KVER(6, 1), NULL, &n), 2);
-	assert_string_equal(n.text[0], "coupled_control needs Linux 6.9 or later; this is 6.1: "
-				       "the kernel ignores it");
-	assert_string_equal(n.text[1], "broadcast_neighbor needs Linux 6.17 or later; this is 6.1: "
-				       "the kernel ignores it");
+	assert_string_equal(n.text[0], "coupled_control needs Linux 6.9 or later (or a stable kernel "
+				       "that took it); this is 6.1, and no bond here shows whether it "
+				       "has it: if not, the kernel ignores it");
+	assert_non_null(strstr(n.text[1], "broadcast_neighbor needs Linux 6.17 or later"));
 	assert_int_equal(notes_for(&b, KVER(6, 12), NULL, &n), 1);
-	assert_string_equal(n.text[0], "broadcast_neighbor needs Linux 6.17 or later; this is 6.12: "
-				       "the kernel ignores it");
+	assert_non_null(strstr(n.text[0], "broadcast_neighbor needs Linux 6.17 or later (or a "
+					  "stable kernel that took it); this is 6.12"));
 	assert_int_equal(notes_for(&b, KVER(6, 17), NULL, &n), 0);
 	assert_int_equal(notes_for(&b, KVER(7, 2), NULL, &n), 0);
 	/* An unreadable version warns about nothing. */
 	assert_int_equal(notes_for(&b, 0, NULL, &n), 0);
 
-	/* A stable kernel that reports an option has it, whatever its version. */
+	/* Learned from this kernel's bonds: what it reports decides, whatever
+	 * its version (Debian's 6.1.176 reports coupled_control). */
 	struct kernel_caps caps = {.modes_seen = MODE_BIT(MODE_8023AD),
-				   .reported = OPT_BIT(OPT_BROADCAST_NEIGH)};
-	assert_int_equal(notes_for(&b, KVER(6, 12), &caps, &n), 0);
+				   .reported = OPT_BIT(OPT_COUPLED_CONTROL)};
+	assert_int_equal(notes_for(&b, KVER(6, 1), &caps, &n), 1);
+	assert_string_equal(n.text[0], "broadcast_neighbor: this kernel (6.1) does not have it "
+				       "(mainline Linux 6.17 and later, and stable kernels that took "
+				       "it, do): the kernel ignores it");
+	caps.reported |= OPT_BIT(OPT_BROADCAST_NEIGH);
+	assert_int_equal(notes_for(&b, KVER(6, 1), &caps, &n), 0);
+	/* A kernel newer than the range that does not report it: said too. */
+	caps.reported = 0;
+	assert_int_equal(notes_for(&b, KVER(7, 2), &caps, &n), 2);
+	/* Bonds of another mode show nothing about 802.3ad options. */
+	struct kernel_caps rr = {.modes_seen = MODE_BIT(MODE_BALANCE_RR)};
+	assert_int_equal(notes_for(&b, KVER(7, 2), &rr, &n), 0);
 
-	/* A value added later: ad_select = actor_port_prio. */
+	/* A value added later: ad_select = actor_port_prio, by version. */
 	memset(&b, 0, sizeof(b));
 	bond_opts_set(&b.opts, OPT_MODE, MODE_8023AD);
 	bond_opts_set(&b.opts, OPT_AD_SELECT, 3);
@@ -352,6 +365,25 @@ static void version_notes(void **state)
 	assert_non_null(strstr(n.text[0], "23a6037ce76c"));
 	bond_opts_set(&b.opts, OPT_USE_CARRIER, 1);
 	assert_int_equal(notes_for(&b, KVER(7, 2), NULL, &n), 0);
+
+	/* Per slave: actor_port_prio, 6.18, or a kernel whose slaves show it. */
+	memset(&b, 0, sizeof(b));
+	bond_opts_set(&b.opts, OPT_MODE, MODE_8023AD);
+	b.n_slaves = 2;
+	snprintf(b.slaves[0].name, IFNAMSIZ, "e1");
+	snprintf(b.slaves[1].name, IFNAMSIZ, "e2");
+	b.slaves[1].has_actor_port_prio = true;
+	b.slaves[1].actor_port_prio = 100;
+	assert_int_equal(notes_for(&b, KVER(6, 12), NULL, &n), 1);
+	assert_non_null(strstr(n.text[0], "slave.e2.actor_port_prio needs Linux 6.18 or later"));
+	assert_int_equal(notes_for(&b, KVER(6, 18), NULL, &n), 0);
+	struct kernel_caps stable = {.ad_slave_seen = true, .slave_actor_port_prio = true};
+	assert_int_equal(notes_for(&b, KVER(6, 1), &stable, &n), 0);
+	struct kernel_caps lacks = {.ad_slave_seen = true};
+	assert_int_equal(notes_for(&b, KVER(6, 1), &lacks, &n), 1);
+	assert_string_equal(n.text[0], "slave.e2.actor_port_prio: this kernel (6.1) does not have "
+				       "it (mainline Linux 6.18 and later, and stable kernels that "
+				       "took it, do): the kernel ignores it");
 }
 
 int main(void)
