@@ -94,6 +94,8 @@ struct obs_link {
 	struct obs_stats stats;
 	bool has_carrier_changes;
 	uint32_t carrier_changes; /* IFLA_CARRIER_CHANGES: the kernel's count */
+	bool has_carrier_down_count;
+	uint32_t carrier_down_count; /* IFLA_CARRIER_DOWN_COUNT: its losses (4.16) */
 	/* kind == "bond": its options as the kernel reports them; the
 	 * primary arrives as an ifindex and is resolved to bond.primary */
 	struct bond_opts bond;
