@@ -68,7 +68,8 @@ w("Written by `bench/run`" + (" --quick (a smoke run: short and few runs, not fo
   "; the raw figures of every part are in its table, medians in **bold**.\n")
 w(f"- date: {meta.get('date', '?')}; bondd at commit {meta.get('commit', '?')}")
 w(f"- machine: {meta.get('cpu', '?')}, {meta.get('cores', '?')} cores; {meta.get('host_os', '?')}, host kernel {meta.get('host_kernel', '?')}")
-w(f"- where: {meta.get('where', '?')}; guest kernel {env.get('kernel', '?')} ({env.get('cpus', '?')} CPU)")
+w(f"- where: {meta.get('where', '?')}; guest kernel {env.get('kernel', '?')} ({env.get('cpus', '?')} CPU)"
+  + (f": {meta['guest_kernel']}" if meta.get('guest_kernel') else ""))
 w(f"- tools: {env.get('iperf3', '?')}; {env.get('teamd') or 'no teamd'}")
 w(f"- command: `{meta.get('command', 'bench/run')}`, {meta.get('took', '?')} s in all")
 load = meta.get("load", "?")

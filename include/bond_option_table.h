@@ -31,7 +31,7 @@ enum bond_mode {
 #define MODES_ALL 0x7fu
 
 /*
- * Every option a 6.1 kernel takes over netlink, in the order the kernel's
+ * Every option the newest kernel tested (7.2) takes over netlink, in the order the kernel's
  * changelink applies them (bond_changelink walks IFLA_BOND_* in this order),
  * so that a request built by walking this enum behaves like the kernel expects.
  */
@@ -65,8 +65,29 @@ enum bond_opt {
 	OPT_AD_ACTOR_SYSTEM,
 	OPT_TLB_DYNAMIC_LB,
 	OPT_MISSED_MAX,
+	/* Added after 6.1; bond_changelink applies them after the above. */
+	OPT_COUPLED_CONTROL,
+	OPT_BROADCAST_NEIGH,
+	OPT_LACP_STRICT,
 	OPT__COUNT
 };
+
+/*
+ * IFLA_BOND_* numbers of options newer than the build host's
+ * <linux/if_link.h> (Debian 12: 6.1), from the kernel's
+ * include/uapi/linux/if_link.h (enum IFLA_BOND_*, IFLA_BOND_SLAVE_*).
+ */
+#define BONDD_IFLA_BOND_COUPLED_CONTROL 32        /* 6.9 */
+#define BONDD_IFLA_BOND_BROADCAST_NEIGH 33        /* 6.17 */
+#define BONDD_IFLA_BOND_LACP_STRICT 34            /* 7.x, and 6.18 stable */
+#define BONDD_IFLA_BOND_SLAVE_ACTOR_PORT_PRIO 10  /* 6.18 */
+#define BONDD_IFLA_BOND_SLAVE_AD_CHURN_ACTOR_STATE 11
+#define BONDD_IFLA_BOND_SLAVE_AD_CHURN_PARTNER_STATE 12
+
+/* A kernel version as the table holds it: KVER(6, 9) for Linux 6.9. */
+#define KVER(major, minor) ((uint16_t)((major) << 8 | (minor)))
+#define KVER_MAJOR(v) ((unsigned)(v) >> 8)
+#define KVER_MINOR(v) ((unsigned)(v) & 0xffu)
 
 /* How a value travels in IFLA_BOND_* and how it is held in the models. */
 enum bond_opt_type {
@@ -126,5 +147,19 @@ const char *bond_mode_name(enum bond_mode mode);        /* "balance-rr" */
 const char *bond_mode_kernel_text(enum bond_mode mode); /* as /proc prints it */
 
 bool bond_opt_applies(const struct bond_opt_desc *d, enum bond_mode mode);
+
+/*
+ * The kernel range: the first kernel (KVER) that has option id, 0 for 6.1
+ * and before.  An older kernel ignores the attribute without an error
+ * (drivers/net/bonding/bond_netlink.c bond_changelink reads only the
+ * attributes its policy knows); kernel_caps.h warns in --check.
+ */
+uint16_t bond_opt_kmin(enum bond_opt id);
+/* The first kernel that takes `value` of option id (a value added later,
+ * as ad_select = actor_port_prio), or bond_opt_kmin(id). */
+uint16_t bond_opt_value_kmin(enum bond_opt id, uint32_t value);
+/* The last kernel that takes `value` of option id, KVER(255, 255) when
+ * none dropped it (use_carrier = 0 from 6.18 on). */
+uint16_t bond_opt_value_kmax(enum bond_opt id, uint32_t value);
 
 #endif

@@ -30,6 +30,10 @@ struct desired_slave {
 	uint16_t queue_id;    /* IFLA_BOND_SLAVE_QUEUE_ID */
 	bool has_prio;
 	int32_t prio;         /* IFLA_BOND_SLAVE_PRIO */
+	/* 802.3ad: the LACP port priority this port announces (6.18,
+	 * IFLA_BOND_SLAVE_ACTOR_PORT_PRIO); the kernel's default is 255. */
+	bool has_actor_port_prio;
+	uint16_t actor_port_prio;
 };
 
 struct desired_bond {

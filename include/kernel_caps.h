@@ -15,14 +15,22 @@
 
 #include "bond_opts.h"
 #include "desired.h"
+#include "observed.h"
 
 struct kernel_caps {
 	uint32_t modes_seen;   /* MODE_BIT of every mode a described bond had */
 	uint64_t reported;     /* OPT_BIT of every option some message carried */
+	/* A slave was described with IFLA_BOND_SLAVE_ACTOR_PORT_PRIO: the
+	 * kernel has it, whatever its version says (Debian's 6.12.113 does,
+	 * from stable). */
+	bool slave_actor_port_prio;
+	bool ad_slave_seen;    /* a slave of an 802.3ad bond was described */
 };
 
 /* Learns from the options one message reported for a bond. */
 void kernel_caps_learn(struct kernel_caps *c, const struct bond_opts *reported);
+/* Learns from what one message reported for a bond's slave. */
+void kernel_caps_learn_slave(struct kernel_caps *c, const struct obs_slave_info *s);
 
 /*
  * The options bond b configures that this kernel is known not to report:
@@ -33,5 +41,28 @@ uint64_t kernel_caps_unreported(const struct kernel_caps *c, const struct desire
 
 /* "ad_user_port_key, ad_actor_system" for a mask; returns buf. */
 const char *kernel_caps_names(uint64_t mask, char *buf, size_t len);
+
+/* A kernel release ("6.12.113-amd64", uname -r) as KVER(6, 12); 0 when it
+ * cannot be read. */
+uint16_t kernel_caps_parse_release(const char *release);
+
+/*
+ * What kernel `kver` (KVER) does not take of what bond b configures:
+ * calls emit(ctx, text) once per problem.  For an option newer than 6.1,
+ * what `caps` (may be NULL) learned decides first: reported, nothing to
+ * say; a bond in a mode the option applies to described without it,
+ * "coupled_control: this kernel (6.12) does not have it (...)".  Only when
+ * no bond here can show it does the table's kernel range (bond_opt_kmin)
+ * speak: "coupled_control needs Linux 6.9 or later (or a stable kernel that
+ * took it); this is 6.1, ...".  Stable kernels gain options: Debian's
+ * 6.1.176 reports coupled_control and actor_port_prio.  Values added or
+ * dropped later (bond_opt_value_kmin, bond_opt_value_kmax: ad_select =
+ * actor_port_prio, use_carrier = 0) go by the version alone.
+ * Per-slave settings too (slave.NAME.actor_port_prio, 6.18).
+ * Returns how many.
+ */
+unsigned kernel_caps_version_notes(const struct desired_bond *b, uint16_t kver,
+				   const struct kernel_caps *caps,
+				   void (*emit)(void *ctx, const char *text), void *ctx);
 
 #endif

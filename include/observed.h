@@ -42,7 +42,28 @@ struct obs_slave_info {
 	bool has_ad_state;
 	uint8_t ad_actor_oper_port_state;
 	uint8_t ad_partner_oper_port_state;
+	/* 802.3ad, 6.18 and later: the port's LACP priority. */
+	bool has_actor_port_prio;
+	uint16_t actor_port_prio;
+	/* 802.3ad, 7.x (IFLA_BOND_SLAVE_AD_CHURN_*_STATE, while in an
+	 * aggregator): the churn detection machines of IEEE 802.1AX, for this
+	 * end and the partner; enum ad_churn. */
+	bool has_churn;
+	uint8_t ad_churn_actor_state;
+	uint8_t ad_churn_partner_state;
 };
+
+/* churn_state_t in include/net/bond_3ad.h: AD_CHURN_MONITOR, AD_CHURN,
+ * AD_NO_CHURN.  AD_CHURN: the machine saw no agreement for 60 s (IEEE
+ * 802.1AX churn detection): the LACP mismatch signal. */
+enum ad_churn {
+	AD_CHURN_MONITOR = 0,
+	AD_CHURN_CHURNED = 1,
+	AD_CHURN_NONE = 2,
+};
+
+/* "monitoring", "churned", "none" (as /proc's "Actor Churn State"), or NULL. */
+const char *ad_churn_name(uint8_t state);
 
 /* What a bond reports besides its options (IFLA_BOND_ACTIVE_SLAVE and the
  * IFLA_BOND_AD_INFO nest; bond_fill_info in drivers/net/bonding/bond_netlink.c). */
@@ -73,6 +94,8 @@ struct obs_link {
 	struct obs_stats stats;
 	bool has_carrier_changes;
 	uint32_t carrier_changes; /* IFLA_CARRIER_CHANGES: the kernel's count */
+	bool has_carrier_down_count;
+	uint32_t carrier_down_count; /* IFLA_CARRIER_DOWN_COUNT: its losses (4.16) */
 	/* kind == "bond": its options as the kernel reports them; the
 	 * primary arrives as an ifindex and is resolved to bond.primary */
 	struct bond_opts bond;

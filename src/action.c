@@ -113,9 +113,9 @@ const char *action_describe(const struct action *a, char *buf, size_t len)
 		snprintf(buf, len, "release %s (%s)", a->ifname, why);
 		break;
 	case ACT_SET_SLAVE_OPTS:
-		snprintf(buf, len, "set slave %s%s%s (%s)", a->ifname,
+		snprintf(buf, len, "set slave %s%s%s%s (%s)", a->ifname,
 			 a->slave.has_queue_id ? " queue_id" : "", a->slave.has_prio ? " prio" : "",
-			 why);
+			 a->slave.has_actor_port_prio ? " actor_port_prio" : "", why);
 		break;
 	case ACT_ADD_ADDR:
 		inet_ntop(a->addr.family, a->addr.addr, addr, sizeof(addr));

@@ -243,6 +243,24 @@ int bond_codec_parse_slave(const struct nlattr *slave_data, struct obs_slave_inf
 				s->has_prio = true;
 			}
 			break;
+		case BONDD_IFLA_BOND_SLAVE_ACTOR_PORT_PRIO:
+			if (len >= 2) {
+				s->actor_port_prio = mnl_attr_get_u16(a);
+				s->has_actor_port_prio = true;
+			}
+			break;
+		/* drivers/net/bonding/bond_netlink.c bond_fill_slave_info sends
+		 * both churn states together, as u8, with the port states. */
+		case BONDD_IFLA_BOND_SLAVE_AD_CHURN_ACTOR_STATE:
+			if (len >= 1) {
+				s->ad_churn_actor_state = mnl_attr_get_u8(a);
+				s->has_churn = true;
+			}
+			break;
+		case BONDD_IFLA_BOND_SLAVE_AD_CHURN_PARTNER_STATE:
+			if (len >= 1)
+				s->ad_churn_partner_state = mnl_attr_get_u8(a);
+			break;
 		default:
 			break;
 		}

@@ -38,7 +38,10 @@ static const struct bond_opt_name lacp_rate_names[] = {
 	{"slow", 0}, {"fast", 1}, {NULL, 0},
 };
 static const struct bond_opt_name ad_select_names[] = {
-	{"stable", 0}, {"bandwidth", 1}, {"count", 2}, {NULL, 0},
+	{"stable", 0}, {"bandwidth", 1}, {"count", 2},
+	/* 6.18: drivers/net/bonding/bond_options.c ad_select_tbl */
+	{.name = "actor_port_prio", .value = 3},
+	{NULL, 0},
 };
 
 /* Modes in which the kernel runs the ARP monitor (not 802.3ad, tlb, alb). */
@@ -108,7 +111,7 @@ static const struct bond_opt_desc table[OPT__COUNT] = {
 				OF_REBUILD, 1},
 	[OPT_AD_LACP_RATE] = {OPT_AD_LACP_RATE, "lacp_rate", NULL, IFLA_BOND_AD_LACP_RATE,
 			      OT_U8, 0, 1, lacp_rate_names, MODES_AD, OF_REBUILD, 0},
-	[OPT_AD_SELECT] = {OPT_AD_SELECT, "ad_select", NULL, IFLA_BOND_AD_SELECT, OT_U8, 0, 2,
+	[OPT_AD_SELECT] = {OPT_AD_SELECT, "ad_select", NULL, IFLA_BOND_AD_SELECT, OT_U8, 0, 3,
 			   ad_select_names, MODES_AD, OF_REBUILD, 0},
 	[OPT_AD_ACTOR_SYS_PRIO] = {OPT_AD_ACTOR_SYS_PRIO, "ad_actor_sys_prio", NULL,
 				   IFLA_BOND_AD_ACTOR_SYS_PRIO, OT_U16, 1, 65535, NULL,
@@ -123,7 +126,85 @@ static const struct bond_opt_desc table[OPT__COUNT] = {
 				OF_REBUILD, 1},
 	[OPT_MISSED_MAX] = {OPT_MISSED_MAX, "arp_missed_max", NULL, IFLA_BOND_MISSED_MAX,
 			    OT_U8, 1, 255, NULL, MODES_ARP, 0, 2},
+	/* drivers/net/bonding/bond_options.c bond_opts[BOND_OPT_COUPLED_CONTROL]:
+	 * 802.3ad only, BOND_OPTFLAG_IFDOWN (a change needs the bond down),
+	 * default on (bond_coupled_control_tbl). */
+	[OPT_COUPLED_CONTROL] = {
+		.id = OPT_COUPLED_CONTROL,
+		.key = "coupled_control",
+		.attr = BONDD_IFLA_BOND_COUPLED_CONTROL,
+		.type = OT_U8,
+		.min = 0,
+		.max = 1,
+		.names = off_on_names,
+		.modes = MODES_AD,
+		.flags = OF_REBUILD,
+		.def = 1,
+	},
+	/* bond_opts[BOND_OPT_BROADCAST_NEIGH]: 802.3ad only, no flags (the
+	 * set function, bond_option_broadcast_neigh_set, handles a bond
+	 * that is up), default off. */
+	[OPT_BROADCAST_NEIGH] = {
+		.id = OPT_BROADCAST_NEIGH,
+		.key = "broadcast_neighbor",
+		.attr = BONDD_IFLA_BOND_BROADCAST_NEIGH,
+		.type = OT_U8,
+		.min = 0,
+		.max = 1,
+		.names = off_on_names,
+		.modes = MODES_AD,
+		.flags = 0,
+		.def = 0,
+	},
+	/* IFLA_BOND_LACP_STRICT: 802.3ad, off|on, default off, changed on a
+	 * live bond (measured on 7.2.7 in the sandbox, scenario 196).  Its
+	 * first mainline release is 7.x; 6.18 stable (6.18.40) has it too,
+	 * so kernel_caps warns only when the kernel does not report it. */
+	[OPT_LACP_STRICT] = {
+		.id = OPT_LACP_STRICT,
+		.key = "lacp_strict",
+		.attr = BONDD_IFLA_BOND_LACP_STRICT,
+		.type = OT_U8,
+		.min = 0,
+		.max = 1,
+		.names = off_on_names,
+		.modes = MODES_AD,
+		.flags = 0,
+		.def = 0,
+	},
 };
+
+/* The kernel range of each option added after 6.1 (bond_opt_kmin). */
+static const uint16_t opt_kmin[OPT__COUNT] = {
+	[OPT_COUPLED_CONTROL] = KVER(6, 9),
+	[OPT_BROADCAST_NEIGH] = KVER(6, 17),
+	/* mainline 7.x; 6.18 stable has it too (6.18.40): the lower one,
+	 * and kernel_caps does not warn where the kernel reports it. */
+	[OPT_LACP_STRICT] = KVER(6, 18),
+};
+
+uint16_t bond_opt_kmin(enum bond_opt id)
+{
+	return (unsigned)id < OPT__COUNT ? opt_kmin[id] : 0;
+}
+
+uint16_t bond_opt_value_kmin(enum bond_opt id, uint32_t value)
+{
+	/* drivers/net/bonding/bond_options.c ad_select_tbl gained
+	 * "actor_port_prio" (3) in 6.18. */
+	if (id == OPT_AD_SELECT && value == 3)
+		return KVER(6, 18);
+	return bond_opt_kmin(id);
+}
+
+uint16_t bond_opt_value_kmax(enum bond_opt id, uint32_t value)
+{
+	/* Commit 23a6037ce76c (6.18): bond_use_carrier_tbl holds only "on";
+	 * use_carrier = 0 is refused. */
+	if (id == OPT_USE_CARRIER && value == 0)
+		return KVER(6, 17);
+	return KVER(255, 255);
+}
 
 static const char *const mode_kernel_text[MODE__COUNT] = {
 	"load balancing (round-robin)",

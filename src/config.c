@@ -33,7 +33,9 @@
 #define MAX_FILE (1024 * 1024)   /* config_load refuses anything bigger */
 #define MAX_BONDS 1024           /* bounds memory on hostile input */
 #define MAX_ERRORS 1000          /* then the rest is noise */
-#define MAX_SLAVE_KEYS (2 * BONDD_MAX_SLAVES) /* queue_id and prio per slave */
+/* queue_id and prio, or queue_id and actor_port_prio: prio is for
+ * active-backup, balance-tlb and balance-alb, actor_port_prio for 802.3ad. */
+#define MAX_SLAVE_KEYS (2 * BONDD_MAX_SLAVES)
 #define SHOW_MAX 64              /* input bytes quoted in a message */
 #define MAX_DROPINS 256          /* files in bondd.conf.d */
 
@@ -45,7 +47,8 @@
 #define MTU_MIN 68
 #define MTU_MAX 65535
 
-enum slave_attr { SA_QUEUE_ID, SA_PRIO };
+enum slave_attr { SA_QUEUE_ID, SA_PRIO, SA_ACTOR_PORT_PRIO };
+static const char *const slave_attr_names[] = {"queue_id", "prio", "actor_port_prio"};
 
 /* A slave.NAME.ATTR line, kept until the section's slaves are known. */
 struct slave_key {
@@ -933,8 +936,8 @@ static void parse_single_stream(struct parser *p, const char *val)
 		       show(&sh, val));
 }
 
-/* slave.NAME.queue_id / slave.NAME.prio: NAME may itself hold dots (eth0.100),
- * so the attribute is what follows the last one. */
+/* slave.NAME.queue_id / .prio / .actor_port_prio: NAME may itself hold dots
+ * (eth0.100), so the attribute is what follows the last one. */
 static void parse_slave_key(struct parser *p, const char *key, const char *val)
 {
 	struct section *s = &p->sec;
@@ -944,11 +947,15 @@ static void parse_slave_key(struct parser *p, const char *key, const char *val)
 	struct shown sh, sh_name;
 	struct slave_key k = {.line = p->line};
 
-	if (!dot || (strcmp(dot + 1, "queue_id") != 0 && strcmp(dot + 1, "prio") != 0)) {
+	int attr = -1;
+	for (int i = 0; dot && i <= SA_ACTOR_PORT_PRIO; i++)
+		if (strcmp(dot + 1, slave_attr_names[i]) == 0)
+			attr = i;
+	if (attr < 0) {
 		errorf(p, p->line, "unknown key \"%s\"", show(&sh, key));
 		return;
 	}
-	k.attr = strcmp(dot + 1, "prio") == 0 ? SA_PRIO : SA_QUEUE_ID;
+	k.attr = (enum slave_attr)attr;
 	memcpy(name, rest, (size_t)(dot - rest));
 	name[dot - rest] = '\0';
 	const char *why = ifname_problem(name);
@@ -1032,7 +1039,7 @@ static void parse_key(struct parser *p, const char *key, char *val)
 
 static const char *slave_key_name(const struct slave_key *k, char *buf, size_t len)
 {
-	snprintf(buf, len, "slave.%s.%s", k->name, k->attr == SA_PRIO ? "prio" : "queue_id");
+	snprintf(buf, len, "slave.%s.%s", k->name, slave_attr_names[k->attr]);
 	return buf;
 }
 
@@ -1060,6 +1067,15 @@ static void apply_slave_keys(struct parser *p)
 		if (k->attr == SA_QUEUE_ID) {
 			sl->has_queue_id = true;
 			sl->queue_id = (uint16_t)k->value;
+		} else if (k->attr == SA_ACTOR_PORT_PRIO) {
+			/* bond_options.c BOND_OPT_ACTOR_PORT_PRIO: 802.3ad only */
+			if (mode_known(s) && mode != MODE_8023AD) {
+				errorf(p, k->line, "%s does not apply to mode %s", key,
+				       bond_mode_name(mode));
+			} else {
+				sl->has_actor_port_prio = true;
+				sl->actor_port_prio = (uint16_t)k->value;
+			}
 		} else if (mode_known(s) && !(PRIO_MODES & MODE_BIT(mode))) {
 			errorf(p, k->line, "%s does not apply to mode %s", key, bond_mode_name(mode));
 		} else {

@@ -229,14 +229,17 @@ static int set_slave_opts(struct executor *ex, const struct action *a, char *err
 		mnl_attr_put_u16(nlh, IFLA_BOND_SLAVE_QUEUE_ID, a->slave.queue_id);
 	if (a->slave.has_prio)
 		mnl_attr_put_u32(nlh, IFLA_BOND_SLAVE_PRIO, (uint32_t)a->slave.prio);
+	if (a->slave.has_actor_port_prio)
+		mnl_attr_put_u16(nlh, BONDD_IFLA_BOND_SLAVE_ACTOR_PORT_PRIO, a->slave.actor_port_prio);
 	mnl_attr_nest_end(nlh, data);
 	mnl_attr_nest_end(nlh, info);
 	ex->requests++;
 	char words[300];
 	int err = nlsock_request(&ex->mnl, nlh, words, sizeof(words));
-	return err ? refused(err, words, errmsg, errlen, "slave options%s%s",
+	return err ? refused(err, words, errmsg, errlen, "slave options%s%s%s",
 			     a->slave.has_queue_id ? " queue_id" : "",
-			     a->slave.has_prio ? " prio" : "") : 0;
+			     a->slave.has_prio ? " prio" : "",
+			     a->slave.has_actor_port_prio ? " actor_port_prio" : "") : 0;
 }
 
 /* MTU and admin state through rtnl_link_change(). */

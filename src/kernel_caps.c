@@ -2,7 +2,9 @@
 /* Learning which bond options the kernel reports, from what it reported. */
 #include "kernel_caps.h"
 
+#include <net/if.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 void kernel_caps_learn(struct kernel_caps *c, const struct bond_opts *reported)
 {
@@ -10,6 +12,16 @@ void kernel_caps_learn(struct kernel_caps *c, const struct bond_opts *reported)
 		return;
 	c->modes_seen |= MODE_BIT(reported->val[OPT_MODE]);
 	c->reported |= reported->have;
+}
+
+void kernel_caps_learn_slave(struct kernel_caps *c, const struct obs_slave_info *s)
+{
+	/* bond_fill_slave_info sends the 802.3ad attributes of a slave of an
+	 * 802.3ad bond only: the port state for one in an aggregator. */
+	if (s->has_ad_state)
+		c->ad_slave_seen = true;
+	if (s->has_actor_port_prio)
+		c->slave_actor_port_prio = true;
 }
 
 uint64_t kernel_caps_unreported(const struct kernel_caps *c, const struct desired_bond *b)
@@ -37,4 +49,101 @@ const char *kernel_caps_names(uint64_t mask, char *buf, size_t len)
 			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
 						 bond_opt_desc((enum bond_opt)id)->key);
 	return buf;
+}
+
+uint16_t kernel_caps_parse_release(const char *release)
+{
+	char *end;
+	unsigned long major, minor;
+
+	if (!release || *release < '0' || *release > '9')
+		return 0;
+	major = strtoul(release, &end, 10);
+	if (*end != '.' || end[1] < '0' || end[1] > '9')
+		return 0;
+	minor = strtoul(end + 1, &end, 10);
+	if (major == 0 || major > 255 || minor > 255)
+		return 0;
+	return KVER(major, minor);
+}
+
+/* The kernel range of an option, as a note: where this kernel's own bonds
+ * show it has the option or not, that decides (stable kernels gain
+ * options: Debian's 6.1.176 reports coupled_control and actor_port_prio);
+ * only where none can show it does the version speak, hedged. */
+static bool option_note(char *text, size_t len, const char *key, uint16_t kmin, uint16_t kver,
+			bool learnable, bool reported)
+{
+	if (reported)
+		return false;
+	if (learnable) {
+		snprintf(text, len, "%s: this kernel (%u.%u) does not have it (mainline Linux %u.%u "
+			 "and later, and stable kernels that took it, do): the kernel ignores it",
+			 key, KVER_MAJOR(kver), KVER_MINOR(kver), KVER_MAJOR(kmin), KVER_MINOR(kmin));
+		return true;
+	}
+	if (kmin <= kver)
+		return false;
+	snprintf(text, len, "%s needs Linux %u.%u or later (or a stable kernel that took it); this "
+		 "is %u.%u, and no bond here shows whether it has it: if not, the kernel ignores it",
+		 key, KVER_MAJOR(kmin), KVER_MINOR(kmin), KVER_MAJOR(kver), KVER_MINOR(kver));
+	return true;
+}
+
+unsigned kernel_caps_version_notes(const struct desired_bond *b, uint16_t kver,
+				   const struct kernel_caps *caps,
+				   void (*emit)(void *ctx, const char *text), void *ctx)
+{
+	char text[320], val[64], key[IFNAMSIZ + 32];
+	unsigned n = 0;
+
+	if (!kver)
+		return 0;
+	for (int id = 0; id < OPT__COUNT; id++) {
+		const struct bond_opt_desc *d = bond_opt_desc((enum bond_opt)id);
+		if (!bond_opts_has(&b->opts, (enum bond_opt)id))
+			continue;
+		bool scalar = d->type == OT_U8 || d->type == OT_U16 || d->type == OT_U32;
+		uint32_t v = scalar ? b->opts.val[id] : 0;
+		uint16_t kopt = bond_opt_kmin((enum bond_opt)id);
+		uint16_t kval = scalar ? bond_opt_value_kmin((enum bond_opt)id, v) : kopt;
+		uint16_t kmax = scalar ? bond_opt_value_kmax((enum bond_opt)id, v) : KVER(255, 255);
+		bool learnable = caps && (d->modes & caps->modes_seen);
+		bool reported = caps && (caps->reported & OPT_BIT(id));
+
+		bond_opts_format(&b->opts, (enum bond_opt)id, val, sizeof(val));
+		if (kopt && option_note(text, sizeof(text), d->key, kopt, kver, learnable, reported)) {
+			/* the option itself */
+		} else if (kval > kopt && kval > kver) {
+			/* A value added later (ad_select = actor_port_prio): no
+			 * report shows which values a kernel takes. */
+			snprintf(text, sizeof(text),
+				 "%s = %s needs Linux %u.%u or later; this is %u.%u: the kernel "
+				 "refuses it", d->key, val, KVER_MAJOR(kval), KVER_MINOR(kval),
+				 KVER_MAJOR(kver), KVER_MINOR(kver));
+		} else if (kmax < kver) {
+			snprintf(text, sizeof(text),
+				 "%s = %s is refused by Linux %u.%u and later; this is %u.%u%s",
+				 d->key, val, KVER_MAJOR(kmax), KVER_MINOR(kmax) + 1,
+				 KVER_MAJOR(kver), KVER_MINOR(kver),
+				 id == OPT_USE_CARRIER ? " (kernel commit 23a6037ce76c: the "
+				 "bond's own carrier check only; remove the line)" : "");
+		} else {
+			continue;
+		}
+		emit(ctx, text);
+		n++;
+	}
+	/* Per slave: actor_port_prio (IFLA_BOND_SLAVE_ACTOR_PORT_PRIO), 6.18. */
+	for (size_t i = 0; i < b->n_slaves; i++) {
+		if (!b->slaves[i].has_actor_port_prio)
+			continue;
+		snprintf(key, sizeof(key), "slave.%s.actor_port_prio", b->slaves[i].name);
+		if (!option_note(text, sizeof(text), key, KVER(6, 18), kver,
+				 caps && caps->ad_slave_seen, caps && caps->slave_actor_port_prio))
+			continue;
+		emit(ctx, text);
+		n++;
+	}
+	return n;
 }

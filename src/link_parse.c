@@ -121,6 +121,12 @@ int link_parse(const struct nlmsghdr *nlh, struct obs_link *l)
 				l->has_carrier_changes = true;
 			}
 			break;
+		case IFLA_CARRIER_DOWN_COUNT:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) == 0) {
+				l->carrier_down_count = mnl_attr_get_u32(a);
+				l->has_carrier_down_count = true;
+			}
+			break;
 		case IFLA_STATS64:
 			parse_stats(a, &l->stats);
 			break;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/un.h>
+#include <sys/utsname.h>
 
 #include "build_config.h"
 #include "config.h"
@@ -42,15 +43,50 @@ static void usage(FILE *to)
 
 /* Options the config sets that this kernel does not report to this caller
  * (learned from the bonds it has now, kernel_caps.h): warnings, not errors. */
+struct version_note_ctx {
+	const char *path;
+	const struct desired_bond *bond;
+};
+
+static void print_version_note(void *ctx, const char *text)
+{
+	const struct version_note_ctx *c = ctx;
+
+	fprintf(stderr, "%s:%u: warning: [%s]: %s\n", c->path, c->bond->line, c->bond->name, text);
+}
+
+/* Options and values the running kernel's version does not take, by the
+ * option table's kernel ranges (kernel_caps_version_notes). */
+static void check_kernel_version(const char *path, const struct desired *want,
+				 const struct kernel_caps *caps)
+{
+	struct utsname u;
+
+	if (uname(&u) < 0)
+		return;
+	uint16_t kver = kernel_caps_parse_release(u.release);
+	for (size_t i = 0; i < want->n_bonds; i++) {
+		struct version_note_ctx c = {path, &want->bonds[i]};
+		kernel_caps_version_notes(&want->bonds[i], kver, caps, print_version_note, &c);
+	}
+}
+
 static void check_kernel_caps(const char *path, const struct desired *want)
 {
 	struct kernel_caps caps;
 	char names[256];
 
-	if (observer_learn_caps(&caps) < 0)
+	if (observer_learn_caps(&caps) < 0) {
+		check_kernel_version(path, want, NULL);
 		return;
+	}
+	check_kernel_version(path, want, &caps);
 	for (size_t i = 0; i < want->n_bonds; i++) {
 		uint64_t m = kernel_caps_unreported(&caps, &want->bonds[i]);
+		/* Options newer than 6.1: check_kernel_version said it. */
+		for (int id = 0; id < OPT__COUNT; id++)
+			if (bond_opt_kmin((enum bond_opt)id))
+				m &= ~OPT_BIT(id);
 		if (m)
 			fprintf(stderr, "%s:%u: warning: [%s]: this kernel does not report %s to "
 				"this user: bondd sets it but can neither compare nor repair it\n",

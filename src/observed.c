@@ -140,3 +140,18 @@ void observed_resolve_primaries(struct observed *o)
 		snprintf(l->bond.primary, sizeof(l->bond.primary), "%s", p ? p->name : "");
 	}
 }
+
+const char *ad_churn_name(uint8_t state)
+{
+	/* include/net/bond_3ad.h bond_3ad_churn_desc, as /proc prints them */
+	switch (state) {
+	case AD_CHURN_MONITOR:
+		return "monitoring";
+	case AD_CHURN_CHURNED:
+		return "churned";
+	case AD_CHURN_NONE:
+		return "none";
+	default:
+		return NULL;
+	}
+}

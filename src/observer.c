@@ -107,6 +107,8 @@ static void apply_link(struct observer *ob, const struct nlmsghdr *nlh)
 		old = *cur;
 	if (!strcmp(nl_link.kind, "bond"))
 		kernel_caps_learn(&ob->caps, &nl_link.bond);
+	if (nl_link.slave.valid)
+		kernel_caps_learn_slave(&ob->caps, &nl_link.slave);
 	if (nlh->nlmsg_type == RTM_DELLINK) {
 		if (!had)
 			return;

@@ -778,7 +778,19 @@ static void plan_slave_opts(struct ctx *c, const struct sim_bond *s,
 		a.slave.has_prio = true;
 		a.slave.prio = ds->prio;
 	}
-	if (a.slave.has_queue_id || a.slave.has_prio) {
+	/* actor_port_prio: a fresh slave has the kernel's 255
+	 * (bond_3ad.c bond_3ad_bind_slave); a kept one only what the kernel
+	 * reports.  A kernel before 6.18 reports none and ignores the
+	 * attribute: it is sent once with the enslave, never in a loop
+	 * (--check warns, kernel_caps_version_notes). */
+	if (ds->has_actor_port_prio &&
+	    ((fresh && ds->actor_port_prio != 255) ||
+	     (!fresh && now->valid && now->has_actor_port_prio &&
+	      now->actor_port_prio != ds->actor_port_prio))) {
+		a.slave.has_actor_port_prio = true;
+		a.slave.actor_port_prio = ds->actor_port_prio;
+	}
+	if (a.slave.has_queue_id || a.slave.has_prio || a.slave.has_actor_port_prio) {
 		snprintf(a.slave.name, sizeof(a.slave.name), "%s", ds->name);
 		push(c, &a);
 	}

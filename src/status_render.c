@@ -113,6 +113,18 @@ static bool lacp_problem(const struct obs_link *bond, const struct obs_link *s, 
 		snprintf(why, len, "%s has no active aggregator", bond->name);
 		return true;
 	}
+	/* 7.x reports the churn detection machines (IEEE 802.1AX 6.4.17):
+	 * "churned" is the standard's LACP-mismatch signal, named as such. */
+	if (si->has_churn && (si->ad_churn_actor_state == AD_CHURN_CHURNED ||
+			      si->ad_churn_partner_state == AD_CHURN_CHURNED)) {
+		snprintf(why, len, "%s: LACP churn (%s): no agreement with the partner; "
+			 "check the switch's LAG for this port", s->name,
+			 si->ad_churn_actor_state == AD_CHURN_CHURNED
+				 ? (si->ad_churn_partner_state == AD_CHURN_CHURNED ? "actor and partner"
+										     : "actor")
+				 : "partner");
+		return true;
+	}
 	if (si->has_ad_state && !(si->ad_partner_oper_port_state & AD_STATE_SYNCHRONIZATION)) {
 		snprintf(why, len, "%s: LACP partner not in sync (partner port state 0x%02x)",
 			 s->name, si->ad_partner_oper_port_state);
@@ -451,6 +463,15 @@ static void json_slave(struct strbuf *out, const struct status_view *v,
 	json_uint_or_null(out, "ad_actor_port_state", ad, ad ? s->slave.ad_actor_oper_port_state : 0);
 	json_uint_or_null(out, "ad_partner_port_state", ad,
 			  ad ? s->slave.ad_partner_oper_port_state : 0);
+	/* 6.18 and 7.x only; null on older kernels. */
+	json_uint_or_null(out, "ad_actor_port_prio", info && is_8023ad(bond) &&
+			  s->slave.has_actor_port_prio, info ? s->slave.actor_port_prio : 0);
+	sb_puts(out, ",\"ad_churn_actor_state\":");
+	json_str_or_null(out, ad && s->slave.has_churn ? ad_churn_name(s->slave.ad_churn_actor_state)
+						      : NULL);
+	sb_puts(out, ",\"ad_churn_partner_state\":");
+	json_str_or_null(out, ad && s->slave.has_churn ? ad_churn_name(s->slave.ad_churn_partner_state)
+						      : NULL);
 	sb_puts(out, ",\"lacp_problem\":");
 	json_str_or_null(out, s && lacp_problem(bond, s, why, sizeof(why)) ? why : NULL);
 	json_uint_or_null(out, "speed_mbps", s && live.mbps >= 0, (unsigned)live.mbps);
@@ -685,7 +706,8 @@ static bool bond_metric(const struct status_view *v, const struct desired_bond *
 enum slave_metric {
 	SM_IN_PLACE, SM_MII_UP, SM_MTU, SM_ACTIVE, SM_SPEED, SM_FULL_DUPLEX, SM_LINK_FAILURES,
 	SM_CARRIER_FLAPS, SM_CARRIER_CHANGES, SM_AD_AGGREGATOR, SM_AD_IN_ACTIVE, SM_AD_ACTOR_STATE,
-	SM_AD_PARTNER_STATE, SM_AD_PARTNER_IN_SYNC, SM_RX_BYTES, SM_TX_BYTES, SM_RX_PACKETS,
+	SM_AD_PARTNER_STATE, SM_AD_PARTNER_IN_SYNC, SM_AD_ACTOR_CHURNED, SM_AD_PARTNER_CHURNED,
+	SM_AD_ACTOR_PORT_PRIO, SM_RX_BYTES, SM_TX_BYTES, SM_RX_PACKETS,
 	SM_TX_PACKETS, SM__COUNT
 };
 
@@ -706,6 +728,9 @@ static const struct {
 	[SM_AD_ACTOR_STATE] = {"bondd_slave_ad_actor_port_state", "gauge", "802.3ad: this end's LACP port state bits"},
 	[SM_AD_PARTNER_STATE] = {"bondd_slave_ad_partner_port_state", "gauge", "802.3ad: the partner's LACP port state bits"},
 	[SM_AD_PARTNER_IN_SYNC] = {"bondd_slave_ad_partner_in_sync", "gauge", "802.3ad: 1 when the partner's port state has the synchronization bit"},
+	[SM_AD_ACTOR_CHURNED] = {"bondd_slave_ad_actor_churned", "gauge", "802.3ad: 1 when this end's churn detection machine is in the churned state (Linux 7.x reports it)"},
+	[SM_AD_PARTNER_CHURNED] = {"bondd_slave_ad_partner_churned", "gauge", "802.3ad: 1 when the partner churn detection machine is in the churned state (Linux 7.x reports it)"},
+	[SM_AD_ACTOR_PORT_PRIO] = {"bondd_slave_ad_actor_port_priority", "gauge", "802.3ad: the LACP port priority this port announces (Linux 6.18 and later report it)"},
 	[SM_RX_BYTES] = {"bondd_slave_rx_bytes_total", "counter", "bytes received"},
 	[SM_TX_BYTES] = {"bondd_slave_tx_bytes_total", "counter", "bytes transmitted"},
 	[SM_RX_PACKETS] = {"bondd_slave_rx_packets_total", "counter", "packets received"},
@@ -762,6 +787,15 @@ static bool slave_metric(const struct status_view *v, const struct desired_bond 
 	case SM_AD_PARTNER_IN_SYNC:
 		*val = ad && (s->slave.ad_partner_oper_port_state & AD_STATE_SYNCHRONIZATION);
 		return ad && s->slave.has_ad_state;
+	case SM_AD_ACTOR_CHURNED:
+		*val = ad && s->slave.ad_churn_actor_state == AD_CHURN_CHURNED;
+		return ad && s->slave.has_churn;
+	case SM_AD_PARTNER_CHURNED:
+		*val = ad && s->slave.ad_churn_partner_state == AD_CHURN_CHURNED;
+		return ad && s->slave.has_churn;
+	case SM_AD_ACTOR_PORT_PRIO:
+		*val = ad ? s->slave.actor_port_prio : 0;
+		return ad && s->slave.has_actor_port_prio;
 	case SM_RX_BYTES: *val = live->stats.rx_bytes; return s != NULL;
 	case SM_TX_BYTES: *val = live->stats.tx_bytes; return s != NULL;
 	case SM_RX_PACKETS: *val = live->stats.rx_packets; return s != NULL;

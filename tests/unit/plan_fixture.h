@@ -556,8 +556,17 @@ static void kernel_set_slave_opts(struct fx *f, const struct action *a)
 
 	if (s->master != obs(f, a->bond)->ifindex)
 		kernel_refuses(a, "%s is not a slave of %s", a->ifname, a->bond);
-	if (!a->slave.has_queue_id && !a->slave.has_prio)
+	if (!a->slave.has_queue_id && !a->slave.has_prio && !a->slave.has_actor_port_prio)
 		kernel_refuses(a, "nothing to set");
+	if (a->slave.has_actor_port_prio) {
+		/* bond_options.c BOND_OPT_ACTOR_PORT_PRIO: 802.3ad only */
+		if (obs(f, a->bond)->bond.val[OPT_MODE] != MODE_8023AD)
+			kernel_refuses(a, "actor_port_prio outside 802.3ad (-EACCES)");
+		if (s->slave.has_actor_port_prio && s->slave.actor_port_prio == a->slave.actor_port_prio)
+			kernel_refuses(a, "actor_port_prio sent unchanged");
+		s->slave.actor_port_prio = a->slave.actor_port_prio;
+		s->slave.has_actor_port_prio = true;
+	}
 	if (a->slave.has_queue_id) {
 		if (s->slave.queue_id == a->slave.queue_id)
 			kernel_refuses(a, "queue_id sent unchanged");

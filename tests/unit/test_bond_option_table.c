@@ -12,6 +12,8 @@
 #include "bond_option_table.h"
 #include "bond_opts.h"
 #include "bond_rules.h"
+#include "desired.h"
+#include "kernel_caps.h"
 
 static void table_ids_match_positions(void **state)
 {
@@ -212,6 +214,178 @@ static void cross_option_rules(void **state)
 	assert_string_equal(b.rest[1], " needs arp_ip_target");
 }
 
+/* --- the options added after 6.1 ----------------------------------------- */
+
+static void newer_options_rows(void **state)
+{
+	(void)state;
+	const struct {
+		const char *key;
+		enum bond_opt id;
+		uint16_t attr;
+		uint32_t flags, def;
+		uint16_t kmin;
+	} rows[] = {
+		/* drivers/net/bonding/bond_options.c: IFDOWN, default on */
+		{"coupled_control", OPT_COUPLED_CONTROL, 32, OF_REBUILD, 1, KVER(6, 9)},
+		{"broadcast_neighbor", OPT_BROADCAST_NEIGH, 33, 0, 0, KVER(6, 17)},
+		{"lacp_strict", OPT_LACP_STRICT, 34, 0, 0, KVER(6, 18)},
+	};
+	uint32_t v;
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		const struct bond_opt_desc *d = bond_opt_by_key(rows[i].key);
+		assert_non_null(d);
+		assert_int_equal(d->id, rows[i].id);
+		assert_int_equal(d->attr, rows[i].attr);
+		assert_int_equal(d->type, OT_U8);
+		assert_int_equal(d->flags, rows[i].flags);
+		assert_int_equal(d->def, rows[i].def);
+		assert_int_equal(bond_opt_kmin(d->id), rows[i].kmin);
+		/* 802.3ad only */
+		assert_int_equal(d->modes, MODE_BIT(MODE_8023AD));
+		assert_false(bond_opt_applies(d, MODE_BALANCE_RR));
+		assert_int_equal(bond_opt_parse_scalar(d, "on", &v), 0);
+		assert_int_equal(v, 1);
+		assert_int_equal(bond_opt_parse_scalar(d, "off", &v), 0);
+		assert_int_equal(v, 0);
+		assert_int_equal(bond_opt_parse_scalar(d, "2", &v), -ERANGE);
+	}
+	/* The 6.1 options have no lower bound. */
+	assert_int_equal(bond_opt_kmin(OPT_MIIMON), 0);
+	assert_int_equal(bond_opt_kmin(OPT_MISSED_MAX), 0);
+
+	/* ad_select = actor_port_prio (3), 6.18 */
+	const struct bond_opt_desc *ad = bond_opt_desc(OPT_AD_SELECT);
+	assert_int_equal(bond_opt_parse_scalar(ad, "actor_port_prio", &v), 0);
+	assert_int_equal(v, 3);
+	assert_string_equal(bond_opt_value_name(ad, 3), "actor_port_prio");
+	assert_int_equal(bond_opt_parse_scalar(ad, "4", &v), -ERANGE);
+	assert_int_equal(bond_opt_value_kmin(OPT_AD_SELECT, 3), KVER(6, 18));
+	assert_int_equal(bond_opt_value_kmin(OPT_AD_SELECT, 2), 0);
+	/* use_carrier = 0 ends with 6.17 (commit 23a6037ce76c) */
+	assert_int_equal(bond_opt_value_kmax(OPT_USE_CARRIER, 0), KVER(6, 17));
+	assert_int_equal(bond_opt_value_kmax(OPT_USE_CARRIER, 1), KVER(255, 255));
+}
+
+static void parse_release(void **state)
+{
+	(void)state;
+	assert_int_equal(kernel_caps_parse_release("6.1.0-28-amd64"), KVER(6, 1));
+	assert_int_equal(kernel_caps_parse_release("6.12.113"), KVER(6, 12));
+	assert_int_equal(kernel_caps_parse_release("7.2.7"), KVER(7, 2));
+	assert_int_equal(kernel_caps_parse_release("6.18.44-fc-v782"), KVER(6, 18));
+	assert_int_equal(kernel_caps_parse_release(""), 0);
+	assert_int_equal(kernel_caps_parse_release("6"), 0);
+	assert_int_equal(kernel_caps_parse_release("x.1"), 0);
+	assert_int_equal(kernel_caps_parse_release("6.x"), 0);
+	assert_int_equal(kernel_caps_parse_release(NULL), 0);
+}
+
+struct notes {
+	unsigned n;
+	char text[4][320];
+};
+
+static void collect(void *ctx, const char *text)
+{
+	struct notes *c = ctx;
+	if (c->n < 4)
+		snprintf(c->text[c->n], sizeof(c->text[0]), "%s", text);
+	c->n++;
+}
+
+static unsigned notes_for(struct desired_bond *b, uint16_t kver, const struct kernel_caps *caps,
+			  struct notes *out)
+{
+	memset(out, 0, sizeof(*out));
+	return kernel_caps_version_notes(b, kver, caps, collect, out);
+}
+
+static void version_notes(void **state)
+{
+	(void)state;
+	struct desired_bond b;
+	struct notes n;
+
+	memset(&b, 0, sizeof(b));
+	bond_opts_set(&b.opts, OPT_MODE, MODE_8023AD);
+	bond_opts_set(&b.opts, OPT_COUPLED_CONTROL, 0);
+	bond_opts_set(&b.opts, OPT_BROADCAST_NEIGH, 1);
+	/* No bond here to learn from: the version speaks, hedged. */
+	assert_int_equal(notes_for(&b, KVER(6, 1), NULL, &n), 2);
+	assert_string_equal(n.text[0], "coupled_control needs Linux 6.9 or later (or a stable kernel "
+				       "that took it); this is 6.1, and no bond here shows whether it "
+				       "has it: if not, the kernel ignores it");
+	assert_non_null(strstr(n.text[1], "broadcast_neighbor needs Linux 6.17 or later"));
+	assert_int_equal(notes_for(&b, KVER(6, 12), NULL, &n), 1);
+	assert_non_null(strstr(n.text[0], "broadcast_neighbor needs Linux 6.17 or later (or a "
+					  "stable kernel that took it); this is 6.12"));
+	assert_int_equal(notes_for(&b, KVER(6, 17), NULL, &n), 0);
+	assert_int_equal(notes_for(&b, KVER(7, 2), NULL, &n), 0);
+	/* An unreadable version warns about nothing. */
+	assert_int_equal(notes_for(&b, 0, NULL, &n), 0);
+
+	/* Learned from this kernel's bonds: what it reports decides, whatever
+	 * its version (Debian's 6.1.176 reports coupled_control). */
+	struct kernel_caps caps = {.modes_seen = MODE_BIT(MODE_8023AD),
+				   .reported = OPT_BIT(OPT_COUPLED_CONTROL)};
+	assert_int_equal(notes_for(&b, KVER(6, 1), &caps, &n), 1);
+	assert_string_equal(n.text[0], "broadcast_neighbor: this kernel (6.1) does not have it "
+				       "(mainline Linux 6.17 and later, and stable kernels that took "
+				       "it, do): the kernel ignores it");
+	caps.reported |= OPT_BIT(OPT_BROADCAST_NEIGH);
+	assert_int_equal(notes_for(&b, KVER(6, 1), &caps, &n), 0);
+	/* A kernel newer than the range that does not report it: said too. */
+	caps.reported = 0;
+	assert_int_equal(notes_for(&b, KVER(7, 2), &caps, &n), 2);
+	/* Bonds of another mode show nothing about 802.3ad options. */
+	struct kernel_caps rr = {.modes_seen = MODE_BIT(MODE_BALANCE_RR)};
+	assert_int_equal(notes_for(&b, KVER(7, 2), &rr, &n), 0);
+
+	/* A value added later: ad_select = actor_port_prio, by version. */
+	memset(&b, 0, sizeof(b));
+	bond_opts_set(&b.opts, OPT_MODE, MODE_8023AD);
+	bond_opts_set(&b.opts, OPT_AD_SELECT, 3);
+	assert_int_equal(notes_for(&b, KVER(6, 12), &caps, &n), 1);
+	assert_string_equal(n.text[0], "ad_select = actor_port_prio needs Linux 6.18 or later; "
+				       "this is 6.12: the kernel refuses it");
+	assert_int_equal(notes_for(&b, KVER(6, 18), NULL, &n), 0);
+	bond_opts_set(&b.opts, OPT_AD_SELECT, 2);
+	assert_int_equal(notes_for(&b, KVER(6, 1), NULL, &n), 0);
+
+	/* A value dropped later: use_carrier = 0 from 6.18 on. */
+	memset(&b, 0, sizeof(b));
+	bond_opts_set(&b.opts, OPT_MODE, MODE_BALANCE_RR);
+	bond_opts_set(&b.opts, OPT_USE_CARRIER, 0);
+	assert_int_equal(notes_for(&b, KVER(6, 17), NULL, &n), 0);
+	assert_int_equal(notes_for(&b, KVER(7, 2), NULL, &n), 1);
+	assert_non_null(strstr(n.text[0], "use_carrier = off is refused by Linux 6.18 and later; "
+					  "this is 7.2"));
+	assert_non_null(strstr(n.text[0], "23a6037ce76c"));
+	bond_opts_set(&b.opts, OPT_USE_CARRIER, 1);
+	assert_int_equal(notes_for(&b, KVER(7, 2), NULL, &n), 0);
+
+	/* Per slave: actor_port_prio, 6.18, or a kernel whose slaves show it. */
+	memset(&b, 0, sizeof(b));
+	bond_opts_set(&b.opts, OPT_MODE, MODE_8023AD);
+	b.n_slaves = 2;
+	snprintf(b.slaves[0].name, IFNAMSIZ, "e1");
+	snprintf(b.slaves[1].name, IFNAMSIZ, "e2");
+	b.slaves[1].has_actor_port_prio = true;
+	b.slaves[1].actor_port_prio = 100;
+	assert_int_equal(notes_for(&b, KVER(6, 12), NULL, &n), 1);
+	assert_non_null(strstr(n.text[0], "slave.e2.actor_port_prio needs Linux 6.18 or later"));
+	assert_int_equal(notes_for(&b, KVER(6, 18), NULL, &n), 0);
+	struct kernel_caps stable = {.ad_slave_seen = true, .slave_actor_port_prio = true};
+	assert_int_equal(notes_for(&b, KVER(6, 1), &stable, &n), 0);
+	struct kernel_caps lacks = {.ad_slave_seen = true};
+	assert_int_equal(notes_for(&b, KVER(6, 1), &lacks, &n), 1);
+	assert_string_equal(n.text[0], "slave.e2.actor_port_prio: this kernel (6.1) does not have "
+				       "it (mainline Linux 6.18 and later, and stable kernels that "
+				       "took it, do): the kernel ignores it");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -223,6 +397,9 @@ int main(void)
 		cmocka_unit_test(names_round_trip),
 		cmocka_unit_test(modes_follow_the_kernel),
 		cmocka_unit_test(opts_equal_and_format),
+		cmocka_unit_test(newer_options_rows),
+		cmocka_unit_test(parse_release),
+		cmocka_unit_test(version_notes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

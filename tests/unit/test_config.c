@@ -345,6 +345,18 @@ static void per_slave_settings(void **state)
 	parse_ok("[bond0]\nmode = balance-tlb\nslaves = eth1\nslave.eth1.prio = -2147483648\n", &d);
 	assert_int_equal(d.bonds[0].slaves[0].prio, INT32_MIN);
 	desired_free(&d);
+
+	/* 802.3ad: the LACP port priority (6.18, and stable kernels). */
+	parse_ok("[bond0]\nmode = 802.3ad\nmiimon = 100\nslaves = eth1 eth2 eth3\n"
+		 "slave.eth1.actor_port_prio = 100\nslave.eth2.actor_port_prio = 65535\n"
+		 "slave.eth2.queue_id = 3\n", &d);
+	b = &d.bonds[0];
+	assert_true(b->slaves[0].has_actor_port_prio);
+	assert_int_equal(b->slaves[0].actor_port_prio, 100);
+	assert_int_equal(b->slaves[1].actor_port_prio, 65535);
+	assert_int_equal(b->slaves[1].queue_id, 3);
+	assert_false(b->slaves[2].has_actor_port_prio);
+	desired_free(&d);
 }
 
 /* Modes without an ARP monitor: the kernel reports miimon 100 when it was 0. */
@@ -709,6 +721,13 @@ static const struct bad_case bad_cases[] = {
 	{"[bond0]\nmode = 1\nslaves = eth1\nslave.eth1.prio = high\n",
 	 {"bondd.conf:4: slave.eth1.prio: invalid value \"high\" (expected a number "
 	  "-2147483648 to 2147483647)"}},
+	{"[bond0]\nslaves = eth1\nslave.eth1.actor_port_prio = 1\n",
+	 {"bondd.conf:3: slave.eth1.actor_port_prio does not apply to mode balance-rr"}},
+	{"[bond0]\nmode = 802.3ad\nslaves = eth1\nslave.eth1.actor_port_prio = 65536\n",
+	 {"bondd.conf:4: slave.eth1.actor_port_prio: 65536 is out of range 0-65535"}},
+	{"[bond0]\nmode = 802.3ad\nslaves = eth1\nslave.eth1.actor_port_prio = 1\n"
+	 "slave.eth1.actor_port_prio = 2\n",
+	 {"bondd.conf:5: duplicate key \"slave.eth1.actor_port_prio\" (first on line 4)"}},
 	{"[bond0]\nslaves = eth1\nslave.eth1.speed = 1000\n",
 	 {"bondd.conf:3: unknown key \"slave.eth1.speed\""}},
 	{"[bond0]\nslaves = eth1\nslave.eth1.queue_id = 1\nslave.eth1.queue_id = 2\n",

@@ -318,6 +318,54 @@ static void kernel_8023ad_bond(void **state)
 	assert_int_equal(l.bond.have, 0);
 }
 
+/* Messages of the newer kernels (tests/unit/data/capture-kernel.sh): an
+ * 802.3ad bond0 over v0 and v1 with a partner, coupled_control set off,
+ * broadcast_neighbor on and v1's actor_port_prio 200, each where the
+ * kernel took it. */
+static void kernel_newer_bonds(void **state)
+{
+	(void)state;
+	struct obs_link l;
+
+	kernel_link("../kernel-7.2.7/nl/link-0-bond0", &l);
+	has(&l, OPT_MODE, MODE_8023AD);
+	has(&l, OPT_COUPLED_CONTROL, 0);
+	has(&l, OPT_BROADCAST_NEIGH, 1);
+	has(&l, OPT_LACP_STRICT, 0);
+	kernel_link("../kernel-7.2.7/nl/link-0-v1", &l);
+	assert_true(l.slave.valid);
+	assert_true(l.slave.has_actor_port_prio);
+	assert_int_equal(l.slave.actor_port_prio, 200);
+	assert_true(l.slave.has_churn);
+	assert_string_equal(ad_churn_name(l.slave.ad_churn_actor_state), "monitoring");
+	assert_string_equal(ad_churn_name(l.slave.ad_churn_partner_state), "monitoring");
+	kernel_link("../kernel-7.2.7/nl/link-0-v0", &l);
+	assert_int_equal(l.slave.actor_port_prio, 255); /* the kernel's default */
+
+	kernel_link("../kernel-6.12.113/nl/link-0-bond0", &l);
+	has(&l, OPT_COUPLED_CONTROL, 0);
+	assert_false(bond_opts_has(&l.bond, OPT_BROADCAST_NEIGH));
+	assert_false(bond_opts_has(&l.bond, OPT_LACP_STRICT));
+	/* Debian's 6.12.113 has the slave attributes from stable (the churn
+	 * states as a fix, actor_port_prio with them), not broadcast_neighbor. */
+	kernel_link("../kernel-6.12.113/nl/link-0-v1", &l);
+	assert_true(l.slave.valid && l.slave.has_ad_state);
+	assert_true(l.slave.has_actor_port_prio);
+	assert_int_equal(l.slave.actor_port_prio, 200);
+	assert_true(l.slave.has_churn);
+
+	/* So has Debian 12's 6.1.176: coupled_control (mainline 6.9) too. */
+	kernel_link("../kernel-6.1.176/nl/link-0-bond0", &l);
+	has(&l, OPT_COUPLED_CONTROL, 0);
+	assert_false(bond_opts_has(&l.bond, OPT_BROADCAST_NEIGH));
+	kernel_link("../kernel-6.1.176/nl/link-0-v1", &l);
+	assert_true(l.slave.valid && l.slave.has_ad_state);
+	assert_true(l.slave.has_actor_port_prio);
+	assert_int_equal(l.slave.actor_port_prio, 200);
+	assert_true(l.slave.has_churn);
+	assert_null(ad_churn_name(7));
+}
+
 /* The same bond as a process in its own user namespace sees it. */
 static void kernel_8023ad_bond_unprivileged(void **state)
 {
@@ -571,6 +619,7 @@ int main(void)
 		cmocka_unit_test(addresses_parse),
 		cmocka_unit_test(order_from_proc_text),
 		cmocka_unit_test(kernel_8023ad_bond),
+		cmocka_unit_test(kernel_newer_bonds),
 		cmocka_unit_test(kernel_8023ad_bond_unprivileged),
 		cmocka_unit_test(kernel_active_backup_bond),
 		cmocka_unit_test(kernel_arp_bond),

@@ -25,6 +25,7 @@ struct exp {
 	uint32_t mtu;            /* CREATE, SET_MTU */
 	size_t addr;             /* ADD_ADDR: index in the bond's configured addrs */
 	int64_t queue_id, prio;  /* SET_SLAVE_OPTS: UNSET when not sent */
+	int64_t actor_prio;      /* SET_SLAVE_OPTS: actor_port_prio, UNSET when not sent */
 	const char *cc;          /* SET_ROUTE_CC: the algorithm written, "" none */
 };
 
@@ -41,7 +42,10 @@ struct exp_note {
 #define A_UP(b, why) {EXP(ACT_LINK_UP, b, b, why)}
 #define A_ENSLAVE(dev, b, why) {EXP(ACT_ENSLAVE, dev, b, why)}
 #define A_RELEASE(dev, b, why) {EXP(ACT_RELEASE, dev, b, why)}
-#define A_SLAVE(dev, b, q, p) {EXP(ACT_SET_SLAVE_OPTS, dev, b, "option"), .queue_id = (q), .prio = (p)}
+#define A_SLAVE(dev, b, q, p) {EXP(ACT_SET_SLAVE_OPTS, dev, b, "option"), .queue_id = (q), .prio = (p), \
+			       .actor_prio = UNSET}
+#define A_SLAVE_AD(dev, b, ap) {EXP(ACT_SET_SLAVE_OPTS, dev, b, "option"), .queue_id = UNSET, \
+				.prio = UNSET, .actor_prio = (ap)}
 #define A_ADDR(b, i) {EXP(ACT_ADD_ADDR, b, b, "address"), .addr = (i)}
 #define A_ROUTE_CC(b, c, why) {EXP(ACT_SET_ROUTE_CC, b, b, why), .cc = (c)}
 
@@ -111,7 +115,10 @@ static const char *mismatch(const struct fx *f, const struct action *a, const st
 		if (a->slave.has_prio != (e->prio != UNSET) ||
 		    (a->slave.has_prio && a->slave.prio != e->prio))
 			return "prio";
-	} else if (a->slave.has_queue_id || a->slave.has_prio) {
+		if (a->slave.has_actor_port_prio != (e->actor_prio != UNSET) ||
+		    (a->slave.has_actor_port_prio && a->slave.actor_port_prio != e->actor_prio))
+			return "actor_port_prio";
+	} else if (a->slave.has_queue_id || a->slave.has_prio || a->slave.has_actor_port_prio) {
 		return "slave options set on another action";
 	}
 	if (a->kind == ACT_SET_ROUTE_CC) {
@@ -865,6 +872,47 @@ static void setup_slave_opts_reenslaved(struct fx *f)
 	want_prio(b, "eth3", 7);
 	obs_converged(f);
 	obs_release(f, "eth2");
+}
+
+/* actor_port_prio (802.3ad, 6.18 and stable kernels): a kept slave that
+ * reports another value is set; one fresh from enslaving has the kernel's
+ * 255, so only another value is sent. */
+static struct desired_bond *want_ad_prio(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_8023AD, "eth1 eth2 eth3");
+	want_slave(b, "eth2")->has_actor_port_prio = true;
+	want_slave(b, "eth2")->actor_port_prio = 100;
+	want_slave(b, "eth3")->has_actor_port_prio = true;
+	want_slave(b, "eth3")->actor_port_prio = 255;
+	return b;
+}
+
+static void setup_actor_prio_drift(struct fx *f)
+{
+	want_ad_prio(f);
+	obs_converged(f);
+	for (int i = 1; i <= 3; i++) {
+		char name[8];
+		snprintf(name, sizeof(name), "eth%d", i);
+		obs(f, name)->slave.has_actor_port_prio = true;
+		obs(f, name)->slave.actor_port_prio = 255;
+	}
+}
+
+static void setup_actor_prio_fresh(struct fx *f)
+{
+	want_ad_prio(f);
+	obs_converged(f);
+	obs_release(f, "eth2");
+	obs_release(f, "eth3");
+}
+
+/* A kernel that does not report it (mainline before 6.18): a kept slave
+ * cannot be compared, and is not written again and again. */
+static void setup_actor_prio_not_reported(struct fx *f)
+{
+	want_ad_prio(f);
+	obs_converged(f);
 }
 
 static void setup_slave_info_unknown(struct fx *f)
@@ -2015,6 +2063,27 @@ static const struct plan_case cases[] = {
 		 A_ENSLAVE("eth3", "bond0", "order"),
 		 A_SLAVE("eth3", "bond0", 3, 7),
 	 },
+	 {{0}},
+	 NULL},
+	{"actor_port_prio_drift",
+	 setup_actor_prio_drift,
+	 {
+		 A_SLAVE_AD("eth2", "bond0", 100),
+	 },
+	 {{0}},
+	 NULL},
+	{"actor_port_prio_after_enslave_only_when_not_default",
+	 setup_actor_prio_fresh,
+	 {
+		 A_ENSLAVE("eth2", "bond0", "missing"),
+		 A_SLAVE_AD("eth2", "bond0", 100),
+		 A_ENSLAVE("eth3", "bond0", "missing"),
+	 },
+	 {{0}},
+	 NULL},
+	{"actor_port_prio_not_reported_not_written",
+	 setup_actor_prio_not_reported,
+	 {{0}},
 	 {{0}},
 	 NULL},
 	{"slave_info_not_reported",

@@ -117,6 +117,25 @@ static void filter_hides_what_the_kernel_hides(void **state)
 	(void)state;
 }
 
+/* The same on the newer kernels users run: text captured on 6.1, trixie's
+ * 6.12 and sid's 7.2 (tests/unit/data/capture-kernel.sh), each with an LACP
+ * partner, without an aggregator and without a partner. */
+static void filter_matches_each_kernel(void **state)
+{
+	static const char *const kernels[] = {"6.1.176", "6.12.113", "7.2.7"};
+	static const char *const cases[] = {"8023ad", "8023ad-noagg", "8023ad-nopartner"};
+	char root[128], nobody[128];
+
+	for (size_t k = 0; k < sizeof(kernels) / sizeof(kernels[0]); k++)
+		for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+			snprintf(root, sizeof(root), "kernel-%s/%s-root.txt", kernels[k], cases[c]);
+			snprintf(nobody, sizeof(nobody), "kernel-%s/%s-nobody.txt", kernels[k],
+				 cases[c]);
+			filter_matches_kernel(root, nobody);
+		}
+	(void)state;
+}
+
 static void filter_keeps_other_text(void **state)
 {
 	static const char text[] = "Bonding Mode: load balancing (round-robin)\n"
@@ -433,7 +452,8 @@ static void json_fields(void **state)
 		"\"enslaved\":false,\"ifindex\":null,\"mtu\":null,\"carrier\":null,"
 		"\"mii_status\":null,\"link_failure_count\":null,\"permanent_address\":null,"
 		"\"state\":null,\"active_slave\":null,\"queue_id\":null,\"ad_aggregator_id\":null,"
-		"\"ad_actor_port_state\":null,\"ad_partner_port_state\":null,\"lacp_problem\":null,"
+		"\"ad_actor_port_state\":null,\"ad_partner_port_state\":null,\"ad_actor_port_prio\":null,"
+		"\"ad_churn_actor_state\":null,\"ad_churn_partner_state\":null,\"lacp_problem\":null,"
 		"\"speed_mbps\":null,\"duplex\":null,\"rx_bytes\":null,\"tx_bytes\":null,"
 		"\"rx_packets\":null,\"tx_packets\":null,\"carrier_changes\":null,"
 		"\"carrier_flaps\":0,\"last_flap\":null,\"hardware\":null}",
@@ -635,7 +655,9 @@ static void lacp_health(void **state)
 	render_json(&out, &w->view, sel, 1);
 	assert_non_null(strstr(out.s, "\"ad_aggregator_id\":1,\"ad_num_ports\":3"));
 	assert_non_null(strstr(out.s, "\"ad_aggregator_id\":2,\"ad_actor_port_state\":69,"
-				      "\"ad_partner_port_state\":61,\"lacp_problem\":\"e3 is in"));
+				      "\"ad_partner_port_state\":61,\"ad_actor_port_prio\":null,"
+				      "\"ad_churn_actor_state\":null,\"ad_churn_partner_state\":null,"
+				      "\"lacp_problem\":\"e3 is in"));
 	sb_free(&out);
 	render_prometheus(&out, &w->view, sel, 1);
 	assert_non_null(strstr(out.s, "bondd_bond_ad_aggregator_id{master=\"bond0\",device=\"bond0\"} 1\n"));
@@ -650,6 +672,38 @@ static void lacp_health(void **state)
 	assert_string_equal(why, "e2: LACP partner not in sync (partner port state 0x35)");
 	render_prometheus(&out, &w->view, sel, 1);
 	assert_non_null(strstr(out.s, "bondd_slave_ad_partner_in_sync{master=\"bond0\",device=\"e2\"} 0\n"));
+	sb_free(&out);
+
+	/* 7.x: the churn machines (IFLA_BOND_SLAVE_AD_CHURN_*_STATE).  All
+	 * monitoring: healthy again once e2 is in sync; churned: degraded,
+	 * named, in JSON and Prometheus; and the 6.18 port priority. */
+	link_mut(w, "e2")->slave.ad_partner_oper_port_state = 0x3d;
+	for (int i = 0; i < 3; i++) {
+		struct obs_link *s = link_mut(w, names[i]);
+		s->slave.has_churn = true;
+		s->slave.ad_churn_actor_state = AD_CHURN_MONITOR;
+		s->slave.ad_churn_partner_state = AD_CHURN_NONE;
+		s->slave.has_actor_port_prio = true;
+		s->slave.actor_port_prio = (uint16_t)(100 + i);
+	}
+	assert_int_equal(health(w, "bond0", why), HEALTH_OK);
+	link_mut(w, "e1")->slave.ad_churn_partner_state = AD_CHURN_CHURNED;
+	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
+	assert_string_equal(why, "e1: LACP churn (partner): no agreement with the partner; "
+				  "check the switch's LAG for this port");
+	link_mut(w, "e1")->slave.ad_churn_actor_state = AD_CHURN_CHURNED;
+	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
+	assert_non_null(strstr(why, "LACP churn (actor and partner)"));
+	render_json(&out, &w->view, sel, 1);
+	assert_non_null(strstr(out.s, "\"ad_actor_port_prio\":100,\"ad_churn_actor_state\":\"churned\","
+				      "\"ad_churn_partner_state\":\"churned\""));
+	assert_non_null(strstr(out.s, "\"ad_actor_port_prio\":101,\"ad_churn_actor_state\":"
+				      "\"monitoring\",\"ad_churn_partner_state\":\"none\""));
+	sb_free(&out);
+	render_prometheus(&out, &w->view, sel, 1);
+	assert_non_null(strstr(out.s, "bondd_slave_ad_actor_churned{master=\"bond0\",device=\"e1\"} 1\n"));
+	assert_non_null(strstr(out.s, "bondd_slave_ad_partner_churned{master=\"bond0\",device=\"e2\"} 0\n"));
+	assert_non_null(strstr(out.s, "bondd_slave_ad_actor_port_priority{master=\"bond0\",device=\"e3\"} 102\n"));
 	sb_free(&out);
 	world_free(w);
 	(void)state;
@@ -833,6 +887,7 @@ int main(void)
 		cmocka_unit_test(request_verbs_and_names),
 		cmocka_unit_test(request_errors),
 		cmocka_unit_test(filter_hides_what_the_kernel_hides),
+		cmocka_unit_test(filter_matches_each_kernel),
 		cmocka_unit_test(filter_keeps_other_text),
 		cmocka_unit_test(peer_status_text),
 		cmocka_unit_test(health_rules),

@@ -22,7 +22,10 @@ whole bond0 e1,e2,e3,e4 9000 >/dev/null
 # Late in the backoff: holds of 1.6 s and more.
 wait_log "retrying in 1600 ms" 1 20 ||
 	{ show_log; kill -0 "$BONDD_PID" || echo "bondd is gone"; fail "the refused address was not retried with backoff"; }
-file_has "$BONDD_LOG" "File exists (an IPv6 address is on a link once, with one prefix length" ||
+# The kernel's own words vary: 6.1 says "File exists", 6.12 and later add
+# their extack ("File exists: ipv6: address already assigned").
+file_has "$BONDD_LOG" "refused by the kernel: File exists" &&
+	file_has "$BONDD_LOG" " (an IPv6 address is on a link once, with one prefix length" ||
 	{ show_log; fail "the refusal and its likely cause did not reach the log"; }
 
 worst=0
