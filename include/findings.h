@@ -53,6 +53,9 @@ struct finding {
 	size_t n_slaves;
 	char evidence[256];  /* what was seen, in one sentence */
 	char fix[256];       /* what to do, in one sentence */
+	/* seen once, not yet confirmed by a second look (the link check,
+	 * linkcheck_settle.h): shown, with severity info */
+	bool pending;
 };
 
 struct findings {

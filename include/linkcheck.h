@@ -79,6 +79,10 @@ struct lc_result {
 	unsigned long answers_sent; /* answers to peers' requests, all time */
 	unsigned long bad_frames;   /* frames that failed to parse, all time */
 	unsigned long late_answers; /* answers that came after their check */
+	unsigned pending;      /* findings of the last check not yet confirmed */
+	unsigned missing;      /* peer slaves it waited for in vain */
+	bool settling;         /* a re-check is due (linkcheck_settle.h) */
+	uint32_t recheck_ms;   /* ... this long after the last check's end */
 	char error[128];       /* why no check can run, "" when they can */
 	struct lc_matrix m;
 };

@@ -43,6 +43,9 @@
 /* Peers' requests heard this long before a check began still count in it
  * (the request that made us check, for one). */
 #define LC_HEARD_SLACK_MS 500
+/* ... and in a re-check (linkcheck_settle.h), those heard this long
+ * before: the evidence of the check it confirms. */
+#define LC_HEARD_KEEP_MS 2500
 
 struct linkcheck;
 

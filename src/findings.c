@@ -112,7 +112,7 @@ void findings_json(struct strbuf *out, const struct findings *const *lists, size
 			json_string(out, x->evidence);
 			sb_puts(out, ",\"fix\":");
 			json_string(out, x->fix);
-			sb_puts(out, "}");
+			sb_printf(out, ",\"pending\":%s}", x->pending ? "true" : "false");
 		}
 	sb_puts(out, "]");
 }

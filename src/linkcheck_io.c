@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <sys/timerfd.h>
 
+#include "linkcheck_settle.h"
 #include "log.h"
 #include "small_file.h"
 
@@ -60,14 +61,25 @@ struct lc_bond {
 	bool running;
 	uint32_t probe_id;
 	int64_t started_ms, deadline_ms, trigger_since_ms;
+	bool running_fresh;      /* it was started by a change, not a re-check */
 	/* the next check */
-	bool due, due_demand, due_probe_back;
+	bool due, due_demand, due_probe_back, due_fresh;
 	int64_t due_since_ms;
 	char due_trigger[64];
 	/* rate limit: peers' requests to probe back take a token of the
 	 * bond's bucket or are ignored; no two checks within LC_MIN_GAP_MS */
 	unsigned peer_tokens;
 	int64_t peer_tokens_ms, last_start_ms;
+	/* settling (linkcheck_settle.h): when to look again, and the
+	 * findings of the last two checks as the evaluation made them */
+	struct lc_settle settle;
+	struct findings raw_last, raw_before;
+	struct findings found;   /* the last check's, pending or confirmed */
+	bool reeval;             /* a late answer changed the last check */
+	/* a client asked (bondd-status --link-check): it waits for a check
+	 * whose findings are all confirmed, or for the confirming one */
+	bool demand_wait;
+	unsigned demand_checks;
 };
 
 struct linkcheck {
@@ -83,6 +95,7 @@ struct linkcheck {
 	struct lc_results results;
 	bool reloaded, perm_logged;
 	bool twin_logged;        /* said that another host uses our host id */
+	uint32_t rng;            /* xorshift state for the re-checks' jitter */
 	uint8_t buf[LC_MAX_LEN + 1];
 };
 
@@ -187,6 +200,9 @@ static void bond_free(struct lc_bond *b)
 		sock_close(&b->socks[i]);
 	free(b->live);
 	free(b->shown);
+	findings_free(&b->raw_last);
+	findings_free(&b->raw_before);
+	findings_free(&b->found);
 	free(b);
 }
 
@@ -224,7 +240,7 @@ static int64_t refill(unsigned *tokens, int64_t *since, int64_t now)
  * probe back, so that their requests (the other direction) arrive within
  * it; one started by a peer's request does not, or two hosts would keep
  * each other checking. */
-static void trigger(struct lc_bond *b, const char *why, bool demand, bool from_peer)
+static void trigger(struct lc_bond *b, const char *why, bool demand, bool from_peer, bool fresh)
 {
 	if (!b->enabled)
 		return;
@@ -237,6 +253,7 @@ static void trigger(struct lc_bond *b, const char *why, bool demand, bool from_p
 	b->due = true;
 	b->due_demand |= demand;
 	b->due_probe_back |= !from_peer;
+	b->due_fresh |= fresh;
 }
 
 /* A slave became ready: a check now if its bucket has a token, else
@@ -252,17 +269,45 @@ static void slave_event(struct lc_bond *b, struct lc_sock *s)
 	s->pending = false;
 	char why[64];
 	snprintf(why, sizeof(why), "%s ready", b->slaves[s->idx]);
-	trigger(b, why, false, false);
+	trigger(b, why, false, false, true);
 }
 
+/* The findings list the daemon reads: every enabled bond's last check's,
+ * pending or confirmed. */
 static void rebuild_findings(struct linkcheck *lc)
 {
 	findings_clear(lc->findings);
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		const struct lc_bond *b = lc->bonds[i];
-		if (b->enabled && b->result.checks && linkcheck_eval(&b->result.m, lc->findings) < 0)
-			log_err("%s: link check: out of memory for its findings", b->name);
+		for (size_t j = 0; b->enabled && b->result.checks && j < b->found.n; j++) {
+			struct finding *f = findings_add(lc->findings, FSRC_LINK_CHECK,
+							 FSEV_DEGRADED, FK_CROSSED, b->name);
+			if (!f) {
+				log_err("%s: link check: out of memory for its findings", b->name);
+				return;
+			}
+			*f = b->found.v[j];
+		}
 	}
+}
+
+/* The last check's matrix evaluated, its findings marked pending or
+ * confirmed against the check before's; returns how many are pending, or
+ * -1 when out of memory. */
+static int evaluate(struct lc_bond *b)
+{
+	findings_clear(&b->raw_last);
+	findings_clear(&b->found);
+	if (linkcheck_eval(&b->result.m, &b->raw_last) < 0)
+		return -1;
+	for (size_t j = 0; j < b->raw_last.n; j++) {
+		struct finding *f = findings_add(&b->found, FSRC_LINK_CHECK, FSEV_DEGRADED,
+						 FK_CROSSED, b->name);
+		if (!f)
+			return -1;
+		*f = b->raw_last.v[j];
+	}
+	return (int)lc_settle_confirm(&b->found, 0, &b->raw_before);
 }
 
 /* Sends a slave's requests, one per size class, for the running check;
@@ -324,19 +369,26 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	b->probe_id = lc->next_probe++;
 	snprintf(b->result.trigger, sizeof(b->result.trigger), "%s", b->due_trigger);
 	bool probe_back = b->due_probe_back;
-	b->due = b->due_demand = b->due_probe_back = false;
+	b->running_fresh = b->due_fresh;
+	b->due = b->due_demand = b->due_probe_back = b->due_fresh = false;
+	b->settle.next_ms = 0; /* this is the re-check, or replaces it */
 
 	unsigned frames = 0;
 	for (size_t i = 0; i < b->n; i++) {
 		struct lc_slave_obs *row = &b->live[i];
 		/* Answers are this check's alone; what peers sent counts while
-		 * it is recent (it may be what made us check). */
+		 * it is recent (it may be what made us check), and in a re-check
+		 * a little longer: it confirms or clears what the check before
+		 * found, and a peer's requests arrive only when the peer checks
+		 * (a one-way path is confirmed by its peer's requests of the
+		 * check before and the answers still missing in this one). */
+		int64_t slack = b->running_fresh ? LC_HEARD_SLACK_MS : LC_HEARD_KEEP_MS;
 		size_t keep = 0;
 		for (size_t p = 0; p < row->n_peers; p++) {
 			struct lc_peer_obs pe = row->peers[p];
 			pe.answered = 0;
 			pe.expected = false;
-			if (pe.heard && pe.heard_ms >= now - LC_HEARD_SLACK_MS)
+			if (pe.heard && pe.heard_ms >= now - slack)
 				row->peers[keep++] = pe;
 		}
 		row->n_peers = keep;
@@ -367,24 +419,55 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	log_debug("%s: link check started (%s): %u requests", b->name, b->result.trigger, frames);
 }
 
-/* Every peer slave we know of (it answered the check before, or its
- * requests arrived) has answered every size sent: nothing more to wait
- * for.  A check with no such peer waits its whole time. */
-static bool answers_complete(const struct lc_bond *b)
+/* A host one of whose slaves answered this check: a bondd, not a station
+ * that only sends requests (a forger's made-up host id never answers). */
+static bool host_answered(const struct lc_bond *b, const uint8_t host[LC_HOST_ID_LEN])
+{
+	for (size_t i = 0; i < b->n; i++)
+		for (size_t p = 0; p < b->live[i].n_peers; p++)
+			if (b->live[i].peers[p].answered &&
+			    memcmp(b->live[i].peers[p].end.host, host, LC_HOST_ID_LEN) == 0)
+				return true;
+	return false;
+}
+
+/* Counts the peer slaves we wait for (they answered the check before, or
+ * their requests arrived and their host answers) and, in *missing, those
+ * of them that have not answered every size sent yet. */
+static size_t awaited(const struct lc_bond *b, size_t *missing)
 {
 	size_t known = 0;
+	*missing = 0;
 	for (size_t i = 0; i < b->n; i++) {
 		const struct lc_slave_obs *row = &b->live[i];
 		for (size_t p = 0; row->probed && p < row->n_peers; p++) {
 			const struct lc_peer_obs *pe = &row->peers[p];
-			if (!pe->expected && !pe->heard)
+			if (!pe->expected && !(pe->heard && host_answered(b, pe->end.host)))
 				continue;
 			known++;
-			if (pe->answered != row->sent)
-				return false;
+			*missing += pe->answered != row->sent;
 		}
 	}
-	return known > 0;
+	return known;
+}
+
+/* Every peer slave we wait for has answered every size sent: nothing more
+ * to wait for.  A check with no such peer waits its whole time. */
+static bool answers_complete(const struct lc_bond *b)
+{
+	size_t missing, known = awaited(b, &missing);
+	return known > 0 && !missing;
+}
+
+static uint32_t jitter(struct linkcheck *lc)
+{
+	/* xorshift32: spreads the re-checks of hosts that saw one change */
+	uint32_t x = lc->rng ? lc->rng : 0x9e3779b9u;
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	lc->rng = x;
+	return x % (LC_SETTLE_FIRST_MS / 4);
 }
 
 static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
@@ -401,7 +484,28 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	b->result.m = (struct lc_matrix){.mode = b->mode, .mtu = b->mtu, .slaves = b->shown,
 					 .n_slaves = b->n};
 	snprintf(b->result.m.bond, IFNAMSIZ, "%s", b->name);
+	size_t missing;
+	awaited(b, &missing);
+	struct findings t = b->raw_before;
+	b->raw_before = b->raw_last;
+	b->raw_last = t;
+	int pending = evaluate(b);
+	if (pending < 0)
+		log_err("%s: link check: out of memory for its findings", b->name);
+	b->reeval = false;
 	rebuild_findings(lc);
+	b->result.pending = pending > 0 ? (unsigned)pending : 0;
+	b->result.missing = (unsigned)missing;
+	lc_settle_checked(&b->settle, now, b->found.n > 0 || missing > 0, b->running_fresh,
+			  jitter(lc));
+	b->result.settling = !lc_settle_quiet(&b->settle);
+	b->result.recheck_ms = b->settle.next_ms ? (uint32_t)(b->settle.next_ms - now) : 0;
+	if (b->demand_wait && (++b->demand_checks >= 2 || pending <= 0))
+		b->demand_wait = false;
+	/* A client waits for the confirming check: it comes at the first
+	 * step, whatever the schedule had reached. */
+	if (b->demand_wait && b->settle.next_ms > now + LC_SETTLE_FIRST_MS)
+		b->settle.next_ms = now + LC_SETTLE_FIRST_MS;
 
 	size_t n_find = 0, reached = 0;
 	for (size_t i = 0; i < lc->findings->n; i++)
@@ -410,13 +514,21 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 		for (size_t p = 0; p < b->shown[i].n_peers; p++)
 			reached += b->shown[i].peers[p].answered != 0;
 	log_info("%s: link check done in %u ms (%s): %u requests, %zu answered paths, "
-		 "%zu finding%s", b->name, b->result.took_ms, b->result.trigger,
-		 b->result.frames_sent, reached, n_find, n_find == 1 ? "" : "s");
-	for (size_t i = 0; i < lc->findings->n; i++) {
-		const struct finding *f = &lc->findings->v[i];
-		if (strcmp(f->bond, b->name) == 0)
-			log_warn("%s: link check: %s: %s; fix: %s", b->name, finding_kind_name(f->kind),
-				 f->evidence, f->fix);
+		 "%zu finding%s (%d pending), %zu peer slave%s late; next check %s", b->name,
+		 b->result.took_ms, b->result.trigger, b->result.frames_sent, reached, n_find,
+		 n_find == 1 ? "" : "s", pending, missing, missing == 1 ? "" : "s",
+		 b->settle.next_ms ? "soon" : "on a change");
+	/* A finding is a warning once confirmed; pending, it is a claim that
+	 * the next check may not repeat (a peer late, a port still learning):
+	 * logged at info. */
+	for (size_t i = 0; i < b->found.n; i++) {
+		const struct finding *f = &b->found.v[i];
+		if (f->pending)
+			log_info("%s: link check: pending %s: %s", b->name,
+				 finding_kind_name(f->kind), f->evidence);
+		else
+			log_warn("%s: link check: %s: %s; fix: %s", b->name,
+				 finding_kind_name(f->kind), f->evidence, f->fix);
 	}
 	if (lc->done)
 		lc->done(lc->ctx, b->name);
@@ -432,6 +544,12 @@ static void process_due(struct linkcheck *lc)
 
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		struct lc_bond *b = lc->bonds[i];
+		if (b->reeval && !b->running) {
+			b->reeval = false;
+			int pending = evaluate(b);
+			b->result.pending = pending > 0 ? (unsigned)pending : 0;
+			rebuild_findings(lc);
+		}
 		if (b->running && (now >= b->deadline_ms ||
 				   (now >= b->started_ms + LC_MIN_WAIT_MS && answers_complete(b))))
 			finish_check(lc, b, now);
@@ -448,6 +566,14 @@ static void process_due(struct linkcheck *lc)
 				slave_event(b, s);
 			else if (!next || at < next)
 				next = at;
+		}
+		/* settling: the re-check, unless a check is due or running
+		 * anyway (it takes the re-check's place) */
+		if (b->settle.next_ms && !b->running && !b->due) {
+			if (b->settle.next_ms <= now)
+				trigger(b, "re-check", false, false, false);
+			else if (!next || b->settle.next_ms < next)
+				next = b->settle.next_ms;
 		}
 		if (b->due && !b->running) {
 			int64_t at = b->last_start_ms ? b->last_start_ms + LC_MIN_GAP_MS : now;
@@ -585,13 +711,17 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 			b->peer_tokens--;
 			lc_host_short(f->from.host, host);
 			snprintf(why, sizeof(why), "probe from %s's %s", host, f->from.slave);
-			trigger(b, why, false, true);
+			trigger(b, why, false, true, false);
 		}
 		return;
 	}
 	if (memcmp(f->to.host, lc->host, LC_HOST_ID_LEN) != 0 || strcmp(f->to.bond, b->name) != 0)
 		return; /* another host's or another bond's */
-	if (!b->running || f->probe_id != b->probe_id) {
+	/* An answer to the last check that came after its end (a busy peer,
+	 * a loaded link): late is not lost, it counts for that check, whose
+	 * findings are evaluated again. */
+	bool late = !b->running && b->result.checks && f->probe_id == b->probe_id;
+	if ((b->running || !late) && f->probe_id != b->probe_id) {
 		b->result.late_answers++;
 		log_debug("%s: link check: a late answer from %s for %s (%s)", b->name,
 			  f->from.slave, f->to.slave, lc_size_name(f->size));
@@ -600,17 +730,22 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 	int k = slave_index(b, f->to.slave);
 	if (k < 0)
 		return;
+	struct lc_slave_obs *rows = late ? b->shown : b->live;
 	/* An answer has its request's length: one of another length (a
 	 * forger's, which proves nothing about the larger frames) does not
 	 * count for the size class it names. */
-	if (!(b->live[k].sent & LC_SIZE_BIT(f->size)) || f->length != b->live[k].sizes[f->size]) {
+	if (!(rows[k].sent & LC_SIZE_BIT(f->size)) || f->length != rows[k].sizes[f->size]) {
 		b->result.bad_frames++;
 		log_debug("%s: link check: an answer of %u bytes from %s for %s's %s probe of %u",
 			  b->name, f->length, f->from.slave, f->to.slave, lc_size_name(f->size),
-			  b->live[k].sizes[f->size]);
+			  rows[k].sizes[f->size]);
 		return;
 	}
-	struct lc_peer_obs *pe = lc_row_peer_answered(&b->live[k], &f->from);
+	struct lc_peer_obs *pe = lc_row_peer_answered(&rows[k], &f->from);
+	if (pe && late && !(pe->answered & LC_SIZE_BIT(f->size))) {
+		b->result.late_answers++;
+		b->reeval = true;
+	}
 	if (pe)
 		pe->answered |= (uint8_t)LC_SIZE_BIT(f->size);
 }
@@ -689,6 +824,12 @@ static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
 	b->running = b->result.running = false;
 	b->result.checks = 0;
 	b->result.m = (struct lc_matrix){0};
+	/* what the old shape's checks found proves nothing about the new */
+	b->settle = (struct lc_settle){0};
+	b->demand_checks = 0;
+	findings_clear(&b->raw_last);
+	findings_clear(&b->raw_before);
+	findings_clear(&b->found);
 	for (size_t i = 0; i < b->n; i++) {
 		snprintf(b->slaves[i], IFNAMSIZ, "%s", d->slaves[i].name);
 		b->socks[i] = (struct lc_sock){.bond = b, .idx = i, .fd = -1, .tokens = LC_BURST,
@@ -746,7 +887,7 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 	bool cancelled = false;
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		lc->bonds[i]->seen = false;
-		lc->bonds[i]->waited = lc->bonds[i]->running ||
+		lc->bonds[i]->waited = lc->bonds[i]->running || lc->bonds[i]->demand_wait ||
 				       (lc->bonds[i]->due && lc->bonds[i]->due_demand);
 	}
 	for (size_t i = 0; i < want->n_bonds; i++) {
@@ -775,23 +916,27 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 		bool was = b->enabled;
 		b->enabled = b->result.enabled = d->link_check;
 		if (!b->enabled) {
-			b->due = b->running = b->result.running = false;
+			b->due = b->running = b->result.running = b->demand_wait = false;
+			b->settle = (struct lc_settle){0};
+			b->result.settling = false;
 			if (was)
 				b->result.checks = 0;
 		}
 		sync_bond(lc, b, d, obs);
 		/* A check someone waits for that a new shape of the bond
 		 * ended: the next one is theirs. */
-		if (b->waited && !b->running && !(b->due && b->due_demand))
-			trigger(b, "asked", true, false);
+		if (b->waited && !b->running && !(b->due && b->due_demand) &&
+		    (!b->demand_wait || lc_settle_quiet(&b->settle)))
+			trigger(b, "asked", true, false, true);
 		if (lc->reloaded)
-			trigger(b, "reload", false, false);
+			trigger(b, "reload", false, false, true);
 	}
 	lc->reloaded = false;
 	size_t keep = 0;
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		struct lc_bond *b = lc->bonds[i];
-		cancelled |= b->waited && (!b->seen || !(b->running || (b->due && b->due_demand)));
+		cancelled |= b->waited && (!b->seen || !(b->running || b->demand_wait ||
+							 (b->due && b->due_demand)));
 		if (b->seen)
 			lc->bonds[keep++] = b;
 		else
@@ -828,8 +973,12 @@ bool linkcheck_demand(struct linkcheck *lc, const char *bond)
 	struct lc_bond *b = lc ? bond_find(lc, bond) : NULL;
 	if (!b || !b->enabled)
 		return false;
+	if (!b->demand_wait) {
+		b->demand_wait = true;
+		b->demand_checks = 0;
+	}
 	if (!b->running) {
-		trigger(b, "asked", true, false);
+		trigger(b, "asked", true, false, true);
 		process_due(lc);
 	}
 	return true;
@@ -839,7 +988,8 @@ bool linkcheck_busy(const struct linkcheck *lc, const char *bond)
 {
 	for (size_t i = 0; lc && i < lc->n_bonds; i++)
 		if (strcmp(lc->bonds[i]->name, bond) == 0)
-			return lc->bonds[i]->running || (lc->bonds[i]->due && lc->bonds[i]->due_demand);
+			return lc->bonds[i]->running || lc->bonds[i]->demand_wait ||
+			       (lc->bonds[i]->due && lc->bonds[i]->due_demand);
 	return false;
 }
 
@@ -874,6 +1024,8 @@ int linkcheck_open(struct linkcheck **out, struct findings *findings, lc_done_fn
 	host_id(lc->host);
 	if (getrandom(&lc->next_probe, sizeof(lc->next_probe), 0) != sizeof(lc->next_probe))
 		lc->next_probe = (uint32_t)getpid();
+	memcpy(&lc->rng, lc->host, sizeof(lc->rng));
+	lc->rng ^= lc->next_probe;
 	char host[9];
 	lc_host_short(lc->host, host);
 	log_debug("link check: host id %s", host);
