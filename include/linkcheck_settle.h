@@ -58,4 +58,7 @@ static inline bool lc_settle_quiet(const struct lc_settle *s)
  */
 unsigned lc_settle_confirm(struct findings *cur, size_t from, const struct findings *prev);
 
+/* The same claim: kind, bond and slaves (evidence may differ). */
+bool lc_settle_same(const struct finding *a, const struct finding *b);
+
 #endif

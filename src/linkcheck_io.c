@@ -50,6 +50,10 @@ struct lc_bond {
 	enum bond_mode mode;
 	uint32_t mtu;
 	bool enabled, seen;
+	bool lag_expected;       /* link_topology = lag */
+	bool lag_seen;           /* the last check found a switch LAG: a peer
+				  * slave heard is not one to wait for (the
+				  * switch's hash picks who answers) */
 	bool waited;             /* at the start of a sync: running or asked for */
 	size_t n;
 	char slaves[BONDD_MAX_SLAVES][IFNAMSIZ];
@@ -60,8 +64,11 @@ struct lc_bond {
 	/* the running check */
 	bool running;
 	uint32_t probe_id;
+	uint32_t prev_probe_id;  /* the check before, while this one runs */
+	int64_t prev_started_ms;
 	int64_t started_ms, deadline_ms, trigger_since_ms;
 	bool running_fresh;      /* it was started by a change, not a re-check */
+	bool running_demand;     /* ... by a client's request */
 	/* the next check */
 	bool due, due_demand, due_probe_back, due_fresh;
 	int64_t due_since_ms;
@@ -70,12 +77,21 @@ struct lc_bond {
 	 * bond's bucket or are ignored; no two checks within LC_MIN_GAP_MS */
 	unsigned peer_tokens;
 	int64_t peer_tokens_ms, last_start_ms;
+	/* ... those of stations no check of ours heard answer take a token of
+	 * a bucket of their own, so that they cannot use up the peers' */
+	unsigned stranger_tokens;
+	int64_t stranger_tokens_ms;
+	unsigned drop_logged;    /* said once that frames were dropped: 1 wishes
+				  * to be probed back, 2 answers */
 	/* settling (linkcheck_settle.h): when to look again, and the
 	 * findings of the last two checks as the evaluation made them */
 	struct lc_settle settle;
 	struct findings raw_last, raw_before;
 	struct findings found;   /* the last check's, pending or confirmed */
+	struct findings was;     /* found, as the check before left it */
 	bool reeval;             /* a late answer changed the last check */
+	uint32_t slow_ms;        /* the latest answer came this long after its
+				  * check began (decays check by check) */
 	/* a client asked (bondd-status --link-check): it waits for a check
 	 * whose findings are all confirmed, or for the confirming one */
 	bool demand_wait;
@@ -96,6 +112,12 @@ struct linkcheck {
 	bool reloaded, perm_logged;
 	bool twin_logged;        /* said that another host uses our host id */
 	uint32_t rng;            /* xorshift state for the re-checks' jitter */
+	/* hosts that answered a check of ours lately: their requests are a
+	 * peer's, with budgets of their own */
+	struct {
+		uint8_t host[LC_HOST_ID_LEN];
+		int64_t ms;
+	} known[LC_KNOWN_HOSTS];
 	uint8_t buf[LC_MAX_LEN + 1];
 };
 
@@ -203,6 +225,7 @@ static void bond_free(struct lc_bond *b)
 	findings_free(&b->raw_last);
 	findings_free(&b->raw_before);
 	findings_free(&b->found);
+	findings_free(&b->was);
 	free(b);
 }
 
@@ -220,6 +243,32 @@ static int slave_index(const struct lc_bond *b, const char *name)
 		if (strcmp(b->slaves[i], name) == 0)
 			return (int)i;
 	return -1;
+}
+
+/* A host whose bondd answered one of our checks in the last LC_KNOWN_MS. */
+static bool known_host(const struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now)
+{
+	for (size_t i = 0; i < LC_KNOWN_HOSTS; i++)
+		if (lc->known[i].ms && now - lc->known[i].ms < LC_KNOWN_MS &&
+		    memcmp(lc->known[i].host, host, LC_HOST_ID_LEN) == 0)
+			return true;
+	return false;
+}
+
+/* Remembers that `host` answered; the oldest entry gives its place. */
+static void known_add(struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now)
+{
+	size_t at = 0;
+	for (size_t i = 0; i < LC_KNOWN_HOSTS; i++) {
+		if (memcmp(lc->known[i].host, host, LC_HOST_ID_LEN) == 0 && lc->known[i].ms) {
+			at = i;
+			break;
+		}
+		if (lc->known[i].ms < lc->known[at].ms)
+			at = i;
+	}
+	memcpy(lc->known[at].host, host, LC_HOST_ID_LEN);
+	lc->known[at].ms = now;
 }
 
 /* A token bucket of LC_BURST, one token back every LC_REFILL_MS.  Returns
@@ -291,6 +340,15 @@ static void rebuild_findings(struct linkcheck *lc)
 	}
 }
 
+/* f was a confirmed finding of the check before too (warned of then). */
+static bool confirmed_before(const struct lc_bond *b, const struct finding *f)
+{
+	for (size_t j = 0; j < b->was.n; j++)
+		if (!b->was.v[j].pending && lc_settle_same(&b->was.v[j], f))
+			return true;
+	return false;
+}
+
 /* The last check's matrix evaluated, its findings marked pending or
  * confirmed against the check before's; returns how many are pending, or
  * -1 when out of memory. */
@@ -307,6 +365,9 @@ static int evaluate(struct lc_bond *b)
 			return -1;
 		*f = b->raw_last.v[j];
 	}
+	b->lag_seen = false;
+	for (size_t j = 0; j < b->raw_last.n; j++)
+		b->lag_seen |= b->raw_last.v[j].kind == FK_SWITCH_LAG;
 	return (int)lc_settle_confirm(&b->found, 0, &b->raw_before);
 }
 
@@ -360,16 +421,39 @@ static unsigned send_requests(struct linkcheck *lc, struct lc_bond *b, size_t i,
 	return frames;
 }
 
+/* How long a check waits at most: LC_WAIT_MS, more with many peers (they
+ * all answer at once, and a busy host answers its peers in turn), and
+ * twice the lateness of the latest answer seen lately, so that a slow
+ * path or a busy peer is waited for instead of judged; LC_WAIT_MAX_MS at
+ * most.  A check ends sooner when every peer it waits for has answered. */
+static uint32_t wait_for(struct lc_bond *b)
+{
+	size_t peers = 0;
+	for (size_t i = 0; i < b->n; i++)
+		peers += b->shown[i].n_peers;
+	uint64_t ms = LC_WAIT_MS + (uint64_t)LC_WAIT_PER_PEER_MS * peers;
+	if (ms < 2ull * b->slow_ms)
+		ms = 2ull * b->slow_ms;
+	if (ms > LC_WAIT_MAX_MS)
+		ms = LC_WAIT_MAX_MS;
+	b->slow_ms -= b->slow_ms / 4;
+	b->result.wait_ms = (uint32_t)ms;
+	return (uint32_t)ms;
+}
+
 static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 {
 	b->running = b->result.running = true;
+	b->prev_probe_id = b->probe_id;
+	b->prev_started_ms = b->started_ms;
 	b->started_ms = b->last_start_ms = now;
-	b->deadline_ms = now + LC_WAIT_MS;
+	b->deadline_ms = now + wait_for(b);
 	b->trigger_since_ms = b->due_since_ms;
 	b->probe_id = lc->next_probe++;
 	snprintf(b->result.trigger, sizeof(b->result.trigger), "%s", b->due_trigger);
 	bool probe_back = b->due_probe_back;
 	b->running_fresh = b->due_fresh;
+	b->running_demand = b->due_demand;
 	b->due = b->due_demand = b->due_probe_back = b->due_fresh = false;
 	b->settle.next_ms = 0; /* this is the re-check, or replaces it */
 
@@ -398,14 +482,19 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 		for (int pass = 0; pass < 2; pass++)
 			for (size_t p = 0; p < b->shown[i].n_peers; p++) {
 				const struct lc_peer_obs *old = &b->shown[i].peers[p];
-				if (pass ? old->answered || !old->heard : !old->answered)
+				/* (a peer only heard is waited for when its
+				 * host answered: a stranger's requests are not
+				 * a peer's) */
+				if (pass ? old->answered || !old->heard || b->lag_seen ||
+						   !known_host(lc, old->end.host, now)
+					 : !old->answered)
 					continue;
 				struct lc_peer_obs *pe = pass ? lc_row_peer(row, &old->end)
 							      : lc_row_peer_answered(row, &old->end);
 				if (pe)
 					pe->expected = true;
 			}
-		row->siblings = 0;
+		row->siblings = row->answered_on = 0;
 		row->probed = row->resent = false;
 		row->sent = 0;
 		row->error[0] = '\0';
@@ -442,7 +531,8 @@ static size_t awaited(const struct lc_bond *b, size_t *missing)
 		const struct lc_slave_obs *row = &b->live[i];
 		for (size_t p = 0; row->probed && p < row->n_peers; p++) {
 			const struct lc_peer_obs *pe = &row->peers[p];
-			if (!pe->expected && !(pe->heard && host_answered(b, pe->end.host)))
+			if (!pe->expected &&
+			    (b->lag_seen || !(pe->heard && host_answered(b, pe->end.host))))
 				continue;
 			known++;
 			*missing += pe->answered != row->sent;
@@ -456,7 +546,20 @@ static size_t awaited(const struct lc_bond *b, size_t *missing)
 static bool answers_complete(const struct lc_bond *b)
 {
 	size_t missing, known = awaited(b, &missing);
-	return known > 0 && !missing;
+	if (!known || missing)
+		return false;
+	/* A probed slave that no peer answered yet, while others have
+	 * answers, is waited for the whole time: it may be slow rather
+	 * than cut off, and a finding about it must rest on a full wait. */
+	for (size_t i = 0; i < b->n; i++) {
+		const struct lc_slave_obs *row = &b->live[i];
+		bool any = false;
+		for (size_t p = 0; row->probed && p < row->n_peers && !any; p++)
+			any = row->peers[p].answered != 0;
+		if (row->probed && !any)
+			return false;
+	}
+	return true;
 }
 
 static uint32_t jitter(struct linkcheck *lc)
@@ -482,13 +585,16 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 		for (size_t p = 0; p < b->shown[i].n_peers; p++)
 			b->shown[i].peers[p].expected = false;
 	b->result.m = (struct lc_matrix){.mode = b->mode, .mtu = b->mtu, .slaves = b->shown,
-					 .n_slaves = b->n};
+					 .n_slaves = b->n, .lag_expected = b->lag_expected};
 	snprintf(b->result.m.bond, IFNAMSIZ, "%s", b->name);
 	size_t missing;
 	awaited(b, &missing);
 	struct findings t = b->raw_before;
 	b->raw_before = b->raw_last;
 	b->raw_last = t;
+	t = b->was;
+	b->was = b->found;
+	b->found = t;
 	int pending = evaluate(b);
 	if (pending < 0)
 		log_err("%s: link check: out of memory for its findings", b->name);
@@ -496,11 +602,19 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	rebuild_findings(lc);
 	b->result.pending = pending > 0 ? (unsigned)pending : 0;
 	b->result.missing = (unsigned)missing;
-	lc_settle_checked(&b->settle, now, b->found.n > 0 || missing > 0, b->running_fresh,
-			  jitter(lc));
+	/* (an informational finding, such as an intended LAG, is no reason
+	 * to look again) */
+	bool degraded = false;
+	for (size_t j = 0; j < b->raw_last.n; j++)
+		degraded |= b->raw_last.v[j].severity == FSEV_DEGRADED;
+	lc_settle_checked(&b->settle, now, degraded || missing > 0, b->running_fresh, jitter(lc));
 	b->result.settling = !lc_settle_quiet(&b->settle);
 	b->result.recheck_ms = b->settle.next_ms ? (uint32_t)(b->settle.next_ms - now) : 0;
-	if (b->demand_wait && (++b->demand_checks >= 2 || pending <= 0))
+	/* The client's answer is a check started after it asked (one that
+	 * was running already may predate what it wants to see), and the
+	 * check confirming that one's findings when it found any. */
+	if (b->demand_wait && (b->running_demand || b->demand_checks) &&
+	    (++b->demand_checks >= 2 || pending <= 0))
 		b->demand_wait = false;
 	/* A client waits for the confirming check: it comes at the first
 	 * step, whatever the schedule had reached. */
@@ -526,6 +640,10 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 		if (f->pending)
 			log_info("%s: link check: pending %s: %s", b->name,
 				 finding_kind_name(f->kind), f->evidence);
+		else if (f->severity == FSEV_INFO || confirmed_before(b, f))
+			/* informational, or a warning already given */
+			log_info("%s: link check: %s: %s", b->name, finding_kind_name(f->kind),
+				 f->evidence);
 		else
 			log_warn("%s: link check: %s: %s; fix: %s", b->name,
 				 finding_kind_name(f->kind), f->evidence, f->fix);
@@ -544,7 +662,7 @@ static void process_due(struct linkcheck *lc)
 
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		struct lc_bond *b = lc->bonds[i];
-		if (b->reeval && !b->running) {
+		if (b->reeval) {
 			b->reeval = false;
 			int pending = evaluate(b);
 			b->result.pending = pending > 0 ? (unsigned)pending : 0;
@@ -568,12 +686,22 @@ static void process_due(struct linkcheck *lc)
 				next = at;
 		}
 		/* settling: the re-check, unless a check is due or running
-		 * anyway (it takes the re-check's place) */
+		 * anyway (it takes the re-check's place).  Re-checks take a
+		 * token of the bucket peers' wishes to be probed back take
+		 * (a check that our own events did not start), so that the
+		 * two together stay within it; one a client waits for does
+		 * not wait for a token. */
 		if (b->settle.next_ms && !b->running && !b->due) {
-			if (b->settle.next_ms <= now)
+			int64_t at = b->settle.next_ms;
+			if (at <= now && !b->demand_wait)
+				at = refill(&b->peer_tokens, &b->peer_tokens_ms, now);
+			if (at <= now) {
+				if (!b->demand_wait)
+					b->peer_tokens--;
 				trigger(b, "re-check", false, false, false);
-			else if (!next || b->settle.next_ms < next)
-				next = b->settle.next_ms;
+			} else if (!next || at < next) {
+				next = at;
+			}
 		}
 		if (b->due && !b->running) {
 			int64_t at = b->last_start_ms ? b->last_start_ms + LC_MIN_GAP_MS : now;
@@ -597,6 +725,25 @@ static void process_due(struct linkcheck *lc)
 }
 
 /* --- frames from the wire ---------------------------------------------------- */
+
+/* Frames withheld by a budget: counted, and said once per bond: as a
+ * warning for requests left unanswered (more than LC_ANSWER_BURST a
+ * second from strangers: a flood), at info for wishes to be probed back
+ * (hosts starting together are strangers to each other until their first
+ * answers, and one check of ours serves all their wishes). */
+static void dropped(struct lc_bond *b, bool answers)
+{
+	b->result.dropped++;
+	if (b->drop_logged & (answers ? 2 : 1))
+		return;
+	b->drop_logged |= answers ? 2 : 1;
+	(answers ? log_warn : log_info)(
+		"%s: link check: %s from stations that never answered a check of ours are "
+		"over their budget and dropped%s; peers that answer keep budgets of their "
+		"own; counted as dropped in bondd-status --json, said once", b->name,
+		answers ? "requests to be answered" : "requests to be probed back",
+		answers ? " (a flood, or forged frames)" : "");
+}
 
 /* `end` answered slave i's requests in the running check or the last one. */
 static bool proven_peer(const struct lc_bond *b, size_t i, const struct lc_end *end)
@@ -626,9 +773,13 @@ static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_fram
 		s->answers_ms = now;
 		s->answers = s->answers_proven = 0;
 	}
-	unsigned *used = proven_peer(b, s->idx, &req->from) ? &s->answers_proven : &s->answers;
-	if (*used >= LC_ANSWER_BURST)
+	bool proven = known_host(lc, req->from.host, now) || proven_peer(b, s->idx, &req->from);
+	unsigned *used = proven ? &s->answers_proven : &s->answers;
+	if (*used >= LC_ANSWER_BURST) {
+		if (!proven)
+			dropped(b, true);
 		return;
+	}
 	(*used)++;
 	struct lc_frame f = {.type = LC_ANSWER, .size = req->size, .probe_id = req->probe_id,
 			     .length = req->length, .to = req->from};
@@ -705,10 +856,20 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 			row->resent = true;
 			b->result.frames_sent += send_requests(lc, b, s->idx, false);
 		}
-		if ((f->flags & LC_FLAG_PROBE_BACK) && !b->running && !b->due &&
-		    refill(&b->peer_tokens, &b->peer_tokens_ms, now) <= now) {
+		/* A peer's wish to be probed back takes a token of the peers'
+		 * bucket, a stranger's one of the strangers'. */
+		bool peer = known_host(lc, f->from.host, now);
+		unsigned *tokens = peer ? &b->peer_tokens : &b->stranger_tokens;
+		int64_t *since = peer ? &b->peer_tokens_ms : &b->stranger_tokens_ms;
+		bool want = (f->flags & LC_FLAG_PROBE_BACK) && !b->running && !b->due;
+		if (want && refill(tokens, since, now) > now) {
+			if (!peer)
+				dropped(b, false);
+			want = false;
+		}
+		if (want) {
 			char host[9], why[64];
-			b->peer_tokens--;
+			(*tokens)--;
 			lc_host_short(f->from.host, host);
 			snprintf(why, sizeof(why), "probe from %s's %s", host, f->from.slave);
 			trigger(b, why, false, true, false);
@@ -717,11 +878,14 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 	}
 	if (memcmp(f->to.host, lc->host, LC_HOST_ID_LEN) != 0 || strcmp(f->to.bond, b->name) != 0)
 		return; /* another host's or another bond's */
-	/* An answer to the last check that came after its end (a busy peer,
-	 * a loaded link): late is not lost, it counts for that check, whose
-	 * findings are evaluated again. */
-	bool late = !b->running && b->result.checks && f->probe_id == b->probe_id;
-	if ((b->running || !late) && f->probe_id != b->probe_id) {
+	/* An answer to the last complete check that came after its end (a
+	 * busy peer, a loaded link; the next check may be running by then):
+	 * late is not lost, it counts for that check, whose findings are
+	 * evaluated again before the next check's are confirmed against
+	 * them. */
+	bool late = b->result.checks && f->probe_id == (b->running ? b->prev_probe_id
+								   : b->probe_id);
+	if (!late && (!b->running || f->probe_id != b->probe_id)) {
 		b->result.late_answers++;
 		log_debug("%s: link check: a late answer from %s for %s (%s)", b->name,
 			  f->from.slave, f->to.slave, lc_size_name(f->size));
@@ -741,10 +905,15 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 			  rows[k].sizes[f->size]);
 		return;
 	}
+	known_add(lc, f->from.host, mono_ms());
+	rows[k].answered_on |= 1u << s->idx;
 	struct lc_peer_obs *pe = lc_row_peer_answered(&rows[k], &f->from);
 	if (pe && late && !(pe->answered & LC_SIZE_BIT(f->size))) {
+		int64_t lat = mono_ms() - (b->running ? b->prev_started_ms : b->started_ms);
 		b->result.late_answers++;
 		b->reeval = true;
+		if (lat > (int64_t)b->slow_ms)
+			b->slow_ms = lat > LC_WAIT_MAX_MS ? LC_WAIT_MAX_MS : (uint32_t)lat;
 	}
 	if (pe)
 		pe->answered |= (uint8_t)LC_SIZE_BIT(f->size);
@@ -830,6 +999,7 @@ static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
 	findings_clear(&b->raw_last);
 	findings_clear(&b->raw_before);
 	findings_clear(&b->found);
+	findings_clear(&b->was);
 	for (size_t i = 0; i < b->n; i++) {
 		snprintf(b->slaves[i], IFNAMSIZ, "%s", d->slaves[i].name);
 		b->socks[i] = (struct lc_sock){.bond = b, .idx = i, .fd = -1, .tokens = LC_BURST,
@@ -904,8 +1074,8 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 			}
 			snprintf(b->name, IFNAMSIZ, "%s", d->name);
 			snprintf(b->result.bond, IFNAMSIZ, "%s", d->name);
-			b->peer_tokens = LC_BURST;
-			b->peer_tokens_ms = mono_ms();
+			b->peer_tokens = b->stranger_tokens = LC_BURST;
+			b->peer_tokens_ms = b->stranger_tokens_ms = mono_ms();
 			lc->bonds[lc->n_bonds++] = b;
 		}
 		if (bond_shape(b, d) < 0) {
@@ -915,6 +1085,7 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 		b->seen = true;
 		bool was = b->enabled;
 		b->enabled = b->result.enabled = d->link_check;
+		b->lag_expected = b->result.m.lag_expected = d->lag_expected;
 		if (!b->enabled) {
 			b->due = b->running = b->result.running = b->demand_wait = false;
 			b->settle = (struct lc_settle){0};
@@ -977,10 +1148,10 @@ bool linkcheck_demand(struct linkcheck *lc, const char *bond)
 		b->demand_wait = true;
 		b->demand_checks = 0;
 	}
-	if (!b->running) {
-		trigger(b, "asked", true, false, true);
-		process_due(lc);
-	}
+	/* A running check started before the request: the next one is the
+	 * client's. */
+	trigger(b, "asked", true, false, true);
+	process_due(lc);
 	return true;
 }
 

@@ -47,6 +47,7 @@ void linkcheck_json(struct strbuf *out, const struct lc_result *r)
 		  r->frames_sent, r->requests_total, r->answers_sent, r->bad_frames,
 		  r->late_answers);
 	json_string(out, r->error);
+	sb_printf(out, ",\"dropped\":%lu,\"wait_ms\":%u", r->dropped, r->wait_ms);
 	sb_printf(out, ",\"pending\":%u,\"missing\":%u,\"settling\":%s,\"recheck_in_ms\":%u",
 		  r->pending, r->missing, r->settling ? "true" : "false",
 		  r->settling ? r->recheck_ms : 0);
@@ -64,6 +65,14 @@ void linkcheck_json(struct strbuf *out, const struct lc_result *r)
 		bool first = true;
 		for (size_t k = 0; k < r->m.n_slaves && k < 32; k++)
 			if (s->siblings & (1u << k)) {
+				sb_puts(out, first ? "" : ",");
+				json_string(out, r->m.slaves[k].name);
+				first = false;
+			}
+		sb_puts(out, "],\"answers_on\":[");
+		first = true;
+		for (size_t k = 0; k < r->m.n_slaves && k < 32; k++)
+			if (s->answered_on & (1u << k)) {
 				sb_puts(out, first ? "" : ",");
 				json_string(out, r->m.slaves[k].name);
 				first = false;

@@ -31,6 +31,16 @@ int64_t lc_settle_checked(struct lc_settle *s, int64_t now_ms, bool unsettled, b
 	return s->next_ms;
 }
 
+bool lc_settle_same(const struct finding *a, const struct finding *b)
+{
+	if (a->kind != b->kind || strcmp(a->bond, b->bond) != 0 || a->n_slaves != b->n_slaves)
+		return false;
+	for (size_t i = 0; i < a->n_slaves; i++)
+		if (strcmp(a->slaves[i], b->slaves[i]) != 0)
+			return false;
+	return true;
+}
+
 static bool same_slaves(const struct finding *a, const struct finding *b)
 {
 	if (a->n_slaves != b->n_slaves)

@@ -161,6 +161,12 @@ static void confirmed_by_the_next_check(void **state)
 	assert_int_equal(lc_settle_confirm(&cur, 1, &prev), 1);
 	assert_false(cur.v[0].pending);
 	assert_int_equal(cur.v[0].severity, FSEV_DEGRADED);
+	/* the same claim whatever the evidence; not with other slaves */
+	struct finding *again = add(&cur, FK_CROSSED, "e2", "e3");
+	snprintf(again->evidence, sizeof(again->evidence), "seen again");
+	assert_true(lc_settle_same(again, &prev.v[0]));
+	assert_false(lc_settle_same(&cur.v[0], &cur.v[1]));
+	assert_false(lc_settle_same(&cur.v[0], &prev.v[0]));
 	findings_free(&prev);
 	findings_free(&cur);
 }

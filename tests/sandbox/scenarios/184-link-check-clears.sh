@@ -35,6 +35,11 @@ grep -q '^crossed: ' "$WORK/a.table" || fail "a's table shows no confirmed cross
 wait_until 15 lc_health_is b 1 || { lc_show_logs a b; fail "b not degraded with ports crossed"; }
 json=$("$BONDD_STATUS" --socket "$WORK/b.sock" --json) || true
 [[ $json == *'"kind":"crossed","severity":"degraded"'* ]] || fail "b's crossed finding not confirmed"
+# Real output for the validators (tests/check-status-outputs): a settling
+# bond with a confirmed finding.
+mkdir -p "$BUILD_DIR/status-samples"
+printf '%s\n' "$json" >"$BUILD_DIR/status-samples/184-crossed.json"
+"$BONDD_STATUS" --socket "$WORK/a.sock" --prometheus >"$BUILD_DIR/status-samples/184-crossed.prom" || true
 
 lc_vlan "$SW" b2 22 b3 23
 t0=${EPOCHREALTIME//[!0-9]/}
