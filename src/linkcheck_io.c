@@ -612,9 +612,11 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	b->result.recheck_ms = b->settle.next_ms ? (uint32_t)(b->settle.next_ms - now) : 0;
 	/* The client's answer is a check started after it asked (one that
 	 * was running already may predate what it wants to see), and the
-	 * check confirming that one's findings when it found any. */
+	 * check confirming that one's findings when it found any that
+	 * matter (a new informational one starts no re-check: nothing to
+	 * wait for). */
 	if (b->demand_wait && (b->running_demand || b->demand_checks) &&
-	    (++b->demand_checks >= 2 || pending <= 0))
+	    (++b->demand_checks >= 2 || pending <= 0 || lc_settle_quiet(&b->settle)))
 		b->demand_wait = false;
 	/* A client waits for the confirming check: it comes at the first
 	 * step, whatever the schedule had reached. */
