@@ -14,13 +14,13 @@
 #   settling_wakeups_per_min  host a's wake-ups per minute while a finding
 #                keeps it re-checking (its e2 moved to a VLAN of its own)
 # Boot it with tests/sandbox/uml-boot BUILD_DIR OUT bench/linkcheck-scale.sh
-# RAW=FILE [SCALE_HOSTS="4 16"]; the guest shares one CPU among all hosts.
+# RAW=FILE [SCALE_HOSTS=4,16] (commas: the kernel command line splits on spaces); the guest shares one CPU among all hosts.
 . "$(dirname "$0")/../tests/sandbox/lib.sh"
 trap - ERR
 set +e
 BONDD=$BUILD_DIR/src/bondd
 STATUS=$BUILD_DIR/src/bondd-status
-: "${RAW:?}" "${SCALE_HOSTS:=4 16 64}"
+: "${RAW:?}" "${SCALE_HOSTS:=4,16,64}"
 OUT=$(mktemp -d /var/tmp/lcscale.XXXXXX)
 
 now_us() { REPLY=${EPOCHREALTIME//[!0-9]/}; }
@@ -40,7 +40,7 @@ cpu_ms() { # cpu_ms PID: utime + stime in ms
 	echo $(((f[13] + f[14]) * 1000 / $(getconf CLK_TCK)))
 }
 
-for n in $SCALE_HOSTS; do
+for n in ${SCALE_HOSTS//,/ }; do
 	ip netns add lcs-sw
 	ip -n lcs-sw link add br0 type bridge vlan_filtering 1 vlan_default_pvid 0
 	ip -n lcs-sw link set br0 up

@@ -58,6 +58,15 @@ static inline bool lc_settle_quiet(const struct lc_settle *s)
  */
 unsigned lc_settle_confirm(struct findings *cur, size_t from, const struct findings *prev);
 
+/*
+ * A token bucket of `burst` tokens, one back every `refill_ms` (the link
+ * check's rate limits, linkcheck_io.h): brings *tokens up to date at
+ * now_ms and returns when the next token is there (now_ms when one is).
+ * The caller takes it by decrementing *tokens.
+ */
+int64_t lc_bucket_refill(unsigned *tokens, int64_t *since, int64_t now_ms, unsigned burst,
+			 int64_t refill_ms);
+
 /* The same claim: kind, bond and slaves (evidence may differ). */
 bool lc_settle_same(const struct finding *a, const struct finding *b);
 

@@ -271,17 +271,10 @@ static void known_add(struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], 
 	lc->known[at].ms = now;
 }
 
-/* A token bucket of LC_BURST, one token back every LC_REFILL_MS.  Returns
- * when the next token is there (now when one is). */
+/* The rate limits' token buckets (linkcheck_settle.h). */
 static int64_t refill(unsigned *tokens, int64_t *since, int64_t now)
 {
-	while (*tokens < LC_BURST && now - *since >= LC_REFILL_MS) {
-		(*tokens)++;
-		*since += LC_REFILL_MS;
-	}
-	if (*tokens == LC_BURST)
-		*since = now;
-	return *tokens ? now : *since + LC_REFILL_MS;
+	return lc_bucket_refill(tokens, since, now, LC_BURST, LC_REFILL_MS);
 }
 
 /* Remembers that `b` should be checked; process_due starts it when the

@@ -31,6 +31,18 @@ int64_t lc_settle_checked(struct lc_settle *s, int64_t now_ms, bool unsettled, b
 	return s->next_ms;
 }
 
+int64_t lc_bucket_refill(unsigned *tokens, int64_t *since, int64_t now_ms, unsigned burst,
+			 int64_t refill_ms)
+{
+	while (*tokens < burst && now_ms - *since >= refill_ms) {
+		(*tokens)++;
+		*since += refill_ms;
+	}
+	if (*tokens >= burst)
+		*since = now_ms;
+	return *tokens ? now_ms : *since + refill_ms;
+}
+
 bool lc_settle_same(const struct finding *a, const struct finding *b)
 {
 	if (a->kind != b->kind || strcmp(a->bond, b->bond) != 0 || a->n_slaves != b->n_slaves)

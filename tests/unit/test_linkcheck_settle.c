@@ -109,6 +109,36 @@ static void clears_within_a_minute(void **state)
 	}
 }
 
+/* The rate limits: 4 at once, then one every 15 s; a long pause refills
+ * to 4, never more. */
+static void bucket(void **state)
+{
+	(void)state;
+	unsigned tokens = 4;
+	int64_t since = 0, now = 1000;
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(lc_bucket_refill(&tokens, &since, now, 4, 15000), now);
+		tokens--;
+	}
+	/* empty: the next token 15 s after the last full moment */
+	assert_int_equal(lc_bucket_refill(&tokens, &since, now + 10, 4, 15000), 1000 + 15000);
+	assert_int_equal(lc_bucket_refill(&tokens, &since, 16000, 4, 15000), 16000);
+	assert_int_equal(tokens, 1);
+	tokens--;
+	assert_int_equal(lc_bucket_refill(&tokens, &since, 16001, 4, 15000), 31000);
+	/* an hour later: full, 4 */
+	assert_int_equal(lc_bucket_refill(&tokens, &since, 3600000, 4, 15000), 3600000);
+	assert_int_equal(tokens, 4);
+	/* a flapping slave's events over 10 s take 4 tokens at most */
+	unsigned taken = 0;
+	for (int64_t t = 3600000; t < 3610000; t += 50)
+		if (lc_bucket_refill(&tokens, &since, t, 4, 15000) <= t) {
+			tokens--;
+			taken++;
+		}
+	assert_int_equal(taken, 4);
+}
+
 static struct finding *add(struct findings *l, enum finding_kind k, const char *a, const char *b)
 {
 	struct finding *f = findings_add(l, FSRC_LINK_CHECK, FSEV_DEGRADED, k, "bond0");
@@ -181,6 +211,7 @@ int main(void)
 		cmocka_unit_test(jitter_is_added),
 		cmocka_unit_test(clears_within_a_minute),
 		cmocka_unit_test(confirmed_by_the_next_check),
+		cmocka_unit_test(bucket),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
