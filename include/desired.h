@@ -50,6 +50,10 @@ struct desired_bond {
 	/* link_check: probe each slave's path (linkcheck.h); the default
 	 * depends on the mode (bondd.conf(5)). */
 	bool link_check;
+	/* link_topology = lag: the switch aggregates the slaves' ports on
+	 * purpose (a static LAG); the link check's switch-lag finding is
+	 * then informational.  Default per-port (bondd.conf(5)). */
+	bool lag_expected;
 	/* keep_order: restore the configured slave order by releasing the
 	 * slaves after a returning one.  Unset: the mode's default
 	 * (desired_keeps_order). */

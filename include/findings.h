@@ -33,6 +33,7 @@ enum finding_kind {
 	FK_CROSSED,         /* local slave i reaches a peer's slave j != i */
 	FK_UNREACHABLE,     /* a slave reaches no peer while its siblings do */
 	FK_ONE_WAY,         /* a path that works in one direction only */
+	FK_SWITCH_LAG,      /* the switch aggregates the slaves' ports */
 	/* the host checks */
 	FK_SHARED_CARD,     /* slaves on functions of one PCI device */
 	FK_SPEED_MISMATCH,  /* slaves of a striping bond at different speeds */
@@ -53,6 +54,9 @@ struct finding {
 	size_t n_slaves;
 	char evidence[256];  /* what was seen, in one sentence */
 	char fix[256];       /* what to do, in one sentence */
+	/* seen once, not yet confirmed by a second look (the link check,
+	 * linkcheck_settle.h): shown, with severity info */
+	bool pending;
 };
 
 struct findings {

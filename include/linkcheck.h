@@ -50,6 +50,9 @@ struct lc_slave_obs {
 	uint8_t sent;         /* LC_SIZE_BIT()s sent */
 	uint32_t sizes[LC__SIZES]; /* payload bytes per size class sent */
 	uint32_t siblings;    /* bit k: the requests of slaves[k] arrived here */
+	uint32_t answered_on; /* bit k: answers to this slave's requests arrived
+			       * on slaves[k] (on itself alone, unless the
+			       * switch treats the ports as one) */
 	char error[96];       /* why it was not probed, "" when it was or is down */
 	struct lc_peer_obs peers[LC_MAX_PEERS];
 	size_t n_peers;
@@ -61,6 +64,7 @@ struct lc_matrix {
 	uint32_t mtu;
 	struct lc_slave_obs *slaves; /* in bond order; n_slaves of them */
 	size_t n_slaves;
+	bool lag_expected;    /* link_topology = lag: a switch LAG is intended */
 };
 
 /* One bond's last complete check, as the status renderers show it. */
@@ -71,6 +75,7 @@ struct lc_result {
 	unsigned long checks;  /* completed so far */
 	int64_t wall_ms;       /* end of the last check, 0: none yet */
 	uint32_t took_ms;      /* its length, first request to evaluation */
+	uint32_t wait_ms;      /* the longest it would have waited for answers */
 	uint32_t trigger_ms;   /* from what started it (a slave's return, a
 				* request) to its end */
 	char trigger[64];      /* what started it: "start", "e2 up", ... */
@@ -79,6 +84,11 @@ struct lc_result {
 	unsigned long answers_sent; /* answers to peers' requests, all time */
 	unsigned long bad_frames;   /* frames that failed to parse, all time */
 	unsigned long late_answers; /* answers that came after their check */
+	unsigned long dropped;      /* strangers' requests over their budget */
+	unsigned pending;      /* findings of the last check not yet confirmed */
+	unsigned missing;      /* peer slaves it waited for in vain */
+	bool settling;         /* a re-check is due (linkcheck_settle.h) */
+	uint32_t recheck_ms;   /* ... this long after the last check's end */
 	char error[128];       /* why no check can run, "" when they can */
 	struct lc_matrix m;
 };

@@ -34,15 +34,27 @@
  * peer slave that answered the check before, or whose requests arrived,
  * has answered every size: usually within milliseconds. */
 #define LC_WAIT_MS 1000
+/* ... longer with many peer slaves (this much each), and twice as long as
+ * the latest answer lately came, up to LC_WAIT_MAX_MS. */
+#define LC_WAIT_PER_PEER_MS 10
+#define LC_WAIT_MAX_MS 5000
 /* ... but not sooner than this: a peer new to us gets this long. */
 #define LC_MIN_WAIT_MS 50
 #define LC_BURST 4
 #define LC_REFILL_MS 15000
 #define LC_MIN_GAP_MS 500
 #define LC_ANSWER_BURST 256
+/* Hosts remembered as peers (their bondd answered a check of ours) and
+ * for how long: their requests and wishes to be probed back have budgets
+ * of their own, apart from strangers'. */
+#define LC_KNOWN_HOSTS 64
+#define LC_KNOWN_MS (10 * 60 * 1000)
 /* Peers' requests heard this long before a check began still count in it
  * (the request that made us check, for one). */
 #define LC_HEARD_SLACK_MS 500
+/* ... and in a re-check (linkcheck_settle.h), those heard this long
+ * before: the evidence of the check it confirms. */
+#define LC_HEARD_KEEP_MS 2500
 
 struct linkcheck;
 

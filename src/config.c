@@ -67,6 +67,7 @@ struct section {
 	unsigned mtu_line, slaves_line;
 	unsigned keep_order_line, state_line;
 	unsigned link_check_line;         /* 0: not given, the mode's default */
+	unsigned link_topology_line;      /* 0: not given (per-port) */
 	unsigned tcp_cc_line, single_stream_line;
 	unsigned addr_line[BONDD_MAX_ADDRS];
 	struct slave_key sk[MAX_SLAVE_KEYS];
@@ -764,6 +765,26 @@ static void parse_link_check(struct parser *p, const char *val)
 		       show(&sh, val));
 }
 
+/* link_topology = per-port | lag: what the link check should expect of
+ * the switch (linkcheck.h, the switch-lag finding). */
+static void parse_link_topology(struct parser *p, const char *val)
+{
+	struct section *s = &p->sec;
+	struct shown sh;
+
+	if (s->link_topology_line) {
+		errorf(p, p->line, "duplicate key \"link_topology\" (first on line %u)",
+		       s->link_topology_line);
+		return;
+	}
+	s->link_topology_line = p->line;
+	if (strcmp(val, "per-port") == 0 || strcmp(val, "lag") == 0)
+		s->b.lag_expected = val[0] == 'l';
+	else
+		errorf(p, p->line, "link_topology: invalid value \"%s\" (expected per-port or lag)",
+		       show(&sh, val));
+}
+
 static void add_slave(struct parser *p, const char *name, bool *full)
 {
 	struct desired_bond *b = &p->sec.b;
@@ -1021,6 +1042,8 @@ static void parse_key(struct parser *p, const char *key, char *val)
 		parse_state(p, val);
 	else if (strcmp(key, "link_check") == 0)
 		parse_link_check(p, val);
+	else if (strcmp(key, "link_topology") == 0)
+		parse_link_topology(p, val);
 	else if (strcmp(key, "tcp_congestion") == 0)
 		parse_tcp_congestion(p, val);
 	else if (strcmp(key, "single_stream") == 0)

@@ -54,6 +54,7 @@ const char *finding_kind_name(enum finding_kind k)
 		[FK_CROSSED] = "crossed",
 		[FK_UNREACHABLE] = "unreachable",
 		[FK_ONE_WAY] = "one-way",
+		[FK_SWITCH_LAG] = "switch-lag",
 		[FK_SHARED_CARD] = "shared-card",
 		[FK_SPEED_MISMATCH] = "speed-mismatch",
 		[FK_DUPLEX_MISMATCH] = "duplex-mismatch",
@@ -112,7 +113,7 @@ void findings_json(struct strbuf *out, const struct findings *const *lists, size
 			json_string(out, x->evidence);
 			sb_puts(out, ",\"fix\":");
 			json_string(out, x->fix);
-			sb_puts(out, "}");
+			sb_printf(out, ",\"pending\":%s}", x->pending ? "true" : "false");
 		}
 	sb_puts(out, "]");
 }

@@ -68,18 +68,37 @@ const struct lc_result *lc_results_find(const struct lc_results *rs, const char 
 	return NULL;
 }
 
-/* A peer slave counts as reached when the path to it is proven in either
- * direction: it answered, or its own requests arrived. */
-static bool reached(const struct lc_peer_obs *p)
+/* A host one of whose slaves answered a probe of this check.  Anyone on
+ * the switch can send a request with a made-up host id; only a bondd that
+ * takes part answers, so only its requests count for a finding. */
+static bool host_answered(const struct lc_matrix *m, const uint8_t host[LC_HOST_ID_LEN])
 {
-	return p->answered || p->heard;
+	for (size_t i = 0; i < m->n_slaves; i++)
+		for (size_t p = 0; p < m->slaves[i].n_peers; p++)
+			if (m->slaves[i].peers[p].answered &&
+			    memcmp(m->slaves[i].peers[p].end.host, host, LC_HOST_ID_LEN) == 0)
+				return true;
+	return false;
 }
 
-static size_t n_reached(const struct lc_slave_obs *s)
+static bool heard(const struct lc_matrix *m, const struct lc_peer_obs *p)
+{
+	return p->heard && host_answered(m, p->end.host);
+}
+
+/* A peer slave counts as reached when the path to it is proven in either
+ * direction: it answered, or its own requests arrived (from a host that
+ * answers). */
+static bool reached(const struct lc_matrix *m, const struct lc_peer_obs *p)
+{
+	return p->answered || heard(m, p);
+}
+
+static size_t n_reached(const struct lc_matrix *m, const struct lc_slave_obs *s)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < s->n_peers; i++)
-		n += reached(&s->peers[i]);
+		n += reached(m, &s->peers[i]);
 	return n;
 }
 
@@ -145,7 +164,7 @@ static int shared_domains(const struct lc_matrix *m, size_t parent[BONDD_MAX_SLA
 			for (size_t p = 0; p < s->n_peers; p++) {
 				bool both = false;
 				for (size_t q = 0; q < t->n_peers && !both; q++)
-					both = reached(&s->peers[p]) && reached(&t->peers[q]) &&
+					both = reached(m, &s->peers[p]) && reached(m, &t->peers[q]) &&
 					       lc_end_same(&s->peers[p].end, &t->peers[q].end);
 				if (!both)
 					continue;
@@ -248,11 +267,11 @@ static int crossed(const struct lc_matrix *m, size_t *parent, struct findings *o
 			continue;
 		for (size_t p = 0; p < s->n_peers; p++) {
 			const struct lc_peer_obs *pe = &s->peers[p];
-			if (!reached(pe))
+			if (!reached(m, pe))
 				continue;
 			size_t same = 0;
 			for (size_t q = 0; q < s->n_peers; q++)
-				same += reached(&s->peers[q]) && same_bond(&s->peers[q].end, &pe->end);
+				same += reached(m, &s->peers[q]) && same_bond(&s->peers[q].end, &pe->end);
 			if (same != 1 || pe->end.pos == s->pos)
 				continue;
 			if (!f) {
@@ -285,12 +304,12 @@ static int unreachable(const struct lc_matrix *m, struct findings *out)
 {
 	size_t reaching = 0;
 	for (size_t i = 0; i < m->n_slaves; i++)
-		reaching += m->slaves[i].probed && n_reached(&m->slaves[i]) > 0;
+		reaching += m->slaves[i].probed && n_reached(m, &m->slaves[i]) > 0;
 	if (!reaching)
 		return 0;
 	for (size_t i = 0; i < m->n_slaves; i++) {
 		const struct lc_slave_obs *s = &m->slaves[i];
-		if (!s->probed || n_reached(s) > 0)
+		if (!s->probed || n_reached(m, s) > 0)
 			continue;
 		struct finding *f = findings_add(out, FSRC_LINK_CHECK, FSEV_DEGRADED,
 						 FK_UNREACHABLE, m->bond);
@@ -299,7 +318,7 @@ static int unreachable(const struct lc_matrix *m, struct findings *out)
 		finding_add_slave(f, s->name);
 		char others[128] = "";
 		for (size_t k = 0; k < m->n_slaves; k++)
-			if (m->slaves[k].probed && n_reached(&m->slaves[k]) > 0)
+			if (m->slaves[k].probed && n_reached(m, &m->slaves[k]) > 0)
 				append(others, sizeof(others), ", ", m->slaves[k].name);
 		snprintf(f->evidence, sizeof(f->evidence),
 			 "%s reached no peer and heard none, while %.100s reached peers", s->name, others);
@@ -320,7 +339,7 @@ static int one_way(const struct lc_matrix *m, struct findings *out)
 		char peers[160] = "";
 		for (size_t p = 0; p < s->n_peers; p++) {
 			const struct lc_peer_obs *pe = &s->peers[p];
-			if (!pe->heard || pe->answered)
+			if (!heard(m, pe) || pe->answered)
 				continue;
 			if (!f) {
 				f = findings_add(out, FSRC_LINK_CHECK, FSEV_DEGRADED, FK_ONE_WAY, m->bond);
@@ -345,9 +364,81 @@ static int one_way(const struct lc_matrix *m, struct findings *out)
 	return 0;
 }
 
+/*
+ * A switch that aggregates the bond's ports (a static LAG, EtherChannel):
+ * answers to one slave's requests arrive on another slave (the switch
+ * picks a port of the aggregate by its hash of the addresses, whatever
+ * port the request came in on), while no slave hears its siblings' own
+ * broadcasts (a switch never floods a frame back into the aggregate it
+ * came from: in one plain domain it would).  Per-port domains send every
+ * answer back on the slave that asked.  Returns true when m shows it; with
+ * out, adds the finding (informational when the admin said link_topology =
+ * lag).
+ */
+static int switch_lag(const struct lc_matrix *m, struct findings *out, bool *lag)
+{
+	size_t probed = 0, answered = 0, first = SIZE_MAX, on = 0, foreign = 0;
+	uint32_t sib = 0;
+
+	*lag = false;
+	for (size_t i = 0; i < m->n_slaves && i < BONDD_MAX_SLAVES; i++) {
+		const struct lc_slave_obs *s = &m->slaves[i];
+		if (!s->probed)
+			continue;
+		probed++;
+		sib |= s->siblings;
+		answered += s->answered_on != 0;
+		if (s->answered_on & ~(1u << i)) {
+			foreign++;
+			if (first == SIZE_MAX) {
+				first = i;
+				for (on = 0; on < m->n_slaves && !(s->answered_on & ~(1u << i) &
+								    (1u << on));
+				     on++)
+					;
+			}
+		}
+	}
+	if (probed < 2 || !foreign || sib || !mode_needs_own_domains(m->mode))
+		return 0;
+	*lag = true;
+	struct finding *f = findings_add(out, FSRC_LINK_CHECK,
+					 m->lag_expected ? FSEV_INFO : FSEV_DEGRADED,
+					 FK_SWITCH_LAG, m->bond);
+	if (!f)
+		return -1;
+	char names[128] = "";
+	for (size_t i = 0; i < m->n_slaves; i++)
+		if (m->slaves[i].probed) {
+			finding_add_slave(f, m->slaves[i].name);
+			append(names, sizeof(names), ", ", m->slaves[i].name);
+		}
+	snprintf(f->evidence, sizeof(f->evidence),
+		 "%.40s are one link to the switch (a static LAG): %s's answers came in on "
+		 "%s, %zu of %zu slaves' on another slave, and none heard the others' probes",
+		 names, m->slaves[first].name, on < m->n_slaves ? m->slaves[on].name : "?",
+		 foreign, answered);
+	snprintf(f->fix, sizeof(f->fix), m->lag_expected
+		 ? "none (link_topology = lag): one stream to a peer rides one port of the "
+		   "LAG, the one the switch's hash picks; a VLAN per port would stripe it"
+		 : "one stream to a peer rides one port of the LAG (the switch's hash): to "
+		   "stripe it, drop the LAG and give port N of every host a VLAN of its own; "
+		   "if the LAG is meant, set link_topology = lag");
+	return 0;
+}
+
 int linkcheck_eval(const struct lc_matrix *m, struct findings *out)
 {
 	size_t parent[BONDD_MAX_SLAVES];
+	bool lag;
+
+	/* Through a LAG the slaves meet whatever peer slave the switch's
+	 * hash picks: crossed, unreachable, one-way and shared-domain do not
+	 * apply; only jumbo-dropped still does. */
+	if (switch_lag(m, out, &lag) < 0)
+		return -1;
+	if (lag)
+		return jumbo(m, out);
 
 	if (shared_domains(m, parent, mode_needs_own_domains(m->mode) ? out : NULL) < 0)
 		return -1;

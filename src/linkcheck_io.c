@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <sys/timerfd.h>
 
+#include "linkcheck_settle.h"
 #include "log.h"
 #include "small_file.h"
 
@@ -49,6 +50,10 @@ struct lc_bond {
 	enum bond_mode mode;
 	uint32_t mtu;
 	bool enabled, seen;
+	bool lag_expected;       /* link_topology = lag */
+	bool lag_seen;           /* the last check found a switch LAG: a peer
+				  * slave heard is not one to wait for (the
+				  * switch's hash picks who answers) */
 	bool waited;             /* at the start of a sync: running or asked for */
 	size_t n;
 	char slaves[BONDD_MAX_SLAVES][IFNAMSIZ];
@@ -59,15 +64,38 @@ struct lc_bond {
 	/* the running check */
 	bool running;
 	uint32_t probe_id;
+	uint32_t prev_probe_id;  /* the check before, while this one runs */
+	int64_t prev_started_ms;
 	int64_t started_ms, deadline_ms, trigger_since_ms;
+	bool running_fresh;      /* it was started by a change, not a re-check */
+	bool running_demand;     /* ... by a client's request */
 	/* the next check */
-	bool due, due_demand, due_probe_back;
+	bool due, due_demand, due_probe_back, due_fresh;
 	int64_t due_since_ms;
 	char due_trigger[64];
 	/* rate limit: peers' requests to probe back take a token of the
 	 * bond's bucket or are ignored; no two checks within LC_MIN_GAP_MS */
 	unsigned peer_tokens;
 	int64_t peer_tokens_ms, last_start_ms;
+	/* ... those of stations no check of ours heard answer take a token of
+	 * a bucket of their own, so that they cannot use up the peers' */
+	unsigned stranger_tokens;
+	int64_t stranger_tokens_ms;
+	unsigned drop_logged;    /* said once that frames were dropped: 1 wishes
+				  * to be probed back, 2 answers */
+	/* settling (linkcheck_settle.h): when to look again, and the
+	 * findings of the last two checks as the evaluation made them */
+	struct lc_settle settle;
+	struct findings raw_last, raw_before;
+	struct findings found;   /* the last check's, pending or confirmed */
+	struct findings was;     /* found, as the check before left it */
+	bool reeval;             /* a late answer changed the last check */
+	uint32_t slow_ms;        /* the latest answer came this long after its
+				  * check began (decays check by check) */
+	/* a client asked (bondd-status --link-check): it waits for a check
+	 * whose findings are all confirmed, or for the confirming one */
+	bool demand_wait;
+	unsigned demand_checks;
 };
 
 struct linkcheck {
@@ -83,6 +111,13 @@ struct linkcheck {
 	struct lc_results results;
 	bool reloaded, perm_logged;
 	bool twin_logged;        /* said that another host uses our host id */
+	uint32_t rng;            /* xorshift state for the re-checks' jitter */
+	/* hosts that answered a check of ours lately: their requests are a
+	 * peer's, with budgets of their own */
+	struct {
+		uint8_t host[LC_HOST_ID_LEN];
+		int64_t ms;
+	} known[LC_KNOWN_HOSTS];
 	uint8_t buf[LC_MAX_LEN + 1];
 };
 
@@ -187,6 +222,10 @@ static void bond_free(struct lc_bond *b)
 		sock_close(&b->socks[i]);
 	free(b->live);
 	free(b->shown);
+	findings_free(&b->raw_last);
+	findings_free(&b->raw_before);
+	findings_free(&b->found);
+	findings_free(&b->was);
 	free(b);
 }
 
@@ -206,17 +245,36 @@ static int slave_index(const struct lc_bond *b, const char *name)
 	return -1;
 }
 
-/* A token bucket of LC_BURST, one token back every LC_REFILL_MS.  Returns
- * when the next token is there (now when one is). */
+/* A host whose bondd answered one of our checks in the last LC_KNOWN_MS. */
+static bool known_host(const struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now)
+{
+	for (size_t i = 0; i < LC_KNOWN_HOSTS; i++)
+		if (lc->known[i].ms && now - lc->known[i].ms < LC_KNOWN_MS &&
+		    memcmp(lc->known[i].host, host, LC_HOST_ID_LEN) == 0)
+			return true;
+	return false;
+}
+
+/* Remembers that `host` answered; the oldest entry gives its place. */
+static void known_add(struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now)
+{
+	size_t at = 0;
+	for (size_t i = 0; i < LC_KNOWN_HOSTS; i++) {
+		if (memcmp(lc->known[i].host, host, LC_HOST_ID_LEN) == 0 && lc->known[i].ms) {
+			at = i;
+			break;
+		}
+		if (lc->known[i].ms < lc->known[at].ms)
+			at = i;
+	}
+	memcpy(lc->known[at].host, host, LC_HOST_ID_LEN);
+	lc->known[at].ms = now;
+}
+
+/* The rate limits' token buckets (linkcheck_settle.h). */
 static int64_t refill(unsigned *tokens, int64_t *since, int64_t now)
 {
-	while (*tokens < LC_BURST && now - *since >= LC_REFILL_MS) {
-		(*tokens)++;
-		*since += LC_REFILL_MS;
-	}
-	if (*tokens == LC_BURST)
-		*since = now;
-	return *tokens ? now : *since + LC_REFILL_MS;
+	return lc_bucket_refill(tokens, since, now, LC_BURST, LC_REFILL_MS);
 }
 
 /* Remembers that `b` should be checked; process_due starts it when the
@@ -224,7 +282,7 @@ static int64_t refill(unsigned *tokens, int64_t *since, int64_t now)
  * probe back, so that their requests (the other direction) arrive within
  * it; one started by a peer's request does not, or two hosts would keep
  * each other checking. */
-static void trigger(struct lc_bond *b, const char *why, bool demand, bool from_peer)
+static void trigger(struct lc_bond *b, const char *why, bool demand, bool from_peer, bool fresh)
 {
 	if (!b->enabled)
 		return;
@@ -237,6 +295,7 @@ static void trigger(struct lc_bond *b, const char *why, bool demand, bool from_p
 	b->due = true;
 	b->due_demand |= demand;
 	b->due_probe_back |= !from_peer;
+	b->due_fresh |= fresh;
 }
 
 /* A slave became ready: a check now if its bucket has a token, else
@@ -252,17 +311,57 @@ static void slave_event(struct lc_bond *b, struct lc_sock *s)
 	s->pending = false;
 	char why[64];
 	snprintf(why, sizeof(why), "%s ready", b->slaves[s->idx]);
-	trigger(b, why, false, false);
+	trigger(b, why, false, false, true);
 }
 
+/* The findings list the daemon reads: every enabled bond's last check's,
+ * pending or confirmed. */
 static void rebuild_findings(struct linkcheck *lc)
 {
 	findings_clear(lc->findings);
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		const struct lc_bond *b = lc->bonds[i];
-		if (b->enabled && b->result.checks && linkcheck_eval(&b->result.m, lc->findings) < 0)
-			log_err("%s: link check: out of memory for its findings", b->name);
+		for (size_t j = 0; b->enabled && b->result.checks && j < b->found.n; j++) {
+			struct finding *f = findings_add(lc->findings, FSRC_LINK_CHECK,
+							 FSEV_DEGRADED, FK_CROSSED, b->name);
+			if (!f) {
+				log_err("%s: link check: out of memory for its findings", b->name);
+				return;
+			}
+			*f = b->found.v[j];
+		}
 	}
+}
+
+/* f was a confirmed finding of the check before too (warned of then). */
+static bool confirmed_before(const struct lc_bond *b, const struct finding *f)
+{
+	for (size_t j = 0; j < b->was.n; j++)
+		if (!b->was.v[j].pending && lc_settle_same(&b->was.v[j], f))
+			return true;
+	return false;
+}
+
+/* The last check's matrix evaluated, its findings marked pending or
+ * confirmed against the check before's; returns how many are pending, or
+ * -1 when out of memory. */
+static int evaluate(struct lc_bond *b)
+{
+	findings_clear(&b->raw_last);
+	findings_clear(&b->found);
+	if (linkcheck_eval(&b->result.m, &b->raw_last) < 0)
+		return -1;
+	for (size_t j = 0; j < b->raw_last.n; j++) {
+		struct finding *f = findings_add(&b->found, FSRC_LINK_CHECK, FSEV_DEGRADED,
+						 FK_CROSSED, b->name);
+		if (!f)
+			return -1;
+		*f = b->raw_last.v[j];
+	}
+	b->lag_seen = false;
+	for (size_t j = 0; j < b->raw_last.n; j++)
+		b->lag_seen |= b->raw_last.v[j].kind == FK_SWITCH_LAG;
+	return (int)lc_settle_confirm(&b->found, 0, &b->raw_before);
 }
 
 /* Sends a slave's requests, one per size class, for the running check;
@@ -315,28 +414,58 @@ static unsigned send_requests(struct linkcheck *lc, struct lc_bond *b, size_t i,
 	return frames;
 }
 
+/* How long a check waits at most: LC_WAIT_MS, more with many peers (they
+ * all answer at once, and a busy host answers its peers in turn), and
+ * twice the lateness of the latest answer seen lately, so that a slow
+ * path or a busy peer is waited for instead of judged; LC_WAIT_MAX_MS at
+ * most.  A check ends sooner when every peer it waits for has answered. */
+static uint32_t wait_for(struct lc_bond *b)
+{
+	size_t peers = 0;
+	for (size_t i = 0; i < b->n; i++)
+		peers += b->shown[i].n_peers;
+	uint64_t ms = LC_WAIT_MS + (uint64_t)LC_WAIT_PER_PEER_MS * peers;
+	if (ms < 2ull * b->slow_ms)
+		ms = 2ull * b->slow_ms;
+	if (ms > LC_WAIT_MAX_MS)
+		ms = LC_WAIT_MAX_MS;
+	b->slow_ms -= b->slow_ms / 4;
+	b->result.wait_ms = (uint32_t)ms;
+	return (uint32_t)ms;
+}
+
 static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 {
 	b->running = b->result.running = true;
+	b->prev_probe_id = b->probe_id;
+	b->prev_started_ms = b->started_ms;
 	b->started_ms = b->last_start_ms = now;
-	b->deadline_ms = now + LC_WAIT_MS;
+	b->deadline_ms = now + wait_for(b);
 	b->trigger_since_ms = b->due_since_ms;
 	b->probe_id = lc->next_probe++;
 	snprintf(b->result.trigger, sizeof(b->result.trigger), "%s", b->due_trigger);
 	bool probe_back = b->due_probe_back;
-	b->due = b->due_demand = b->due_probe_back = false;
+	b->running_fresh = b->due_fresh;
+	b->running_demand = b->due_demand;
+	b->due = b->due_demand = b->due_probe_back = b->due_fresh = false;
+	b->settle.next_ms = 0; /* this is the re-check, or replaces it */
 
 	unsigned frames = 0;
 	for (size_t i = 0; i < b->n; i++) {
 		struct lc_slave_obs *row = &b->live[i];
 		/* Answers are this check's alone; what peers sent counts while
-		 * it is recent (it may be what made us check). */
+		 * it is recent (it may be what made us check), and in a re-check
+		 * a little longer: it confirms or clears what the check before
+		 * found, and a peer's requests arrive only when the peer checks
+		 * (a one-way path is confirmed by its peer's requests of the
+		 * check before and the answers still missing in this one). */
+		int64_t slack = b->running_fresh ? LC_HEARD_SLACK_MS : LC_HEARD_KEEP_MS;
 		size_t keep = 0;
 		for (size_t p = 0; p < row->n_peers; p++) {
 			struct lc_peer_obs pe = row->peers[p];
 			pe.answered = 0;
 			pe.expected = false;
-			if (pe.heard && pe.heard_ms >= now - LC_HEARD_SLACK_MS)
+			if (pe.heard && pe.heard_ms >= now - slack)
 				row->peers[keep++] = pe;
 		}
 		row->n_peers = keep;
@@ -346,14 +475,19 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 		for (int pass = 0; pass < 2; pass++)
 			for (size_t p = 0; p < b->shown[i].n_peers; p++) {
 				const struct lc_peer_obs *old = &b->shown[i].peers[p];
-				if (pass ? old->answered || !old->heard : !old->answered)
+				/* (a peer only heard is waited for when its
+				 * host answered: a stranger's requests are not
+				 * a peer's) */
+				if (pass ? old->answered || !old->heard || b->lag_seen ||
+						   !known_host(lc, old->end.host, now)
+					 : !old->answered)
 					continue;
 				struct lc_peer_obs *pe = pass ? lc_row_peer(row, &old->end)
 							      : lc_row_peer_answered(row, &old->end);
 				if (pe)
 					pe->expected = true;
 			}
-		row->siblings = 0;
+		row->siblings = row->answered_on = 0;
 		row->probed = row->resent = false;
 		row->sent = 0;
 		row->error[0] = '\0';
@@ -367,24 +501,69 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	log_debug("%s: link check started (%s): %u requests", b->name, b->result.trigger, frames);
 }
 
-/* Every peer slave we know of (it answered the check before, or its
- * requests arrived) has answered every size sent: nothing more to wait
- * for.  A check with no such peer waits its whole time. */
-static bool answers_complete(const struct lc_bond *b)
+/* A host one of whose slaves answered this check: a bondd, not a station
+ * that only sends requests (a forger's made-up host id never answers). */
+static bool host_answered(const struct lc_bond *b, const uint8_t host[LC_HOST_ID_LEN])
+{
+	for (size_t i = 0; i < b->n; i++)
+		for (size_t p = 0; p < b->live[i].n_peers; p++)
+			if (b->live[i].peers[p].answered &&
+			    memcmp(b->live[i].peers[p].end.host, host, LC_HOST_ID_LEN) == 0)
+				return true;
+	return false;
+}
+
+/* Counts the peer slaves we wait for (they answered the check before, or
+ * their requests arrived and their host answers) and, in *missing, those
+ * of them that have not answered every size sent yet. */
+static size_t awaited(const struct lc_bond *b, size_t *missing)
 {
 	size_t known = 0;
+	*missing = 0;
 	for (size_t i = 0; i < b->n; i++) {
 		const struct lc_slave_obs *row = &b->live[i];
 		for (size_t p = 0; row->probed && p < row->n_peers; p++) {
 			const struct lc_peer_obs *pe = &row->peers[p];
-			if (!pe->expected && !pe->heard)
+			if (!pe->expected &&
+			    (b->lag_seen || !(pe->heard && host_answered(b, pe->end.host))))
 				continue;
 			known++;
-			if (pe->answered != row->sent)
-				return false;
+			*missing += pe->answered != row->sent;
 		}
 	}
-	return known > 0;
+	return known;
+}
+
+/* Every peer slave we wait for has answered every size sent: nothing more
+ * to wait for.  A check with no such peer waits its whole time. */
+static bool answers_complete(const struct lc_bond *b)
+{
+	size_t missing, known = awaited(b, &missing);
+	if (!known || missing)
+		return false;
+	/* A probed slave that no peer answered yet, while others have
+	 * answers, is waited for the whole time: it may be slow rather
+	 * than cut off, and a finding about it must rest on a full wait. */
+	for (size_t i = 0; i < b->n; i++) {
+		const struct lc_slave_obs *row = &b->live[i];
+		bool any = false;
+		for (size_t p = 0; row->probed && p < row->n_peers && !any; p++)
+			any = row->peers[p].answered != 0;
+		if (row->probed && !any)
+			return false;
+	}
+	return true;
+}
+
+static uint32_t jitter(struct linkcheck *lc)
+{
+	/* xorshift32: spreads the re-checks of hosts that saw one change */
+	uint32_t x = lc->rng ? lc->rng : 0x9e3779b9u;
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	lc->rng = x;
+	return x % (LC_SETTLE_FIRST_MS / 4);
 }
 
 static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
@@ -399,9 +578,43 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 		for (size_t p = 0; p < b->shown[i].n_peers; p++)
 			b->shown[i].peers[p].expected = false;
 	b->result.m = (struct lc_matrix){.mode = b->mode, .mtu = b->mtu, .slaves = b->shown,
-					 .n_slaves = b->n};
+					 .n_slaves = b->n, .lag_expected = b->lag_expected};
 	snprintf(b->result.m.bond, IFNAMSIZ, "%s", b->name);
+	size_t missing;
+	awaited(b, &missing);
+	struct findings t = b->raw_before;
+	b->raw_before = b->raw_last;
+	b->raw_last = t;
+	t = b->was;
+	b->was = b->found;
+	b->found = t;
+	int pending = evaluate(b);
+	if (pending < 0)
+		log_err("%s: link check: out of memory for its findings", b->name);
+	b->reeval = false;
 	rebuild_findings(lc);
+	b->result.pending = pending > 0 ? (unsigned)pending : 0;
+	b->result.missing = (unsigned)missing;
+	/* (an informational finding, such as an intended LAG, is no reason
+	 * to look again) */
+	bool degraded = false;
+	for (size_t j = 0; j < b->raw_last.n; j++)
+		degraded |= b->raw_last.v[j].severity == FSEV_DEGRADED;
+	lc_settle_checked(&b->settle, now, degraded || missing > 0, b->running_fresh, jitter(lc));
+	b->result.settling = !lc_settle_quiet(&b->settle);
+	b->result.recheck_ms = b->settle.next_ms ? (uint32_t)(b->settle.next_ms - now) : 0;
+	/* The client's answer is a check started after it asked (one that
+	 * was running already may predate what it wants to see), and the
+	 * check confirming that one's findings when it found any that
+	 * matter (a new informational one starts no re-check: nothing to
+	 * wait for). */
+	if (b->demand_wait && (b->running_demand || b->demand_checks) &&
+	    (++b->demand_checks >= 2 || pending <= 0 || lc_settle_quiet(&b->settle)))
+		b->demand_wait = false;
+	/* A client waits for the confirming check: it comes at the first
+	 * step, whatever the schedule had reached. */
+	if (b->demand_wait && b->settle.next_ms > now + LC_SETTLE_FIRST_MS)
+		b->settle.next_ms = now + LC_SETTLE_FIRST_MS;
 
 	size_t n_find = 0, reached = 0;
 	for (size_t i = 0; i < lc->findings->n; i++)
@@ -410,13 +623,25 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 		for (size_t p = 0; p < b->shown[i].n_peers; p++)
 			reached += b->shown[i].peers[p].answered != 0;
 	log_info("%s: link check done in %u ms (%s): %u requests, %zu answered paths, "
-		 "%zu finding%s", b->name, b->result.took_ms, b->result.trigger,
-		 b->result.frames_sent, reached, n_find, n_find == 1 ? "" : "s");
-	for (size_t i = 0; i < lc->findings->n; i++) {
-		const struct finding *f = &lc->findings->v[i];
-		if (strcmp(f->bond, b->name) == 0)
-			log_warn("%s: link check: %s: %s; fix: %s", b->name, finding_kind_name(f->kind),
-				 f->evidence, f->fix);
+		 "%zu finding%s (%d pending), %zu peer slave%s late; next check %s", b->name,
+		 b->result.took_ms, b->result.trigger, b->result.frames_sent, reached, n_find,
+		 n_find == 1 ? "" : "s", pending, missing, missing == 1 ? "" : "s",
+		 b->settle.next_ms ? "soon" : "on a change");
+	/* A finding is a warning once confirmed; pending, it is a claim that
+	 * the next check may not repeat (a peer late, a port still learning):
+	 * logged at info. */
+	for (size_t i = 0; i < b->found.n; i++) {
+		const struct finding *f = &b->found.v[i];
+		if (f->pending)
+			log_info("%s: link check: pending %s: %s", b->name,
+				 finding_kind_name(f->kind), f->evidence);
+		else if (f->severity == FSEV_INFO || confirmed_before(b, f))
+			/* informational, or a warning already given */
+			log_info("%s: link check: %s: %s", b->name, finding_kind_name(f->kind),
+				 f->evidence);
+		else
+			log_warn("%s: link check: %s: %s; fix: %s", b->name,
+				 finding_kind_name(f->kind), f->evidence, f->fix);
 	}
 	if (lc->done)
 		lc->done(lc->ctx, b->name);
@@ -432,6 +657,12 @@ static void process_due(struct linkcheck *lc)
 
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		struct lc_bond *b = lc->bonds[i];
+		if (b->reeval) {
+			b->reeval = false;
+			int pending = evaluate(b);
+			b->result.pending = pending > 0 ? (unsigned)pending : 0;
+			rebuild_findings(lc);
+		}
 		if (b->running && (now >= b->deadline_ms ||
 				   (now >= b->started_ms + LC_MIN_WAIT_MS && answers_complete(b))))
 			finish_check(lc, b, now);
@@ -448,6 +679,24 @@ static void process_due(struct linkcheck *lc)
 				slave_event(b, s);
 			else if (!next || at < next)
 				next = at;
+		}
+		/* settling: the re-check, unless a check is due or running
+		 * anyway (it takes the re-check's place).  Re-checks take a
+		 * token of the bucket peers' wishes to be probed back take
+		 * (a check that our own events did not start), so that the
+		 * two together stay within it; one a client waits for does
+		 * not wait for a token. */
+		if (b->settle.next_ms && !b->running && !b->due) {
+			int64_t at = b->settle.next_ms;
+			if (at <= now && !b->demand_wait)
+				at = refill(&b->peer_tokens, &b->peer_tokens_ms, now);
+			if (at <= now) {
+				if (!b->demand_wait)
+					b->peer_tokens--;
+				trigger(b, "re-check", false, false, false);
+			} else if (!next || at < next) {
+				next = at;
+			}
 		}
 		if (b->due && !b->running) {
 			int64_t at = b->last_start_ms ? b->last_start_ms + LC_MIN_GAP_MS : now;
@@ -471,6 +720,25 @@ static void process_due(struct linkcheck *lc)
 }
 
 /* --- frames from the wire ---------------------------------------------------- */
+
+/* Frames withheld by a budget: counted, and said once per bond: as a
+ * warning for requests left unanswered (more than LC_ANSWER_BURST a
+ * second from strangers: a flood), at info for wishes to be probed back
+ * (hosts starting together are strangers to each other until their first
+ * answers, and one check of ours serves all their wishes). */
+static void dropped(struct lc_bond *b, bool answers)
+{
+	b->result.dropped++;
+	if (b->drop_logged & (answers ? 2 : 1))
+		return;
+	b->drop_logged |= answers ? 2 : 1;
+	(answers ? log_warn : log_info)(
+		"%s: link check: %s from stations that never answered a check of ours are "
+		"over their budget and dropped%s; peers that answer keep budgets of their "
+		"own; counted as dropped in bondd-status --json, said once", b->name,
+		answers ? "requests to be answered" : "requests to be probed back",
+		answers ? " (a flood, or forged frames)" : "");
+}
 
 /* `end` answered slave i's requests in the running check or the last one. */
 static bool proven_peer(const struct lc_bond *b, size_t i, const struct lc_end *end)
@@ -500,9 +768,13 @@ static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_fram
 		s->answers_ms = now;
 		s->answers = s->answers_proven = 0;
 	}
-	unsigned *used = proven_peer(b, s->idx, &req->from) ? &s->answers_proven : &s->answers;
-	if (*used >= LC_ANSWER_BURST)
+	bool proven = known_host(lc, req->from.host, now) || proven_peer(b, s->idx, &req->from);
+	unsigned *used = proven ? &s->answers_proven : &s->answers;
+	if (*used >= LC_ANSWER_BURST) {
+		if (!proven)
+			dropped(b, true);
 		return;
+	}
 	(*used)++;
 	struct lc_frame f = {.type = LC_ANSWER, .size = req->size, .probe_id = req->probe_id,
 			     .length = req->length, .to = req->from};
@@ -579,19 +851,36 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 			row->resent = true;
 			b->result.frames_sent += send_requests(lc, b, s->idx, false);
 		}
-		if ((f->flags & LC_FLAG_PROBE_BACK) && !b->running && !b->due &&
-		    refill(&b->peer_tokens, &b->peer_tokens_ms, now) <= now) {
+		/* A peer's wish to be probed back takes a token of the peers'
+		 * bucket, a stranger's one of the strangers'. */
+		bool peer = known_host(lc, f->from.host, now);
+		unsigned *tokens = peer ? &b->peer_tokens : &b->stranger_tokens;
+		int64_t *since = peer ? &b->peer_tokens_ms : &b->stranger_tokens_ms;
+		bool want = (f->flags & LC_FLAG_PROBE_BACK) && !b->running && !b->due;
+		if (want && refill(tokens, since, now) > now) {
+			if (!peer)
+				dropped(b, false);
+			want = false;
+		}
+		if (want) {
 			char host[9], why[64];
-			b->peer_tokens--;
+			(*tokens)--;
 			lc_host_short(f->from.host, host);
 			snprintf(why, sizeof(why), "probe from %s's %s", host, f->from.slave);
-			trigger(b, why, false, true);
+			trigger(b, why, false, true, false);
 		}
 		return;
 	}
 	if (memcmp(f->to.host, lc->host, LC_HOST_ID_LEN) != 0 || strcmp(f->to.bond, b->name) != 0)
 		return; /* another host's or another bond's */
-	if (!b->running || f->probe_id != b->probe_id) {
+	/* An answer to the last complete check that came after its end (a
+	 * busy peer, a loaded link; the next check may be running by then):
+	 * late is not lost, it counts for that check, whose findings are
+	 * evaluated again before the next check's are confirmed against
+	 * them. */
+	bool late = b->result.checks && f->probe_id == (b->running ? b->prev_probe_id
+								   : b->probe_id);
+	if (!late && (!b->running || f->probe_id != b->probe_id)) {
 		b->result.late_answers++;
 		log_debug("%s: link check: a late answer from %s for %s (%s)", b->name,
 			  f->from.slave, f->to.slave, lc_size_name(f->size));
@@ -600,17 +889,27 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 	int k = slave_index(b, f->to.slave);
 	if (k < 0)
 		return;
+	struct lc_slave_obs *rows = late ? b->shown : b->live;
 	/* An answer has its request's length: one of another length (a
 	 * forger's, which proves nothing about the larger frames) does not
 	 * count for the size class it names. */
-	if (!(b->live[k].sent & LC_SIZE_BIT(f->size)) || f->length != b->live[k].sizes[f->size]) {
+	if (!(rows[k].sent & LC_SIZE_BIT(f->size)) || f->length != rows[k].sizes[f->size]) {
 		b->result.bad_frames++;
 		log_debug("%s: link check: an answer of %u bytes from %s for %s's %s probe of %u",
 			  b->name, f->length, f->from.slave, f->to.slave, lc_size_name(f->size),
-			  b->live[k].sizes[f->size]);
+			  rows[k].sizes[f->size]);
 		return;
 	}
-	struct lc_peer_obs *pe = lc_row_peer_answered(&b->live[k], &f->from);
+	known_add(lc, f->from.host, mono_ms());
+	rows[k].answered_on |= 1u << s->idx;
+	struct lc_peer_obs *pe = lc_row_peer_answered(&rows[k], &f->from);
+	if (pe && late && !(pe->answered & LC_SIZE_BIT(f->size))) {
+		int64_t lat = mono_ms() - (b->running ? b->prev_started_ms : b->started_ms);
+		b->result.late_answers++;
+		b->reeval = true;
+		if (lat > (int64_t)b->slow_ms)
+			b->slow_ms = lat > LC_WAIT_MAX_MS ? LC_WAIT_MAX_MS : (uint32_t)lat;
+	}
 	if (pe)
 		pe->answered |= (uint8_t)LC_SIZE_BIT(f->size);
 }
@@ -689,6 +988,13 @@ static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
 	b->running = b->result.running = false;
 	b->result.checks = 0;
 	b->result.m = (struct lc_matrix){0};
+	/* what the old shape's checks found proves nothing about the new */
+	b->settle = (struct lc_settle){0};
+	b->demand_checks = 0;
+	findings_clear(&b->raw_last);
+	findings_clear(&b->raw_before);
+	findings_clear(&b->found);
+	findings_clear(&b->was);
 	for (size_t i = 0; i < b->n; i++) {
 		snprintf(b->slaves[i], IFNAMSIZ, "%s", d->slaves[i].name);
 		b->socks[i] = (struct lc_sock){.bond = b, .idx = i, .fd = -1, .tokens = LC_BURST,
@@ -746,7 +1052,7 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 	bool cancelled = false;
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		lc->bonds[i]->seen = false;
-		lc->bonds[i]->waited = lc->bonds[i]->running ||
+		lc->bonds[i]->waited = lc->bonds[i]->running || lc->bonds[i]->demand_wait ||
 				       (lc->bonds[i]->due && lc->bonds[i]->due_demand);
 	}
 	for (size_t i = 0; i < want->n_bonds; i++) {
@@ -763,8 +1069,8 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 			}
 			snprintf(b->name, IFNAMSIZ, "%s", d->name);
 			snprintf(b->result.bond, IFNAMSIZ, "%s", d->name);
-			b->peer_tokens = LC_BURST;
-			b->peer_tokens_ms = mono_ms();
+			b->peer_tokens = b->stranger_tokens = LC_BURST;
+			b->peer_tokens_ms = b->stranger_tokens_ms = mono_ms();
 			lc->bonds[lc->n_bonds++] = b;
 		}
 		if (bond_shape(b, d) < 0) {
@@ -774,24 +1080,29 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 		b->seen = true;
 		bool was = b->enabled;
 		b->enabled = b->result.enabled = d->link_check;
+		b->lag_expected = b->result.m.lag_expected = d->lag_expected;
 		if (!b->enabled) {
-			b->due = b->running = b->result.running = false;
+			b->due = b->running = b->result.running = b->demand_wait = false;
+			b->settle = (struct lc_settle){0};
+			b->result.settling = false;
 			if (was)
 				b->result.checks = 0;
 		}
 		sync_bond(lc, b, d, obs);
 		/* A check someone waits for that a new shape of the bond
 		 * ended: the next one is theirs. */
-		if (b->waited && !b->running && !(b->due && b->due_demand))
-			trigger(b, "asked", true, false);
+		if (b->waited && !b->running && !(b->due && b->due_demand) &&
+		    (!b->demand_wait || lc_settle_quiet(&b->settle)))
+			trigger(b, "asked", true, false, true);
 		if (lc->reloaded)
-			trigger(b, "reload", false, false);
+			trigger(b, "reload", false, false, true);
 	}
 	lc->reloaded = false;
 	size_t keep = 0;
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		struct lc_bond *b = lc->bonds[i];
-		cancelled |= b->waited && (!b->seen || !(b->running || (b->due && b->due_demand)));
+		cancelled |= b->waited && (!b->seen || !(b->running || b->demand_wait ||
+							 (b->due && b->due_demand)));
 		if (b->seen)
 			lc->bonds[keep++] = b;
 		else
@@ -828,10 +1139,14 @@ bool linkcheck_demand(struct linkcheck *lc, const char *bond)
 	struct lc_bond *b = lc ? bond_find(lc, bond) : NULL;
 	if (!b || !b->enabled)
 		return false;
-	if (!b->running) {
-		trigger(b, "asked", true, false);
-		process_due(lc);
+	if (!b->demand_wait) {
+		b->demand_wait = true;
+		b->demand_checks = 0;
 	}
+	/* A running check started before the request: the next one is the
+	 * client's. */
+	trigger(b, "asked", true, false, true);
+	process_due(lc);
 	return true;
 }
 
@@ -839,7 +1154,8 @@ bool linkcheck_busy(const struct linkcheck *lc, const char *bond)
 {
 	for (size_t i = 0; lc && i < lc->n_bonds; i++)
 		if (strcmp(lc->bonds[i]->name, bond) == 0)
-			return lc->bonds[i]->running || (lc->bonds[i]->due && lc->bonds[i]->due_demand);
+			return lc->bonds[i]->running || lc->bonds[i]->demand_wait ||
+			       (lc->bonds[i]->due && lc->bonds[i]->due_demand);
 	return false;
 }
 
@@ -874,6 +1190,8 @@ int linkcheck_open(struct linkcheck **out, struct findings *findings, lc_done_fn
 	host_id(lc->host);
 	if (getrandom(&lc->next_probe, sizeof(lc->next_probe), 0) != sizeof(lc->next_probe))
 		lc->next_probe = (uint32_t)getpid();
+	memcpy(&lc->rng, lc->host, sizeof(lc->rng));
+	lc->rng ^= lc->next_probe;
 	char host[9];
 	lc_host_short(lc->host, host);
 	log_debug("link check: host id %s", host);

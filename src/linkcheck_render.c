@@ -47,6 +47,10 @@ void linkcheck_json(struct strbuf *out, const struct lc_result *r)
 		  r->frames_sent, r->requests_total, r->answers_sent, r->bad_frames,
 		  r->late_answers);
 	json_string(out, r->error);
+	sb_printf(out, ",\"dropped\":%lu,\"wait_ms\":%u", r->dropped, r->wait_ms);
+	sb_printf(out, ",\"pending\":%u,\"missing\":%u,\"settling\":%s,\"recheck_in_ms\":%u",
+		  r->pending, r->missing, r->settling ? "true" : "false",
+		  r->settling ? r->recheck_ms : 0);
 	sb_puts(out, ",\"slaves\":[");
 	for (size_t i = 0; r->checks && i < r->m.n_slaves; i++) {
 		const struct lc_slave_obs *s = &r->m.slaves[i];
@@ -61,6 +65,14 @@ void linkcheck_json(struct strbuf *out, const struct lc_result *r)
 		bool first = true;
 		for (size_t k = 0; k < r->m.n_slaves && k < 32; k++)
 			if (s->siblings & (1u << k)) {
+				sb_puts(out, first ? "" : ",");
+				json_string(out, r->m.slaves[k].name);
+				first = false;
+			}
+		sb_puts(out, "],\"answers_on\":[");
+		first = true;
+		for (size_t k = 0; k < r->m.n_slaves && k < 32; k++)
+			if (s->answered_on & (1u << k)) {
 				sb_puts(out, first ? "" : ",");
 				json_string(out, r->m.slaves[k].name);
 				first = false;
@@ -126,6 +138,19 @@ void linkcheck_prometheus(struct strbuf *out, const struct lc_results *rs,
 		prom_label(out, sel[i]->name);
 		sb_printf(out, "\"} %lu\n", r->checks);
 	}
+	sb_puts(out, "# HELP bondd_link_check_pending_findings findings of the last link check "
+		     "not yet confirmed by the next one (they do not count in health)\n"
+		     "# TYPE bondd_link_check_pending_findings gauge\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct lc_result *r = lc_results_find(rs, sel[i]->name);
+		if (!r || !r->checks)
+			continue;
+		sb_puts(out, "bondd_link_check_pending_findings{master=\"");
+		prom_label(out, sel[i]->name);
+		sb_puts(out, "\",device=\"");
+		prom_label(out, sel[i]->name);
+		sb_printf(out, "\"} %u\n", r->pending);
+	}
 	sb_puts(out, "# HELP bondd_link_check_requests_sent requests the last link check sent\n"
 		     "# TYPE bondd_link_check_requests_sent gauge\n");
 	for (size_t i = 0; i < n; i++) {
@@ -167,6 +192,11 @@ void linkcheck_table(struct strbuf *out, const struct lc_result *r, const char *
 	}
 	sb_printf(out, "%s: link check #%lu (%s), %u ms, %u requests\n", bond, r->checks,
 		  r->trigger, r->took_ms, r->frames_sent);
+	if (r->settling)
+		sb_printf(out, "settling: %u finding%s pending, %u peer slave%s late; "
+			       "next check %u ms after this one\n", r->pending,
+			  r->pending == 1 ? "" : "s", r->missing, r->missing == 1 ? "" : "s",
+			  r->recheck_ms);
 	sb_puts(out, "SLAVE            POS  PEER                                 ANSWERED        HEARD\n");
 	for (size_t i = 0; i < r->m.n_slaves; i++) {
 		const struct lc_slave_obs *s = &r->m.slaves[i];
@@ -206,8 +236,10 @@ void linkcheck_table(struct strbuf *out, const struct lc_result *r, const char *
 			const struct finding *f = &lists[l]->v[j];
 			if (f->source != FSRC_LINK_CHECK || strcmp(f->bond, bond) != 0)
 				continue;
-			sb_printf(out, "%s%s: %s\n  fix: %s\n", nf++ ? "" : "findings:\n",
-				  finding_kind_name(f->kind), f->evidence, f->fix);
+			sb_printf(out, "%s%s%s: %s\n  fix: %s\n", nf++ ? "" : "findings:\n",
+				  finding_kind_name(f->kind),
+				  f->pending ? " (pending: seen once, not yet confirmed)" : "",
+				  f->evidence, f->fix);
 		}
 	if (!nf)
 		sb_puts(out, "no findings\n");

@@ -10,6 +10,9 @@
 #                                         their size (READY: it listens)
 #   lc-rogue.py replay IFACE FILE SECONDS sends FILE's frame every 5 ms
 #                                         (FILE.sending: it has begun)
+#   lc-rogue.py probe IFACE               one small request asking to be
+#                                         probed back, from a made-up host
+#                                         (ee...) that never answers
 #   lc-rogue.py flood IFACE SECONDS HOSTS READY RATE  requests from HOSTS
 #                                         fake hosts, RATE a second (READY: a
 #                                         file made after the first round);
@@ -92,6 +95,8 @@ elif mode == "replay":
     while time.monotonic() < end:
         s.send(frame(src, p))
         time.sleep(0.005)
+elif mode == "probe":
+    s.send(frame(src, request(b"\xee" * 16, flags=1, probe=11)))
 elif mode == "flood":
     n = int(sys.argv[4])
     # Names with a quote and a backslash: valid interface names

@@ -76,3 +76,59 @@ lc_json_num() {
 	local re="\"$2\":([0-9]+)"
 	[[ $1 =~ $re ]] && echo "${BASH_REMATCH[1]}"
 }
+
+# lc_start CONF HOST...: bondd in each host's namespace NS[HOST] (an
+# associative array of the caller's), all at once, with --debug logs in
+# $WORK/HOST.log and sockets $WORK/HOST.sock; PID[HOST] their pids, and
+# lc_stop (set as the EXIT trap by the caller) ends them.
+declare -gA PID
+lc_start() {
+	local conf=$1 h
+	shift
+	for h in "$@"; do
+		: >"$WORK/$h.log"
+		ip netns exec "${NS[$h]}" "$BONDD" --config "$conf" --socket "$WORK/$h.sock" \
+			--debug >>"$WORK/$h.log" 2>&1 &
+		PID[$h]=$!
+	done
+}
+lc_stop() {
+	local h
+	for h in "${!PID[@]}"; do kill -TERM "${PID[$h]}" 2>/dev/null || true; done
+	for h in "${!PID[@]}"; do wait "${PID[$h]}" 2>/dev/null || true; done
+	bondd_cleanup
+}
+# lc_health HOST: bondd-status's exit code on HOST (0 healthy, 1 degraded).
+lc_health() {
+	local rc=0
+	"$BONDD_STATUS" --socket "$WORK/$1.sock" >/dev/null 2>&1 || rc=$?
+	return $rc
+}
+# lc_all_healthy HOST...: every host's bond healthy now.
+lc_all_healthy() {
+	local h
+	for h in "$@"; do lc_health "$h" || return 1; done
+}
+# lc_settled HOST: HOST's last check ended with no re-check due (its
+# "link check done" line says "next check on a change").
+lc_settled() {
+	local line="" l
+	while IFS= read -r l; do
+		[[ $l == *"link check done"* ]] && line=$l
+	done <"$WORK/$1.log"
+	[[ $line == *"next check on a change"* ]]
+}
+# lc_show_logs HOST...: the tail of each host's log.
+lc_show_logs() {
+	local h
+	for h in "$@"; do
+		echo "--- bondd log of host $h ---"
+		tail -n 40 "$WORK/$h.log"
+	done
+}
+# lc_health_is HOST CODE: HOST's health is CODE.
+lc_health_is() {
+	local rc=0
+	lc_health "$1" || rc=$?
+	[ "$rc" -eq "$2" ]
+}

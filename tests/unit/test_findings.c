@@ -66,7 +66,7 @@ static void json_only_the_bond_asked(void **state)
 	assert_string_equal(out.s,
 		"[{\"source\":\"link_check\",\"kind\":\"shared-domain\",\"severity\":\"degraded\","
 		"\"slaves\":[\"e1\",\"e2\"],\"evidence\":\"a probe from e1 arrived on e2\","
-		"\"fix\":\"put each port in a \\\"VLAN\\\" of its own\"}]");
+		"\"fix\":\"put each port in a \\\"VLAN\\\" of its own\",\"pending\":false}]");
 	sb_reset(&out);
 	findings_json(&out, lists, FSRC__COUNT, "bond1");
 	assert_string_equal(out.s, "[]");

@@ -173,6 +173,7 @@ struct peer_spec {
 struct row_spec {
 	bool down;              /* not probed */
 	uint32_t siblings;      /* bit k: heard the requests of e(k+1) */
+	uint32_t on;            /* answers came in on these slaves (0: its own) */
 	struct peer_spec peers[9];
 };
 
@@ -187,6 +188,7 @@ struct eval_case {
 
 /* Per-port VLANs and two peers: port i meets port i of b and c. */
 #define WHOLE(i) {.peers = {{'b', i, ALL, ALL}, {'c', i, ALL, ALL}}}
+#define LAG_ROW(heard) {.on = 1u << 2, .peers = {{'b', 2, ALL, heard}}}
 #define ONE_VLAN(sib) \
 	{.siblings = sib, .peers = {{'b', 1, ALL, ALL}, {'b', 2, ALL, ALL}, {'b', 3, ALL, ALL}, \
 				    {'b', 4, ALL, ALL}}}
@@ -237,6 +239,35 @@ static const struct eval_case cases[] = {
 	{"answered but not heard is no finding (the peer may not have probed)",
 	 MODE_BALANCE_RR, 9000,
 	 {WHOLE(1), WHOLE(2), {.peers = {{'b', 3, ALL, 0}}}, WHOLE(4)}, {NULL}, NULL},
+	{"a request from a host that never answered proves nothing (a forger's)",
+	 MODE_BALANCE_RR, 9000,
+	 {{.peers = {{'b', 1, ALL, ALL}, {'x', 1, 0, LC_SIZE_BIT(LC_SMALL)}}}, WHOLE(2), WHOLE(3),
+	  WHOLE(4)},
+	 {NULL}, NULL},
+	{"forged requests on two slaves make no shared domain", MODE_BALANCE_RR, 9000,
+	 {{.peers = {{'b', 1, ALL, ALL}, {'x', 1, 0, ALL}}},
+	  {.peers = {{'b', 2, ALL, ALL}, {'x', 1, 0, ALL}}}, WHOLE(3), WHOLE(4)},
+	 {NULL}, NULL},
+	{"forged requests at a slave that reaches nobody: unreachable, not one-way",
+	 MODE_BALANCE_RR, 9000,
+	 {WHOLE(1), WHOLE(2), {.peers = {{'x', 3, 0, ALL}}}, WHOLE(4)},
+	 {"unreachable:e3"}, NULL},
+	/* A switch static LAG: every request of ours reaches b's e2 (the
+	 * hash of our one MAC), b's answers all come in on our e3, b's
+	 * broadcasts on our e3 too. */
+	{"a switch LAG: switch-lag, not crossed, one-way or shared", MODE_BALANCE_RR, 9000,
+	 {LAG_ROW(0), LAG_ROW(0), {.on = 1u << 2, .peers = {{'b', 2, ALL, ALL}, {'b', 1, 0, ALL},
+							   {'b', 3, 0, ALL}, {'b', 4, 0, ALL}}},
+	  LAG_ROW(0)},
+	 {"switch-lag:e1,e2,e3,e4"}, "e1's answers came in on e3, 3 of 4 slaves'"},
+	{"a LAG and a port that drops jumbo frames", MODE_BALANCE_RR, 9000,
+	 {LAG_ROW(0), {.on = 1u << 2, .peers = {{'b', 2, NOFULL, 0}}}, LAG_ROW(ALL), LAG_ROW(0)},
+	 {"switch-lag:e1,e2,e3,e4", "jumbo-dropped:e2"}, NULL},
+	{"answers on another slave with siblings heard: one plain domain, not a LAG",
+	 MODE_BALANCE_RR, 9000,
+	 {{.on = 0x2, .siblings = 0x2, .peers = {{'b', 1, ALL, ALL}}},
+	  {.on = 0x2, .siblings = 0x1, .peers = {{'b', 1, ALL, ALL}}}, WHOLE(3), WHOLE(4)},
+	 {"shared-domain:e1,e2"}, NULL},
 	{"several at once: jumbo on e1, alone e4", MODE_BALANCE_RR, 9000,
 	 {{.peers = {{'b', 1, NOFULL, 0}}}, WHOLE(2), WHOLE(3), {.peers = {{0}}}},
 	 {"jumbo-dropped:e1", "unreachable:e4"}, NULL},
@@ -270,6 +301,7 @@ static void build(const struct eval_case *c, struct lc_slave_obs rows[4], struct
 			r->sent |= LC_SIZE_BIT(LC_STANDARD);
 		}
 		r->siblings = c->rows[i].siblings;
+		r->answered_on = c->rows[i].on;
 		for (const struct peer_spec *p = c->rows[i].peers; p->host; p++) {
 			struct lc_end e;
 			fill_end(&e, p->host, p->slave);
@@ -277,6 +309,8 @@ static void build(const struct eval_case *c, struct lc_slave_obs rows[4], struct
 			assert_non_null(pe);
 			pe->answered = p->answered & r->sent;
 			pe->heard = p->heard & r->sent;
+			if (pe->answered && !c->rows[i].on)
+				r->answered_on = 1u << i;
 		}
 	}
 }
@@ -318,6 +352,69 @@ static void eval_table(void **state)
 				 c->evidence);
 		findings_free(&out);
 	}
+}
+
+/* link_topology = lag: the same matrix, an informational finding only. */
+static void lag_expected(void **state)
+{
+	(void)state;
+	const struct eval_case *c = NULL;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		if (strncmp(cases[i].name, "a switch LAG:", 13) == 0)
+			c = &cases[i];
+	assert_non_null(c);
+	struct lc_slave_obs rows[4];
+	struct lc_matrix m;
+	struct findings out = {0};
+	build(c, rows, &m);
+	m.lag_expected = true;
+	assert_int_equal(linkcheck_eval(&m, &out), 0);
+	assert_int_equal(out.n, 1);
+	assert_int_equal(out.v[0].kind, FK_SWITCH_LAG);
+	assert_int_equal(out.v[0].severity, FSEV_INFO);
+	assert_non_null(strstr(out.v[0].fix, "link_topology = lag"));
+	const struct findings *lists[] = {&out};
+	assert_null(findings_first_degraded(lists, 1, "bond0"));
+	/* in active-backup one domain for all is right, and so is a LAG */
+	findings_clear(&out);
+	m.lag_expected = false;
+	m.mode = MODE_ACTIVE_BACKUP;
+	assert_int_equal(linkcheck_eval(&m, &out), 0);
+	for (size_t i = 0; i < out.n; i++)
+		assert_int_not_equal(out.v[i].kind, FK_SWITCH_LAG);
+	findings_free(&out);
+}
+
+static bool parse_topology(const char *text, bool *value, char *err, size_t errlen)
+{
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	int ret = config_parse("t.conf", text, strlen(text), &d, &diag);
+	if (ret == 0)
+		*value = d.bonds[0].lag_expected;
+	snprintf(err, errlen, "%s", diag.n ? diag.msgs[0] : "");
+	desired_free(&d);
+	config_diag_free(&diag);
+	return ret == 0;
+}
+
+static void topology_key(void **state)
+{
+	(void)state;
+	bool v = true;
+	char err[256];
+	assert_true(parse_topology("[bond0]\nslaves = e1\n", &v, err, sizeof(err)));
+	assert_false(v);
+	assert_true(parse_topology("[bond0]\nlink_topology = lag\n", &v, err, sizeof(err)));
+	assert_true(v);
+	assert_true(parse_topology("[bond0]\nlink_topology = per-port\n", &v, err, sizeof(err)));
+	assert_false(v);
+	assert_false(parse_topology("[bond0]\nlink_topology = LAG\n", &v, err, sizeof(err)));
+	assert_string_equal(err, "t.conf:2: link_topology: invalid value \"LAG\" (expected "
+				 "per-port or lag)");
+	assert_false(parse_topology("[bond0]\nlink_topology = lag\nlink_topology = lag\n", &v, err,
+				    sizeof(err)));
+	assert_string_equal(err, "t.conf:3: duplicate key \"link_topology\" (first on line 2)");
 }
 
 static void row_peer_is_bounded(void **state)
@@ -485,6 +582,8 @@ int main(void)
 		cmocka_unit_test(wire_encode_refuses),
 		cmocka_unit_test(wire_decode_refuses),
 		cmocka_unit_test(eval_table),
+		cmocka_unit_test(lag_expected),
+		cmocka_unit_test(topology_key),
 		cmocka_unit_test(row_peer_is_bounded),
 		cmocka_unit_test(row_answer_takes_a_place),
 		cmocka_unit_test(render_matrix),

@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The link check's re-check schedule and confirmation (linkcheck_settle.h),
+ * with time passed in: quiet while clean, a re-check 1 s after a finding,
+ * then 2, 4 ... up to 60 s, quiet again after two clean checks; a finding
+ * counts only when the check after it agrees.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "linkcheck_settle.h"
+
+static void quiet_while_clean(void **state)
+{
+	(void)state;
+	struct lc_settle s = {0};
+	/* the start's check, a reload's, one a client asked for: all clean */
+	assert_int_equal(lc_settle_checked(&s, 1000, false, true, 0), 0);
+	assert_int_equal(lc_settle_checked(&s, 5000, false, false, 0), 0);
+	assert_true(lc_settle_quiet(&s));
+}
+
+static void backoff_while_unsettled(void **state)
+{
+	(void)state;
+	struct lc_settle s = {0};
+	int64_t now = 10000;
+	const uint32_t want[] = {1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000, 60000};
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		int64_t next = lc_settle_checked(&s, now, true, i == 0, 0);
+		assert_int_equal(next - now, want[i]);
+		assert_false(lc_settle_quiet(&s));
+		now = next + 30; /* the re-check ran, and took 30 ms */
+	}
+}
+
+static void two_clean_checks_end_it(void **state)
+{
+	(void)state;
+	struct lc_settle s = {0};
+	int64_t next = lc_settle_checked(&s, 0, true, true, 0);
+	next = lc_settle_checked(&s, next, true, false, 0);
+	next = lc_settle_checked(&s, next, true, false, 0);
+	assert_int_equal(s.step_ms, 4000);
+	/* the switch was put right: one clean check asks for a second soon */
+	int64_t at = next;
+	next = lc_settle_checked(&s, at, false, false, 0);
+	assert_int_equal(next - at, LC_SETTLE_FIRST_MS);
+	/* the second clean one: quiet, no timer */
+	assert_int_equal(lc_settle_checked(&s, next, false, false, 0), 0);
+	assert_true(lc_settle_quiet(&s));
+	/* clean, then unsettled again, then clean: the count starts over */
+	next = lc_settle_checked(&s, 100000, true, false, 0);
+	next = lc_settle_checked(&s, next, false, false, 0);
+	next = lc_settle_checked(&s, next, true, false, 0);
+	assert_int_not_equal(next, 0);
+	next = lc_settle_checked(&s, next, false, false, 0);
+	assert_int_not_equal(next, 0);
+	assert_int_equal(lc_settle_checked(&s, next, false, false, 0), 0);
+}
+
+static void a_change_restarts_the_waits(void **state)
+{
+	(void)state;
+	struct lc_settle s = {0};
+	int64_t next = 0;
+	for (int i = 0; i < 10; i++)
+		next = lc_settle_checked(&s, next, true, i == 0, 0);
+	assert_int_equal(s.step_ms, LC_SETTLE_MAX_MS);
+	/* a slave came back (fresh): confirm its finding within a second */
+	assert_int_equal(lc_settle_checked(&s, 5000000, true, true, 0), 5000000 + LC_SETTLE_FIRST_MS);
+}
+
+static void jitter_is_added(void **state)
+{
+	(void)state;
+	struct lc_settle s = {0};
+	assert_int_equal(lc_settle_checked(&s, 700, true, true, 123), 700 + LC_SETTLE_FIRST_MS + 123);
+}
+
+/* Every finding is reached again within LC_SETTLE_MAX_MS plus a check of
+ * the switch being right, from any point of the schedule: the schedule
+ * played for a bond that stays wrong for `wrong` ms, then is right. */
+static void clears_within_a_minute(void **state)
+{
+	(void)state;
+	for (int64_t wrong = 0; wrong < 900000; wrong += 7919) {
+		struct lc_settle s = {0};
+		int64_t now = 0, checks = 0, fixed_seen = -1;
+		int64_t next = lc_settle_checked(&s, now, true, true, 0);
+		while (next && checks < 1000) {
+			now = next + 200; /* a check takes up to 200 ms here */
+			bool bad = now < wrong;
+			if (!bad && fixed_seen < 0)
+				fixed_seen = now;
+			next = lc_settle_checked(&s, now, bad, false, 249);
+			checks++;
+		}
+		assert_int_equal(next, 0);
+		assert_true(fixed_seen >= 0);
+		assert_true(fixed_seen - wrong <= LC_SETTLE_MAX_MS + 249 + 200);
+		/* ... and quiet two seconds later at most */
+		assert_true(now - fixed_seen <= LC_SETTLE_FIRST_MS + 249 + 200);
+	}
+}
+
+/* The rate limits: 4 at once, then one every 15 s; a long pause refills
+ * to 4, never more. */
+static void bucket(void **state)
+{
+	(void)state;
+	unsigned tokens = 4;
+	int64_t since = 0, now = 1000;
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(lc_bucket_refill(&tokens, &since, now, 4, 15000), now);
+		tokens--;
+	}
+	/* empty: the next token 15 s after the last full moment */
+	assert_int_equal(lc_bucket_refill(&tokens, &since, now + 10, 4, 15000), 1000 + 15000);
+	assert_int_equal(lc_bucket_refill(&tokens, &since, 16000, 4, 15000), 16000);
+	assert_int_equal(tokens, 1);
+	tokens--;
+	assert_int_equal(lc_bucket_refill(&tokens, &since, 16001, 4, 15000), 31000);
+	/* an hour later: full, 4 */
+	assert_int_equal(lc_bucket_refill(&tokens, &since, 3600000, 4, 15000), 3600000);
+	assert_int_equal(tokens, 4);
+	/* a flapping slave's events over 10 s take 4 tokens at most */
+	unsigned taken = 0;
+	for (int64_t t = 3600000; t < 3610000; t += 50)
+		if (lc_bucket_refill(&tokens, &since, t, 4, 15000) <= t) {
+			tokens--;
+			taken++;
+		}
+	assert_int_equal(taken, 4);
+}
+
+static struct finding *add(struct findings *l, enum finding_kind k, const char *a, const char *b)
+{
+	struct finding *f = findings_add(l, FSRC_LINK_CHECK, FSEV_DEGRADED, k, "bond0");
+	assert_non_null(f);
+	finding_add_slave(f, a);
+	if (b)
+		finding_add_slave(f, b);
+	return f;
+}
+
+static void confirmed_by_the_next_check(void **state)
+{
+	(void)state;
+	struct findings prev = {0}, cur = {0};
+
+	/* the first check: nothing before it, everything is pending */
+	add(&cur, FK_CROSSED, "e2", "e3");
+	assert_int_equal(lc_settle_confirm(&cur, 0, &prev), 1);
+	assert_true(cur.v[0].pending);
+	assert_int_equal(cur.v[0].severity, FSEV_INFO);
+
+	/* the second agrees on crossed e2 e3, finds a new one-way e1 */
+	add(&prev, FK_CROSSED, "e2", "e3");
+	findings_clear(&cur);
+	add(&cur, FK_CROSSED, "e2", "e3");
+	add(&cur, FK_ONE_WAY, "e1", NULL);
+	assert_int_equal(lc_settle_confirm(&cur, 0, &prev), 1);
+	assert_false(cur.v[0].pending);
+	assert_int_equal(cur.v[0].severity, FSEV_DEGRADED);
+	assert_true(cur.v[1].pending);
+	assert_int_equal(cur.v[1].severity, FSEV_INFO);
+
+	/* same kind, other slaves: another claim */
+	findings_clear(&cur);
+	add(&cur, FK_CROSSED, "e1", "e3");
+	add(&cur, FK_CROSSED, "e2", NULL);
+	assert_int_equal(lc_settle_confirm(&cur, 0, &prev), 2);
+
+	/* another bond's finding of the same kind and slaves confirms nothing */
+	findings_clear(&cur);
+	struct finding *f = findings_add(&cur, FSRC_LINK_CHECK, FSEV_DEGRADED, FK_CROSSED, "bond1");
+	finding_add_slave(f, "e2");
+	finding_add_slave(f, "e3");
+	assert_int_equal(lc_settle_confirm(&cur, 0, &prev), 1);
+
+	/* only items from `from` on are marked */
+	findings_clear(&cur);
+	add(&cur, FK_UNREACHABLE, "e4", NULL);
+	add(&cur, FK_UNREACHABLE, "e3", NULL);
+	assert_int_equal(lc_settle_confirm(&cur, 1, &prev), 1);
+	assert_false(cur.v[0].pending);
+	assert_int_equal(cur.v[0].severity, FSEV_DEGRADED);
+	/* the same claim whatever the evidence; not with other slaves */
+	struct finding *again = add(&cur, FK_CROSSED, "e2", "e3");
+	snprintf(again->evidence, sizeof(again->evidence), "seen again");
+	assert_true(lc_settle_same(again, &prev.v[0]));
+	assert_false(lc_settle_same(&cur.v[0], &cur.v[1]));
+	assert_false(lc_settle_same(&cur.v[0], &prev.v[0]));
+	findings_free(&prev);
+	findings_free(&cur);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(quiet_while_clean),
+		cmocka_unit_test(backoff_while_unsettled),
+		cmocka_unit_test(two_clean_checks_end_it),
+		cmocka_unit_test(a_change_restarts_the_waits),
+		cmocka_unit_test(jitter_is_added),
+		cmocka_unit_test(clears_within_a_minute),
+		cmocka_unit_test(confirmed_by_the_next_check),
+		cmocka_unit_test(bucket),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
