@@ -13,12 +13,23 @@
  * Rewrites the bond's route `was` as `want` (the same route with its
  * metrics and want->cc_algo, "" for none): deletes exactly `was`, then adds
  * `want` at the same place among the routes of other devices that share its
- * key (after them when `append`, else before them).  Never NLM_F_REPLACE:
+ * key: before them when it is the first of them in the kernel's list
+ * now, else after them (`append`, the planner's guess, counts only when
+ * the kernel cannot be asked).  Never NLM_F_REPLACE:
  * see route_cc.c.  When the add is refused, `was` is put back.  0, or
  * -errno with the kernel's words in errmsg.
  */
 int route_cc_write(struct nlsock *nl, const struct obs_route *was, const struct obs_route *want,
 		   bool append, char *errmsg, size_t errlen);
+
+/* Where `was` is among the routes of its key in a dump of the kernel's
+ * routes (route_cc.c): route_cc_order_cb is the dump's callback.  The
+ * first route of the group decides: was_first when it is `was` itself. */
+struct route_cc_order {
+	const struct obs_route *was;
+	bool group_seen, was_first;
+};
+int route_cc_order_cb(const struct nlmsghdr *nlh, void *data);
 
 /* The two requests, built into buf (NLSOCK_MSG_SIZE bytes): exposed for
  * the unit tests, which check what each may match in the kernel. */
