@@ -13,9 +13,8 @@
  * Rewrites the bond's route `was` as `want` (the same route with its
  * metrics and want->cc_algo, "" for none): deletes exactly `was`, then adds
  * `want` at the same place among the routes of other devices that share its
- * key: before them when it is the first of them in the kernel's list
- * now, else after them (`append`, the planner's guess, counts only when
- * the kernel cannot be asked).  Never NLM_F_REPLACE:
+ * key: before them (`append` false) or after them (`append` true);
+ * route_cc_order_dump tells which from the kernel's list.  Never NLM_F_REPLACE:
  * see route_cc.c.  When the add is refused, `was` is put back.  0, or
  * -errno with the kernel's words in errmsg.
  */
@@ -30,6 +29,9 @@ struct route_cc_order {
 	bool group_seen, was_first;
 };
 int route_cc_order_cb(const struct nlmsghdr *nlh, void *data);
+/* One dump of the kernel's IPv4 routes that fills every order of v[n]
+ * (nothing is asked for n == 0).  0 or -errno (then leave the guesses). */
+int route_cc_order_dump(struct nlsock *nl, struct route_cc_order *v, size_t n);
 
 /* The two requests, built into buf (NLSOCK_MSG_SIZE bytes): exposed for
  * the unit tests, which check what each may match in the kernel. */

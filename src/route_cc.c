@@ -25,12 +25,15 @@
  * (fib_table_lookup takes the first that fits), so the new route goes where
  * the old one was: before the others (no NLM_F_APPEND: before the group's
  * first) when the bond's was first, after them (NLM_F_APPEND) otherwise.
- * Which it is, is asked of the kernel just before the write (a dump of the
- * IPv4 routes, in the kernel's order within a key: fib_trie.c
- * fn_trie_dump_leaf): the observed list holds only the kernel's connected
- * routes, and an admin's route of the same key (`ip route prepend ... via
- * GW`, protocol boot or static) decides as much.  Only when that dump
- * fails is the planner's guess from the observed list taken.
+ * Which it is, is asked of the kernel before a plan's rewrites are made
+ * (route_cc_order_dump: one dump of the IPv4 routes for all of them, in
+ * the kernel's order within a key: fib_trie.c fn_trie_dump_leaf): the
+ * observed list holds only the kernel's connected routes, and an admin's
+ * route of the same key (`ip route prepend ... via GW`, protocol boot or
+ * static) decides as much.  Only when that dump fails is the planner's
+ * guess from the observed list taken.  One dump per plan, not per route:
+ * a start with hundreds of bonds on a node with a large routing table
+ * would otherwise read the table once per bond.
  * Between the delete and the add, a few microseconds, the subnet is reached
  * through the other routes of that key or not at all; the rewrite happens
  * only when the algorithm is to change (start, reload, the bond brought
@@ -176,20 +179,37 @@ int route_cc_order_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
+struct order_set {
+	struct route_cc_order *v;
+	size_t n;
+};
+
+static int order_set_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct order_set *set = data;
+	for (size_t i = 0; i < set->n; i++)
+		route_cc_order_cb(nlh, &set->v[i]);
+	return MNL_CB_OK;
+}
+
+int route_cc_order_dump(struct nlsock *nl, struct route_cc_order *v, size_t n)
+{
+	char buf[NLSOCK_MSG_SIZE];
+	struct order_set set = {v, n};
+
+	if (!n)
+		return 0;
+	struct nlmsghdr *q = mnl_nlmsg_put_header(buf);
+	q->nlmsg_type = RTM_GETROUTE;
+	struct rtmsg *qr = mnl_nlmsg_put_extra_header(q, sizeof(*qr));
+	qr->rtm_family = AF_INET;
+	return nlsock_dump(nl, q, order_set_cb, &set);
+}
+
 int route_cc_write(struct nlsock *nl, const struct obs_route *was, const struct obs_route *want,
 		   bool append, char *errmsg, size_t errlen)
 {
 	char buf[NLSOCK_MSG_SIZE];
-
-	/* Where the bond's route is among its group, as the kernel has it
-	 * now (see above); the guess stays when the dump fails. */
-	struct route_cc_order order = {.was = was};
-	struct nlmsghdr *q = mnl_nlmsg_put_header(buf);
-	q->nlmsg_type = RTM_GETROUTE;
-	struct rtmsg *qr = mnl_nlmsg_put_extra_header(q, sizeof(*qr));
-	qr->rtm_family = (unsigned char)was->family;
-	if (nlsock_dump(nl, q, route_cc_order_cb, &order) == 0 && order.group_seen)
-		append = !order.was_first;
 
 	int err = nlsock_request(nl, route_cc_build_del(buf, was), errmsg, errlen);
 	if (err)

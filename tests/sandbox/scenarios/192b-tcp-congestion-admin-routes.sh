@@ -46,6 +46,18 @@ addr add fd00:4::9/64 dev e3 nodad
 link set e3 up
 IP
 wait_until 5 has_addr bond0 fd00:4::1/64 || fail "bond0 has no IPv6 address"
+# The kernel's IPv6 routes of a link that came up arrive a moment later.
+v6_settled() {
+	local line d n=0
+	while IFS= read -r line; do
+		for d in bond0 e3 e4 e5; do
+			[[ $line == "local fe80::"*" dev $d table local "* ||
+				$line == "multicast ff00::/8 dev $d table local "* ]] && n=$((n + 1))
+		done
+	done <<<"$(ip -6 route show table all)"
+	((n == 8))
+}
+wait_until 5 v6_settled || fail "the IPv6 routes did not settle: $(ip -6 route show table all)"
 
 # table: every route of every table (`ip route` lists IPv6 with IPv4 here),
 # congctl words taken out.
