@@ -13,7 +13,7 @@ for ((b = 0; b < N; b++)); do
 done
 write_conf "$WORK/bondd.conf" <<<"$conf"
 routes=""
-for ((i = 0; i < ${NROUTES:-40000}; i++)); do routes+="route add 172.$((16 + i / 65536)).$((i / 256 % 256)).$((i % 256))/32 dev lo"$'\n'; done
+for ((i = 0; i < ${NROUTES:-20000}; i++)); do routes+="route add 172.$((16 + i / 65536)).$((i / 256 % 256)).$((i % 256))/32 dev lo"$'\n'; done
 t0=$EPOCHREALTIME
 ip link set lo up; [ -n "$routes" ] && ip -batch - <<<"$routes"
 n=0; while IFS= read -r l; do n=$((n+1)); done </proc/net/route; echo "routes: $n"
