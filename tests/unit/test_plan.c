@@ -422,6 +422,16 @@ static void setup_unconfigured_slave_last(struct fx *f)
 	obs_enslave(f, "eth9", "bond0");
 }
 
+/* A port the file does not list, up, in a converged 802.3ad bond: set
+ * down before its release (plan.c emit_release, "not configured"). */
+static void setup_lacp_stranger_up(struct fx *f)
+{
+	setup_converged_8023ad(f);
+	obs_nic(f, "eth9", true);
+	obs_enslave(f, "eth9", "bond0");
+	obs(f, "eth9")->flags |= IFF_UP;
+}
+
 static void setup_unconfigured_slave_middle(struct fx *f)
 {
 	rr4_converged(f);
@@ -1428,6 +1438,14 @@ static const struct plan_case cases[] = {
 	{"unconfigured_slave_last",
 	 setup_unconfigured_slave_last,
 	 {
+		 A_RELEASE("eth9", "bond0", "not configured"),
+	 },
+	 {{0}},
+	 NULL},
+	{"lacp_stranger_down_before_release",
+	 setup_lacp_stranger_up,
+	 {
+		 A_DOWN("eth9", "bond0", "not configured"),
 		 A_RELEASE("eth9", "bond0", "not configured"),
 	 },
 	 {{0}},
