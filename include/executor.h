@@ -35,4 +35,9 @@ void executor_close(struct executor *ex);
  */
 int executor_run(struct executor *ex, const struct action *a, char *errmsg, size_t errlen);
 
+/* Sets route_append of every ACT_SET_ROUTE_CC in plan from the kernel's
+ * routes as they are now (route_cc.c: one dump, before the plan runs);
+ * on any failure the planner's guesses stay. */
+void executor_order_routes(struct executor *ex, struct action_list *plan);
+
 #endif

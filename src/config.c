@@ -1197,7 +1197,10 @@ static bool dropin_orphan(struct parser *p)
 {
 	const struct section *s = &p->sec;
 
-	if (!s->keep || p->file_no == 0 || s->slaves_line)
+	/* `state = absent` names a bond to delete, which needs no slaves:
+	 * a drop-in may retire a bond; a misspelt one deletes nothing (only
+	 * an existing bond of that very name is deleted). */
+	if (!s->keep || p->file_no == 0 || s->slaves_line || s->b.absent)
 		return false;
 	const char *best = NULL;
 	unsigned best_d = UINT_MAX, d;

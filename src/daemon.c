@@ -380,6 +380,9 @@ static void execute_plan(struct daemon *d)
 		return;
 	}
 
+	/* Where each route rewrite goes, from the kernel's own list. */
+	executor_order_routes(&d->ex, &d->plan);
+
 	/* What drifted, once per bond and pass: the reasons of its actions. */
 	for (size_t i = 0; i < d->n_bonds; i++) {
 		char why[160] = "";

@@ -12,6 +12,7 @@
 #include <net/if.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <linux/if_link.h>
 #include <linux/netlink.h>
@@ -390,4 +391,32 @@ int executor_run(struct executor *ex, const struct action *a, char *errmsg, size
 	}
 	snprintf(errmsg, errlen, "unknown action");
 	return -EINVAL;
+}
+
+void executor_order_routes(struct executor *ex, struct action_list *plan)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < plan->n; i++)
+		n += plan->v[i].kind == ACT_SET_ROUTE_CC;
+	if (!n)
+		return;
+	struct route_cc_order *v = calloc(n, sizeof(*v));
+	if (!v)
+		return; /* the planner's guesses stay */
+	n = 0;
+	for (size_t i = 0; i < plan->n; i++)
+		if (plan->v[i].kind == ACT_SET_ROUTE_CC)
+			v[n++].was = &plan->v[i].route_was;
+	if (route_cc_order_dump(&ex->mnl, v, n) == 0) {
+		n = 0;
+		for (size_t i = 0; i < plan->n; i++) {
+			if (plan->v[i].kind != ACT_SET_ROUTE_CC)
+				continue;
+			if (v[n].group_seen)
+				plan->v[i].route_append = !v[n].was_first;
+			n++;
+		}
+	}
+	free(v);
 }

@@ -110,6 +110,13 @@ static int check_config(const char *path, bool show_plan)
 	if (err < 0)
 		return EXIT_CONFIG;
 	check_kernel_caps(path, &want);
+	/* Valid, and taken at start (bondd runs idle), but a running bondd
+	 * that manages bonds refuses it on reload (daemon.c, reload): say so
+	 * here, or `bondd --check && systemctl reload bondd` surprises. */
+	if (want.n_bonds == 0)
+		fprintf(stderr, "%s: warning: it defines no bonds: bondd runs idle with it at "
+			"start, and a running bondd that manages bonds refuses it on reload (to "
+			"stop managing every bond, stop the service)\n", path);
 	printf("configuration OK\n");
 	if (show_plan && (err = plan_preview(&want, stdout)) < 0) {
 		fprintf(stderr, "bondd: reading the kernel's links: %s\n", strerror(-err));

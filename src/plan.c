@@ -919,8 +919,21 @@ static void plan_bond(struct ctx *c, const struct desired_bond *b)
 	if (b->absent) {
 		/* Deleted only when asked for by name; a link of another kind
 		 * by that name is not ours to delete. */
-		if (is_bond(s.link))
+		if (is_bond(s.link)) {
+			/* Deleting a bond releases each of its ports
+			 * (drivers/net/bonding/bond_main.c bond_uninit,
+			 * __bond_release_one): in 802.3ad each goes down
+			 * first, as in emit_release. */
+			if (bond_opts_has(&s.link->bond, OPT_MODE) &&
+			    s.link->bond.val[OPT_MODE] == MODE_8023AD)
+				for (size_t i = s.link->n_order; i-- > 0;) {
+					const struct obs_link *p =
+						observed_by_name(c->have, s.link->order[i]);
+					if (p && (p->flags & IFF_UP))
+						emit(c, &s, ACT_LINK_DOWN, p->name, "state absent");
+				}
 			emit(c, &s, ACT_DELETE_BOND, b->name, "state absent");
+		}
 		else if (s.link)
 			note(c, &s, b->name, "exists and is not a bond");
 		return;

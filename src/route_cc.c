@@ -25,6 +25,15 @@
  * (fib_table_lookup takes the first that fits), so the new route goes where
  * the old one was: before the others (no NLM_F_APPEND: before the group's
  * first) when the bond's was first, after them (NLM_F_APPEND) otherwise.
+ * Which it is, is asked of the kernel before a plan's rewrites are made
+ * (route_cc_order_dump: one dump of the IPv4 routes for all of them, in
+ * the kernel's order within a key: fib_trie.c fn_trie_dump_leaf): the
+ * observed list holds only the kernel's connected routes, and an admin's
+ * route of the same key (`ip route prepend ... via GW`, protocol boot or
+ * static) decides as much.  Only when that dump fails is the planner's
+ * guess from the observed list taken.  One dump per plan, not per route:
+ * a start with hundreds of bonds on a node with a large routing table
+ * would otherwise read the table once per bond.
  * Between the delete and the add, a few microseconds, the subnet is reached
  * through the other routes of that key or not at all; the rewrite happens
  * only when the algorithm is to change (start, reload, the bond brought
@@ -98,6 +107,103 @@ struct nlmsghdr *route_cc_build_add(char *buf, const struct obs_route *want, boo
 	/* No NLM_F_EXCL: another device's route of the same key is there
 	 * (the kernel then refuses only the very same route, fa_match). */
 	return route_msg(buf, RTM_NEWROUTE, NLM_F_CREATE | (append ? NLM_F_APPEND : 0), want);
+}
+
+/* The fields of a dumped route that say its group and whether it is `was`;
+ * false for a message that is no IPv4 route of that group. */
+static bool dumped_in_group(const struct nlmsghdr *nlh, const struct obs_route *was, bool *is_was)
+{
+	const struct rtmsg *rtm;
+	const struct nlattr *a;
+	uint8_t dst[4] = {0}, prefsrc[4] = {0};
+	uint32_t table, priority = 0;
+	int oif = 0;
+	bool has_prefsrc = false, multipath = false;
+
+	if (nlh->nlmsg_type != RTM_NEWROUTE || nlh->nlmsg_len < mnl_nlmsg_size(sizeof(*rtm)))
+		return false;
+	rtm = mnl_nlmsg_get_payload(nlh);
+	if (rtm->rtm_family != was->family || rtm->rtm_dst_len != was->dst_len ||
+	    rtm->rtm_tos != was->tos || (rtm->rtm_flags & RTM_F_CLONED))
+		return false;
+	table = rtm->rtm_table;
+	mnl_attr_for_each(a, nlh, sizeof(*rtm)) {
+		size_t len = mnl_attr_get_payload_len(a);
+		switch (mnl_attr_get_type(a)) {
+		case RTA_DST:
+			if (len == 4)
+				memcpy(dst, mnl_attr_get_payload(a), 4);
+			break;
+		case RTA_PREFSRC:
+			if (len == 4) {
+				memcpy(prefsrc, mnl_attr_get_payload(a), 4);
+				has_prefsrc = true;
+			}
+			break;
+		case RTA_OIF:
+			if (len == 4)
+				oif = (int)mnl_attr_get_u32(a);
+			break;
+		case RTA_TABLE:
+			if (len == 4)
+				table = mnl_attr_get_u32(a);
+			break;
+		case RTA_PRIORITY:
+			if (len == 4)
+				priority = mnl_attr_get_u32(a);
+			break;
+		case RTA_GATEWAY:
+		case RTA_MULTIPATH:
+		case RTA_VIA:
+			multipath = true;
+			break;
+		}
+	}
+	if (table != was->table || priority != was->priority || memcmp(dst, was->dst, 4) != 0)
+		return false;
+	*is_was = !multipath && oif == was->oif && rtm->rtm_protocol == was->protocol &&
+		  rtm->rtm_type == was->type && has_prefsrc == was->has_prefsrc &&
+		  (!has_prefsrc || memcmp(prefsrc, was->prefsrc, 4) == 0);
+	return true;
+}
+
+int route_cc_order_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct route_cc_order *o = data;
+	bool is_was = false;
+
+	if (o->group_seen || !dumped_in_group(nlh, o->was, &is_was))
+		return MNL_CB_OK;
+	o->group_seen = true;
+	o->was_first = is_was;
+	return MNL_CB_OK;
+}
+
+struct order_set {
+	struct route_cc_order *v;
+	size_t n;
+};
+
+static int order_set_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct order_set *set = data;
+	for (size_t i = 0; i < set->n; i++)
+		route_cc_order_cb(nlh, &set->v[i]);
+	return MNL_CB_OK;
+}
+
+int route_cc_order_dump(struct nlsock *nl, struct route_cc_order *v, size_t n)
+{
+	char buf[NLSOCK_MSG_SIZE];
+	struct order_set set = {v, n};
+
+	if (!n)
+		return 0;
+	struct nlmsghdr *q = mnl_nlmsg_put_header(buf);
+	q->nlmsg_type = RTM_GETROUTE;
+	struct rtmsg *qr = mnl_nlmsg_put_extra_header(q, sizeof(*qr));
+	qr->rtm_family = AF_INET;
+	return nlsock_dump(nl, q, order_set_cb, &set);
 }
 
 int route_cc_write(struct nlsock *nl, const struct obs_route *was, const struct obs_route *want,

@@ -611,11 +611,23 @@ static void kernel_apply(struct fx *f, const struct action *a)
 				copy_opt(&m->bond, &a->opts, (enum bond_opt)id);
 		break;
 	}
-	case ACT_DELETE_BOND:
-		if (strcmp(obs(f, a->ifname)->kind, "bond") != 0)
+	case ACT_DELETE_BOND: {
+		const struct obs_link *m = obs(f, a->ifname);
+		if (strcmp(m->kind, "bond") != 0)
 			kernel_refuses(a, "%s is not a bond", a->ifname);
+		/* Deleting a bond releases every port (bond_main.c bond_uninit,
+		 * __bond_release_one): the switch's rule of ACT_RELEASE below
+		 * holds for each of them. */
+		if (m->bond.val[OPT_MODE] == MODE_8023AD)
+			for (size_t i = 0; i < m->n_order; i++) {
+				const struct obs_link *p = obs(f, m->order[i]);
+				if (p->flags & IFF_UP)
+					kernel_refuses(a, "802.3ad port %s released while up "
+						       "(its bond deleted)", p->name);
+			}
 		obs_delete(f, a->ifname);
 		break;
+	}
 	case ACT_SET_OPTS:
 		kernel_set_opts(f, a);
 		break;

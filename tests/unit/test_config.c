@@ -1781,6 +1781,19 @@ static void dropin_unknown_bond(void **state)
 	expect_load_errors(&c, typo);
 	conf_dir_free(&c);
 
+	/* A bond retired by a drop-in (state = absent) needs no slaves. */
+	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\nslaves = e1 e2\n");
+	conf_dir_put(&c, "99-retire.conf", "[bond9]\nstate = absent\n");
+	assert_int_equal(config_load(c.main, &d, &diag), 0);
+	print_diag(&diag);
+	assert_int_equal(diag.n, 0);
+	assert_int_equal(d.n_bonds, 2);
+	assert_true(d.bonds[1].absent);
+	assert_string_equal(d.bonds[1].name, "bond9");
+	desired_free(&d);
+	config_diag_free(&diag);
+	conf_dir_free(&c);
+
 	/* A whole bond in a drop-in, and then a later drop-in adding to it. */
 	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\nslaves = e1 e2\n");
 	conf_dir_put(&c, "10-bond1.conf", "[bond1]\nmiimon = 100\nmtu = 9000\nslaves = e3\n");

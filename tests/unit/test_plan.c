@@ -429,6 +429,16 @@ static void setup_unconfigured_slave_last(struct fx *f)
 	obs_enslave(f, "eth9", "bond0");
 }
 
+/* A port the file does not list, up, in a converged 802.3ad bond: set
+ * down before its release (plan.c emit_release, "not configured"). */
+static void setup_lacp_stranger_up(struct fx *f)
+{
+	setup_converged_8023ad(f);
+	obs_nic(f, "eth9", true);
+	obs_enslave(f, "eth9", "bond0");
+	obs(f, "eth9")->flags |= IFF_UP;
+}
+
 static void setup_unconfigured_slave_middle(struct fx *f)
 {
 	rr4_converged(f);
@@ -1219,6 +1229,18 @@ static void setup_state_absent(struct fx *f)
 	obs_nic(f, "bond2", true);
 }
 
+/* An 802.3ad bond deleted by state = absent: deleting a bond releases its
+ * ports, so each port that is up is set down first (plan.c emit_release). */
+static void setup_state_absent_lacp(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "lag1", MODE_8023AD, "eth2 eth1 eth3");
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	obs_converged(f);
+	obs(f, "eth1")->flags &= ~(unsigned)IFF_UP; /* down already: no request */
+	b->absent = true;
+	b->n_slaves = 0;
+}
+
 /* The mode changed behind bondd's back (a foreign bond of that name), seen
  * in an event: no rebuild, and the bond is not taken over: left alone. */
 static void setup_mode_change_from_event(struct fx *f)
@@ -1464,6 +1486,14 @@ static const struct plan_case cases[] = {
 	{"unconfigured_slave_last",
 	 setup_unconfigured_slave_last,
 	 {
+		 A_RELEASE("eth9", "bond0", "not configured"),
+	 },
+	 {{0}},
+	 NULL},
+	{"lacp_stranger_down_before_release",
+	 setup_lacp_stranger_up,
+	 {
+		 A_DOWN("eth9", "bond0", "not configured"),
 		 A_RELEASE("eth9", "bond0", "not configured"),
 	 },
 	 {{0}},
@@ -1968,6 +1998,15 @@ static const struct plan_case cases[] = {
 		 A_DELETE("bond1"),
 	 },
 	 {{"bond2", "bond2", "exists and is not a bond"}},
+	 NULL},
+	{"state_absent_lacp_ports_down_first",
+	 setup_state_absent_lacp,
+	 {
+		 A_DOWN("eth3", "lag1", "state absent"),
+		 A_DOWN("eth2", "lag1", "state absent"),
+		 A_DELETE("lag1"),
+	 },
+	 {{0}},
 	 NULL},
 
 	/* Eligibility. */

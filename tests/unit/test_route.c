@@ -262,12 +262,61 @@ static void rewrite_requests(void **state)
 	assert_false(add.cc);
 }
 
+/* Where the bond's route is in its group, from a dump of every route: an
+ * admin's route of the same key (a gateway, protocol boot) counts as much
+ * as another NIC's connected route; other prefixes, tables and priorities
+ * do not. */
+static void order_from_dump(void **state)
+{
+	(void)state;
+	struct obs_route bond;
+	assert_int_equal(route_parse(route_msg(RTM_NEWROUTE, AF_INET, "10.1.0.0", 24, 9, NULL,
+					       NULL), &bond), 0);
+	struct route_cc_order o = {.was = &bond};
+
+	/* another prefix, a /25 inside it, another table, another metric */
+	route_cc_order_cb(route_msg(RTM_NEWROUTE, AF_INET, "10.2.0.0", 24, 3, NULL, NULL), &o);
+	route_cc_order_cb(route_msg(RTM_NEWROUTE, AF_INET, "10.1.0.0", 25, 3, NULL, NULL), &o);
+	struct nlmsghdr *t = route_msg(RTM_NEWROUTE, AF_INET, "10.1.0.0", 24, 3, NULL, NULL);
+	((struct rtmsg *)mnl_nlmsg_get_payload(t))->rtm_table = 100;
+	mnl_attr_put_u32(t, RTA_TABLE, 100); /* the last RTA_TABLE counts */
+	route_cc_order_cb(t, &o);
+	t = route_msg(RTM_NEWROUTE, AF_INET, "10.1.0.0", 24, 3, NULL, NULL);
+	mnl_attr_put_u32(t, RTA_PRIORITY, 100);
+	route_cc_order_cb(t, &o);
+	assert_false(o.group_seen);
+	/* the bond's own first: first */
+	route_cc_order_cb(route_msg(RTM_NEWROUTE, AF_INET, "10.1.0.0", 24, 9, "bbr", NULL), &o);
+	route_cc_order_cb(route_msg(RTM_NEWROUTE, AF_INET, "10.1.0.0", 24, 3, NULL, NULL), &o);
+	assert_true(o.group_seen);
+	assert_true(o.was_first);
+
+	/* an admin's route via a gateway on another NIC before it: not first */
+	struct route_cc_order g = {.was = &bond};
+	t = route_msg(RTM_NEWROUTE, AF_INET, "10.1.0.0", 24, 5, NULL, "10.2.0.254");
+	((struct rtmsg *)mnl_nlmsg_get_payload(t))->rtm_protocol = RTPROT_BOOT;
+	route_cc_order_cb(t, &g);
+	route_cc_order_cb(route_msg(RTM_NEWROUTE, AF_INET, "10.1.0.0", 24, 9, NULL, NULL), &g);
+	assert_true(g.group_seen);
+	assert_false(g.was_first);
+
+	/* a route on the bond itself that is not the connected one (protocol
+	 * static) before it: not first either */
+	struct route_cc_order h = {.was = &bond};
+	t = route_msg(RTM_NEWROUTE, AF_INET, "10.1.0.0", 24, 9, NULL, NULL);
+	((struct rtmsg *)mnl_nlmsg_get_payload(t))->rtm_protocol = RTPROT_STATIC;
+	route_cc_order_cb(t, &h);
+	route_cc_order_cb(route_msg(RTM_NEWROUTE, AF_INET, "10.1.0.0", 24, 9, NULL, NULL), &h);
+	assert_false(h.was_first);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(parses_connected_route),
 		cmocka_unit_test(observed_list),
 		cmocka_unit_test(group_order),
+		cmocka_unit_test(order_from_dump),
 		cmocka_unit_test(rewrite_requests),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -40,6 +40,11 @@ writes=$(log_count "apply:")
 
 # Truncated: asked by bondd-status --reload.
 : >"$WORK/bondd.conf"
+# --check passes it (bondd would run idle with it at start) but says that a
+# reload of it is refused.
+chk=$("$BONDD" --check --config "$WORK/bondd.conf" 2>&1) || fail "--check failed: $chk"
+[[ $chk == *"$WORK/bondd.conf: warning: it defines no bonds"*"refuses it on reload"* ]] ||
+	fail "--check does not say a reload refuses it: $chk"
 rc=0
 out=$(status --reload 2>&1) || rc=$?
 assert_eq 1 "$rc" "bondd-status --reload exit status on an empty file"
