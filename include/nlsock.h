@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct breather;
+
 struct nlsock {
 	struct mnl_socket *sk;
 	unsigned portid;
@@ -22,6 +24,12 @@ struct nlsock {
 	unsigned long reopened;   /* fresh sockets opened for that reason */
 	unsigned long foreign;    /* messages skipped: not the kernel's answer to us */
 	unsigned long truncated;  /* datagrams cut by the receive buffer (MSG_TRUNC) */
+	/* When set, checked after every datagram of an answer: the kernel
+	 * fills a dump inside our recvmsg (net/netlink/af_netlink.c
+	 * netlink_recvmsg -> netlink_dump), so a dump of a big table is CPU
+	 * time with no sleep, which a real-time bondd must break up
+	 * (breather.h). */
+	struct breather *breather;
 };
 
 #define NLSOCK_BUF_SIZE (64 * 1024)

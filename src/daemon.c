@@ -1172,6 +1172,8 @@ int daemon_main(const struct daemon_opts *opts)
 		log_err("opening netlink: %s", strerror(-err));
 		goto out;
 	}
+	d.ob.dump.breather = &d.breather;
+	d.ex.mnl.breather = &d.breather;
 	if ((err = setup_fds(&d)) < 0) {
 		log_err("setting up the event loop: %s", strerror(-err));
 		goto out;

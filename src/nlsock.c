@@ -8,6 +8,8 @@
  */
 #include "nlsock.h"
 
+#include "breather.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,6 +251,8 @@ static int run(struct nlsock *nl, struct nlmsghdr *nlh, struct answer *ans)
 		if (!kernel)
 			continue; /* another process sent to our port */
 		take(nl, ans, seq, (size_t)n);
+		if (nl->breather)
+			breather_check(nl->breather);
 	}
 	if (!ans->err && ans->intr)
 		return -EINTR;
