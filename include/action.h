@@ -28,6 +28,7 @@ enum action_kind {
 	ACT_SET_SLAVE_OPTS,/* queue_id / prio of slave `ifname` */
 	ACT_ADD_ADDR,      /* add addr to bond `ifname` */
 	ACT_SET_ROUTE_CC,  /* rewrite `route` (its cc_algo as wanted; plan_route.h) */
+	ACT_SET_MAC,       /* set bond `ifname`'s MAC address to mac */
 	ACT__COUNT
 };
 
@@ -37,6 +38,8 @@ struct action {
 	char ifname[IFNAMSIZ];  /* the link it changes: the bond or a slave */
 	struct bond_opts opts;  /* ACT_CREATE_BOND, ACT_SET_OPTS */
 	uint32_t mtu;           /* ACT_CREATE_BOND, ACT_SET_MTU */
+	bool has_mac;           /* ACT_CREATE_BOND: mac given; always for ACT_SET_MAC */
+	uint8_t mac[6];         /* ACT_CREATE_BOND, ACT_SET_MAC */
 	struct bond_addr addr;  /* ACT_ADD_ADDR */
 	struct desired_slave slave; /* ACT_SET_SLAVE_OPTS: has_* say what to set */
 	struct obs_route route;     /* ACT_SET_ROUTE_CC: the route as it must be */

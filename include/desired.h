@@ -43,6 +43,10 @@ struct desired_bond {
 	 * balance-rr); options the config leaves out are not managed. */
 	struct bond_opts opts;
 	uint32_t mtu;         /* always set; default BONDD_DEFAULT_MTU */
+	/* mac_address: the bond's own MAC (IFLA_ADDRESS), kept whatever its
+	 * slaves do; unset: the kernel's (random, then the first slave's). */
+	bool has_mac;
+	uint8_t mac[6];
 	struct desired_slave slaves[BONDD_MAX_SLAVES]; /* in bond order */
 	size_t n_slaves;
 	struct bond_addr addrs[BONDD_MAX_ADDRS];

@@ -60,8 +60,9 @@ bool plan_holds_has(const struct plan_holds *holds, const char *what, const char
 
 /*
  * Whether the rest of a bond's plan must wait for a new plan after action
- * `failed` failed: later steps assumed it succeeded.  False for addresses
- * and slave options, on which nothing later depends.
+ * `failed` failed: later steps assumed it succeeded.  False for addresses,
+ * slave options and the bond's MAC address, on which nothing later depends
+ * (a bond without its MAC still carries traffic: the slaves join it).
  */
 bool plan_failure_stops_bond(const struct action *failed);
 

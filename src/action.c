@@ -16,7 +16,7 @@ static const char *const kind_names[ACT__COUNT] = {
 	[ACT_LINK_DOWN] = "link-down",  [ACT_LINK_UP] = "link-up",
 	[ACT_ENSLAVE] = "enslave",      [ACT_RELEASE] = "release",
 	[ACT_SET_SLAVE_OPTS] = "set-slave-options", [ACT_ADD_ADDR] = "add-address",
-	[ACT_SET_ROUTE_CC] = "set-route-congestion",
+	[ACT_SET_ROUTE_CC] = "set-route-congestion", [ACT_SET_MAC] = "set-mac",
 };
 
 const char *action_kind_name(enum action_kind k)
@@ -97,7 +97,17 @@ const char *action_describe(const struct action *a, char *buf, size_t len)
 	switch (a->kind) {
 	case ACT_CREATE_BOND:
 		describe_opts(&a->opts, extra, sizeof(extra));
-		snprintf(buf, len, "create %s mtu %u%s (%s)", a->ifname, a->mtu, extra, why);
+		if (a->has_mac)
+			snprintf(buf, len, "create %s mtu %u address %02x:%02x:%02x:%02x:%02x:%02x%s "
+				 "(%s)", a->ifname, a->mtu, a->mac[0], a->mac[1], a->mac[2],
+				 a->mac[3], a->mac[4], a->mac[5], extra, why);
+		else
+			snprintf(buf, len, "create %s mtu %u%s (%s)", a->ifname, a->mtu, extra,
+				 why);
+		break;
+	case ACT_SET_MAC:
+		snprintf(buf, len, "set %s address %02x:%02x:%02x:%02x:%02x:%02x (%s)", a->ifname,
+			 a->mac[0], a->mac[1], a->mac[2], a->mac[3], a->mac[4], a->mac[5], why);
 		break;
 	case ACT_SET_OPTS:
 		describe_opts(&a->opts, extra, sizeof(extra));

@@ -69,6 +69,7 @@ struct section {
 	unsigned link_check_line;         /* 0: not given, the mode's default */
 	unsigned link_topology_line;      /* 0: not given (per-port) */
 	unsigned tcp_cc_line, single_stream_line;
+	unsigned mac_line;                /* mac_address */
 	unsigned addr_line[BONDD_MAX_ADDRS];
 	struct slave_key sk[MAX_SLAVE_KEYS];
 	size_t n_sk;
@@ -710,6 +711,34 @@ static void parse_mtu(struct parser *p, char *val)
 		s->b.mtu = (uint32_t)v;
 }
 
+/* mac_address: a unicast MAC other than zero, as the kernel's
+ * is_valid_ether_addr wants it (drivers/net/bonding/bond_main.c
+ * bond_set_mac_address; net/core/dev.c dev_set_mac_address). */
+static void parse_mac_address(struct parser *p, const char *val)
+{
+	struct section *s = &p->sec;
+	static const uint8_t zero[6];
+	struct shown sh;
+	uint8_t mac[6];
+
+	if (s->mac_line) {
+		errorf(p, p->line, "duplicate key \"mac_address\" (first on line %u)", s->mac_line);
+		return;
+	}
+	s->mac_line = p->line;
+	if (!parse_mac(val, mac))
+		errorf(p, p->line, "mac_address: invalid MAC address \"%s\" (expected "
+		       "aa:bb:cc:dd:ee:ff)", show(&sh, val));
+	else if (mac[0] & 1)
+		errorf(p, p->line, "mac_address: %s is a multicast address", val);
+	else if (memcmp(mac, zero, sizeof(zero)) == 0)
+		errorf(p, p->line, "mac_address: %s is not a usable address", val);
+	else {
+		s->b.has_mac = true;
+		memcpy(s->b.mac, mac, sizeof(mac));
+	}
+}
+
 static void parse_keep_order(struct parser *p, const char *val)
 {
 	struct section *s = &p->sec;
@@ -1048,6 +1077,8 @@ static void parse_key(struct parser *p, const char *key, char *val)
 		parse_tcp_congestion(p, val);
 	else if (strcmp(key, "single_stream") == 0)
 		parse_single_stream(p, val);
+	else if (strcmp(key, "mac_address") == 0)
+		parse_mac_address(p, val);
 	else if (strncmp(key, "slave.", strlen("slave.")) == 0)
 		parse_slave_key(p, key, val);
 	else if (d)
@@ -1129,6 +1160,28 @@ static void check_queue_ids(struct parser *p)
 			}
 		}
 	}
+}
+
+/*
+ * In active-backup with fail_over_mac active or follow the bond's MAC is
+ * the active slave's, and the kernel ignores a MAC set on the bond
+ * (drivers/net/bonding/bond_main.c bond_set_mac_address returns success
+ * without setting it).  In the other modes fail_over_mac does nothing.
+ */
+static void check_mac_address(struct parser *p)
+{
+	const struct section *s = &p->sec;
+	const struct bond_opts *o = &s->b.opts;
+	char val[32];
+
+	if (!s->b.has_mac || !mode_known(s) || o->val[OPT_MODE] != MODE_ACTIVE_BACKUP ||
+	    !bond_opts_has(o, OPT_FAIL_OVER_MAC) || o->val[OPT_FAIL_OVER_MAC] == 0)
+		return;
+	errorf(p, s->mac_line, "mac_address cannot be kept with %s = %s (line %u): in "
+	       "active-backup the bond then takes the active slave's MAC; remove one of them",
+	       s->opt_key[OPT_FAIL_OVER_MAC],
+	       bond_opts_format(o, OPT_FAIL_OVER_MAC, val, sizeof(val)),
+	       s->opt_line[OPT_FAIL_OVER_MAC]);
 }
 
 static void check_primary(struct parser *p)
@@ -1236,6 +1289,7 @@ static void finish_section(struct parser *p)
 	if (mode_known(s))
 		bond_rules_check(&s->b.opts, &s->bad, rule_broken, p);
 	check_primary(p);
+	check_mac_address(p);
 	/* The link check is on by default where bondd's users need it and
 	 * its peers run bondd: balance-rr (bondd.conf(5), link_check). */
 	if (!s->link_check_line)

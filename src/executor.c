@@ -165,6 +165,7 @@ static int create_bond(struct executor *ex, const struct action *a, char *errmsg
 	struct nlattr *info;
 	if (!mnl_attr_put_strz_check(nlh, sizeof(buf), IFLA_IFNAME, a->ifname) ||
 	    !mnl_attr_put_u32_check(nlh, sizeof(buf), IFLA_MTU, a->mtu) ||
+	    (a->has_mac && !mnl_attr_put_check(nlh, sizeof(buf), IFLA_ADDRESS, sizeof(a->mac), a->mac)) ||
 	    !(info = mnl_attr_nest_start_check(nlh, sizeof(buf), IFLA_LINKINFO)) ||
 	    !mnl_attr_put_strz_check(nlh, sizeof(buf), IFLA_INFO_KIND, "bond"))
 		return -EMSGSIZE;
@@ -177,6 +178,26 @@ static int create_bond(struct executor *ex, const struct action *a, char *errmsg
 	char words[300];
 	err = nlsock_request(&ex->mnl, nlh, words, sizeof(words));
 	return err ? refused(err, words, errmsg, errlen, "creating the bond") : 0;
+}
+
+/* mac_address on a live bond: its ndo_set_mac_address also sets every slave
+ * (drivers/net/bonding/bond_main.c bond_set_mac_address) and undoes the
+ * change if one refuses. */
+static int set_mac(struct executor *ex, const struct action *a, char *errmsg, size_t errlen)
+{
+	char buf[NLSOCK_MSG_SIZE], words[300];
+	int idx = ifindex_of(a->ifname, errmsg, errlen);
+	if (idx < 0)
+		return idx;
+
+	struct nlmsghdr *nlh = link_msg(buf, idx, 0);
+	if (!mnl_attr_put_check(nlh, sizeof(buf), IFLA_ADDRESS, sizeof(a->mac), a->mac))
+		return -EMSGSIZE;
+	ex->requests++;
+	int err = nlsock_request(&ex->mnl, nlh, words, sizeof(words));
+	return err ? refused(err, words, errmsg, errlen,
+			     "address %02x:%02x:%02x:%02x:%02x:%02x", a->mac[0], a->mac[1],
+			     a->mac[2], a->mac[3], a->mac[4], a->mac[5]) : 0;
 }
 
 /* One request per option: a changelink stops at its first error with the
@@ -376,6 +397,8 @@ int executor_run(struct executor *ex, const struct action *a, char *errmsg, size
 		return release(ex, a, errmsg, errlen);
 	case ACT_SET_SLAVE_OPTS:
 		return set_slave_opts(ex, a, errmsg, errlen);
+	case ACT_SET_MAC:
+		return set_mac(ex, a, errmsg, errlen);
 	case ACT_ADD_ADDR:
 		return add_addr(ex, a, errmsg, errlen);
 	case ACT_SET_ROUTE_CC: {

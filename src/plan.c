@@ -19,6 +19,9 @@
  *   releases   slaves not configured or not usable, and with keep_order
  *              those out of place (never the active slave), last first
  *   bond MTU   after the releases, before any enslave
+ *   bond MAC   mac_address, after the releases (the last one out gives the
+ *              bond a random MAC), before any enslave (the first one in
+ *              would give it its own)
  *   kept       MTU and queue_id/prio of the slaves left in place
  *   enslaves   the missing ones, in configured order
  *   primary    once its device is a slave
@@ -58,6 +61,7 @@ struct sim_bond {
 	bool up;
 	bool mtu_changed;             /* this plan set the bond's MTU */
 	uint32_t mtu;
+	uint8_t mac[6];               /* its MAC: as observed, or as this plan sets it */
 	uint64_t opts_to_set;         /* differing options not planned yet */
 	/* The slaves it has now, in bond order, held ones included. */
 	const char *slaves[BONDD_MAX_SLAVES];
@@ -166,6 +170,9 @@ const char *plan_hold_key(const struct action *a, int failed_opt, char *buf, siz
 		break;
 	case ACT_SET_MTU:
 		snprintf(buf, len, "mtu %s", a->ifname);
+		return buf;
+	case ACT_SET_MAC:
+		snprintf(buf, len, "mac %s", a->ifname);
 		return buf;
 	case ACT_LINK_UP:
 		snprintf(buf, len, "up %s", a->ifname);
@@ -372,6 +379,7 @@ static bool plan_existence(struct ctx *c, struct sim_bond *s)
 	if (s->link) {
 		s->up = (s->link->flags & IFF_UP) != 0;
 		s->mtu = s->link->mtu;
+		memcpy(s->mac, s->link->hwaddr, sizeof(s->mac));
 		s->opts_to_set = options_differing(b, &s->link->bond) & ~held_opts(c, b->name);
 		collect_slaves(c, s);
 		return true;
@@ -383,10 +391,16 @@ static bool plan_existence(struct ctx *c, struct sim_bond *s)
 	a.opts = b->opts;
 	a.opts.have &= ~OPT_BIT(OPT_PRIMARY);
 	a.mtu = b->mtu;
+	/* A MAC given at creation is the admin's (net/core/rtnetlink.c
+	 * rtnl_create_link: NET_ADDR_SET), so the first slave does not
+	 * replace it (bond_main.c bond_enslave). */
+	a.has_mac = b->has_mac;
+	memcpy(a.mac, b->mac, sizeof(a.mac));
 	push(c, &a);
 	s->created = true;
 	s->up = false;
 	s->mtu = b->mtu;
+	memcpy(s->mac, b->mac, sizeof(s->mac));
 	return true;
 }
 
@@ -756,6 +770,49 @@ static void plan_bond_mtu(struct ctx *c, struct sim_bond *s)
 	s->mtu_changed = true;
 }
 
+/*
+ * mac_address.  The kernel gives a bond a random MAC when its last slave
+ * leaves (drivers/net/bonding/bond_main.c __bond_release_one,
+ * eth_hw_addr_random) and the first slave's when one joins a bond whose MAC
+ * is random (bond_enslave); a MAC set by hand is kept (NET_ADDR_SET).  So
+ * it is set once the releases are planned and before any enslave: a bond
+ * that loses every slave in this plan (a rebuild, the order restored from
+ * the first slave) gets it again.  In active-backup with fail_over_mac
+ * active or follow, bond_set_mac_address ignores the request and reports
+ * success: setting it would repeat forever, so it is a note (the config
+ * refuses the pair; this is a bond whose fail_over_mac bondd does not
+ * manage).
+ */
+static void plan_bond_mac(struct ctx *c, struct sim_bond *s)
+{
+	const struct desired_bond *b = s->want;
+	bool emptied = s->n_before > 0;
+
+	for (size_t i = 0; i < s->n_before && emptied; i++)
+		emptied = released_by_plan(c, s->before[i]);
+
+	if (!b->has_mac || s->created || held(c, "mac", b->name))
+		return;
+	if (!emptied && memcmp(s->mac, b->mac, sizeof(s->mac)) == 0)
+		return;
+	const struct bond_opts *now = &s->link->bond;
+	enum bond_mode mode = (enum bond_mode)b->opts.val[OPT_MODE];
+	bool fom = bond_opts_has(&b->opts, OPT_FAIL_OVER_MAC) ?
+			   b->opts.val[OPT_FAIL_OVER_MAC] != 0 :
+			   bond_opts_has(now, OPT_FAIL_OVER_MAC) && now->val[OPT_FAIL_OVER_MAC] != 0;
+	if (mode == MODE_ACTIVE_BACKUP && fom) {
+		note(c, s, b->name,
+		     "fail_over_mac is not none: the kernel ignores mac_address in "
+		     "active-backup, not setting it");
+		return;
+	}
+	struct action a = new_action(s, ACT_SET_MAC, b->name, emptied ? "every slave released" : "mac");
+	a.has_mac = true;
+	memcpy(a.mac, b->mac, sizeof(a.mac));
+	push(c, &a);
+	memcpy(s->mac, b->mac, sizeof(s->mac));
+}
+
 /* queue_id and prio: a slave fresh from enslaving has the kernel's
  * defaults (0 and 0); a kept one has what it reports, if it reports it. */
 static void plan_slave_opts(struct ctx *c, const struct sim_bond *s,
@@ -946,6 +1003,7 @@ static void plan_bond(struct ctx *c, const struct desired_bond *b)
 	find_present(c, &s);
 	plan_releases(c, &s);
 	plan_bond_mtu(c, &s);
+	plan_bond_mac(c, &s);
 	plan_kept_slaves(c, &s);
 	plan_enslaves(c, &s);
 	plan_primary(c, &s);
@@ -970,7 +1028,8 @@ bool plan_action_disrupts(const struct action *a)
 
 bool plan_failure_stops_bond(const struct action *failed)
 {
-	return failed->kind != ACT_ADD_ADDR && failed->kind != ACT_SET_SLAVE_OPTS;
+	return failed->kind != ACT_ADD_ADDR && failed->kind != ACT_SET_SLAVE_OPTS &&
+	       failed->kind != ACT_SET_MAC;
 }
 
 int plan(const struct desired *want, const struct observed *have,

@@ -139,6 +139,14 @@ static bool slave_up(const struct obs_link *bond, const struct obs_link *s)
 	       s->slave.mii_status == MII_UP;
 }
 
+/* aa:bb:cc:dd:ee:ff in buf (18 bytes). */
+static const char *mac_text(const uint8_t mac[6], char buf[18])
+{
+	snprintf(buf, 18, "%02x:%02x:%02x:%02x:%02x:%02x", mac[0], mac[1], mac[2], mac[3], mac[4],
+		 mac[5]);
+	return buf;
+}
+
 enum status_health status_bond_health(const struct status_view *v,
 				      const struct desired_bond *b, char *why, size_t len)
 {
@@ -166,6 +174,12 @@ enum status_health status_bond_health(const struct status_view *v,
 	if (bond->mtu != b->mtu)
 		return snprintf(why, len, "%s has MTU %u, not %u", b->name, bond->mtu, b->mtu),
 		       HEALTH_DEGRADED;
+	if (b->has_mac && memcmp(bond->hwaddr, b->mac, sizeof(b->mac)) != 0) {
+		char now[18], want[18];
+		return snprintf(why, len, "%s has MAC %s, not %s", b->name,
+				mac_text(bond->hwaddr, now), mac_text(b->mac, want)),
+		       HEALTH_DEGRADED;
+	}
 	for (size_t i = 0; i < b->n_slaves; i++) {
 		const char *name = b->slaves[i].name;
 		const struct obs_link *s = observed_by_name(v->obs, name);
@@ -571,7 +585,10 @@ static void json_bond(struct strbuf *out, const struct status_view *v,
 	sb_printf(out, ",\"slaves_up\":%zu,\"slaves_configured\":%zu", slaves_up(v, b),
 		  b->n_slaves);
 
-	sb_printf(out, ",\"configured\":{\"mtu\":%u,\"options\":", b->mtu);
+	char mac[18];
+	sb_printf(out, ",\"configured\":{\"mtu\":%u,\"mac_address\":", b->mtu);
+	json_str_or_null(out, b->has_mac ? mac_text(b->mac, mac) : NULL);
+	sb_puts(out, ",\"options\":");
 	json_opts(out, v, &b->opts);
 	for (size_t i = 0; i < b->n_slaves; i++)
 		snprintf(names[i], IFNAMSIZ, "%s", b->slaves[i].name);
@@ -581,7 +598,8 @@ static void json_bond(struct strbuf *out, const struct status_view *v,
 	json_addrs(out, b);
 	sb_puts(out, "},\"observed\":");
 	if (bond) {
-		sb_printf(out, "{\"mtu\":%u,\"options\":", bond->mtu);
+		sb_printf(out, "{\"mtu\":%u,\"mac_address\":\"%s\",\"options\":", bond->mtu,
+			  mac_text(bond->hwaddr, mac));
 		json_opts(out, v, &bond->bond);
 		sb_puts(out, ",\"slaves\":");
 		json_names(out, (const char(*)[IFNAMSIZ])bond->order, bond->n_order);
@@ -660,7 +678,7 @@ static void sample(struct strbuf *out, const char *metric, const char *bond,
 
 enum bond_metric {
 	BM_HEALTH, BM_UP, BM_MTU, BM_SLAVES_CONFIGURED, BM_SLAVES_UP, BM_ACTIONS, BM_ERRORS,
-	BM_CARRIER_CHANGES, BM_AD_AGGREGATOR, BM__COUNT
+	BM_CARRIER_CHANGES, BM_AD_AGGREGATOR, BM_MAC_KEPT, BM__COUNT
 };
 
 static const struct {
@@ -675,6 +693,7 @@ static const struct {
 	[BM_ERRORS] = {"bondd_bond_errors_total", "counter", "kernel requests for the bond that failed"},
 	[BM_CARRIER_CHANGES] = {"bondd_bond_carrier_changes_total", "counter", "the kernel's count of the bond's carrier changes"},
 	[BM_AD_AGGREGATOR] = {"bondd_bond_ad_aggregator_id", "gauge", "802.3ad: the active aggregator's id"},
+	[BM_MAC_KEPT] = {"bondd_bond_mac_address_kept", "gauge", "mac_address: 1 when the bond has the configured MAC"},
 };
 
 static bool bond_metric(const struct status_view *v, const struct desired_bond *b,
@@ -698,6 +717,9 @@ static bool bond_metric(const struct status_view *v, const struct desired_bond *
 	case BM_AD_AGGREGATOR:
 		*val = bond ? bond->info.ad_aggregator : 0;
 		return is_8023ad(bond) && bond->info.has_ad_info;
+	case BM_MAC_KEPT:
+		*val = bond && memcmp(bond->hwaddr, b->mac, sizeof(b->mac)) == 0;
+		return bond && b->has_mac;
 	case BM__COUNT: break;
 	}
 	return false;

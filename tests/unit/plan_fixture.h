@@ -47,8 +47,12 @@ struct fx {
 	struct {
 		char bond[IFNAMSIZ];
 		char primary[IFNAMSIZ];
+		/* addr_assign_type NET_ADDR_SET: its MAC was given, at
+		 * creation or later; else random or the first slave's. */
+		bool mac_set;
 	} params[FX_MAX_BONDS * 2];
 	size_t n_params;
+	uint8_t next_random; /* the last byte of the next random MAC */
 };
 
 static struct plan_holds fx_holds(const struct fx *f)
@@ -229,7 +233,9 @@ static struct obs_link *obs_new(struct fx *f, const char *name, const char *kind
 static struct obs_link *obs_nic(struct fx *f, const char *name, bool up)
 {
 	struct obs_link *l = obs_new(f, name, "");
+	const uint8_t mac[6] = {0x52, 0x54, 0x00, 0x00, 0x00, (uint8_t)l->ifindex};
 	l->flags = up ? IFF_UP | IFF_LOWER_UP : 0;
+	memcpy(l->hwaddr, mac, 6);
 	return l;
 }
 
@@ -273,15 +279,33 @@ static bool mode_uses_primary(const struct obs_link *bond)
 	return bond_opt_applies(bond_opt_desc(OPT_PRIMARY), (enum bond_mode)bond->bond.val[OPT_MODE]);
 }
 
-static char *remembered_primary(struct fx *f, const char *bond)
+static int fx_param(struct fx *f, const char *bond)
 {
 	for (size_t i = 0; i < f->n_params; i++)
 		if (strcmp(f->params[i].bond, bond) == 0)
-			return f->params[i].primary;
+			return (int)i;
 	assert_true(f->n_params < FX_MAX_BONDS * 2);
 	fx_name(f->params[f->n_params].bond, bond);
 	f->params[f->n_params].primary[0] = '\0';
-	return f->params[f->n_params++].primary;
+	f->params[f->n_params].mac_set = false;
+	return (int)f->n_params++;
+}
+
+static char *remembered_primary(struct fx *f, const char *bond)
+{
+	return f->params[fx_param(f, bond)].primary;
+}
+
+static bool *mac_set(struct fx *f, const char *bond)
+{
+	return &f->params[fx_param(f, bond)].mac_set;
+}
+
+/* eth_hw_addr_random: locally administered, and a new one each time. */
+static void fx_random_mac(struct fx *f, struct obs_link *l)
+{
+	const uint8_t mac[6] = {0x0a, 0x5e, 0xed, 0x00, 0x00, ++f->next_random};
+	memcpy(l->hwaddr, mac, 6);
 }
 
 /* A bond as the kernel creates it: down, no slaves, default options. */
@@ -291,7 +315,9 @@ static struct obs_link *obs_bond(struct fx *f, const char *name, uint32_t mtu)
 	l->mtu = mtu;
 	l->max_mtu = 65535;
 	kernel_default_opts(&l->bond);
-	return l;
+	fx_random_mac(f, l);
+	*mac_set(f, name) = false;
+	return obs(f, name);
 }
 
 /*
@@ -331,6 +357,12 @@ static void obs_enslave(struct fx *f, const char *slave, const char *bond)
 	struct obs_link *m = obs(f, bond), *s = obs(f, slave);
 
 	assert_true(m->n_order < BONDD_MAX_SLAVES);
+	/* bond_main.c bond_enslave: the first slave gives a bond whose MAC
+	 * is random its own (the slaves then take the bond's). */
+	if (m->n_order == 0 && !*mac_set(f, bond)) {
+		m = obs(f, bond);
+		memcpy(m->hwaddr, s->hwaddr, 6);
+	}
 	fx_name(m->order[m->n_order++], slave);
 	s->master = m->ifindex;
 	s->mtu = m->mtu;
@@ -367,6 +399,11 @@ static void obs_release(struct fx *f, const char *slave)
 	memset(&s->slave, 0, sizeof(s->slave));
 	char bond[IFNAMSIZ];
 	fx_name(bond, m->name);
+	/* __bond_release_one: the last slave out leaves a random MAC. */
+	if (m->n_order == 0) {
+		fx_random_mac(f, m);
+		*mac_set(f, bond) = false;
+	}
 	elect_active(f, bond);
 }
 
@@ -442,6 +479,10 @@ static void obs_converged(struct fx *f)
 		const struct desired_bond *b = &f->want.bonds[i];
 		struct obs_link *m = obs_bond(f, b->name, b->mtu);
 		m->flags = IFF_UP | IFF_LOWER_UP;
+		if (b->has_mac) {
+			memcpy(m->hwaddr, b->mac, 6);
+			*mac_set(f, b->name) = true;
+		}
 		for (int id = 0; id < OPT__COUNT; id++)
 			if (id != OPT_PRIMARY && bond_opts_has(&b->opts, (enum bond_opt)id))
 				copy_opt(&m->bond, &b->opts, (enum bond_opt)id);
@@ -609,6 +650,26 @@ static void kernel_apply(struct fx *f, const struct action *a)
 		for (int id = 0; id < OPT__COUNT; id++)
 			if (bond_opts_has(&a->opts, (enum bond_opt)id))
 				copy_opt(&m->bond, &a->opts, (enum bond_opt)id);
+		if (a->has_mac) {
+			memcpy(m->hwaddr, a->mac, 6);
+			*mac_set(f, a->ifname) = true;
+		}
+		break;
+	}
+	case ACT_SET_MAC: {
+		struct obs_link *m = obs(f, a->ifname);
+		if (strcmp(m->kind, "bond") != 0)
+			kernel_refuses(a, "%s is not a bond", a->ifname);
+		if (!a->has_mac || (a->mac[0] & 1))
+			kernel_refuses(a, "not a unicast address (-EADDRNOTAVAIL)");
+		if (memcmp(m->hwaddr, a->mac, 6) == 0)
+			kernel_refuses(a, "address sent unchanged");
+		/* bond_set_mac_address: ignored, with success, in
+		 * active-backup with fail_over_mac: a repair that never ends. */
+		if (m->bond.val[OPT_MODE] == MODE_ACTIVE_BACKUP && m->bond.val[OPT_FAIL_OVER_MAC])
+			kernel_refuses(a, "ignored with fail_over_mac in active-backup");
+		memcpy(m->hwaddr, a->mac, 6);
+		*mac_set(f, a->ifname) = true;
 		break;
 	}
 	case ACT_DELETE_BOND: {

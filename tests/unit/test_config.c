@@ -414,6 +414,19 @@ static void lists_and_mac(void **state)
 	assert_false(bond_opts_has(&d.bonds[0].opts, OPT_ARP_IP_TARGET));
 	desired_free(&d);
 
+	/* mac_address: kept as given; with fail_over_mac none in active-backup too
+	 * (the option applies to no other mode). */
+	parse_ok("[bond0]\nmac_address = 02:AB:cd:00:00:01\n"
+		 "[bond1]\nmode = active-backup\nmiimon = 100\nfail_over_mac = none\n"
+		 "mac_address = 02:00:00:00:00:02\n", &d);
+	assert_true(d.bonds[0].has_mac);
+	assert_memory_equal(d.bonds[0].mac, "\x02\xab\xcd\x00\x00\x01", 6);
+	assert_true(d.bonds[1].has_mac);
+	desired_free(&d);
+	parse_ok("[bond0]\nmiimon = 100\n", &d);
+	assert_false(d.bonds[0].has_mac);
+	desired_free(&d);
+
 	parse_ok("[bond0]\nmode = 802.3ad\nad_actor_system = 02:AB:cd:00:00:01\n"
 		 "lacp_rate = fast\nxmit_hash_policy = layer3+4\n",
 		 &d);
@@ -791,6 +804,23 @@ static const struct bad_case bad_cases[] = {
 	{"[bond0]\nmode = 802.3ad\nad_actor_system = 0:1:2:3:4:5\n",
 	 {"bondd.conf:3: ad_actor_system: invalid MAC address \"0:1:2:3:4:5\" (expected "
 	  "aa:bb:cc:dd:ee:ff)"}},
+	/* mac_address */
+	{"[bond0]\nmac_address = 01:00:5e:00:00:01\n",
+	 {"bondd.conf:2: mac_address: 01:00:5e:00:00:01 is a multicast address"}},
+	{"[bond0]\nmac_address = 00:00:00:00:00:00\n",
+	 {"bondd.conf:2: mac_address: 00:00:00:00:00:00 is not a usable address"}},
+	{"[bond0]\nmac_address = 02-00-00-00-00-01\n",
+	 {"bondd.conf:2: mac_address: invalid MAC address \"02-00-00-00-00-01\" (expected "
+	  "aa:bb:cc:dd:ee:ff)"}},
+	{"[bond0]\nmac_address = 02:00:00:00:00:01\nmac_address = 02:00:00:00:00:02\n",
+	 {"bondd.conf:3: duplicate key \"mac_address\" (first on line 2)"}},
+	{"[bond0]\nmode = active-backup\nmiimon = 100\nmac_address = 02:00:00:00:00:01\n"
+	 "fail_over_mac = follow\n",
+	 {"bondd.conf:4: mac_address cannot be kept with fail_over_mac = follow (line 5): in "
+	  "active-backup the bond then takes the active slave's MAC; remove one of them"}},
+	{"[bond0]\nmode = 1\nmiimon = 100\nfail_over_mac = 1\nmac_address = 02:00:00:00:00:01\n",
+	 {"bondd.conf:5: mac_address cannot be kept with fail_over_mac = active (line 4): in "
+	  "active-backup the bond then takes the active slave's MAC; remove one of them"}},
 	/* raw bytes */
 	{"[bond0]\nmiimon = 1\x7f\n",
 	 {"bondd.conf:2: miimon: invalid value \"1\\x7f\" (expected a number 0-2147483647)"}},

@@ -27,6 +27,7 @@ struct exp {
 	int64_t queue_id, prio;  /* SET_SLAVE_OPTS: UNSET when not sent */
 	int64_t actor_prio;      /* SET_SLAVE_OPTS: actor_port_prio, UNSET when not sent */
 	const char *cc;          /* SET_ROUTE_CC: the algorithm written, "" none */
+	bool mac;                /* CREATE, SET_MAC: the configured mac_address sent */
 };
 
 struct exp_note {
@@ -35,6 +36,9 @@ struct exp_note {
 
 #define EXP(k, dev, b, w) .kind = (k), .ifname = (dev), .bond = (b), .why = (w)
 #define A_CREATE(b, bits, m) {EXP(ACT_CREATE_BOND, b, b, "missing"), .opts = (bits), .mtu = (m)}
+#define A_CREATE_MAC(b, bits, m) {EXP(ACT_CREATE_BOND, b, b, "missing"), .opts = (bits), \
+				  .mtu = (m), .mac = true}
+#define A_MAC(b, why) {EXP(ACT_SET_MAC, b, b, why), .mac = true}
 #define A_DELETE(b) {EXP(ACT_DELETE_BOND, b, b, "state absent")}
 #define A_OPTS(b, why, bits) {EXP(ACT_SET_OPTS, b, b, why), .opts = (bits)}
 #define A_MTU(dev, b, m) {EXP(ACT_SET_MTU, dev, b, "mtu"), .mtu = (m)}
@@ -102,6 +106,10 @@ static const char *mismatch(const struct fx *f, const struct action *a, const st
 			return "an option value is not the configured one";
 	if (a->mtu != e->mtu)
 		return "mtu";
+	if (a->has_mac != e->mac)
+		return "mac sent or not";
+	if (a->has_mac && (!want || !want->has_mac || memcmp(a->mac, want->mac, 6) != 0))
+		return "mac is not the configured one";
 	if (a->kind == ACT_ADD_ADDR) {
 		if (!want || e->addr >= want->n_addrs || !same_addr(&a->addr, &want->addrs[e->addr]))
 			return "address";
@@ -1321,6 +1329,90 @@ static void setup_refused_in_use(struct fx *f)
 	snprintf(f->refused[f->n_refused++], PLAN_KEY_SIZE, "link eth2");
 }
 
+/* ---- mac_address ----------------------------------------------------------------------- */
+
+static const uint8_t pinned_mac[6] = {0x02, 0x00, 0x5e, 0x10, 0x00, 0x01};
+
+static struct desired_bond *want_rr4_mac(struct fx *f)
+{
+	struct desired_bond *b = want_rr4(f);
+	b->has_mac = true;
+	memcpy(b->mac, pinned_mac, 6);
+	return b;
+}
+
+static void setup_mac_cold_start(struct fx *f)
+{
+	want_rr4_mac(f);
+	nics(f, "eth1 eth2 eth3 eth4", false);
+}
+
+/* The bond keeps the pinned MAC: a restart finds nothing to do. */
+static void setup_mac_converged(struct fx *f)
+{
+	want_rr4_mac(f);
+	obs_converged(f);
+}
+
+/* `ip link set bond0 address ...` by hand. */
+static void setup_mac_changed_by_hand(struct fx *f)
+{
+	want_rr4_mac(f);
+	obs_converged(f);
+	obs(f, "bond0")->hwaddr[5] = 0x77;
+}
+
+/* A mode change releases every slave: the kernel's random MAC after the
+ * last release would be replaced by eth1's at the first enslave. */
+static void setup_mac_mode_change(struct fx *f)
+{
+	struct desired_bond *b = want_rr4_mac(f);
+	obs_converged(f);
+	b->opts.val[OPT_MODE] = MODE_ACTIVE_BACKUP;
+}
+
+/* Every slave deleted (a driver reload): the bond was left with a random
+ * MAC; the NICs are back. */
+static void setup_mac_slaves_returned(struct fx *f)
+{
+	want_rr4_mac(f);
+	obs_converged(f);
+	const char *names[] = {"eth4", "eth3", "eth2", "eth1"};
+	for (size_t i = 0; i < 4; i++)
+		obs_delete(f, names[i]);
+	nics(f, "eth1 eth2 eth3 eth4", false);
+}
+
+/* One slave of four re-created: the others held the MAC. */
+static void setup_mac_one_slave_returned(struct fx *f)
+{
+	want_rr4_mac(f);
+	obs_converged(f);
+	obs_delete(f, "eth4");
+	nics(f, "eth4", false);
+}
+
+/* A MAC that failed to set backs off: not tried again meanwhile. */
+static void setup_mac_held(struct fx *f)
+{
+	setup_mac_changed_by_hand(f);
+	fx_hold_key(f, "mac bond0");
+}
+
+/* An active-backup bond bondd does not set fail_over_mac on, with
+ * fail_over_mac active: the kernel would ignore the MAC. */
+static void setup_mac_fail_over_mac_unmanaged(struct fx *f)
+{
+	struct desired_bond *b = want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2");
+	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	b->has_mac = true;
+	memcpy(b->mac, pinned_mac, 6);
+	obs_converged(f);
+	struct obs_link *m = obs(f, "bond0");
+	m->bond.val[OPT_FAIL_OVER_MAC] = 1;
+	m->hwaddr[5] = 0x42;
+}
+
 static const struct plan_case cases[] = {
 	/* Converged: nothing to do. */
 	{"converged_balance_rr", rr4_converged, {{0}}, {{0}}, NULL},
@@ -1348,6 +1440,69 @@ static const struct plan_case cases[] = {
 	{"route_cc_held", setup_route_cc_held, {{0}}, {{0}}, NULL},
 	{"route_cc_unknown_metric_left_alone", setup_route_cc_unknown_metric, {{0}}, {{0}}, NULL},
 	{"route_cc_route_not_seen_yet", setup_route_cc_no_route, {{0}}, {{0}}, NULL},
+
+
+	/* mac_address */
+	{"mac_cold_start_created_with_it",
+	 setup_mac_cold_start,
+	 {
+		 A_CREATE_MAC("bond0", B(OPT_MODE) | B(OPT_MIIMON), 9000),
+		 A_ENSLAVE("eth1", "bond0", "missing"),
+		 A_ENSLAVE("eth2", "bond0", "missing"),
+		 A_ENSLAVE("eth3", "bond0", "missing"),
+		 A_ENSLAVE("eth4", "bond0", "missing"),
+		 A_UP("bond0", "create"),
+		 A_ADDR("bond0", 0),
+	 },
+	 {{0}},
+	 NULL},
+	{"mac_converged", setup_mac_converged, {{0}}, {{0}}, NULL},
+	{"mac_held_not_retried", setup_mac_held, {{0}}, {{0}}, NULL},
+	{"mac_changed_by_hand_repaired", setup_mac_changed_by_hand, {A_MAC("bond0", "mac")},
+	 {{0}}, NULL},
+	{"mac_kept_through_mode_change",
+	 setup_mac_mode_change,
+	 {
+		 A_RELEASE("eth4", "bond0", "rebuild"),
+		 A_RELEASE("eth3", "bond0", "rebuild"),
+		 A_RELEASE("eth2", "bond0", "rebuild"),
+		 A_RELEASE("eth1", "bond0", "rebuild"),
+		 A_DOWN("bond0", "bond0", "rebuild"),
+		 A_OPTS("bond0", "rebuild", B(OPT_MODE)),
+		 A_MAC("bond0", "every slave released"),
+		 A_ENSLAVE("eth1", "bond0", "rebuild"),
+		 A_ENSLAVE("eth2", "bond0", "rebuild"),
+		 A_ENSLAVE("eth3", "bond0", "rebuild"),
+		 A_ENSLAVE("eth4", "bond0", "rebuild"),
+		 A_UP("bond0", "rebuild"),
+	 },
+	 {{0}},
+	 NULL},
+	{"mac_set_before_slaves_return",
+	 setup_mac_slaves_returned,
+	 {
+		 A_MAC("bond0", "mac"),
+		 A_ENSLAVE("eth1", "bond0", "missing"),
+		 A_ENSLAVE("eth2", "bond0", "missing"),
+		 A_ENSLAVE("eth3", "bond0", "missing"),
+		 A_ENSLAVE("eth4", "bond0", "missing"),
+	 },
+	 {{0}},
+	 NULL},
+	{"mac_one_slave_returned_untouched",
+	 setup_mac_one_slave_returned,
+	 {
+		 A_ENSLAVE("eth4", "bond0", "missing"),
+	 },
+	 {{0}},
+	 NULL},
+	{"mac_ignored_with_fail_over_mac_noted",
+	 setup_mac_fail_over_mac_unmanaged,
+	 {{0}},
+	 {{"bond0", "bond0",
+	   "fail_over_mac is not none: the kernel ignores mac_address in active-backup, not "
+	   "setting it"}},
+	 NULL},
 
 	/* Cold start. */
 	{"cold_start",
@@ -2349,7 +2504,8 @@ static void failure_mid_plan_converges(void **state)
 {
 	void (*setups[])(struct fx *f) = {setup_everything_drifts, setup_cold_start,
 					  setup_ab_backup_returns, setup_lacp_port_returns,
-					  setup_address_held, setup_state_absent};
+					  setup_address_held, setup_state_absent,
+					  setup_mac_mode_change, setup_mac_slaves_returned};
 	bool more = true;
 	(void)state;
 
@@ -2377,6 +2533,9 @@ static void hold_keys(void **state)
 	a.kind = ACT_SET_SLAVE_OPTS;
 	assert_string_equal(plan_hold_key(&a, OPT__COUNT, key, sizeof(key)), "slave-opts eth1");
 	snprintf(a.ifname, sizeof(a.ifname), "bond0");
+	a.kind = ACT_SET_MAC;
+	assert_string_equal(plan_hold_key(&a, OPT__COUNT, key, sizeof(key)), "mac bond0");
+	assert_false(plan_failure_stops_bond(&a));
 	a.kind = ACT_LINK_UP;
 	assert_string_equal(plan_hold_key(&a, OPT__COUNT, key, sizeof(key)), "up bond0");
 	a.kind = ACT_DELETE_BOND;

@@ -297,6 +297,17 @@ static void health_rules(void **state)
 	assert_string_equal(why, "e1 is not enslaved");
 	link_mut(w, "e1")->master = 10;
 
+	/* mac_address: the bond's MAC is compared only when configured. */
+	static const uint8_t pinned[6] = {0x02, 0, 0, 0, 0, 0x0b};
+	struct desired_bond *b0 = &w->want.bonds[0];
+	b0->has_mac = true;
+	memcpy(b0->mac, pinned, 6);
+	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
+	assert_string_equal(why, "bond0 has MAC 00:00:00:00:00:00, not 02:00:00:00:00:0b");
+	memcpy(link_mut(w, "bond0")->hwaddr, pinned, 6);
+	assert_int_equal(health(w, "bond0", why), HEALTH_OK);
+	b0->has_mac = false;
+
 	/* A picture that may be stale is not a healthy one, in every format
 	 * (they all take status_bond_health). */
 	w->view.stale = "re-reading links failing since 2026-01-02T03:04:05Z: Interrupted system call";
@@ -429,6 +440,39 @@ static void brief_lines(void **state)
 	(void)state;
 }
 
+/* mac_address: configured and observed in JSON, kept or not in Prometheus;
+ * no metric for a bond without it. */
+static void mac_address_outputs(void **state)
+{
+	struct world *w = world_new();
+	const struct desired_bond *sel[] = {&w->want.bonds[0]};
+	static const uint8_t pinned[6] = {0x02, 0xab, 0, 0, 0, 0x0b};
+	struct strbuf out = {0};
+
+	render_prometheus(&out, &w->view, sel, 1);
+	assert_null(strstr(out.s, "bondd_bond_mac_address_kept"));
+	sb_free(&out);
+	w->want.bonds[0].has_mac = true;
+	memcpy(w->want.bonds[0].mac, pinned, 6);
+	render_json(&out, &w->view, sel, 1);
+	assert_non_null(strstr(out.s, "\"configured\":{\"mtu\":9000,\"mac_address\":"
+				      "\"02:ab:00:00:00:0b\","));
+	sb_free(&out);
+	render_prometheus(&out, &w->view, sel, 1);
+	assert_non_null(strstr(out.s, "bondd_bond_mac_address_kept{master=\"bond0\",device=\"bond0\"} 0\n"));
+	sb_free(&out);
+	memcpy(link_mut(w, "bond0")->hwaddr, pinned, 6);
+	render_json(&out, &w->view, sel, 1);
+	assert_non_null(strstr(out.s, "\"observed\":{\"mtu\":9000,\"mac_address\":"
+				      "\"02:ab:00:00:00:0b\","));
+	sb_free(&out);
+	render_prometheus(&out, &w->view, sel, 1);
+	assert_non_null(strstr(out.s, "bondd_bond_mac_address_kept{master=\"bond0\",device=\"bond0\"} 1\n"));
+	sb_free(&out);
+	world_free(w);
+	(void)state;
+}
+
 static void json_fields(void **state)
 {
 	struct world *w = world_new();
@@ -439,9 +483,9 @@ static void json_fields(void **state)
 	assert_false(out.oom);
 	static const char *const want[] = {
 		"\"protocol\":1", "\"health_code\":2", "\"name\":\"bond0\"",
-		"\"health\":\"healthy\"", "\"configured\":{\"mtu\":9000,\"options\":{\"mode\":\"balance-rr\",\"miimon\":100}",
+		"\"health\":\"healthy\"", "\"configured\":{\"mtu\":9000,\"mac_address\":null,\"options\":{\"mode\":\"balance-rr\",\"miimon\":100}",
 		"\"slaves\":[\"e1\",\"e2\",\"e3\"]", "\"addresses\":[\"10.0.0.1/24\"]",
-		"\"observed\":{\"mtu\":9000", "\"configured_position\":2,\"position\":2",
+		"\"observed\":{\"mtu\":9000,\"mac_address\":\"00:00:00:00:00:00\",", "\"configured_position\":2,\"position\":2",
 		"\"mii_status\":\"up\",\"link_failure_count\":2", "\"speed_mbps\":null",
 		"\"tx_packets\":1012", "\"carrier_flaps\":3,\"last_flap\":\"2023-11-14T22:13:20.123Z\"",
 		"\"text\":\"enslave e2 to bond0 \\\"quoted\\\" (missing)\"",
@@ -894,6 +938,7 @@ int main(void)
 		cmocka_unit_test(select_in_config_order),
 		cmocka_unit_test(brief_lines),
 		cmocka_unit_test(json_fields),
+		cmocka_unit_test(mac_address_outputs),
 		cmocka_unit_test(prometheus_lines),
 		cmocka_unit_test(event_ring_and_lines),
 		cmocka_unit_test(findings_in_health_and_metrics),
