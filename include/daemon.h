@@ -15,6 +15,7 @@
 #include "action.h"
 #include "desired.h"
 #include "executor.h"
+#include "counters_eval.h"
 #include "findings.h"
 #include "breather.h"
 #include "holds.h"
@@ -51,6 +52,12 @@ struct daemon {
 	 * its own list when it has looked again. */
 	struct findings findings[FSRC__COUNT];
 	struct host_obs host;          /* what the host check last read */
+	/* The slaves' error counters at the last look (counters_eval.h),
+	 * every configured slave in config order; taken when a status client
+	 * asks, at most every COUNTERS_LOOK_MS. */
+	struct slave_counts *counts;
+	size_t n_counts;
+	int64_t counts_ms;             /* monotonic ms of that look, 0: none */
 	bool host_check_due;           /* hostcheck_run.c: read it again */
 	bool config_failed;           /* the last reload was refused */
 	int64_t config_success_ms;    /* when a config was last taken */

@@ -19,6 +19,7 @@
 enum finding_source {
 	FSRC_LINK_CHECK,  /* probes sent over each slave (link_check = yes) */
 	FSRC_HOST_CHECK,  /* sysfs and procfs of this host */
+	FSRC_COUNTERS,    /* the slaves' error counters side by side (counters_eval.h) */
 	FSRC__COUNT
 };
 
@@ -40,6 +41,8 @@ enum finding_kind {
 	FK_DUPLEX_MISMATCH, /* ... or different duplex */
 	FK_MODE_NO_STRIPE,  /* a mode that cannot stripe one stream */
 	FK_TCP_SETTING,     /* a host TCP setting that hurts one rr stream */
+	/* the counters */
+	FK_SLAVE_ERRORS,    /* one slave's errors or drops grow, its siblings' do not */
 	FK__COUNT
 };
 

@@ -77,6 +77,13 @@ struct obs_bond_info {
 
 struct obs_stats {
 	uint64_t rx_packets, tx_packets, rx_bytes, tx_bytes;
+	/* Errors and drops (struct rtnl_link_stats64).  rx_dropped is as
+	 * /proc/net/dev counts it: the kernel adds rx_missed_errors
+	 * (net/core/net-procfs.c dev_seq_printf_stats); so does
+	 * link_parse.c for IFLA_STATS64, so both sources agree. */
+	uint64_t rx_errors, tx_errors, rx_dropped, tx_dropped;
+	uint64_t rx_crc_errors, rx_missed_errors;
+	bool has_crc_missed; /* rx_crc_errors and rx_missed_errors were read */
 };
 
 struct obs_link {

@@ -921,7 +921,7 @@ static void load_netdev(void)
 }
 
 /* A link's line of /proc/net/dev: "NAME: rx_bytes rx_packets errs drop fifo
- * frame compressed multicast tx_bytes tx_packets ...".  A name holds no
+ * frame compressed multicast tx_bytes tx_packets errs drop ...".  A name holds no
  * ':' and no white space (dev_valid_name), so the first ':' ends it. */
 static bool read_stats(const char *ifname, struct obs_stats *st)
 {
@@ -933,14 +933,20 @@ static bool read_stats(const char *ifname, struct obs_stats *st)
 		const char *end = strchr(line, '\n');
 		const char *name = line + strspn(line, " ");
 		if (strncmp(name, ifname, n) == 0 && name[n] == ':') {
-			unsigned long long v[10];
-			if (sscanf(name + n + 1, "%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0],
-				   &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9]) != 10)
+			unsigned long long v[12];
+			if (sscanf(name + n + 1,
+				   "%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0],
+				   &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9], &v[10],
+				   &v[11]) != 12)
 				return false;
 			st->rx_bytes = v[0];
 			st->rx_packets = v[1];
+			st->rx_errors = v[2];
+			st->rx_dropped = v[3];
 			st->tx_bytes = v[8];
 			st->tx_packets = v[9];
+			st->tx_errors = v[10];
+			st->tx_dropped = v[11];
 			return true;
 		}
 		line = end ? end + 1 : NULL;
@@ -971,8 +977,19 @@ static void link_live(void *ctx, const char *ifname, int ifindex, struct link_li
 		out->mbps = rt->mbps;
 		snprintf(out->duplex, sizeof(out->duplex), "%s", rt->duplex);
 	}
-	if (now_us() < live_budget_end_us && read_stats(ifname, &out->stats))
+	if (now_us() < live_budget_end_us && read_stats(ifname, &out->stats)) {
 		out->has_stats = true;
+		/* Not in /proc/net/dev (its "frame" column sums CRC with three
+		 * others): the device's own files (net/core/net-sysfs.c
+		 * netstat_show), which take no RTNL lock. */
+		char crc[32], missed[32];
+		if (read_sys(ifname, "statistics/rx_crc_errors", crc, sizeof(crc)) &&
+		    read_sys(ifname, "statistics/rx_missed_errors", missed, sizeof(missed))) {
+			out->stats.rx_crc_errors = strtoull(crc, NULL, 10);
+			out->stats.rx_missed_errors = strtoull(missed, NULL, 10);
+			out->stats.has_crc_missed = true;
+		}
+	}
 }
 
 /* "re-reading links failing since 2026-01-02T03:04:05Z: Interrupted system
@@ -992,12 +1009,80 @@ static const char *stale_text(struct daemon *d)
 	return d->stale;
 }
 
+/* Looks further apart than this judge the counters again; closer ones
+ * keep the last judgement (a fast poller sees the same findings). */
+#define COUNTERS_LOOK_MS 10000
+
+/*
+ * The slaves' counters side by side (counters_eval.h), at a status
+ * request: a look at every configured slave's errors and drops, compared
+ * with the previous look when that was at least COUNTERS_LOOK_MS ago.  The
+ * findings replace the last ones; a configuration with other slaves starts
+ * over.  Out of memory: the last findings stand.
+ */
+static void counters_look(struct daemon *d)
+{
+	int64_t now = (int64_t)(now_us() / 1000);
+	size_t n = 0;
+
+	if (d->counts_ms && now - d->counts_ms < COUNTERS_LOOK_MS)
+		return;
+	for (size_t i = 0; i < d->want.n_bonds; i++)
+		n += d->want.bonds[i].n_slaves;
+	struct slave_counts *cur = n ? calloc(n, sizeof(*cur)) : NULL;
+	if (n && !cur)
+		return;
+	size_t k = 0;
+	for (size_t i = 0; i < d->want.n_bonds; i++) {
+		const struct desired_bond *b = &d->want.bonds[i];
+		for (size_t j = 0; j < b->n_slaves; j++, k++) {
+			struct link_live live = {.mbps = -1};
+			snprintf(cur[k].name, sizeof(cur[k].name), "%s", b->slaves[j].name);
+			link_live(d, b->slaves[j].name, 0, &live);
+			if (!live.has_stats || !live.stats.has_crc_missed ||
+			    !observed_by_name(&d->ob.state, b->slaves[j].name))
+				continue;
+			cur[k].known = true;
+			cur[k].errors = live.stats.rx_errors + live.stats.tx_errors;
+			cur[k].crc = live.stats.rx_crc_errors;
+			cur[k].drops = live.stats.rx_dropped + live.stats.tx_dropped;
+		}
+	}
+	struct findings *f = &d->findings[FSRC_COUNTERS];
+	if (d->counts && d->n_counts == n) {
+		struct findings next = {0};
+		int err = 0;
+		unsigned secs = (unsigned)((now - d->counts_ms) / 1000);
+		k = 0;
+		for (size_t i = 0; i < d->want.n_bonds && !err; i++) {
+			const struct desired_bond *b = &d->want.bonds[i];
+			if (!b->absent)
+				err = counters_eval(b->name, d->counts + k, cur + k, b->n_slaves, secs,
+						    &next);
+			k += b->n_slaves;
+		}
+		if (err) {
+			findings_free(&next);
+		} else {
+			findings_free(f);
+			*f = next;
+		}
+	} else {
+		findings_clear(f);
+	}
+	free(d->counts);
+	d->counts = cur;
+	d->n_counts = n;
+	d->counts_ms = now;
+}
+
 static void fill_view(void *ctx, struct status_view *v)
 {
 	struct daemon *d = ctx;
 
 	live_budget_end_us = now_us() + LIVE_BUDGET_US;
 	netdev.loaded = false;
+	counters_look(d);
 	*v = (struct status_view){
 		.want = &d->want, .obs = &d->ob.state, .bonds = d->bonds,
 		.links = d->links, .n_links = d->n_links, .events = &d->events,
@@ -1125,6 +1210,9 @@ static void daemon_free(struct daemon *d)
 	free(d->links);
 	for (size_t i = 0; i < FSRC__COUNT; i++)
 		findings_free(&d->findings[i]);
+	free(d->counts);
+	d->counts = NULL;
+	d->n_counts = 0;
 	host_obs_free(&d->host);
 	int fds[] = {d->epfd, d->sigfd, d->retry_fd, d->watchdog_fd};
 	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++)

@@ -60,13 +60,15 @@ const char *finding_kind_name(enum finding_kind k)
 		[FK_DUPLEX_MISMATCH] = "duplex-mismatch",
 		[FK_MODE_NO_STRIPE] = "mode-no-stripe",
 		[FK_TCP_SETTING] = "tcp-setting",
+		[FK_SLAVE_ERRORS] = "slave-errors",
 	};
 	return (unsigned)k < FK__COUNT && names[k] ? names[k] : "unknown";
 }
 
 const char *finding_source_name(enum finding_source s)
 {
-	return s == FSRC_LINK_CHECK ? "link_check" : s == FSRC_HOST_CHECK ? "host_check" : "unknown";
+	return s == FSRC_LINK_CHECK ? "link_check" : s == FSRC_HOST_CHECK ? "host_check" :
+	       s == FSRC_COUNTERS   ? "counters" : "unknown";
 }
 
 const char *finding_severity_name(enum finding_severity s)

@@ -60,6 +60,13 @@ static void parse_stats(const struct nlattr *a, struct obs_stats *s)
 	s->tx_packets = st.tx_packets;
 	s->rx_bytes = st.rx_bytes;
 	s->tx_bytes = st.tx_bytes;
+	s->rx_errors = st.rx_errors;
+	s->tx_errors = st.tx_errors;
+	s->rx_dropped = st.rx_dropped + st.rx_missed_errors;
+	s->tx_dropped = st.tx_dropped;
+	s->rx_crc_errors = st.rx_crc_errors;
+	s->rx_missed_errors = st.rx_missed_errors;
+	s->has_crc_missed = true;
 }
 
 bool link_msg_is_device(const struct nlmsghdr *nlh)

@@ -495,6 +495,14 @@ static void json_slave(struct strbuf *out, const struct status_view *v,
 	json_uint_or_null(out, "tx_bytes", s, live.stats.tx_bytes);
 	json_uint_or_null(out, "rx_packets", s, live.stats.rx_packets);
 	json_uint_or_null(out, "tx_packets", s, live.stats.tx_packets);
+	json_uint_or_null(out, "rx_errors", s, live.stats.rx_errors);
+	json_uint_or_null(out, "tx_errors", s, live.stats.tx_errors);
+	json_uint_or_null(out, "rx_dropped", s, live.stats.rx_dropped);
+	json_uint_or_null(out, "tx_dropped", s, live.stats.tx_dropped);
+	json_uint_or_null(out, "rx_crc_errors", s && live.stats.has_crc_missed,
+			  live.stats.rx_crc_errors);
+	json_uint_or_null(out, "rx_missed_errors", s && live.stats.has_crc_missed,
+			  live.stats.rx_missed_errors);
 	json_uint_or_null(out, "carrier_changes", s && s->has_carrier_changes,
 			  s ? s->carrier_changes : 0);
 	sb_printf(out, ",\"carrier_flaps\":%lu,\"last_flap\":", rt ? rt->carrier_losses : 0UL);
@@ -730,7 +738,8 @@ enum slave_metric {
 	SM_CARRIER_FLAPS, SM_CARRIER_CHANGES, SM_AD_AGGREGATOR, SM_AD_IN_ACTIVE, SM_AD_ACTOR_STATE,
 	SM_AD_PARTNER_STATE, SM_AD_PARTNER_IN_SYNC, SM_AD_ACTOR_CHURNED, SM_AD_PARTNER_CHURNED,
 	SM_AD_ACTOR_PORT_PRIO, SM_RX_BYTES, SM_TX_BYTES, SM_RX_PACKETS,
-	SM_TX_PACKETS, SM__COUNT
+	SM_TX_PACKETS, SM_RX_ERRORS, SM_TX_ERRORS, SM_RX_DROPPED, SM_TX_DROPPED, SM_RX_CRC_ERRORS,
+	SM_RX_MISSED_ERRORS, SM__COUNT
 };
 
 static const struct {
@@ -757,6 +766,12 @@ static const struct {
 	[SM_TX_BYTES] = {"bondd_slave_tx_bytes_total", "counter", "bytes transmitted"},
 	[SM_RX_PACKETS] = {"bondd_slave_rx_packets_total", "counter", "packets received"},
 	[SM_TX_PACKETS] = {"bondd_slave_tx_packets_total", "counter", "packets transmitted"},
+	[SM_RX_ERRORS] = {"bondd_slave_rx_errors_total", "counter", "receive errors (rx_errors)"},
+	[SM_TX_ERRORS] = {"bondd_slave_tx_errors_total", "counter", "transmit errors (tx_errors)"},
+	[SM_RX_DROPPED] = {"bondd_slave_rx_dropped_total", "counter", "received packets dropped, missed ones included (as /proc/net/dev)"},
+	[SM_TX_DROPPED] = {"bondd_slave_tx_dropped_total", "counter", "packets dropped on transmit"},
+	[SM_RX_CRC_ERRORS] = {"bondd_slave_rx_crc_errors_total", "counter", "frames received with a bad CRC"},
+	[SM_RX_MISSED_ERRORS] = {"bondd_slave_rx_missed_errors_total", "counter", "frames the NIC missed (no room in its receive ring)"},
 };
 
 static bool has_active_slave(const struct obs_link *bond)
@@ -822,6 +837,14 @@ static bool slave_metric(const struct status_view *v, const struct desired_bond 
 	case SM_TX_BYTES: *val = live->stats.tx_bytes; return s != NULL;
 	case SM_RX_PACKETS: *val = live->stats.rx_packets; return s != NULL;
 	case SM_TX_PACKETS: *val = live->stats.tx_packets; return s != NULL;
+	case SM_RX_ERRORS: *val = live->stats.rx_errors; return s != NULL;
+	case SM_TX_ERRORS: *val = live->stats.tx_errors; return s != NULL;
+	case SM_RX_DROPPED: *val = live->stats.rx_dropped; return s != NULL;
+	case SM_TX_DROPPED: *val = live->stats.tx_dropped; return s != NULL;
+	case SM_RX_CRC_ERRORS: *val = live->stats.rx_crc_errors; return s && live->stats.has_crc_missed;
+	case SM_RX_MISSED_ERRORS:
+		*val = live->stats.rx_missed_errors;
+		return s && live->stats.has_crc_missed;
 	case SM__COUNT: break;
 	}
 	return false;

@@ -99,6 +99,10 @@ static void slave_link_parses(void **state)
 	mnl_attr_put_u32(nlh, IFLA_MAX_MTU, 65535);
 	mnl_attr_put_u32(nlh, IFLA_MASTER, 7);
 	mnl_attr_put(nlh, IFLA_ADDRESS, 6, "\x02\x00\x00\x00\x00\x09");
+	struct rtnl_link_stats64 st = {.rx_packets = 10, .rx_errors = 7, .tx_errors = 6,
+				       .rx_dropped = 5, .tx_dropped = 4, .rx_crc_errors = 3,
+				       .rx_missed_errors = 2};
+	mnl_attr_put(nlh, IFLA_STATS64, sizeof(st), &st);
 	struct nlattr *info = mnl_attr_nest_start(nlh, IFLA_LINKINFO);
 	mnl_attr_put_strz(nlh, IFLA_INFO_KIND, "veth");
 	mnl_attr_put_strz(nlh, IFLA_INFO_SLAVE_KIND, "bond");
@@ -124,6 +128,15 @@ static void slave_link_parses(void **state)
 	assert_int_equal(l.master, 7);
 	assert_true(l.flags & IFF_LOWER_UP);
 	assert_memory_equal(l.hwaddr, "\x02\x00\x00\x00\x00\x09", 6);
+	/* Errors and drops; rx_dropped counts the missed ones, as /proc/net/dev. */
+	assert_int_equal(l.stats.rx_packets, 10);
+	assert_int_equal(l.stats.rx_errors, 7);
+	assert_int_equal(l.stats.tx_errors, 6);
+	assert_int_equal(l.stats.rx_dropped, 5 + 2);
+	assert_int_equal(l.stats.tx_dropped, 4);
+	assert_int_equal(l.stats.rx_crc_errors, 3);
+	assert_int_equal(l.stats.rx_missed_errors, 2);
+	assert_true(l.stats.has_crc_missed);
 	assert_true(l.slave.valid);
 	assert_int_equal(l.slave.state, 1);
 	assert_int_equal(l.slave.mii_status, MII_DOWN);

@@ -499,7 +499,9 @@ static void json_fields(void **state)
 		"\"ad_actor_port_state\":null,\"ad_partner_port_state\":null,\"ad_actor_port_prio\":null,"
 		"\"ad_churn_actor_state\":null,\"ad_churn_partner_state\":null,\"lacp_problem\":null,"
 		"\"speed_mbps\":null,\"duplex\":null,\"rx_bytes\":null,\"tx_bytes\":null,"
-		"\"rx_packets\":null,\"tx_packets\":null,\"carrier_changes\":null,"
+		"\"rx_packets\":null,\"tx_packets\":null,\"rx_errors\":null,\"tx_errors\":null,"
+		"\"rx_dropped\":null,\"tx_dropped\":null,\"rx_crc_errors\":null,"
+		"\"rx_missed_errors\":null,\"carrier_changes\":null,"
 		"\"carrier_flaps\":0,\"last_flap\":null,\"hardware\":null}",
 	};
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
@@ -538,6 +540,9 @@ static void counting_live(void *ctx, const char *ifname, int ifindex, struct lin
 	(void)ifname;
 	out->has_stats = true;
 	out->stats.tx_packets = 5000u + (unsigned)ifindex;
+	out->stats.rx_crc_errors = 40u + (unsigned)ifindex;
+	out->stats.tx_dropped = 60u + (unsigned)ifindex;
+	out->stats.has_crc_missed = ifindex != 12; /* e2: the files could not be read */
 }
 
 static void prometheus_lines(void **state)
@@ -561,12 +566,18 @@ static void prometheus_lines(void **state)
 		"bondd_slave_in_place{master=\"bond0\",device=\"e2\"} 1\n",
 		"bondd_slave_carrier_flaps_total{master=\"bond0\",device=\"e2\"} 3\n",
 		"bondd_slave_tx_packets_total{master=\"bond0\",device=\"e3\"} 5013\n",
+		"bondd_slave_rx_crc_errors_total{master=\"bond0\",device=\"e3\"} 53\n",
+		"bondd_slave_tx_dropped_total{master=\"bond0\",device=\"e2\"} 72\n",
+		"bondd_slave_rx_errors_total{master=\"bond0\",device=\"e1\"} 0\n",
 		"bondd_slave_in_place{master=\"bond1\",device=\"f1\"} 0\n",
 		"bondd_build_info{version=\"", "bondd_config_last_reload_successful 1\n",
 	};
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
 		if (!strstr(out.s, want[i]))
 			fail_msg("metrics lack %s", want[i]);
+	/* A counter that could not be read has no sample, not a zero. */
+	assert_null(strstr(out.s, "bondd_slave_rx_crc_errors_total{master=\"bond0\",device=\"e2\"}"));
+	assert_null(strstr(out.s, "bondd_slave_rx_missed_errors_total{master=\"bond0\",device=\"e2\"}"));
 	/* Every sample line: name{labels} value, under its own metric's TYPE
 	 * line; each metric's lines in one group (the format's rule). */
 	char current[64] = "", seen[4096] = " ";
