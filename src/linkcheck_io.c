@@ -825,8 +825,9 @@ static void echo(struct linkcheck *lc, struct lc_bond *b, const struct lc_frame 
 		struct lc_sock *s = &b->socks[i];
 		if (s->fd < 0 || !reply_budget(lc, s, &req->from, now))
 			continue;
+		/* (the asker's probe id: the echo counts for that check only) */
 		struct lc_frame f = {.type = LC_REQUEST, .size = LC_SMALL, .flags = LC_FLAG_ECHO,
-				     .probe_id = b->probe_id, .length = LC_HEADER_LEN};
+				     .probe_id = req->probe_id, .length = LC_HEADER_LEN};
 		memcpy(f.from.host, lc->host, LC_HOST_ID_LEN);
 		snprintf(f.from.bond, IFNAMSIZ, "%s", b->name);
 		snprintf(f.from.slave, IFNAMSIZ, "%s", b->slaves[i]);
@@ -927,10 +928,18 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 		return;
 	}
 	if (f->type == LC_REQUEST) {
+		/* An echo proves the path from its sender for the check of
+		 * ours it names, while that check runs: not for a later one
+		 * (the switch may have changed since). */
+		if ((f->flags & LC_FLAG_ECHO) && (!b->running || f->probe_id != b->probe_id))
+			return;
 		struct lc_peer_obs *pe = lc_row_peer(row, &f->from);
 		if (pe) {
 			pe->heard |= (uint8_t)LC_SIZE_BIT(f->size);
-			pe->heard_ms = mono_ms();
+			/* (an echo's leaves heard_ms: the next check does not
+			 * keep it, start_check) */
+			if (!(f->flags & LC_FLAG_ECHO))
+				pe->heard_ms = mono_ms();
 		}
 		/* An echo wants no answer and no check: it is the answer to a
 		 * wish of ours. */
