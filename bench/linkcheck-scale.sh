@@ -9,7 +9,8 @@
 #   start_ms     from starting them to every host healthy and settled
 #   idle_wakeups the context switches of all N bondd over 10 idle seconds
 #   check        one check asked of host a: its requests, the answers all
-#                hosts sent for it, the bytes of both (payloads), how long
+#                hosts sent for it, their echoes, the checks all hosts ran
+#                meanwhile, the bytes of all (payloads), how long
 #                it took and waited at most, and bondd's CPU time for it
 #   settling_wakeups_per_min  host a's wake-ups per minute while a finding
 #                keeps it re-checking (its e2 moved to a VLAN of its own)
