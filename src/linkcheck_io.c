@@ -587,8 +587,30 @@ static uint32_t jitter(struct linkcheck *lc)
 	return next_rand(lc) % (LC_SETTLE_FIRST_MS / 4);
 }
 
+/* A peer slave's request kept from before this check (a re-check keeps
+ * LC_HEARD_KEEP_MS) on one slave, while in this check that peer slave
+ * answered another slave and not this one: the path moved (a switch put
+ * right), and the request came the old way.  It is dropped. */
+static void drop_moved(struct lc_bond *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		for (size_t p = 0; p < b->live[i].n_peers; p++) {
+			struct lc_peer_obs *pe = &b->live[i].peers[p];
+			if (!pe->heard || pe->answered || pe->heard_ms >= b->started_ms)
+				continue;
+			bool moved = false;
+			for (size_t j = 0; j < b->n && !moved; j++)
+				for (size_t q = 0; j != i && q < b->live[j].n_peers && !moved; q++)
+					moved = b->live[j].peers[q].answered &&
+						lc_end_same(&b->live[j].peers[q].end, &pe->end);
+			if (moved)
+				pe->heard = 0;
+		}
+}
+
 static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 {
+	drop_moved(b);
 	b->running = b->result.running = false;
 	b->result.checks++;
 	b->result.wall_ms = wall_ms();
