@@ -72,7 +72,7 @@ w(f"- where: {meta.get('where', '?')}; guest kernel {env.get('kernel', '?')} ({e
   + (f": {meta['guest_kernel']}" if meta.get('guest_kernel') else ""))
 w(f"- tools: {env.get('iperf3', '?')}; {env.get('teamd') or 'no teamd'}")
 if meta.get("busy"):
-    w(f"**Host busy at the start: {meta['busy']}; figures not for quoting.**\n")
+    w(f"\n**Host busy at the start: {meta['busy']}; figures not for quoting.**\n")
 w(f"- command: `{meta.get('command', 'bench/run')}`, {meta.get('took', '?')} s in all")
 load = meta.get("load", "?")
 try:
@@ -93,8 +93,21 @@ SANDBOX_MARK = " (sandbox-bound)"
 def sandbox_bound(rs):
     """A cell whose runs had the guest's CPU over 90% busy (median): the
     sandbox, not the bond, was the limit."""
+    global any_bound
     b = [r["cpu_busy"] for r in rs if "cpu_busy" in r]
-    return bool(b) and med(b) > 0.9
+    bound = bool(b) and med(b) > 0.9
+    any_bound |= bound
+    return bound
+
+
+any_bound = False
+
+
+def legend():
+    """The legend, after a table, if any cell was marked."""
+    global any_bound
+    w("\n" + (SANDBOX_LEGEND if any_bound else ""))
+    any_bound = False
 
 
 SANDBOX_LEGEND = ("*(sandbox-bound)*: the guest's one CPU was over 90% busy (median over the cell's runs), so the "
@@ -148,7 +161,7 @@ if dp:
                 cells.append("-" if x != x else f"**{x / (n * RATE):.2f}** ({x:.0f})"
                              + (SANDBOX_MARK if sandbox_bound(rs) else ""))
             w(f"| {n} | " + " | ".join(cells) + f" | {SEEDS.get(n, '')} |")
-        w("\n" + SANDBOX_LEGEND)
+        legend()
         busy = []
         for m in sorted({k[2] for k in rr}):
             b = [r["cpu_busy"] for r in dp if r["mode"] == "balance-rr" and r["mtu"] == m and r["n"] > 1 and "cpu_busy" in r]
@@ -185,7 +198,7 @@ if dp:
                 rt = med([r["retransmits"] for r in rs if r.get("retransmits") is not None])
                 cells.append(f"{x:.2f}; {rt:.0f}" + (SANDBOX_MARK if sandbox_bound(rs) else ""))
             w(f"| {t} | " + " | ".join(cells) + f" | {met} of {len(big)} |")
-        w("\n" + SANDBOX_LEGEND)
+        legend()
         best = []
         for n in big:
             meds = {t: med([r["mbps"] for r in dp if (r["mode"], r["n"], r["mtu"], r["tune"]) == ("balance-rr", n, 9000, t)])
@@ -234,7 +247,7 @@ if dp:
           + (f"{med([r['cpu_busy'] for r in rs]) * 100:.0f}%" if all("cpu_busy" in r for r in rs) else "-")
           + (SANDBOX_MARK if sandbox_bound(rs) else "") + " | "
           + ss_cell(rs) + " |")
-    w("\n" + SANDBOX_LEGEND)
+    legend()
     cmds("dataplane")
     took_line("dataplane")
 
