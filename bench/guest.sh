@@ -30,7 +30,8 @@ if ((QUICK)); then
 else
 	SECS=5 RUNS=5 ROUNDS=100 NS_LIST="1 2 3 4" MTUS="1500 9000" COLD_RUNS=3 IDLE=10 SETTLE=3
 fi
-# For a partial data-plane run by hand (not used by bench/run).
+# For a partial data-plane run (bench/run passes BENCH_NS_LIST, BENCH_MTUS
+# and BENCH_RUNS through).
 # Lists come comma-separated from the kernel command line.
 NS_LIST=${BENCH_NS_LIST:-$NS_LIST} MTUS=${BENCH_MTUS:-$MTUS} RUNS=${BENCH_RUNS:-$RUNS}
 NS_LIST=${NS_LIST//,/ } MTUS=${MTUS//,/ }
@@ -213,44 +214,54 @@ print(json.dumps({"part": "dataplane", "n": int(n), "mtu": int(mtu), "mode": mod
     "ss_reordering": best[1] if best else None, "ss_cc": best[2] if best else None}))
 PY
 }
-part_dataplane() {
-	local n mtu tune run m nx=4
-	for n in $NS_LIST; do
-		for mtu in $MTUS; do
-			log "data plane: balance-rr, $n NIC(s), MTU $mtu"
-			dp_setup "$n" "$mtu" balance-rr || { log "setup failed"; kill_ns dpa dpb; continue; }
-			for tune in $TUNINGS; do
-				dp_tune $tune
-				for ((run = 1; run <= RUNS; run++)); do dp_run "$n" "$mtu" balance-rr $tune $run; done
-			done
-			kill_ns dpa dpb
-		done
-	done
-	# The guest's own ceiling: one veth pair, neither shaped nor bonded.
-	for mtu in $MTUS; do
-		log "data plane: ceiling, one unshaped veth, MTU $mtu"
-		ip netns add dpa; ip netns add dpb
-		ip -n dpa link add e1 mtu "$mtu" type veth peer name e1 mtu "$mtu" netns dpb
-		ip -n dpa -batch - <<<"link set lo up
+# dp_ceiling MTU RUN: the guest's own ceiling, one veth pair, neither shaped
+# nor bonded.
+dp_ceiling() {
+	local mtu=$1 run=$2
+	ip netns add dpa; ip netns add dpb
+	ip -n dpa link add e1 mtu "$mtu" type veth peer name e1 mtu "$mtu" netns dpb
+	ip -n dpa -batch - <<<"link set lo up
 link set e1 up
 addr add 10.88.0.1/24 dev e1"
-		ip -n dpb -batch - <<<"link set lo up
+	ip -n dpb -batch - <<<"link set lo up
 link set e1 up
 addr add 10.88.0.2/24 dev e1"
-		command_line dataplane "ip -n dpa link add e1 mtu $mtu type veth peer name e1 mtu $mtu netns dpb  # ceiling: no tbf, no bond"
-		dp_tune default
-		for ((run = 1; run <= RUNS; run++)); do dp_run 1 "$mtu" "no bond, no tbf" default $run; done
-		kill_ns dpa dpb
-	done
-	# Why round-robin: one stream over balance-xor or 802.3ad stays on one link.
+	command_line dataplane "ip -n dpa link add e1 mtu $mtu type veth peer name e1 mtu $mtu netns dpb  # ceiling: no tbf, no bond"
+	dp_tune default
+	dp_run 1 "$mtu" "no bond, no tbf" default "$run"
+	kill_ns dpa dpb
+}
+# The configurations are interleaved run by run (run 1 of every
+# configuration, then run 2 of every one, ...), each set up afresh for its
+# run, so that drift on a shared machine hits every configuration alike.
+part_dataplane() {
+	local n mtu tune run m nx=4
 	((QUICK)) && nx=2
-	for m in balance-xor 802.3ad; do
-		log "data plane: $m, $nx NICs"
-		dp_setup $nx 9000 $m || { log "setup failed"; kill_ns dpa dpb; continue; }
-		[[ $m == 802.3ad ]] && nap 3 # LACP: both ends in one aggregator
-		dp_tune default
-		for ((run = 1; run <= RUNS; run++)); do dp_run $nx 9000 $m default $run; done
-		kill_ns dpa dpb
+	for ((run = 1; run <= RUNS; run++)); do
+		for n in $NS_LIST; do
+			for mtu in $MTUS; do
+				log "data plane: run $run/$RUNS, balance-rr, $n NIC(s), MTU $mtu"
+				dp_setup "$n" "$mtu" balance-rr || { log "setup failed"; kill_ns dpa dpb; continue; }
+				for tune in $TUNINGS; do
+					dp_tune $tune
+					dp_run "$n" "$mtu" balance-rr $tune $run
+				done
+				kill_ns dpa dpb
+			done
+		done
+		for mtu in $MTUS; do
+			log "data plane: run $run/$RUNS, ceiling, one unshaped veth, MTU $mtu"
+			dp_ceiling "$mtu" "$run"
+		done
+		# Why round-robin: one stream over balance-xor or 802.3ad stays on one link.
+		for m in balance-xor 802.3ad; do
+			log "data plane: run $run/$RUNS, $m, $nx NICs"
+			dp_setup $nx 9000 $m || { log "setup failed"; kill_ns dpa dpb; continue; }
+			[[ $m == 802.3ad ]] && nap 3 # LACP: both ends in one aggregator
+			dp_tune default
+			dp_run $nx 9000 $m default $run
+			kill_ns dpa dpb
+		done
 	done
 }
 

@@ -71,6 +71,8 @@ w(f"- machine: {meta.get('cpu', '?')}, {meta.get('cores', '?')} cores; {meta.get
 w(f"- where: {meta.get('where', '?')}; guest kernel {env.get('kernel', '?')} ({env.get('cpus', '?')} CPU)"
   + (f": {meta['guest_kernel']}" if meta.get('guest_kernel') else ""))
 w(f"- tools: {env.get('iperf3', '?')}; {env.get('teamd') or 'no teamd'}")
+if meta.get("busy"):
+    w(f"\n**Host busy at the start: {meta['busy']}; figures not for quoting.**\n")
 w(f"- command: `{meta.get('command', 'bench/run')}`, {meta.get('took', '?')} s in all")
 load = meta.get("load", "?")
 try:
@@ -85,6 +87,31 @@ w(f"- load average (1, 5, 15 min) on the host when the run started: {load}; when
 w("")
 
 dp = [r for r in rows if r["part"] == "dataplane" and r.get("mbps") is not None]
+SANDBOX_MARK = " (sandbox-bound)"
+
+
+def sandbox_bound(rs):
+    """A cell whose runs had the guest's CPU over 90% busy (median): the
+    sandbox, not the bond, was the limit."""
+    global any_bound
+    b = [r["cpu_busy"] for r in rs if "cpu_busy" in r]
+    bound = bool(b) and med(b) > 0.9
+    any_bound |= bound
+    return bound
+
+
+any_bound = False
+
+
+def legend():
+    """The legend, after a table, if any cell was marked."""
+    global any_bound
+    w("\n" + (SANDBOX_LEGEND if any_bound else ""))
+    any_bound = False
+
+
+SANDBOX_LEGEND = ("*(sandbox-bound)*: the guest's one CPU was over 90% busy (median over the cell's runs), so the "
+                  "User-Mode Linux sandbox's cost per packet, not the bond or the links, was the limit.\n")
 TUNES = {"default": "kernel defaults: cubic, net.ipv4.tcp_reordering=3",
          "reorder": "net.ipv4.tcp_reordering=127, cubic",
          "reorder+bbr": "net.ipv4.tcp_reordering=127 and BBR (the seeds' tuning)",
@@ -130,9 +157,11 @@ if dp:
             cells = []
             for m, t in cols:
                 x = rate(("balance-rr", n, m, t))
-                cells.append("-" if x != x else f"**{x / (n * RATE):.2f}** ({x:.0f})")
+                rs = [r for r in dp if (r["mode"], r["n"], r["mtu"], r["tune"]) == ("balance-rr", n, m, t)]
+                cells.append("-" if x != x else f"**{x / (n * RATE):.2f}** ({x:.0f})"
+                             + (SANDBOX_MARK if sandbox_bound(rs) else ""))
             w(f"| {n} | " + " | ".join(cells) + f" | {SEEDS.get(n, '')} |")
-        w("")
+        legend()
         busy = []
         for m in sorted({k[2] for k in rr}):
             b = [r["cpu_busy"] for r in dp if r["mode"] == "balance-rr" and r["mtu"] == m and r["n"] > 1 and "cpu_busy" in r]
@@ -167,9 +196,9 @@ if dp:
                 x = med([r["mbps"] for r in rs]) / (n * RATE)
                 met += x >= 0.95
                 rt = med([r["retransmits"] for r in rs if r.get("retransmits") is not None])
-                cells.append(f"{x:.2f}; {rt:.0f}")
+                cells.append(f"{x:.2f}; {rt:.0f}" + (SANDBOX_MARK if sandbox_bound(rs) else ""))
             w(f"| {t} | " + " | ".join(cells) + f" | {met} of {len(big)} |")
-        w("")
+        legend()
         best = []
         for n in big:
             meds = {t: med([r["mbps"] for r in dp if (r["mode"], r["n"], r["mtu"], r["tune"]) == ("balance-rr", n, 9000, t)])
@@ -215,9 +244,10 @@ if dp:
         ratio = f"**{med(mb) / (k[1] * RATE):.2f}**" if shaped else "-"
         w(f"| {k[0]} | {k[1]} | {k[2]} | {k[3]} | {', '.join(f'{x:.0f}' for x in mb)} | **{med(mb):.0f}** | "
           f"{ratio} | {vs1} | {', '.join(str(r['retransmits']) for r in rs)} | {share('tx_packets')} | {share('tx_bytes')} | "
-          + (f"{med([r['cpu_busy'] for r in rs]) * 100:.0f}%" if all("cpu_busy" in r for r in rs) else "-") + " | "
+          + (f"{med([r['cpu_busy'] for r in rs]) * 100:.0f}%" if all("cpu_busy" in r for r in rs) else "-")
+          + (SANDBOX_MARK if sandbox_bound(rs) else "") + " | "
           + ss_cell(rs) + " |")
-    w("")
+    legend()
     cmds("dataplane")
     took_line("dataplane")
 
