@@ -32,7 +32,8 @@ static void tlv(struct frame *f, unsigned type, const void *v, size_t n)
 	assert_true(f->n + 2 + n <= sizeof(f->b));
 	f->b[f->n++] = (uint8_t)(type << 1 | (n >> 8 & 1));
 	f->b[f->n++] = (uint8_t)n;
-	memcpy(f->b + f->n, v, n);
+	if (n) /* an empty TLV's value may be NULL: memcpy's may not */
+		memcpy(f->b + f->n, v, n);
 	f->n += n;
 }
 
