@@ -65,10 +65,33 @@ lc_conf() {
 # string) shows a whole matrix for 4 slaves and 2 peers, with the slave at
 # place 2 at IFINDEX; bash only, no process.
 lc_json_whole() {
-	local json=$1 pat='"answered":["small","standard","full"]' rest
-	[[ $json == *"\"slave\":\"e2\",\"position\":2,\"ifindex\":$2,"* ]] || return 1
-	rest=${json//"$pat"/}
-	(((${#json} - ${#rest}) / ${#pat} == 8))
+	local n
+	[[ $1 == *"\"slave\":\"e2\",\"position\":2,\"ifindex\":$2,"* ]] || return 1
+	lc_json_answered "$1" n
+	((n == 8))
+}
+
+# lc_json_answered JSON VAR: sets VAR to the number of paths in the bondd
+# --json document JSON answered at every size; bash only, no process.
+lc_json_answered() {
+	local pat='"answered":["small","standard","full"]' rest
+	rest=${1//"$pat"/}
+	printf -v "$2" '%d' $(((${#1} - ${#rest}) / ${#pat}))
+}
+
+# lc_whole HOST N: HOST's bondd shows N paths answered at every size.
+lc_whole() {
+	local json n
+	json=$("$BONDD_STATUS" --socket "$WORK/$1.sock" --json) || true
+	lc_json_answered "$json" n
+	((n == $2))
+}
+
+# lc_all_whole N HOST...: lc_whole for every HOST.
+lc_all_whole() {
+	local n=$1 h
+	shift
+	for h in "$@"; do lc_whole "$h" "$n" || return 1; done
 }
 
 # lc_json_num JSON KEY: the first number after "KEY": in JSON.
@@ -117,6 +140,11 @@ lc_settled() {
 		[[ $l == *"link check done"* ]] && line=$l
 	done <"$WORK/$1.log"
 	[[ $line == *"next check on a change"* ]]
+}
+# lc_all_settled HOST...: lc_settled for every HOST.
+lc_all_settled() {
+	local h
+	for h in "$@"; do lc_settled "$h" || return 1; done
 }
 # lc_show_logs HOST...: the tail of each host's log.
 lc_show_logs() {

@@ -21,21 +21,9 @@ lc_conf "$WORK/host.conf"
 trap lc_stop EXIT
 t0=${EPOCHREALTIME//[!0-9]/}
 lc_start "$WORK/host.conf" "${HOSTS[@]}"
-all_settled() {
-	local h
-	for h in "${HOSTS[@]}"; do lc_settled "$h" || return 1; done
-}
+all_settled() { lc_all_settled "${HOSTS[@]}"; }
 # every host's four slaves answered at every size by the four others
-whole4() {
-	local json pat='"answered":["small","standard","full"]' rest
-	json=$("$BONDD_STATUS" --socket "$WORK/$1.sock" --json) || true
-	rest=${json//"$pat"/}
-	(((${#json} - ${#rest}) / ${#pat} == 16))
-}
-all_whole() {
-	local h
-	for h in "${HOSTS[@]}"; do whole4 "$h" || return 1; done
-}
+all_whole() { lc_all_whole 16 "${HOSTS[@]}"; }
 wait_until 60 all_whole || { lc_show_logs "${HOSTS[@]}"; fail "not every host's matrix became whole"; }
 nap 3
 for h in "${HOSTS[@]}"; do

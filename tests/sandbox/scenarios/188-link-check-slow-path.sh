@@ -25,20 +25,8 @@ trap lc_stop EXIT
 lc_start "$WORK/host.conf" "${HOSTS[@]}"
 t0=${EPOCHREALTIME//[!0-9]/}
 # every host's four slaves answered at every size by the two others
-whole2() {
-	local json pat='"answered":["small","standard","full"]' rest
-	json=$("$BONDD_STATUS" --socket "$WORK/$1.sock" --json) || true
-	rest=${json//"$pat"/}
-	(((${#json} - ${#rest}) / ${#pat} == 8))
-}
-all_whole() {
-	local h
-	for h in "${HOSTS[@]}"; do whole2 "$h" || return 1; done
-}
-all_settled() {
-	local h
-	for h in "${HOSTS[@]}"; do lc_settled "$h" || return 1; done
-}
+all_whole() { lc_all_whole 8 "${HOSTS[@]}"; }
+all_settled() { lc_all_settled "${HOSTS[@]}"; }
 wait_until 30 all_whole || { lc_show_logs "${HOSTS[@]}"; fail "not every host's matrix became whole"; }
 # a few checks with the slow path: each host asks once more
 for h in "${HOSTS[@]}"; do
