@@ -14,6 +14,7 @@
 REPORT_TAIL=25 # log lines shown per failed scenario
 REPORT_HEAD=   # the "not ok" line being collected
 REPORT_LINES=()
+REPORT_SECOND=0 # 1 while the comments of a second-run pass are shown
 
 # report_line LINE: one TAP line, in order.
 report_line() {
@@ -21,8 +22,19 @@ report_line() {
 		REPORT_LINES+=("${1#\# }")
 		return 0
 	fi
+	# A scenario that passed only on a second run (run-scenarios): its
+	# first run's FAIL: lines follow as "# first run: ..." comments.
+	if [[ $REPORT_SECOND == 1 && $1 == "# first run"* ]]; then
+		echo "     | ${1#\# }" >&2
+		return 0
+	fi
+	REPORT_SECOND=0
 	report_flush
 	[[ $1 == "not ok "* ]] && REPORT_HEAD=$1
+	if [[ $1 == "ok "*"passed on a second run"* ]]; then
+		echo "---- scenario passed only on a second run: ${1#ok }" >&2
+		REPORT_SECOND=1
+	fi
 	return 0
 }
 
