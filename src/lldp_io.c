@@ -31,6 +31,7 @@ struct lldp_slot {
 	struct lldp_port port;
 	int fd;
 	int ifindex;
+	int err;  /* the last open's error, logged once until it changes */
 };
 
 struct lldp_rx {
@@ -209,9 +210,12 @@ void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct o
 			slot_close(rx, s);
 			if (!ifindex)
 				continue;
+			/* Every pass comes here: a refusal (no CAP_NET_RAW) is
+			 * logged once, not on every pass. */
 			int err = slot_open(rx, s, ifindex);
-			if (err < 0)
+			if (err < 0 && err != s->err)
 				log_warn("%s: cannot receive LLDP: %s", s->port.slave, strerror(-err));
+			s->err = err;
 		}
 	}
 }
