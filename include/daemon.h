@@ -17,6 +17,7 @@
 #include "executor.h"
 #include "counters_eval.h"
 #include "findings.h"
+#include "lldp_io.h"
 #include "breather.h"
 #include "holds.h"
 #include "linkcheck_io.h"
@@ -63,6 +64,7 @@ struct daemon {
 	int64_t config_success_ms;    /* when a config was last taken */
 	struct status_server *server;  /* NULL when the socket is off */
 	struct linkcheck *lc;          /* the link check; NULL when it could not start */
+	struct lldp_rx *lldp;          /* LLDP receive (lldp_io.h); NULL when it could not start */
 	int epfd, sigfd, retry_fd, watchdog_fd;
 	/* Wake-ups in a row that ended at the pass limit with the bonds still
 	 * differing, and when the retry timer brings the next one (0: none). */

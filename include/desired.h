@@ -54,6 +54,9 @@ struct desired_bond {
 	/* link_check: probe each slave's path (linkcheck.h); the default
 	 * depends on the mode (bondd.conf(5)). */
 	bool link_check;
+	/* lldp: receive the switch's LLDP on each slave (lldp_io.h); default
+	 * yes (bondd.conf(5)). */
+	bool lldp;
 	/* link_topology = lag: the switch aggregates the slaves' ports on
 	 * purpose (a static LAG); the link check's switch-lag finding is
 	 * then informational.  Default per-port (bondd.conf(5)). */

@@ -20,6 +20,7 @@ enum finding_source {
 	FSRC_LINK_CHECK,  /* probes sent over each slave (link_check = yes) */
 	FSRC_HOST_CHECK,  /* sysfs and procfs of this host */
 	FSRC_COUNTERS,    /* the slaves' error counters side by side (counters_eval.h) */
+	FSRC_LLDP,        /* what the switch ports say over LLDP (lldp_eval.h) */
 	FSRC__COUNT
 };
 
@@ -43,6 +44,11 @@ enum finding_kind {
 	FK_TCP_SETTING,     /* a host TCP setting that hurts one rr stream */
 	/* the counters */
 	FK_SLAVE_ERRORS,    /* one slave's errors or drops grow, its siblings' do not */
+	/* LLDP */
+	FK_LLDP_MAX_FRAME,  /* a switch port's maximum frame is below the bond's MTU */
+	FK_LLDP_SAME_PORT,  /* two slaves on one switch port */
+	FK_LLDP_ONE_VLAN,   /* balance-rr slaves in one switch VLAN (information) */
+	FK_LLDP_CHANGED,    /* a slave's neighbour changed (information) */
 	FK__COUNT
 };
 

@@ -3,10 +3,8 @@
  * LLDP (IEEE 802.1AB), receive side only: the parser of one frame as a
  * switch port sends it.  Frames come from the wire, so every length is
  * checked against what is left before it is read.  Pure: no I/O.
- *
- * NOT YET WIRED: no socket receives LLDP yet, and nothing shows it (issue
- * 26, part 3: the per-slave receiver, the status outputs, the findings
- * and lldp = yes|no are still to do).
+ * lldp_io.c feeds it the frames each slave receives; lldp_eval.h keeps
+ * what it returns.
  */
 #ifndef BONDD_LLDP_H
 #define BONDD_LLDP_H

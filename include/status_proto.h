@@ -40,6 +40,7 @@ enum status_verb {
 			* answered once applied (body: what was done) or refused
 			* (error 422 and why) */
 	SV_WATCH_JSON, /* a stream of events, one JSON object per line */
+	SV_NEIGHBOURS, /* each slave's LLDP neighbour, one line a slave (lldp_render.h) */
 };
 
 /* Health, worst wins; also bondd-status's exit status. */

@@ -26,6 +26,8 @@ struct link_live {
 	struct obs_stats stats;
 };
 
+struct lldp_rx;
+
 struct status_view {
 	const struct desired *want;
 	const struct observed *obs;
@@ -38,6 +40,8 @@ struct status_view {
 	const struct findings *findings[FSRC__COUNT];
 	/* The link check's last results per bond (NULL: none). */
 	const struct lc_results *linkcheck;
+	/* The slaves' LLDP records (lldp_io.h; NULL: none). */
+	const struct lldp_rx *lldp;
 	/* The slaves' hardware as the host check read it (NULL: not read). */
 	const struct host_obs *host;
 	int64_t now_ms;                    /* wall clock */

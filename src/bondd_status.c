@@ -31,8 +31,8 @@ enum { EXIT_NOT_RELOADED = 1, EXIT_UNREACHABLE = 3, EXIT_USAGE = 64 };
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: bondd-status [--socket PATH] [--json | --brief | --prometheus | --link-check]\n"
-		"                    [--watch] [BOND...]\n"
+		"Usage: bondd-status [--socket PATH] [--json | --brief | --prometheus | --link-check |\n"
+		"                    --neighbours] [--watch] [BOND...]\n"
 		"       bondd-status [--socket PATH] --reload\n"
 		"Shows the bonds bondd manages (all of them when none is named).\n"
 		"  -s, --socket PATH  bondd's status socket (default %s)\n"
@@ -41,6 +41,7 @@ static void usage(FILE *f)
 		"  -p, --prometheus   Prometheus text format (bondd_* metrics)\n"
 		"  -l, --link-check   check each slave's path now (probes to bondd on the peers),\n"
 		"                     wait for it and print a table per slave and the findings\n"
+		"  -n, --neighbours   each slave's LLDP neighbour: switch, port, VLAN, maximum frame\n"
 		"  -w, --watch        print events as they happen, until interrupted;\n"
 		"                     with --json, one JSON object per line\n"
 		"  -r, --reload       make bondd apply its configuration file again (root);\n"
@@ -179,18 +180,20 @@ int main(int argc, char **argv)
 		{"brief", no_argument, NULL, 'b'},        {"prometheus", no_argument, NULL, 'p'},
 		{"watch", no_argument, NULL, 'w'},        {"version", no_argument, NULL, 'V'},
 		{"reload", no_argument, NULL, 'r'},       {"link-check", no_argument, NULL, 'l'},
+		{"neighbours", no_argument, NULL, 'n'},
 		{"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
 	};
 	const char *path = BONDD_DEFAULT_SOCKET, *verb = "proc";
 	int formats = 0, do_watch = 0, do_reload = 0, c;
 
-	while ((c = getopt_long(argc, argv, "s:jbplwrVh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:jbplnwrVh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's': path = optarg; break;
 		case 'j': verb = "json"; formats++; break;
 		case 'b': verb = "brief"; formats++; break;
 		case 'p': verb = "prometheus"; formats++; break;
 		case 'l': verb = "linkcheck"; formats++; break;
+		case 'n': verb = "neighbours"; formats++; break;
 		case 'w': do_watch = 1; break;
 		case 'r': verb = "reload"; do_reload = 1; formats++; break;
 		case 'V': printf("bondd-status %s\n", BONDD_VERSION); return 0;
@@ -201,7 +204,7 @@ int main(int argc, char **argv)
 	bool watch_json = do_watch && formats == 1 && strcmp(verb, "json") == 0;
 	if (formats > 1 || (do_watch && formats && !watch_json)) {
 		fprintf(stderr, "bondd-status: choose one of --json, --brief, --prometheus, --link-check, "
-				"--watch, --reload (--watch may have --json)\n");
+				"--neighbours, --watch, --reload (--watch may have --json)\n");
 		return EXIT_USAGE;
 	}
 	if (do_reload && optind < argc) {

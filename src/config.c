@@ -67,6 +67,7 @@ struct section {
 	unsigned mtu_line, slaves_line;
 	unsigned keep_order_line, state_line;
 	unsigned link_check_line;         /* 0: not given, the mode's default */
+	unsigned lldp_line;               /* 0: not given (yes) */
 	unsigned link_topology_line;      /* 0: not given (per-port) */
 	unsigned tcp_cc_line, single_stream_line;
 	unsigned mac_line;                /* mac_address */
@@ -794,6 +795,24 @@ static void parse_link_check(struct parser *p, const char *val)
 		       show(&sh, val));
 }
 
+/* lldp = yes | no: receive LLDP on the slaves (lldp_io.h). */
+static void parse_lldp(struct parser *p, const char *val)
+{
+	struct section *s = &p->sec;
+	struct shown sh;
+
+	if (s->lldp_line) {
+		errorf(p, p->line, "duplicate key \"lldp\" (first on line %u)", s->lldp_line);
+		return;
+	}
+	s->lldp_line = p->line;
+	if (strcmp(val, "yes") == 0 || strcmp(val, "no") == 0)
+		s->b.lldp = val[0] == 'y';
+	else
+		errorf(p, p->line, "lldp: invalid value \"%s\" (expected yes or no)",
+		       show(&sh, val));
+}
+
 /* link_topology = per-port | lag: what the link check should expect of
  * the switch (linkcheck.h, the switch-lag finding). */
 static void parse_link_topology(struct parser *p, const char *val)
@@ -1073,6 +1092,8 @@ static void parse_key(struct parser *p, const char *key, char *val)
 		parse_link_check(p, val);
 	else if (strcmp(key, "link_topology") == 0)
 		parse_link_topology(p, val);
+	else if (strcmp(key, "lldp") == 0)
+		parse_lldp(p, val);
 	else if (strcmp(key, "tcp_congestion") == 0)
 		parse_tcp_congestion(p, val);
 	else if (strcmp(key, "single_stream") == 0)
@@ -1294,6 +1315,8 @@ static void finish_section(struct parser *p)
 	 * its peers run bondd: balance-rr (bondd.conf(5), link_check). */
 	if (!s->link_check_line)
 		s->b.link_check = s->b.opts.val[OPT_MODE] == MODE_BALANCE_RR;
+	if (!s->lldp_line)
+		s->b.lldp = true;
 	if (s->keep)
 		warn_section(p);
 	if (s->keep && append_bond(p, &s->b, s->slaves_line) < 0)

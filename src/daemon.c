@@ -620,6 +620,7 @@ static void converge(struct daemon *d)
 	arm_retry(d, plan_ms);
 	notify_status(d);
 	linkcheck_sync(d->lc, &d->want, &d->ob.state);
+	lldp_rx_sync(d->lldp, &d->want, &d->ob.state);
 	hostcheck_run_if_due(d);
 }
 
@@ -844,6 +845,8 @@ static int run_loop(struct daemon *d)
 				clients = true;
 			} else if (d->lc && fd == linkcheck_fd(d->lc)) {
 				linkcheck_dispatch(d->lc);
+			} else if (d->lldp && fd == lldp_rx_fd(d->lldp)) {
+				lldp_rx_dispatch(d->lldp);
 			}
 		}
 		if (work && !d->stop)
@@ -1083,6 +1086,7 @@ static void fill_view(void *ctx, struct status_view *v)
 	live_budget_end_us = now_us() + LIVE_BUDGET_US;
 	netdev.loaded = false;
 	counters_look(d);
+	lldp_rx_refresh(d->lldp, &d->want, &d->ob.state, &d->findings[FSRC_LLDP]);
 	*v = (struct status_view){
 		.want = &d->want, .obs = &d->ob.state, .bonds = d->bonds,
 		.links = d->links, .n_links = d->n_links, .events = &d->events,
@@ -1094,6 +1098,7 @@ static void fill_view(void *ctx, struct status_view *v)
 		v->findings[i] = &d->findings[i];
 	v->host = &d->host;
 	v->linkcheck = linkcheck_results(d->lc);
+	v->lldp = d->lldp;
 }
 
 /* The link check (linkcheck_io.h): its end answers the clients waiting for
@@ -1201,6 +1206,7 @@ static void daemon_free(struct daemon *d)
 {
 	status_server_close(d->server);
 	linkcheck_close(d->lc);
+	lldp_rx_close(d->lldp);
 	action_list_free(&d->plan);
 	executor_close(&d->ex);
 	observer_close(&d->ob);
@@ -1280,6 +1286,14 @@ int daemon_main(const struct daemon_opts *opts)
 	if (open_server(&d) < 0)
 		goto out;
 	open_linkcheck(&d);
+	/* Without it bondd still keeps its bonds (as the link check). */
+	if ((err = lldp_rx_open(&d.lldp)) == 0 && add_fd(d.epfd, lldp_rx_fd(d.lldp)) < 0)
+		err = -errno;
+	if (err < 0) {
+		log_err("LLDP: %s; running without it", strerror(-err));
+		lldp_rx_close(d.lldp);
+		d.lldp = NULL;
+	}
 	if (d.want.n_bonds == 0)
 		log_info("no bonds configured in %s: running idle", opts->config_path);
 	else

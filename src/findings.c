@@ -61,6 +61,10 @@ const char *finding_kind_name(enum finding_kind k)
 		[FK_MODE_NO_STRIPE] = "mode-no-stripe",
 		[FK_TCP_SETTING] = "tcp-setting",
 		[FK_SLAVE_ERRORS] = "slave-errors",
+		[FK_LLDP_MAX_FRAME] = "switch-max-frame",
+		[FK_LLDP_SAME_PORT] = "same-switch-port",
+		[FK_LLDP_ONE_VLAN] = "switch-one-vlan",
+		[FK_LLDP_CHANGED] = "neighbour-changed",
 	};
 	return (unsigned)k < FK__COUNT && names[k] ? names[k] : "unknown";
 }
@@ -68,7 +72,7 @@ const char *finding_kind_name(enum finding_kind k)
 const char *finding_source_name(enum finding_source s)
 {
 	return s == FSRC_LINK_CHECK ? "link_check" : s == FSRC_HOST_CHECK ? "host_check" :
-	       s == FSRC_COUNTERS   ? "counters" : "unknown";
+	       s == FSRC_COUNTERS   ? "counters" : s == FSRC_LLDP ? "lldp" : "unknown";
 }
 
 const char *finding_severity_name(enum finding_severity s)

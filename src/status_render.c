@@ -9,6 +9,7 @@
 
 #include "build_config.h"
 #include "json_text.h"
+#include "lldp_render.h"
 
 /* The most recent events shown per bond in JSON. */
 #define JSON_EVENTS 32
@@ -509,6 +510,8 @@ static void json_slave(struct strbuf *out, const struct status_view *v,
 	json_time(out, rt ? rt->last_flap_ms : 0);
 	sb_puts(out, ",\"hardware\":");
 	hostcheck_json_nic(out, v->host, name);
+	sb_puts(out, ",\"lldp\":");
+	lldp_json(out, b->lldp ? lldp_rx_find(v->lldp, b->name, name) : NULL);
 	sb_puts(out, "}");
 }
 
@@ -912,6 +915,7 @@ void render_prometheus(struct strbuf *out, const struct status_view *v,
 		}
 
 	linkcheck_prometheus(out, v->linkcheck, sel, n);
+	lldp_prometheus(out, v->lldp, sel, n);
 
 	/* Each slave's speed and counters read once for all the metrics
 	 * that use them. */

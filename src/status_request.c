@@ -11,6 +11,7 @@ static const char *const verbs[] = {
 	[SV_BRIEF] = "brief",     [SV_PROMETHEUS] = "prometheus",
 	[SV_HEALTH] = "health",   [SV_WATCH] = "watch",     [SV_RELOAD] = "reload",
 	[SV_LINKCHECK] = "linkcheck", [SV_WATCH_JSON] = "watch-json",
+	[SV_NEIGHBOURS] = "neighbours",
 };
 
 const char *status_health_name(enum status_health h)

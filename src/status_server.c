@@ -17,6 +17,7 @@
 #include <sys/un.h>
 
 #include "build_config.h"
+#include "lldp_render.h"
 #include "log.h"
 #include "peer_cred.h"
 #include "proc_filter.h"
@@ -440,6 +441,7 @@ static void answer(struct status_server *s, struct client *c, const char *line, 
 	case SV_BRIEF: render_brief(&body, &v, sel, n); break;
 	case SV_PROMETHEUS: render_prometheus(&body, &v, sel, n); break;
 	case SV_HEALTH: break;
+	case SV_NEIGHBOURS: lldp_text(&body, v.lldp, sel, n, v.now_ms); break;
 	case SV_LINKCHECK:
 		if (s->check && s->check(s->ctx, sel, n, true) > 0 &&
 		    (c->check_line = strndup(line, len))) {

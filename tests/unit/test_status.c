@@ -502,7 +502,7 @@ static void json_fields(void **state)
 		"\"rx_packets\":null,\"tx_packets\":null,\"rx_errors\":null,\"tx_errors\":null,"
 		"\"rx_dropped\":null,\"tx_dropped\":null,\"rx_crc_errors\":null,"
 		"\"rx_missed_errors\":null,\"carrier_changes\":null,"
-		"\"carrier_flaps\":0,\"last_flap\":null,\"hardware\":null}",
+		"\"carrier_flaps\":0,\"last_flap\":null,\"hardware\":null,\"lldp\":null}",
 	};
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
 		if (!strstr(out.s, want[i]))

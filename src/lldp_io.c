@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * LLDP, receive only (lldp_io.h): the sockets and the records.
+ */
+#include "lldp_io.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <linux/if_packet.h>
+#include <net/ethernet.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bond_opts.h"
+#include "log.h"
+
+/* The nearest-bridge group address (802.1AB clause 7.1): what a switch
+ * port sends on, and what no switch forwards.  The other two LLDP
+ * addresses may come from further away: not this port's neighbour. */
+static const uint8_t lldp_dest[6] = {0x01, 0x80, 0xc2, 0x00, 0x00, 0x0e};
+/* An LLDPDU fills at most one frame of 1500 bytes: longer is refused. */
+#define LLDP_FRAME_MAX (14 + 1500)
+#define LLDP_BATCH 64
+#define LLDP_RCVBUF 65536
+
+struct lldp_slot {
+	struct lldp_port port;
+	int fd;
+	int ifindex;
+	int err;  /* the last open's error, logged once until it changes */
+};
+
+struct lldp_rx {
+	int epfd;
+	struct lldp_slot **v;
+	size_t n;
+	uint8_t buf[LLDP_FRAME_MAX + 1];
+};
+
+static int64_t clock_ms(clockid_t c)
+{
+	struct timespec ts;
+	clock_gettime(c, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void slot_close(struct lldp_rx *rx, struct lldp_slot *s)
+{
+	(void)rx;
+	if (s->fd >= 0)
+		close(s->fd); /* leaves the epoll set and the multicast group */
+	s->fd = -1;
+	s->ifindex = 0;
+}
+
+static int slot_open(struct lldp_rx *rx, struct lldp_slot *s, int ifindex)
+{
+	/* SOCK_RAW: the parser reads the destination address.  Bound to the
+	 * slave, the socket gets the frames that arrived on it while it is
+	 * enslaved: net/core/dev.c __netif_receive_skb_core delivers to
+	 * orig_dev's ptype_specific list after the bond's rx_handler
+	 * (drivers/net/bonding/bond_main.c bond_handle_frame) moved the skb
+	 * to the bond, and on an inactive slave it passes link-local
+	 * frames as they are. */
+	int fd = socket(AF_PACKET, SOCK_RAW | SOCK_NONBLOCK | SOCK_CLOEXEC, htons(LLDP_ETHERTYPE));
+	if (fd < 0)
+		return -errno;
+	struct sockaddr_ll sll = {.sll_family = AF_PACKET, .sll_protocol = htons(LLDP_ETHERTYPE),
+				  .sll_ifindex = ifindex};
+	/* A NIC filters multicast it was not asked for: join the group on
+	 * the slave itself (net/packet/af_packet.c packet_dev_mc). */
+	struct packet_mreq mr = {.mr_ifindex = ifindex, .mr_type = PACKET_MR_MULTICAST,
+				 .mr_alen = 6};
+	memcpy(mr.mr_address, lldp_dest, 6);
+	struct epoll_event ev = {.events = EPOLLIN, .data.ptr = s};
+	int rcvbuf = LLDP_RCVBUF;
+	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf));
+	if (bind(fd, (struct sockaddr *)&sll, sizeof(sll)) < 0 ||
+	    setsockopt(fd, SOL_PACKET, PACKET_ADD_MEMBERSHIP, &mr, sizeof(mr)) < 0 ||
+	    epoll_ctl(rx->epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
+		int err = -errno;
+		close(fd);
+		return err;
+	}
+	s->fd = fd;
+	s->ifindex = ifindex;
+	return 0;
+}
+
+static void on_readable(struct lldp_rx *rx, struct lldp_slot *s)
+{
+	/* A bounded batch: a flood on one slave cannot starve the loop; what
+	 * is left waits for the next round (the socket's buffer is small,
+	 * the kernel drops the rest). */
+	for (int i = 0; i < LLDP_BATCH && s->fd >= 0; i++) {
+		struct sockaddr_ll from;
+		socklen_t fromlen = sizeof(from);
+		ssize_t n = recvfrom(s->fd, rx->buf, sizeof(rx->buf), MSG_TRUNC | MSG_DONTWAIT,
+				     (struct sockaddr *)&from, &fromlen);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return;
+		}
+		if (from.sll_pkttype == PACKET_OUTGOING)
+			continue;
+		struct lldp_neighbor nb;
+		const char *why = "";
+		if ((size_t)n > LLDP_FRAME_MAX)
+			why = "longer than 1514 bytes";
+		else if ((size_t)n >= 6 && memcmp(rx->buf, lldp_dest, 6) != 0)
+			why = "not sent to 01:80:c2:00:00:0e";
+		else if (lldp_parse_frame(rx->buf, (size_t)n, &nb, &why) == 0)
+			why = NULL;
+		if (why) {
+			s->port.malformed++;
+			log_debug("%s: LLDP: a frame of %zd bytes dropped: %s", s->port.slave, n, why);
+			continue;
+		}
+		/* Parsing is cheap and bounded (one frame, the batch): the
+		 * limit is on what may rewrite the record. */
+		int64_t now = clock_ms(CLOCK_MONOTONIC);
+		if (lldp_port_token(&s->port, now))
+			lldp_port_take(&s->port, &nb, now, clock_ms(CLOCK_REALTIME));
+	}
+}
+
+void lldp_rx_dispatch(struct lldp_rx *rx)
+{
+	struct epoll_event evs[16];
+	int n = epoll_wait(rx->epfd, evs, 16, 0);
+
+	for (int i = 0; i < n; i++)
+		on_readable(rx, evs[i].data.ptr);
+}
+
+static struct lldp_slot *slot_find(const struct lldp_rx *rx, const char *bond, const char *slave)
+{
+	for (size_t i = 0; rx && i < rx->n; i++)
+		if (strcmp(rx->v[i]->port.bond, bond) == 0 &&
+		    strcmp(rx->v[i]->port.slave, slave) == 0)
+			return rx->v[i];
+	return NULL;
+}
+
+const struct lldp_port *lldp_rx_find(const struct lldp_rx *rx, const char *bond,
+				     const char *slave)
+{
+	const struct lldp_slot *s = slot_find(rx, bond, slave);
+	return s ? &s->port : NULL;
+}
+
+static bool wanted(const struct desired *want, const struct lldp_port *p)
+{
+	for (size_t i = 0; i < want->n_bonds; i++) {
+		const struct desired_bond *b = &want->bonds[i];
+		if (strcmp(b->name, p->bond) != 0 || !b->lldp || b->absent)
+			continue;
+		for (size_t j = 0; j < b->n_slaves; j++)
+			if (strcmp(b->slaves[j].name, p->slave) == 0)
+				return true;
+	}
+	return false;
+}
+
+void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct observed *obs)
+{
+	size_t k = 0;
+
+	if (!rx)
+		return;
+	for (size_t i = 0; i < rx->n; i++) {
+		if (wanted(want, &rx->v[i]->port)) {
+			rx->v[k++] = rx->v[i];
+			continue;
+		}
+		slot_close(rx, rx->v[i]);
+		free(rx->v[i]);
+	}
+	rx->n = k;
+	for (size_t i = 0; i < want->n_bonds; i++) {
+		const struct desired_bond *b = &want->bonds[i];
+		if (!b->lldp || b->absent)
+			continue;
+		for (size_t j = 0; j < b->n_slaves; j++) {
+			struct lldp_slot *s = slot_find(rx, b->name, b->slaves[j].name);
+			if (!s) {
+				struct lldp_slot **v = realloc(rx->v, (rx->n + 1) * sizeof(*v));
+				if (!v)
+					return;
+				rx->v = v;
+				if (!(s = calloc(1, sizeof(*s))))
+					return;
+				lldp_port_init(&s->port, b->name, b->slaves[j].name,
+					       clock_ms(CLOCK_MONOTONIC));
+				s->fd = -1;
+				rx->v[rx->n++] = s;
+			}
+			/* The socket follows the device: a slave deleted and
+			 * created again has another ifindex.  The record
+			 * stays (the cable is the same; its TTL decides). */
+			const struct obs_link *l = observed_by_name(obs, s->port.slave);
+			int ifindex = l ? l->ifindex : 0;
+			if (s->ifindex == ifindex && s->fd >= 0)
+				continue;
+			slot_close(rx, s);
+			if (!ifindex)
+				continue;
+			/* Every pass comes here: a refusal (no CAP_NET_RAW) is
+			 * logged once, not on every pass. */
+			int err = slot_open(rx, s, ifindex);
+			if (err < 0 && err != s->err)
+				log_warn("%s: cannot receive LLDP: %s", s->port.slave, strerror(-err));
+			s->err = err;
+		}
+	}
+}
+
+void lldp_rx_refresh(struct lldp_rx *rx, const struct desired *want, const struct observed *obs,
+		     struct findings *out)
+{
+	int64_t now = clock_ms(CLOCK_MONOTONIC);
+	struct findings next = {0};
+	int err = 0;
+
+	if (!rx) {
+		findings_clear(out);
+		return;
+	}
+	for (size_t i = 0; i < rx->n; i++)
+		lldp_port_expire(&rx->v[i]->port, now);
+	for (size_t i = 0; i < want->n_bonds && !err; i++) {
+		const struct desired_bond *b = &want->bonds[i];
+		const struct lldp_port *ports[BONDD_MAX_SLAVES];
+		if (!b->lldp || b->absent)
+			continue;
+		for (size_t j = 0; j < b->n_slaves; j++)
+			ports[j] = lldp_rx_find(rx, b->name, b->slaves[j].name);
+		const struct obs_link *bond = observed_by_name(obs, b->name);
+		err = lldp_eval(b->name, bond ? bond->mtu : b->mtu,
+				b->opts.val[OPT_MODE] == MODE_BALANCE_RR, ports, b->n_slaves, &next);
+	}
+	if (err) {
+		findings_free(&next);
+		return;
+	}
+	findings_free(out);
+	*out = next;
+}
+
+int lldp_rx_fd(const struct lldp_rx *rx)
+{
+	return rx->epfd;
+}
+
+int lldp_rx_open(struct lldp_rx **out)
+{
+	struct lldp_rx *rx = calloc(1, sizeof(*rx));
+	if (!rx)
+		return -ENOMEM;
+	rx->epfd = epoll_create1(EPOLL_CLOEXEC);
+	if (rx->epfd < 0) {
+		int err = -errno;
+		free(rx);
+		return err;
+	}
+	*out = rx;
+	return 0;
+}
+
+void lldp_rx_close(struct lldp_rx *rx)
+{
+	if (!rx)
+		return;
+	for (size_t i = 0; i < rx->n; i++) {
+		slot_close(rx, rx->v[i]);
+		free(rx->v[i]);
+	}
+	free(rx->v);
+	close(rx->epfd);
+	free(rx);
+}
