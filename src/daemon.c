@@ -20,6 +20,7 @@
 #include "hostcheck_run.h"
 #include "log.h"
 #include "plan.h"
+#include "proc_filter.h"
 #include "sd_notify.h"
 #include "service_status.h"
 #include "small_file.h"
@@ -1076,6 +1077,54 @@ static void counters_look(struct daemon *d)
 	d->counts_ms = now;
 }
 
+/*
+ * The churn states of every 802.3ad slave of a configured bond, as the
+ * kernel has them now: its churn machine (drivers/net/bonding/bond_3ad.c
+ * ad_churn_machine) leaves "monitoring" for "none" or "churned" when its
+ * timer ends, 60 s after the port started, and sends no netlink message,
+ * so the last RTM_NEWLINK's states could stay "monitoring" for ever and a
+ * churned port would never be reported.  /proc/net/bonding/<bond> is read
+ * under RCU alone (bond_procfs.c bond_info_seq_start), like /proc/net/dev
+ * above; a slave it does not show keeps its netlink states.
+ */
+static void churn_refresh(struct daemon *d)
+{
+	static struct strbuf text;
+	char path[64 + IFNAMSIZ], buf[16384];
+
+	for (size_t i = 0; i < d->want.n_bonds; i++) {
+		const struct obs_link *bond = observed_by_name(&d->ob.state, d->want.bonds[i].name);
+		if (!bond || strcmp(bond->kind, "bond") != 0 || !bond_opts_has(&bond->bond, OPT_MODE) ||
+		    bond->bond.val[OPT_MODE] != MODE_8023AD)
+			continue;
+		bool read_done = false;
+		for (size_t k = 0; k < d->ob.state.n_links; k++) {
+			struct obs_link *s = &d->ob.state.links[k];
+			if (s->master != bond->ifindex || !s->slave.has_churn)
+				continue;
+			if (!read_done) {
+				read_done = true;
+				sb_reset(&text);
+				snprintf(path, sizeof(path), "/proc/net/bonding/%s", bond->name);
+				int fd = open(path, O_RDONLY | O_CLOEXEC);
+				if (fd < 0)
+					break;
+				ssize_t r;
+				while ((r = read(fd, buf, sizeof(buf))) > 0 || (r < 0 && errno == EINTR))
+					if (r > 0)
+						sb_add(&text, buf, (size_t)r);
+				close(fd);
+				if (r < 0 || text.oom) {
+					sb_reset(&text);
+					break;
+				}
+			}
+			proc_churn_states(text.s, text.len, s->name, &s->slave.ad_churn_actor_state,
+					  &s->slave.ad_churn_partner_state);
+		}
+	}
+}
+
 static void fill_view(void *ctx, struct status_view *v)
 {
 	struct daemon *d = ctx;
@@ -1083,6 +1132,7 @@ static void fill_view(void *ctx, struct status_view *v)
 	live_budget_end_us = now_us() + LIVE_BUDGET_US;
 	netdev.loaded = false;
 	counters_look(d);
+	churn_refresh(d);
 	*v = (struct status_view){
 		.want = &d->want, .obs = &d->ob.state, .bonds = d->bonds,
 		.links = d->links, .n_links = d->n_links, .events = &d->events,

@@ -4,10 +4,13 @@
 # The kernel's own reply (nl-bondopt, not bondd's parser) shows 100 on e2
 # and 255 (the kernel's default) on e1; bondd-status --json shows the same,
 # and the churn states exactly as /proc/net/bonding names them; Prometheus
-# has them.  A reload to 200 changes e2 in place: no release, same
-# ifindex.  Skips on a kernel that does not report actor_port_prio
-# (mainline before 6.18 without the stable backport; Debian's 6.1.176 and
-# 6.12.113 have it).
+# has them, also once the kernel's churn machine has left "monitoring"
+# (60 s after the port started, with no netlink message: fails on the
+# code that showed the last RTM_NEWLINK's states).  A reload to 200
+# changes e2 in place: no release, same ifindex.  Skips on a kernel that
+# does not report actor_port_prio (mainline before 6.18 without the stable
+# backport; Debian's 6.1.176 and 6.12.113 have it).
+# scenario-timeout: 240
 . "$LIB_DIR/lib.sh"
 . "$LIB_DIR/bondd-lib.sh"
 NLOPT=$BUILD_DIR/tests/sandbox/nl-bondopt
@@ -83,14 +86,19 @@ churn_agrees() { # 0: agrees; 1: /proc moved, ask again; 2: disagrees
 	[[ $before == "$CHURN" ]] || return 1
 	[[ $json == *'"name":"e1",'*"\"ad_churn_actor_state\":\"${CHURN%, *}\",\"ad_churn_partner_state\":\"${CHURN#*, }\""* ]] || return 2
 }
-if [[ $(slave_attr e1 ad_churn_actor_state) != absent ]]; then
-	tries=0
+churn_check() {
+	local tries=0 rc
 	while :; do
 		rc=0
 		churn_agrees || rc=$?
 		((rc == 1 && ++tries < 20)) || break
 	done
 	((rc == 0)) || { echo "$json"; cat /proc/net/bonding/bond0; fail "--json's churn states of e1 are not /proc's ($CHURN; /proc moved during $tries of the requests)"; }
+}
+has_churn=0
+if [[ $(slave_attr e1 ad_churn_actor_state) != absent ]]; then
+	has_churn=1
+	churn_check
 	prom=$(status --prometheus)
 	[[ $prom == *'bondd_slave_ad_actor_churned{master="bond0",device="e1"} '[01]* ]] ||
 		fail "no bondd_slave_ad_actor_churned for e1"
@@ -121,3 +129,13 @@ done <"$WORK/watch.err"
 assert_eq "$index" "$(sysval /sys/class/net/bond0/ifindex)" "bond0 ifindex"
 file_has "$BONDD_LOG" "apply: set slave e2 actor_port_prio (option)" || { show_log; fail "not logged"; }
 echo "actor_port_prio changed in place by a reload: 100 -> 200"
+
+# The churn machine leaves "monitoring" when its timer ends, 60 s after
+# the port started (drivers/net/bonding/bond_3ad.c ad_churn_machine), and
+# no netlink message says so: --json must still name what /proc names.
+if ((has_churn)); then
+	left_monitoring() { e1_churn; [[ $CHURN != "monitoring, "* ]]; }
+	wait_until 120 left_monitoring || fail "e1's actor churn state is still monitoring after 120 s"
+	churn_check
+	echo "after the churn timer: --json and /proc agree on e1: $CHURN"
+fi
