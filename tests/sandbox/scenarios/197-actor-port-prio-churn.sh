@@ -121,7 +121,7 @@ wait_log "reloaded" 1 10 || fail "no reload"
 wait_until 5 eval '[[ $(slave_attr e2 actor_port_prio) == 200 ]]' ||
 	{ show_log; fail "e2's actor_port_prio is $(slave_attr e2 actor_port_prio) after the reload"; }
 wait "$watch" || true
-while read -r _ _ what name _ _ _ master; do
+while read -r _ _ what name _ _ _ master _; do
 	[[ $name == e1 || $name == e2 ]] || continue
 	[[ $what == gone ]] && fail "$name was deleted during the reload"
 	[[ $master == 0 ]] && fail "$name was released during the reload"
