@@ -955,6 +955,25 @@ static bool read_stats(const char *ifname, struct obs_stats *st)
 	return false;
 }
 
+/* A link's counters now: /proc/net/dev, and two files of its own.  None
+ * of these reads takes the RTNL lock. */
+static void read_counters(const char *ifname, struct link_live *out)
+{
+	if (!read_stats(ifname, &out->stats))
+		return;
+	out->has_stats = true;
+	/* Not in /proc/net/dev (its "frame" column sums CRC with three
+	 * others): the device's own files (net/core/net-sysfs.c
+	 * netstat_show), which take no RTNL lock. */
+	char crc[32], missed[32];
+	if (read_sys(ifname, "statistics/rx_crc_errors", crc, sizeof(crc)) &&
+	    read_sys(ifname, "statistics/rx_missed_errors", missed, sizeof(missed))) {
+		out->stats.rx_crc_errors = strtoull(crc, NULL, 10);
+		out->stats.rx_missed_errors = strtoull(missed, NULL, 10);
+		out->stats.has_crc_missed = true;
+	}
+}
+
 /* Speed and duplex from sysfs when the cached ones are stale; counters
  * from /proc/net/dev while the reply's time budget lasts. */
 static void link_live(void *ctx, const char *ifname, int ifindex, struct link_live *out)
@@ -978,19 +997,8 @@ static void link_live(void *ctx, const char *ifname, int ifindex, struct link_li
 		out->mbps = rt->mbps;
 		snprintf(out->duplex, sizeof(out->duplex), "%s", rt->duplex);
 	}
-	if (now_us() < live_budget_end_us && read_stats(ifname, &out->stats)) {
-		out->has_stats = true;
-		/* Not in /proc/net/dev (its "frame" column sums CRC with three
-		 * others): the device's own files (net/core/net-sysfs.c
-		 * netstat_show), which take no RTNL lock. */
-		char crc[32], missed[32];
-		if (read_sys(ifname, "statistics/rx_crc_errors", crc, sizeof(crc)) &&
-		    read_sys(ifname, "statistics/rx_missed_errors", missed, sizeof(missed))) {
-			out->stats.rx_crc_errors = strtoull(crc, NULL, 10);
-			out->stats.rx_missed_errors = strtoull(missed, NULL, 10);
-			out->stats.has_crc_missed = true;
-		}
-	}
+	if (now_us() < live_budget_end_us)
+		read_counters(ifname, out);
 }
 
 /* "re-reading links failing since 2026-01-02T03:04:05Z: Interrupted system
@@ -1039,7 +1047,11 @@ static void counters_look(struct daemon *d)
 		for (size_t j = 0; j < b->n_slaves; j++, k++) {
 			struct link_live live = {.mbps = -1};
 			snprintf(cur[k].name, sizeof(cur[k].name), "%s", b->slaves[j].name);
-			link_live(d, b->slaves[j].name, 0, &live);
+			/* Not the reply's time budget (link_live): a slave
+			 * left unread is unknown at this look, and its growth
+			 * since the last one goes unjudged; these reads take
+			 * no RTNL lock and cover the configured slaves only. */
+			read_counters(b->slaves[j].name, &live);
 			if (!live.has_stats || !live.stats.has_crc_missed ||
 			    !observed_by_name(&d->ob.state, b->slaves[j].name))
 				continue;

@@ -58,7 +58,7 @@ wait_until 5 mii_up e2 || fail "e2 did not come back"
 
 # The next look is due 10 s after the first.
 while (($(date +%s) - first < 11)); do nap 0.5; done
-status --json >"$WORK/t1.json" && fail "bond0 healthy with e2 dropping: exit 0"
+status --json >"$WORK/t1.json" && { cat "$WORK/t1.json"; show_log; fail "bond0 healthy with e2 dropping: exit 0"; }
 # Prometheus at once: every request looks again once 10 s have passed
 # since the last look (daemon.c counters_look), and the python3 starts
 # below take seconds each in a loaded guest; a sample taken after them
