@@ -9,9 +9,29 @@
 #ifndef BONDD_PROC_FILTER_H
 #define BONDD_PROC_FILTER_H
 
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
 #include "strbuf.h"
 
 /* Appends text[0..len) to out without the privileged lines. */
 void proc_filter_unprivileged(const char *text, size_t len, struct strbuf *out);
+
+/*
+ * The churn detection states of slave in text[0..len), a
+ * /proc/net/bonding/<bond> (drivers/net/bonding/bond_procfs.c
+ * bond_info_show_slave: "Actor Churn State: monitoring" and "Partner Churn
+ * State: ..." in the block that starts "Slave Interface: <slave>"), as enum
+ * ad_churn in *actor and *partner.  False, and nothing set, when the block
+ * or either line is missing or names a state this file does not know.
+ *
+ * The kernel's churn machine (bond_3ad.c ad_churn_machine) leaves
+ * "monitoring" when its timer ends and announces nothing, so a netlink
+ * message's churn states can be long out of date: this file is read at
+ * the moment of a status reply.
+ */
+bool proc_churn_states(const char *text, size_t len, const char *slave, uint8_t *actor,
+		       uint8_t *partner);
 
 #endif

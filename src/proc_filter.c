@@ -4,6 +4,8 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "observed.h"
+
 static bool starts(const char *line, size_t n, const char *prefix)
 {
 	size_t p = strlen(prefix);
@@ -53,4 +55,52 @@ void proc_filter_unprivileged(const char *text, size_t len, struct strbuf *out)
 		}
 		sb_add(out, line, end - (size_t)(line - text));
 	}
+}
+
+/* enum ad_churn of a /proc churn state word (include/net/bond_3ad.h
+ * bond_3ad_churn_desc), or -1. */
+static int churn_word(const char *w, size_t n)
+{
+	for (int state = AD_CHURN_MONITOR; state <= AD_CHURN_NONE; state++) {
+		const char *name = ad_churn_name((uint8_t)state);
+		if (name && strlen(name) == n && memcmp(name, w, n) == 0)
+			return state;
+	}
+	return -1;
+}
+
+bool proc_churn_states(const char *text, size_t len, const char *slave, uint8_t *actor,
+		       uint8_t *partner)
+{
+	static const char head[] = "Slave Interface: ";
+	static const char act[] = "Actor Churn State: ", part[] = "Partner Churn State: ";
+	bool in = false;
+	int a = -1, p = -1;
+
+	for (size_t pos = 0; pos < len;) {
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		size_t end = nl ? (size_t)(nl - text) + 1 : len;
+		const char *line = text + pos;
+		size_t n = end - pos - (nl ? 1 : 0);
+		pos = end;
+
+		if (starts(line, n, head)) {
+			if (in)
+				break; /* the next slave's block: ours is over */
+			in = n - (sizeof(head) - 1) == strlen(slave) &&
+			     memcmp(line + sizeof(head) - 1, slave, n - (sizeof(head) - 1)) == 0;
+			continue;
+		}
+		if (!in)
+			continue;
+		if (starts(line, n, act))
+			a = churn_word(line + sizeof(act) - 1, n - (sizeof(act) - 1));
+		else if (starts(line, n, part))
+			p = churn_word(line + sizeof(part) - 1, n - (sizeof(part) - 1));
+	}
+	if (a < 0 || p < 0)
+		return false;
+	*actor = (uint8_t)a;
+	*partner = (uint8_t)p;
+	return true;
 }

@@ -148,6 +148,54 @@ static void filter_keeps_other_text(void **state)
 	(void)state;
 }
 
+/* Churn states as /proc prints them: the captured 7.2.7 file (both
+ * slaves monitoring), then the same text with each state changed as the
+ * kernel's churn machine changes it without a netlink message, per slave. */
+static void proc_churn_states_per_slave(void **state)
+{
+	size_t len;
+	char *t = slurp("kernel-7.2.7/8023ad-root.txt", &len);
+	uint8_t a = 9, p = 9;
+
+	assert_true(proc_churn_states(t, len, "v0", &a, &p));
+	assert_int_equal(a, AD_CHURN_MONITOR);
+	assert_int_equal(p, AD_CHURN_MONITOR);
+	assert_true(proc_churn_states(t, len, "v1", &a, &p));
+	assert_int_equal(a, AD_CHURN_MONITOR);
+	assert_false(proc_churn_states(t, len, "v", &a, &p));  /* a prefix is not a name */
+	assert_false(proc_churn_states(t, len, "v10", &a, &p));
+	free(t);
+
+	static const char text[] = "Bonding Mode: IEEE 802.3ad Dynamic link aggregation\n\n"
+				   "Slave Interface: e1\nActor Churn State: none\n"
+				   "Partner Churn State: churned\n\n"
+				   "Slave Interface: e2\nActor Churn State: churned\n"
+				   "Partner Churn State: none\n\n"
+				   "Slave Interface: e3\nActor Churn State: monitoring\n\n"
+				   "Slave Interface: e4\nActor Churn State: bogus\n"
+				   "Partner Churn State: none\n\n"
+				   "Slave Interface: e5\nMII Status: up\n\n"
+				   "Slave Interface: e6\nActor Churn State: none\n"
+				   "Partner Churn State: none"; /* no final newline */
+	assert_true(proc_churn_states(text, sizeof(text) - 1, "e1", &a, &p));
+	assert_int_equal(a, AD_CHURN_NONE);
+	assert_int_equal(p, AD_CHURN_CHURNED);
+	assert_true(proc_churn_states(text, sizeof(text) - 1, "e2", &a, &p));
+	assert_int_equal(a, AD_CHURN_CHURNED);
+	assert_int_equal(p, AD_CHURN_NONE);
+	a = p = 9;
+	/* e3 has no partner line of its own: e4's must not be taken for it */
+	assert_false(proc_churn_states(text, sizeof(text) - 1, "e3", &a, &p));
+	assert_false(proc_churn_states(text, sizeof(text) - 1, "e4", &a, &p));
+	assert_false(proc_churn_states(text, sizeof(text) - 1, "e5", &a, &p));
+	assert_int_equal(a, 9); /* nothing set on false */
+	assert_int_equal(p, 9);
+	assert_true(proc_churn_states(text, sizeof(text) - 1, "e6", &a, &p));
+	assert_int_equal(a, AD_CHURN_NONE);
+	assert_int_equal(p, AD_CHURN_NONE);
+	(void)state;
+}
+
 static void peer_status_text(void **state)
 {
 	static const char root[] = "\nName:\tx\nUid:\t0\t0\t0\t0\nCapEff:\t000001ffffffffff\n";
@@ -945,6 +993,7 @@ int main(void)
 		cmocka_unit_test(filter_matches_each_kernel),
 		cmocka_unit_test(filter_keeps_other_text),
 		cmocka_unit_test(peer_status_text),
+		cmocka_unit_test(proc_churn_states_per_slave),
 		cmocka_unit_test(health_rules),
 		cmocka_unit_test(select_in_config_order),
 		cmocka_unit_test(brief_lines),

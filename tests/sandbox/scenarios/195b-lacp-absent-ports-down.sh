@@ -31,7 +31,10 @@ ip link set e3 down
 
 # Every link change until the timeout (the bond "never" is never whole).
 : >"$WORK/watch.out"
-"$BONDWATCH" --bond never --slaves x --timeout 4 --verbose >"$WORK/watch.out" 2>&1 &
+# Watched until bondwatch has printed both bonds gone (the kernel
+# announces every release before its bond's deletion), not for a fixed
+# 4 s that a slow reload in a loaded guest could outlast.
+"$BONDWATCH" --bond never --slaves x --timeout 60 --verbose >"$WORK/watch.out" 2>&1 &
 WATCH_PID=$!
 wait_until 5 file_has "$WORK/watch.out" watching || fail "bondwatch did not start"
 sed -i 's/^mode = 802.3ad/mode = 802.3ad\nstate = absent/; s/^mode = active-backup/&\nstate = absent/' \
@@ -39,6 +42,9 @@ sed -i 's/^mode = 802.3ad/mode = 802.3ad\nstate = absent/; s/^mode = active-back
 status --reload >/dev/null || { show_log; fail "reload refused"; }
 gone() { [ ! -e /sys/class/net/lag7 ] && [ ! -e /sys/class/net/ab9 ]; }
 wait_until 5 gone || { show_log; fail "the bonds were not deleted"; }
+seen_gone() { file_has "$WORK/watch.out" " gone lag7 mtu" && file_has "$WORK/watch.out" " gone ab9 mtu"; }
+wait_until 20 seen_gone || { cat "$WORK/watch.out"; fail "bondwatch did not see both bonds deleted"; }
+kill "$WATCH_PID" 2>/dev/null || true
 wait "$WATCH_PID" || true
 
 # released PORT: the admin state in the first event where PORT has no master.

@@ -98,7 +98,7 @@ wait_until 5 eval '[[ $(kernel broadcast_neighbor) == 0 ]]' ||
 assert_eq 0 "$(kernel coupled_control)" "coupled_control after the reload"
 wait "$watch" || true
 cat "$WORK/watch.err"
-while read -r _ _ what name _ _ _ master; do
+while read -r _ _ what name _ _ _ master _; do
 	[[ $name == e1 || $name == e2 || $name == bond0 ]] || continue
 	[[ $what == gone ]] && fail "$name was deleted during the reload"
 	[[ $name != bond0 && $master == 0 ]] && fail "$name was released during the reload"

@@ -4,10 +4,13 @@
 # The kernel's own reply (nl-bondopt, not bondd's parser) shows 100 on e2
 # and 255 (the kernel's default) on e1; bondd-status --json shows the same,
 # and the churn states exactly as /proc/net/bonding names them; Prometheus
-# has them.  A reload to 200 changes e2 in place: no release, same
-# ifindex.  Skips on a kernel that does not report actor_port_prio
-# (mainline before 6.18 without the stable backport; Debian's 6.1.176 and
-# 6.12.113 have it).
+# has them, also once the kernel's churn machine has left "monitoring"
+# (60 s after the port started, with no netlink message: fails on the
+# code that showed the last RTM_NEWLINK's states).  A reload to 200
+# changes e2 in place: no release, same ifindex.  Skips on a kernel that
+# does not report actor_port_prio (mainline before 6.18 without the stable
+# backport; Debian's 6.1.176 and 6.12.113 have it).
+# scenario-timeout: 240
 . "$LIB_DIR/lib.sh"
 . "$LIB_DIR/bondd-lib.sh"
 NLOPT=$BUILD_DIR/tests/sandbox/nl-bondopt
@@ -58,19 +61,48 @@ json=$(status --json) || fail "bondd-status --json: status $? (the bond should b
 [[ $json == *'"name":"e2",'*'"ad_actor_port_prio":100,'* ]] ||
 	{ echo "$json"; fail "--json lacks e2's actor_port_prio 100"; }
 # The churn states: as /proc names them ("Actor Churn State: monitoring").
-if [[ $(slave_attr e1 ad_churn_actor_state) != absent ]]; then
+# The kernel's churn machine moves on by itself (bond_3ad.c
+# ad_churn_machine: "monitoring" until its timer ends, then "none" or
+# "churned"), so /proc is read before and after the --json request: a
+# reply compared with a /proc that moved in between proves nothing either
+# way, and is asked again (a --json that disagrees with a /proc that held
+# still across it fails, as does one that never catches a still pair).
+e1_churn() { # sets CHURN to e1's "actor, partner" in /proc/net/bonding/bond0
+	local proc actor partner
 	proc_bond bond0
 	proc=${PROC_BOND#*Slave Interface: e1}
 	actor=${proc#*Actor Churn State: }
 	actor=${actor%%$'\n'*}
 	partner=${proc#*Partner Churn State: }
 	partner=${partner%%$'\n'*}
-	[[ $json == *'"name":"e1",'*"\"ad_churn_actor_state\":\"$actor\",\"ad_churn_partner_state\":\"$partner\""* ]] ||
-		{ echo "$json"; cat /proc/net/bonding/bond0; fail "--json's churn states of e1 are not /proc's ($actor, $partner)"; }
+	CHURN="$actor, $partner"
+}
+churn_agrees() { # 0: agrees; 1: /proc moved, ask again; 2: disagrees
+	local before
+	e1_churn
+	before=$CHURN
+	json=$(status --json) || fail "bondd-status --json: status $? (the bond should be healthy)"
+	e1_churn
+	[[ $before == "$CHURN" ]] || return 1
+	[[ $json == *'"name":"e1",'*"\"ad_churn_actor_state\":\"${CHURN%, *}\",\"ad_churn_partner_state\":\"${CHURN#*, }\""* ]] || return 2
+}
+churn_check() {
+	local tries=0 rc
+	while :; do
+		rc=0
+		churn_agrees || rc=$?
+		((rc == 1 && ++tries < 20)) || break
+	done
+	((rc == 0)) || { echo "$json"; cat /proc/net/bonding/bond0; fail "--json's churn states of e1 are not /proc's ($CHURN; /proc moved during $tries of the requests)"; }
+}
+has_churn=0
+if [[ $(slave_attr e1 ad_churn_actor_state) != absent ]]; then
+	has_churn=1
+	churn_check
 	prom=$(status --prometheus)
 	[[ $prom == *'bondd_slave_ad_actor_churned{master="bond0",device="e1"} '[01]* ]] ||
 		fail "no bondd_slave_ad_actor_churned for e1"
-	echo "churn states of e1 as /proc names them: $actor, $partner"
+	echo "churn states of e1 as /proc names them: $CHURN"
 else
 	echo "kernel $(uname -r) does not report the churn states: not checked"
 fi
@@ -89,7 +121,7 @@ wait_log "reloaded" 1 10 || fail "no reload"
 wait_until 5 eval '[[ $(slave_attr e2 actor_port_prio) == 200 ]]' ||
 	{ show_log; fail "e2's actor_port_prio is $(slave_attr e2 actor_port_prio) after the reload"; }
 wait "$watch" || true
-while read -r _ _ what name _ _ _ master; do
+while read -r _ _ what name _ _ _ master _; do
 	[[ $name == e1 || $name == e2 ]] || continue
 	[[ $what == gone ]] && fail "$name was deleted during the reload"
 	[[ $master == 0 ]] && fail "$name was released during the reload"
@@ -97,3 +129,13 @@ done <"$WORK/watch.err"
 assert_eq "$index" "$(sysval /sys/class/net/bond0/ifindex)" "bond0 ifindex"
 file_has "$BONDD_LOG" "apply: set slave e2 actor_port_prio (option)" || { show_log; fail "not logged"; }
 echo "actor_port_prio changed in place by a reload: 100 -> 200"
+
+# The churn machine leaves "monitoring" when its timer ends, 60 s after
+# the port started (drivers/net/bonding/bond_3ad.c ad_churn_machine), and
+# no netlink message says so: --json must still name what /proc names.
+if ((has_churn)); then
+	left_monitoring() { e1_churn; [[ $CHURN != "monitoring, "* ]]; }
+	wait_until 120 left_monitoring || fail "e1's actor churn state is still monitoring after 120 s"
+	churn_check
+	echo "after the churn timer: --json and /proc agree on e1: $CHURN"
+fi

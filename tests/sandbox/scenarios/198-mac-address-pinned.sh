@@ -65,7 +65,9 @@ wait_until 5 mac_is bond0 $MAC ||
 ip link set bond0 address 02:00:00:00:00:99
 wait_until 5 mac_is bond0 $MAC ||
 	{ show_log; fail "the MAC set by hand stayed: $(sysval /sys/class/net/bond0/address)"; }
-log_has "address $MAC (mac)" 1 || { show_log; fail "the repair was not logged"; }
+# bondd logs "apply:" once the kernel has answered the write (daemon.c
+# apply), a moment after the MAC above could be read: waited for.
+wait_log "address $MAC (mac)" 1 5 || { show_log; fail "the repair was not logged"; }
 
 samples=$BUILD_DIR/status-samples
 mkdir -p "$samples"
