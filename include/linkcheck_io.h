@@ -10,7 +10,11 @@
  *     slave that joins or is re-created, a carrier that returns;
  *   - a reload;
  *   - a request on the status socket (bondd-status --link-check);
- *   - a peer's request that asks to be probed back.
+ *   - a peer's request that asks to be probed back and shows what the last
+ *     check did not, at most one per LC_PEER_WINDOW_MS (lc_peer_wish_at);
+ *     every such request is answered with an echo (one small request per
+ *     slave to that peer alone, which no one answers), so that a check's
+ *     cost to the cluster grows with its hosts, not with their square.
  * Rate limits (bondd.conf(5)): per slave, its events take a token from a
  * bucket of LC_BURST that refills one per LC_REFILL_MS (an event without a
  * token is remembered and checked when one is there); per bond, peers'

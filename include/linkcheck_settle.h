@@ -17,6 +17,7 @@
 #define BONDD_LINKCHECK_SETTLE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "findings.h"
@@ -66,6 +67,45 @@ unsigned lc_settle_confirm(struct findings *cur, size_t from, const struct findi
  */
 int64_t lc_bucket_refill(unsigned *tokens, int64_t *since, int64_t now_ms, unsigned burst,
 			 int64_t refill_ms);
+
+/*
+ * A peer's check asked to be probed back.  Its need, our requests arriving
+ * while it listens, is met by the echo (linkcheck_io.h: one small request
+ * per slave, unicast to it), so whether the wish also starts a check of our
+ * own (a broadcast that every peer answers: with every peer doing so for
+ * every check, the cluster's cost grows with the square of its hosts) is
+ * decided here.  Only a wish that shows something our last check did not
+ * (news: the peer slave was not reached from the slave that heard it: a
+ * host new to us, or a path that changed) starts one, and not while one
+ * runs or is due (busy: that one serves it), nor when a re-check is due
+ * within the window (next_ms, 0: none); and at the soonest a window after
+ * the last check's start (last_start_ms, 0: none yet): hosts starting
+ * together make one check of ours per window, which sees them all.  The
+ * window is LC_PEER_WINDOW_MIN_MS and LC_PEER_WINDOW_PER_MS more for each
+ * peer slave the last check saw (peers), LC_PEER_WINDOW_MS at most: a
+ * check costs each peer slave an answer per size, so the cluster's answers
+ * a second stay proportional to its hosts.  So a peer's routine check
+ * starts none of ours, and a bond runs at most one check peers' wishes
+ * started per window, however many peers check.  Returns when to check, 0
+ * for no check.
+ */
+#define LC_PEER_WINDOW_MIN_MS 1000
+#define LC_PEER_WINDOW_PER_MS 100
+#define LC_PEER_WINDOW_MS 10000
+uint32_t lc_peer_window(size_t peers);
+int64_t lc_peer_wish_at(int64_t now_ms, bool news, bool busy, int64_t last_start_ms,
+			int64_t next_ms, size_t peers);
+
+/*
+ * The delay before a check a peer's wish started: the peers that heard one
+ * check's requests at once do not all answer with a broadcast at once.
+ * rnd: a random number; up to LC_PEER_JITTER_MS plus LC_PEER_JITTER_PER_MS
+ * for each peer slave the last check saw (their answers need the time),
+ * half the window at most.
+ */
+#define LC_PEER_JITTER_MS 500
+#define LC_PEER_JITTER_PER_MS 20
+uint32_t lc_peer_jitter(uint32_t rnd, size_t peers);
 
 /* The same claim: kind, bond and slaves (evidence may differ). */
 bool lc_settle_same(const struct finding *a, const struct finding *b);

@@ -26,6 +26,10 @@
 
 /* Receive buffer per slave socket. */
 #define LC_RCVBUF (1 << 20)
+/* Peers' checks remembered as echoed (per bond): one check's requests
+ * arrive on every slave within milliseconds, so this many checks of
+ * others in between are plenty. */
+#define LC_ECHOED 256
 
 struct lc_bond;
 
@@ -72,6 +76,15 @@ struct lc_bond {
 	/* the next check */
 	bool due, due_demand, due_probe_back, due_fresh;
 	int64_t due_since_ms;
+	int64_t due_at_ms;       /* a check a peer's wish started: not before
+				  * (lc_peer_jitter), 0: as soon as allowed */
+	/* the peers' checks echoed lately (host, probe id): one echo each,
+	 * whichever of our slaves their requests arrived on */
+	struct {
+		uint8_t host[LC_HOST_ID_LEN];
+		uint32_t probe_id;
+	} echoed[LC_ECHOED];
+	unsigned echoed_next;
 	char due_trigger[64];
 	/* rate limit: peers' requests to probe back take a token of the
 	 * bond's bucket or are ignored; no two checks within LC_MIN_GAP_MS */
@@ -292,6 +305,8 @@ static void trigger(struct lc_bond *b, const char *why, bool demand, bool from_p
 		b->due_since_ms = mono_ms();
 		snprintf(b->due_trigger, sizeof(b->due_trigger), "%s", why);
 	}
+	if (!from_peer)
+		b->due_at_ms = 0;
 	b->due = true;
 	b->due_demand |= demand;
 	b->due_probe_back |= !from_peer;
@@ -448,6 +463,7 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	b->running_fresh = b->due_fresh;
 	b->running_demand = b->due_demand;
 	b->due = b->due_demand = b->due_probe_back = b->due_fresh = false;
+	b->due_at_ms = 0;
 	b->settle.next_ms = 0; /* this is the re-check, or replaces it */
 
 	unsigned frames = 0;
@@ -555,19 +571,46 @@ static bool answers_complete(const struct lc_bond *b)
 	return true;
 }
 
-static uint32_t jitter(struct linkcheck *lc)
+static uint32_t next_rand(struct linkcheck *lc)
 {
-	/* xorshift32: spreads the re-checks of hosts that saw one change */
+	/* xorshift32: spreads the checks of hosts that saw one change */
 	uint32_t x = lc->rng ? lc->rng : 0x9e3779b9u;
 	x ^= x << 13;
 	x ^= x >> 17;
 	x ^= x << 5;
 	lc->rng = x;
-	return x % (LC_SETTLE_FIRST_MS / 4);
+	return x;
+}
+
+static uint32_t jitter(struct linkcheck *lc)
+{
+	return next_rand(lc) % (LC_SETTLE_FIRST_MS / 4);
+}
+
+/* A peer slave's request kept from before this check (a re-check keeps
+ * LC_HEARD_KEEP_MS) on one slave, while in this check that peer slave
+ * answered another slave and not this one: the path moved (a switch put
+ * right), and the request came the old way.  It is dropped. */
+static void drop_moved(struct lc_bond *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		for (size_t p = 0; p < b->live[i].n_peers; p++) {
+			struct lc_peer_obs *pe = &b->live[i].peers[p];
+			if (!pe->heard || pe->answered || pe->heard_ms >= b->started_ms)
+				continue;
+			bool moved = false;
+			for (size_t j = 0; j < b->n && !moved; j++)
+				for (size_t q = 0; j != i && q < b->live[j].n_peers && !moved; q++)
+					moved = b->live[j].peers[q].answered &&
+						lc_end_same(&b->live[j].peers[q].end, &pe->end);
+			if (moved)
+				pe->heard = 0;
+		}
 }
 
 static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 {
+	drop_moved(b);
 	b->running = b->result.running = false;
 	b->result.checks++;
 	b->result.wall_ms = wall_ms();
@@ -700,6 +743,8 @@ static void process_due(struct linkcheck *lc)
 		}
 		if (b->due && !b->running) {
 			int64_t at = b->last_start_ms ? b->last_start_ms + LC_MIN_GAP_MS : now;
+			if (b->due_at_ms > at)
+				at = b->due_at_ms;
 			if (at <= now)
 				start_check(lc, b, now);
 			else if (!next || at < next)
@@ -751,31 +796,83 @@ static bool proven_peer(const struct lc_bond *b, size_t i, const struct lc_end *
 	return false;
 }
 
+/* A frame of ours in reply to `from`'s, on slave s: takes one of its
+ * budget, or returns false.  A peer (or anyone) sending requests fast
+ * cannot make us a frame generator: at most LC_ANSWER_BURST answers and
+ * echoes a second per slave, and as many again to the peer slaves that
+ * answered this slave's requests (in the running check or the last one),
+ * so that a flood from stations that never answer cannot starve a real
+ * peer. */
+static bool reply_budget(struct linkcheck *lc, struct lc_sock *s, const struct lc_end *from,
+			 int64_t now)
+{
+	struct lc_bond *b = s->bond;
+	if (now - s->answers_ms >= 1000) {
+		s->answers_ms = now;
+		s->answers = s->answers_proven = 0;
+	}
+	bool proven = known_host(lc, from->host, now) || proven_peer(b, s->idx, from);
+	unsigned *used = proven ? &s->answers_proven : &s->answers;
+	if (*used >= LC_ANSWER_BURST) {
+		if (!proven)
+			dropped(b, true);
+		return false;
+	}
+	(*used)++;
+	return true;
+}
+
+/* A peer's check asked to be probed back: one small request from every
+ * slave of the bond, flagged as an echo (no answer wanted), to the peer's
+ * address alone, once per check of the peer's whatever slaves its requests
+ * arrive on.  Its requests, broadcast, are answered by every host; an
+ * echo costs each peer one frame per slave, so a check's cost to the
+ * cluster grows with the number of hosts, not with its square.  From
+ * every slave, not only the one that heard the peer: a path that passes
+ * from us to the peer only (one-way) shows only so. */
+static void echo(struct linkcheck *lc, struct lc_bond *b, const struct lc_frame *req,
+		 const uint8_t *mac)
+{
+	if (!mac)
+		return;
+	for (size_t k = 0; k < LC_ECHOED; k++)
+		if (b->echoed[k].probe_id == req->probe_id &&
+		    memcmp(b->echoed[k].host, req->from.host, LC_HOST_ID_LEN) == 0)
+			return;
+	memcpy(b->echoed[b->echoed_next].host, req->from.host, LC_HOST_ID_LEN);
+	b->echoed[b->echoed_next].probe_id = req->probe_id;
+	b->echoed_next = (b->echoed_next + 1) % LC_ECHOED;
+	int64_t now = mono_ms();
+	for (size_t i = 0; i < b->n; i++) {
+		struct lc_sock *s = &b->socks[i];
+		if (s->fd < 0 || !reply_budget(lc, s, &req->from, now))
+			continue;
+		/* (the asker's probe id: the echo counts for that check only) */
+		struct lc_frame f = {.type = LC_REQUEST, .size = LC_SMALL, .flags = LC_FLAG_ECHO,
+				     .probe_id = req->probe_id, .length = LC_HEADER_LEN};
+		memcpy(f.from.host, lc->host, LC_HOST_ID_LEN);
+		snprintf(f.from.bond, IFNAMSIZ, "%s", b->name);
+		snprintf(f.from.slave, IFNAMSIZ, "%s", b->slaves[i]);
+		f.from.pos = (uint8_t)(i + 1);
+		int len = lc_frame_encode(&f, lc->buf, sizeof(lc->buf));
+		int err = len > 0 ? sock_send(s, lc->buf, (size_t)len, mac) : -EINVAL;
+		if (err == 0)
+			b->result.echoes_sent++;
+		else
+			log_debug("%s: link check: echo to %s on %s: %s", b->name, req->from.slave,
+				  b->slaves[i], strerror(-err));
+	}
+}
+
 /* Answers to the requester's address: a broadcast answer would reach
  * every port of a shared domain, and every host's socket there. */
 static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *req,
 		   const uint8_t *mac)
 {
 	struct lc_bond *b = s->bond;
-	int64_t now = mono_ms();
 
-	/* A peer (or anyone) sending requests fast cannot make us a frame
-	 * generator: at most LC_ANSWER_BURST answers a second per slave, and
-	 * as many again to the peer slaves that answered this slave's
-	 * requests (in the running check or the last one), so that a flood
-	 * from stations that never answer cannot starve a real peer. */
-	if (now - s->answers_ms >= 1000) {
-		s->answers_ms = now;
-		s->answers = s->answers_proven = 0;
-	}
-	bool proven = known_host(lc, req->from.host, now) || proven_peer(b, s->idx, &req->from);
-	unsigned *used = proven ? &s->answers_proven : &s->answers;
-	if (*used >= LC_ANSWER_BURST) {
-		if (!proven)
-			dropped(b, true);
+	if (!reply_budget(lc, s, &req->from, mono_ms()))
 		return;
-	}
-	(*used)++;
 	struct lc_frame f = {.type = LC_ANSWER, .size = req->size, .probe_id = req->probe_id,
 			     .length = req->length, .to = req->from};
 	memcpy(f.from.host, lc->host, LC_HOST_ID_LEN);
@@ -800,6 +897,19 @@ static bool own_probe(const struct linkcheck *lc, uint32_t id)
 	return false;
 }
 
+/* A request from `end` shows what the last check of slave i did not:
+ * that slave did not reach it (a host new to us, a path that changed). */
+static bool news(const struct lc_bond *b, size_t i, const struct lc_end *end)
+{
+	const struct lc_slave_obs *row = &b->shown[i];
+	if (!b->result.checks || !row->probed)
+		return true;
+	for (size_t p = 0; p < row->n_peers; p++)
+		if (lc_end_same(&row->peers[p].end, end))
+			return !row->peers[p].answered && !row->peers[p].heard;
+	return true;
+}
+
 static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
 		     const uint8_t *mac)
 {
@@ -807,6 +917,10 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 	struct lc_slave_obs *row = &b->live[s->idx];
 
 	if (memcmp(f->from.host, lc->host, LC_HOST_ID_LEN) == 0) {
+		/* An echo of ours, flooded back to us by a switch that did not
+		 * know the peer's address yet: proves nothing here. */
+		if (f->type == LC_REQUEST && (f->flags & LC_FLAG_ECHO))
+			return;
 		/* A request with our id that no check of ours sent: a host
 		 * with a copy of our /etc/machine-id (a cloned image: in the
 		 * initial network namespace its id is ours), whose probes
@@ -836,13 +950,27 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 		return;
 	}
 	if (f->type == LC_REQUEST) {
+		/* An echo proves the path from its sender for the check of
+		 * ours it names, while that check runs: not for a later one
+		 * (the switch may have changed since). */
+		if ((f->flags & LC_FLAG_ECHO) && (!b->running || f->probe_id != b->probe_id))
+			return;
 		struct lc_peer_obs *pe = lc_row_peer(row, &f->from);
 		if (pe) {
 			pe->heard |= (uint8_t)LC_SIZE_BIT(f->size);
-			pe->heard_ms = mono_ms();
+			/* (an echo's leaves heard_ms: the next check does not
+			 * keep it, start_check) */
+			if (!(f->flags & LC_FLAG_ECHO))
+				pe->heard_ms = mono_ms();
 		}
+		/* An echo wants no answer and no check: it is the answer to a
+		 * wish of ours. */
+		if (f->flags & LC_FLAG_ECHO)
+			return;
 		answer(lc, s, f, mac);
 		int64_t now = mono_ms();
+		if (f->flags & LC_FLAG_PROBE_BACK)
+			echo(lc, b, f, mac);
 		/* A peer checking while we are: it had not seen our requests
 		 * if it has not answered them; this slave sends them again,
 		 * once per check. */
@@ -856,7 +984,15 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 		bool peer = known_host(lc, f->from.host, now);
 		unsigned *tokens = peer ? &b->peer_tokens : &b->stranger_tokens;
 		int64_t *since = peer ? &b->peer_tokens_ms : &b->stranger_tokens_ms;
-		bool want = (f->flags & LC_FLAG_PROBE_BACK) && !b->running && !b->due;
+		size_t peers = 0;
+		for (size_t i = 0; i < b->n; i++)
+			peers += b->shown[i].n_peers;
+		int64_t at = (f->flags & LC_FLAG_PROBE_BACK)
+				     ? lc_peer_wish_at(now, news(b, s->idx, &f->from),
+						       b->running || b->due, b->last_start_ms,
+						       b->settle.next_ms, peers)
+				     : 0;
+		bool want = at != 0;
 		if (want && refill(tokens, since, now) > now) {
 			if (!peer)
 				dropped(b, false);
@@ -868,6 +1004,9 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 			lc_host_short(f->from.host, host);
 			snprintf(why, sizeof(why), "probe from %s's %s", host, f->from.slave);
 			trigger(b, why, false, true, false);
+			b->due_at_ms = at + lc_peer_jitter(next_rand(lc), peers);
+			/* not settled while it waits: it may find something */
+			b->result.settling = true;
 		}
 		return;
 	}

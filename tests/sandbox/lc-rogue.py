@@ -101,7 +101,7 @@ elif mode == "flood":
     n = int(sys.argv[4])
     # Names with a quote and a backslash: valid interface names
     # (net/core/dev.c dev_valid_name), to be escaped in every output.
-    frames = [frame(bytes([2, 0, 0, 0, 1, i]),
+    frames = [frame(bytes([2, 0, 0, 1, i >> 8, i & 0xff]),
                     request(os.urandom(16), bond='b"0', slave="e\\1", flags=i & 1, probe=i))
               for i in range(n)]
     rate = float(sys.argv[6])

@@ -201,6 +201,82 @@ static void confirmed_by_the_next_check(void **state)
 	findings_free(&cur);
 }
 
+/* A peer's wish to be probed back starts a check of ours only when it
+ * shows what our last check did not, and then at most one per window: not
+ * while one runs or is due, not shortly before a re-check, and not sooner
+ * than a window after the last one started. */
+static void peer_wishes_coalesce(void **state)
+{
+	(void)state;
+	/* the window grows with the peer slaves known, to a bound */
+	assert_int_equal(lc_peer_window(0), LC_PEER_WINDOW_MIN_MS);
+	assert_int_equal(lc_peer_window(6), LC_PEER_WINDOW_MIN_MS + 6 * LC_PEER_WINDOW_PER_MS);
+	assert_int_equal(lc_peer_window(126), LC_PEER_WINDOW_MS);
+	assert_int_equal(lc_peer_window(SIZE_MAX / 2), LC_PEER_WINDOW_MS);
+	assert_int_equal(lc_peer_wish_at(50000, true, false, 49000, 0, 6), 49000 + 1600);
+	assert_int_equal(lc_peer_wish_at(50000, true, false, 48400, 0, 6), 50000);
+	/* with 90 peer slaves known, the whole window */
+	const int64_t W = LC_PEER_WINDOW_MS;
+	assert_int_equal(lc_peer_window(90), W);
+	/* never checked, nothing due: the wish starts one now */
+	assert_int_equal(lc_peer_wish_at(50000, true, false, 0, 0, 90), 50000);
+	/* a peer our last check reached, checking as usual: none (its need is
+	 * met by the echo) */
+	assert_int_equal(lc_peer_wish_at(50000, false, false, 0, 0, 90), 0);
+	assert_int_equal(lc_peer_wish_at(50000, false, false, 1000, 0, 90), 0);
+	/* running, or due already: that check serves it */
+	assert_int_equal(lc_peer_wish_at(50000, true, true, 0, 0, 90), 0);
+	/* a check started within the window: the next one a window after it */
+	assert_int_equal(lc_peer_wish_at(50000, true, false, 50000 - W + 1, 0, 90), 50001);
+	assert_int_equal(lc_peer_wish_at(50000, true, false, 49990, 0, 90), 49990 + W);
+	assert_int_equal(lc_peer_wish_at(50000, true, false, 50000 - W, 0, 90), 50000);
+	/* a re-check due within the window will serve it */
+	assert_int_equal(lc_peer_wish_at(50000, true, false, 1000, 50000 + W - 1, 90), 0);
+	assert_int_equal(lc_peer_wish_at(50000, true, false, 1000, 49000, 90), 0); /* overdue */
+	assert_int_equal(lc_peer_wish_at(50000, true, false, 1000, 50000 + W, 90), 50000);
+
+	/* 300 peers new to us starting one after the other, 100 ms apart:
+	 * one check for the first at once, then one a window later that sees
+	 * those that came since (the wishes meanwhile find it due), ... */
+	int64_t last = 0, due = 0;
+	unsigned started = 0;
+	for (int64_t t = 1; t < 3 * W; t += 100) {
+		if (due && t >= due) {
+			started++;
+			last = due;
+			due = 0;
+		}
+		int64_t at = lc_peer_wish_at(t, true, due != 0, last, 0, 90);
+		if (at == t) {
+			started++;
+			last = t;
+		} else if (at) {
+			assert_true(at > t && at <= t + W);
+			due = at;
+		}
+	}
+	assert_int_equal(started, 3);
+}
+
+static void peer_jitter_spreads(void **state)
+{
+	(void)state;
+	assert_int_equal(lc_peer_jitter(0, 0), 0);
+	assert_int_equal(lc_peer_jitter(LC_PEER_JITTER_MS - 1, 0), LC_PEER_JITTER_MS - 1);
+	assert_int_equal(lc_peer_jitter(LC_PEER_JITTER_MS, 0), 0);
+	/* more peers, a wider spread, but within half the window */
+	assert_int_equal(lc_peer_jitter(1000, 63), 1000);
+	assert_true(lc_peer_jitter(UINT32_MAX, 1000) < LC_PEER_WINDOW_MS / 2);
+	assert_true(lc_peer_jitter(UINT32_MAX - 1, SIZE_MAX) < LC_PEER_WINDOW_MS / 2);
+	uint32_t max = 0;
+	for (uint32_t r = 0; r < 100000; r += 7) {
+		uint32_t j = lc_peer_jitter(r, 126);
+		if (j > max)
+			max = j;
+	}
+	assert_int_equal(max, LC_PEER_JITTER_MS + LC_PEER_JITTER_PER_MS * 126 - 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -212,6 +288,8 @@ int main(void)
 		cmocka_unit_test(clears_within_a_minute),
 		cmocka_unit_test(confirmed_by_the_next_check),
 		cmocka_unit_test(bucket),
+		cmocka_unit_test(peer_wishes_coalesce),
+		cmocka_unit_test(peer_jitter_spreads),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
