@@ -41,6 +41,9 @@ struct lc_peer_obs {
 	uint8_t heard;        /* LC_SIZE_BIT()s: its requests that arrived here */
 	int64_t heard_ms;     /* monotonic, when last heard (collection only) */
 	bool expected;        /* answered the check before (collection only) */
+	bool wished;          /* asked to be probed back, showing news
+			       * (linkcheck_settle.h lc_wish), since the
+			       * running or last check began (collection only) */
 };
 
 /* One local slave's row. */

@@ -76,8 +76,13 @@ struct lc_bond {
 	/* the next check */
 	bool due, due_demand, due_probe_back, due_fresh;
 	int64_t due_since_ms;
-	int64_t due_at_ms;       /* a check a peer's wish started: not before
-				  * (lc_peer_jitter), 0: as soon as allowed */
+	/* peers' wishes to be probed back owed a check (lc_wish): [0] of
+	 * peers, [1] of strangers, each taking its own bucket's token; blind:
+	 * one came from a peer slave a full row had no place for, so that
+	 * whether it was answered since cannot be told */
+	struct lc_wish wish[2];
+	bool wish_blind[2];
+	char wish_why[64];       /* the first of them, for the check's trigger */
 	/* the peers' checks echoed lately (host, probe id): one echo each,
 	 * whichever of our slaves their requests arrived on */
 	struct {
@@ -87,15 +92,14 @@ struct lc_bond {
 	unsigned echoed_next;
 	char due_trigger[64];
 	/* rate limit: peers' requests to probe back take a token of the
-	 * bond's bucket or are ignored; no two checks within LC_MIN_GAP_MS */
+	 * bond's bucket or wait (lc_wish); no two checks within LC_MIN_GAP_MS */
 	unsigned peer_tokens;
 	int64_t peer_tokens_ms, last_start_ms;
 	/* ... those of stations no check of ours heard answer take a token of
 	 * a bucket of their own, so that they cannot use up the peers' */
 	unsigned stranger_tokens;
 	int64_t stranger_tokens_ms;
-	unsigned drop_logged;    /* said once that frames were dropped: 1 wishes
-				  * to be probed back, 2 answers */
+	bool drop_logged;        /* said once that requests were dropped */
 	/* settling (linkcheck_settle.h): when to look again, and the
 	 * findings of the last two checks as the evaluation made them */
 	struct lc_settle settle;
@@ -305,8 +309,6 @@ static void trigger(struct lc_bond *b, const char *why, bool demand, bool from_p
 		b->due_since_ms = mono_ms();
 		snprintf(b->due_trigger, sizeof(b->due_trigger), "%s", why);
 	}
-	if (!from_peer)
-		b->due_at_ms = 0;
 	b->due = true;
 	b->due_demand |= demand;
 	b->due_probe_back |= !from_peer;
@@ -463,7 +465,9 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	b->running_fresh = b->due_fresh;
 	b->running_demand = b->due_demand;
 	b->due = b->due_demand = b->due_probe_back = b->due_fresh = false;
-	b->due_at_ms = 0;
+	/* a broadcast check: it serves every wish owed so far */
+	memset(b->wish, 0, sizeof(b->wish));
+	memset(b->wish_blind, 0, sizeof(b->wish_blind));
 	b->settle.next_ms = 0; /* this is the re-check, or replaces it */
 
 	unsigned frames = 0;
@@ -480,7 +484,7 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 		for (size_t p = 0; p < row->n_peers; p++) {
 			struct lc_peer_obs pe = row->peers[p];
 			pe.answered = 0;
-			pe.expected = false;
+			pe.expected = pe.wished = false;
 			if (pe.heard && pe.heard_ms >= now - slack)
 				row->peers[keep++] = pe;
 		}
@@ -608,6 +612,42 @@ static void drop_moved(struct lc_bond *b)
 		}
 }
 
+/* A request from `end` shows what the last check of slave i did not:
+ * that slave was not answered by it (a host new to us, a path that
+ * changed).  A peer slave only heard is news too: its requests prove
+ * nothing about ours reaching it, and a host that appeared while our check
+ * ran may have been heard and never asked (a wish that found us busy).
+ * Behind a switch LAG a peer slave answers whichever slave the switch's
+ * hash picks: one that answered another slave is no news. */
+static bool news(const struct lc_bond *b, size_t i, const struct lc_end *end)
+{
+	if (!b->result.checks || !b->shown[i].probed)
+		return true;
+	for (size_t j = 0; j < b->n; j++) {
+		const struct lc_slave_obs *row = &b->shown[j];
+		for (size_t p = 0; (j == i || b->lag_seen) && p < row->n_peers; p++)
+			if (row->peers[p].answered && lc_end_same(&row->peers[p].end, end))
+				return false;
+	}
+	return true;
+}
+
+/* A wish owed a check is still owed: a peer slave that asked since the
+ * last check began has not answered us since (a late answer counts), or
+ * one asked that a full row had no place for. */
+static bool wish_owed(const struct lc_bond *b)
+{
+	if (!b->wish[0].since_ms && !b->wish[1].since_ms)
+		return false;
+	if (b->wish_blind[0] || b->wish_blind[1])
+		return true;
+	for (size_t i = 0; i < b->n; i++)
+		for (size_t p = 0; p < b->live[i].n_peers; p++)
+			if (b->live[i].peers[p].wished && news(b, i, &b->live[i].peers[p].end))
+				return true;
+	return false;
+}
+
 static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 {
 	drop_moved(b);
@@ -644,7 +684,10 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	for (size_t j = 0; j < b->raw_last.n; j++)
 		degraded |= b->raw_last.v[j].severity == FSEV_DEGRADED;
 	lc_settle_checked(&b->settle, now, degraded || missing > 0, b->running_fresh, jitter(lc));
-	b->result.settling = !lc_settle_quiet(&b->settle);
+	/* wishes the check did not serve (the peer slave asked while it
+	 * ran and did not answer it) stay owed: process_due */
+	bool owed = wish_owed(b);
+	b->result.settling = !lc_settle_quiet(&b->settle) || owed;
 	b->result.recheck_ms = b->settle.next_ms ? (uint32_t)(b->settle.next_ms - now) : 0;
 	/* The client's answer is a check started after it asked (one that
 	 * was running already may predate what it wants to see), and the
@@ -669,7 +712,7 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 		 "%zu finding%s (%d pending), %zu peer slave%s late; next check %s", b->name,
 		 b->result.took_ms, b->result.trigger, b->result.frames_sent, reached, n_find,
 		 n_find == 1 ? "" : "s", pending, missing, missing == 1 ? "" : "s",
-		 b->settle.next_ms ? "soon" : "on a change");
+		 b->settle.next_ms || owed ? "soon" : "on a change");
 	/* A finding is a warning once confirmed; pending, it is a claim that
 	 * the next check may not repeat (a peer late, a port still learning):
 	 * logged at info. */
@@ -741,10 +784,34 @@ static void process_due(struct linkcheck *lc)
 				next = at;
 			}
 		}
+		/* peers' wishes owed a check (lc_wish): unless one runs or
+		 * is due (it serves them, or its end shows whether the peers
+		 * answered), when the window and the wish's bucket allow;
+		 * those answered since are served. */
+		if (!b->running && !b->due && !wish_owed(b)) {
+			memset(b->wish, 0, sizeof(b->wish));
+			memset(b->wish_blind, 0, sizeof(b->wish_blind));
+		}
+		for (int k = 0; k < 2; k++) {
+			size_t peers = 0;
+			for (size_t j = 0; j < b->n; j++)
+				peers += b->shown[j].n_peers;
+			unsigned *tokens = k ? &b->stranger_tokens : &b->peer_tokens;
+			int64_t *since = k ? &b->stranger_tokens_ms : &b->peer_tokens_ms;
+			int64_t at = b->wish[k].since_ms
+					     ? lc_wish_at(&b->wish[k], b->running || b->due,
+							  b->last_start_ms, b->settle.next_ms, peers,
+							  refill(tokens, since, now))
+					     : 0;
+			if (at && at <= now) {
+				(*tokens)--;
+				trigger(b, b->wish_why, false, true, false);
+			} else if (at && (!next || at < next)) {
+				next = at;
+			}
+		}
 		if (b->due && !b->running) {
 			int64_t at = b->last_start_ms ? b->last_start_ms + LC_MIN_GAP_MS : now;
-			if (b->due_at_ms > at)
-				at = b->due_at_ms;
 			if (at <= now)
 				start_check(lc, b, now);
 			else if (!next || at < next)
@@ -766,23 +833,20 @@ static void process_due(struct linkcheck *lc)
 
 /* --- frames from the wire ---------------------------------------------------- */
 
-/* Frames withheld by a budget: counted, and said once per bond: as a
- * warning for requests left unanswered (more than LC_ANSWER_BURST a
- * second from strangers: a flood), at info for wishes to be probed back
- * (hosts starting together are strangers to each other until their first
- * answers, and one check of ours serves all their wishes). */
-static void dropped(struct lc_bond *b, bool answers)
+/* Requests left unanswered by the strangers' budget (more than
+ * LC_ANSWER_BURST a second from stations that never answered: a flood):
+ * counted, and said once per bond.  (Wishes to be probed back are never
+ * dropped: over their budget they wait for a token, lc_wish.) */
+static void dropped(struct lc_bond *b)
 {
 	b->result.dropped++;
-	if (b->drop_logged & (answers ? 2 : 1))
+	if (b->drop_logged)
 		return;
-	b->drop_logged |= answers ? 2 : 1;
-	(answers ? log_warn : log_info)(
-		"%s: link check: %s from stations that never answered a check of ours are "
-		"over their budget and dropped%s; peers that answer keep budgets of their "
-		"own; counted as dropped in bondd-status --json, said once", b->name,
-		answers ? "requests to be answered" : "requests to be probed back",
-		answers ? " (a flood, or forged frames)" : "");
+	b->drop_logged = true;
+	log_warn("%s: link check: requests to be answered from stations that never answered a "
+		 "check of ours are over their budget and dropped (a flood, or forged frames); "
+		 "peers that answer keep budgets of their own; counted as dropped in "
+		 "bondd-status --json, said once", b->name);
 }
 
 /* `end` answered slave i's requests in the running check or the last one. */
@@ -815,7 +879,7 @@ static bool reply_budget(struct linkcheck *lc, struct lc_sock *s, const struct l
 	unsigned *used = proven ? &s->answers_proven : &s->answers;
 	if (*used >= LC_ANSWER_BURST) {
 		if (!proven)
-			dropped(b, true);
+			dropped(b);
 		return false;
 	}
 	(*used)++;
@@ -897,19 +961,6 @@ static bool own_probe(const struct linkcheck *lc, uint32_t id)
 	return false;
 }
 
-/* A request from `end` shows what the last check of slave i did not:
- * that slave did not reach it (a host new to us, a path that changed). */
-static bool news(const struct lc_bond *b, size_t i, const struct lc_end *end)
-{
-	const struct lc_slave_obs *row = &b->shown[i];
-	if (!b->result.checks || !row->probed)
-		return true;
-	for (size_t p = 0; p < row->n_peers; p++)
-		if (lc_end_same(&row->peers[p].end, end))
-			return !row->peers[p].answered && !row->peers[p].heard;
-	return true;
-}
-
 static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
 		     const uint8_t *mac)
 {
@@ -979,33 +1030,32 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 			row->resent = true;
 			b->result.frames_sent += send_requests(lc, b, s->idx, false);
 		}
-		/* A peer's wish to be probed back takes a token of the peers'
-		 * bucket, a stranger's one of the strangers'. */
-		bool peer = known_host(lc, f->from.host, now);
-		unsigned *tokens = peer ? &b->peer_tokens : &b->stranger_tokens;
-		int64_t *since = peer ? &b->peer_tokens_ms : &b->stranger_tokens_ms;
-		size_t peers = 0;
-		for (size_t i = 0; i < b->n; i++)
-			peers += b->shown[i].n_peers;
-		int64_t at = (f->flags & LC_FLAG_PROBE_BACK)
-				     ? lc_peer_wish_at(now, news(b, s->idx, &f->from),
-						       b->running || b->due, b->last_start_ms,
-						       b->settle.next_ms, peers)
-				     : 0;
-		bool want = at != 0;
-		if (want && refill(tokens, since, now) > now) {
-			if (!peer)
-				dropped(b, false);
-			want = false;
-		}
-		if (want) {
-			char host[9], why[64];
-			(*tokens)--;
-			lc_host_short(f->from.host, host);
-			snprintf(why, sizeof(why), "probe from %s's %s", host, f->from.slave);
-			trigger(b, why, false, true, false);
-			b->due_at_ms = at + lc_peer_jitter(next_rand(lc), peers);
-			/* not settled while it waits: it may find something */
+		/* A peer's wish to be probed back that shows news is owed a
+		 * check (lc_wish, process_due), from the peers' budget or
+		 * the strangers'; never dropped, or a host that appears
+		 * while we are busy would stay out of our matrix once its
+		 * own checks are answered. */
+		if ((f->flags & LC_FLAG_PROBE_BACK) && news(b, s->idx, &f->from)) {
+			int k = known_host(lc, f->from.host, now) ? 0 : 1;
+			if (pe)
+				pe->wished = true;
+			else
+				b->wish_blind[k] = true;
+			if (!b->wish[0].since_ms && !b->wish[1].since_ms) {
+				char host[9];
+				lc_host_short(f->from.host, host);
+				snprintf(b->wish_why, sizeof(b->wish_why), "probe from %s's %s", host,
+					 f->from.slave);
+			}
+			if (!b->wish[k].since_ms) {
+				size_t peers = 0;
+				for (size_t i = 0; i < b->n; i++)
+					peers += b->shown[i].n_peers;
+				b->wish[k] = (struct lc_wish){
+					.since_ms = now,
+					.jitter_ms = lc_peer_jitter(next_rand(lc), peers)};
+			}
+			/* not settled while it is owed: it may find something */
 			b->result.settling = true;
 		}
 		return;
@@ -1129,6 +1179,8 @@ static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
 	b->result.m = (struct lc_matrix){0};
 	/* what the old shape's checks found proves nothing about the new */
 	b->settle = (struct lc_settle){0};
+	memset(b->wish, 0, sizeof(b->wish));
+	memset(b->wish_blind, 0, sizeof(b->wish_blind));
 	b->demand_checks = 0;
 	findings_clear(&b->raw_last);
 	findings_clear(&b->raw_before);
@@ -1223,6 +1275,8 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 		if (!b->enabled) {
 			b->due = b->running = b->result.running = b->demand_wait = false;
 			b->settle = (struct lc_settle){0};
+			memset(b->wish, 0, sizeof(b->wish));
+			memset(b->wish_blind, 0, sizeof(b->wish_blind));
 			b->result.settling = false;
 			if (was)
 				b->result.checks = 0;

@@ -90,17 +90,20 @@ uint32_t lc_peer_window(size_t peers)
 	return w > LC_PEER_WINDOW_MS ? LC_PEER_WINDOW_MS : w;
 }
 
-int64_t lc_peer_wish_at(int64_t now_ms, bool news, bool busy, int64_t last_start_ms,
-			int64_t next_ms, size_t peers)
+int64_t lc_wish_at(const struct lc_wish *w, bool busy, int64_t last_start_ms, int64_t next_ms,
+		   size_t peers, int64_t token_ms)
 {
-	int64_t w = lc_peer_window(peers);
-	if (!news || busy)
+	int64_t win = lc_peer_window(peers);
+	if (!w->since_ms || busy)
 		return 0;
-	if (next_ms && next_ms - now_ms < w)
+	int64_t at = w->since_ms + w->jitter_ms;
+	if (last_start_ms && last_start_ms + win + w->jitter_ms > at)
+		at = last_start_ms + win + w->jitter_ms;
+	if (token_ms > at)
+		at = token_ms;
+	if (next_ms && next_ms - at < win)
 		return 0;
-	if (last_start_ms && now_ms - last_start_ms < w)
-		return last_start_ms + w;
-	return now_ms;
+	return at;
 }
 
 uint32_t lc_peer_jitter(uint32_t rnd, size_t peers)
