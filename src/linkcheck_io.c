@@ -810,6 +810,12 @@ static void process_due(struct linkcheck *lc)
 				next = at;
 			}
 		}
+		/* settling: a re-check is due, or a check owed to wishes (a
+		 * wish served by the answers to a check, with no check of
+		 * its own, leaves the bond settled) */
+		if (!b->running && b->enabled)
+			b->result.settling = !lc_settle_quiet(&b->settle) || b->wish[0].since_ms ||
+					     b->wish[1].since_ms;
 		if (b->due && !b->running) {
 			int64_t at = b->last_start_ms ? b->last_start_ms + LC_MIN_GAP_MS : now;
 			if (at <= now)

@@ -51,3 +51,5 @@ done
 lc_all_healthy "${HOSTS[@]}" || { lc_show_logs "${HOSTS[@]}"; fail "not every host healthy"; }
 echo "measured: c learnt by a and b $(((t1 - t0) / 1000)) ms after it started, with their" \
 	"strangers' budget spent; a made $(($(checks a) - before)) checks meanwhile"
+all_settled() { lc_all_settled "${HOSTS[@]}"; }
+wait_until 60 all_settled || { lc_show_logs "${HOSTS[@]}"; fail "not every host settled once c was learnt"; }
