@@ -7,6 +7,8 @@
 # host's e1 in VLAN 10 and e2 in VLAN 20 (a right topology), a bondd on
 # each, all started at once.  Measured, one JSON line per N to $RAW:
 #   start_ms     from starting them to every host healthy and settled
+#   hosts_warned_at_start  hosts that logged a link check warning by then
+#                (false ones: the topology is right)
 #   idle_wakeups the context switches of all N bondd over 10 idle seconds
 #   check        one check asked of host a: its requests, the answers all
 #                hosts sent for it, their echoes, the checks all hosts ran
@@ -77,6 +79,12 @@ link add e2 type veth peer name ${h}x2 netns lcs-sw"
 	wait_until 300 settled
 	ok=$?
 	now_us; start_ms=$(((REPLY - t0) / 1000))
+	# hosts that logged a link check warning while starting (a right
+	# topology: every one is false)
+	warned=0
+	for h in "${hosts[@]}"; do
+		grep -q 'warning: .*link check' "$OUT/$h.log" && warned=$((warned + 1))
+	done
 	nap 2
 	w0=$(switches "${PID[@]}")
 	nap 10
@@ -112,7 +120,7 @@ vlan add dev ${a}x2 vid 99 pvid untagged"
 	p0=$(switches "${PID[$a]}")
 	nap 30
 	p1=$(switches "${PID[$a]}")
-	echo "{\"part\": \"linkcheck-scale\", \"hosts\": $n, \"slaves\": 2, \"settled\": $((ok == 0 ? 1 : 0)), \"start_ms\": $start_ms, \"idle_wakeups_10s\": $((w1 - w0)), \"check\": {\"requests\": $req, \"answers\": $ans, \"echoes\": $((e1 - e0)), \"checks_all_hosts\": $((k1 - k0)), \"payload_bytes\": $bytes, \"took_ms\": $(num "$j1" took_ms), \"wait_ms\": $(num "$j1" wait_ms), \"cpu_ms\": $((c1 - c0))}, \"settling_wakeups_per_min\": $(((p1 - p0) * 2))}" | tee -a "$RAW"
+	echo "{\"part\": \"linkcheck-scale\", \"hosts\": $n, \"slaves\": 2, \"settled\": $((ok == 0 ? 1 : 0)), \"start_ms\": $start_ms, \"hosts_warned_at_start\": $warned, \"idle_wakeups_10s\": $((w1 - w0)), \"check\": {\"requests\": $req, \"answers\": $ans, \"echoes\": $((e1 - e0)), \"checks_all_hosts\": $((k1 - k0)), \"payload_bytes\": $bytes, \"took_ms\": $(num "$j1" took_ms), \"wait_ms\": $(num "$j1" wait_ms), \"cpu_ms\": $((c1 - c0))}, \"settling_wakeups_per_min\": $(((p1 - p0) * 2))}" | tee -a "$RAW"
 	for h in "${hosts[@]}"; do kill "${PID[$h]}"; done
 	for h in "${hosts[@]}"; do wait "${PID[$h]}"; done
 	for h in "${hosts[@]}"; do ip netns del "lcs-$h"; done
