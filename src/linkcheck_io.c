@@ -788,9 +788,14 @@ static void process_due(struct linkcheck *lc)
 		 * is due (it serves them, or its end shows whether the peers
 		 * answered), when the window and the wish's bucket allow;
 		 * those answered since are served. */
-		if (!b->running && !b->due && !wish_owed(b)) {
+		if (!b->running && !b->due && (b->wish[0].since_ms || b->wish[1].since_ms) &&
+		    !wish_owed(b)) {
 			memset(b->wish, 0, sizeof(b->wish));
 			memset(b->wish_blind, 0, sizeof(b->wish_blind));
+			/* the last check's line said "next check soon" for them */
+			if (lc_settle_quiet(&b->settle))
+				log_info("%s: link check: the peer slaves that asked to be probed "
+					 "back have answered; next check on a change", b->name);
 		}
 		for (int k = 0; k < 2; k++) {
 			size_t peers = 0;

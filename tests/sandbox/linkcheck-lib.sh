@@ -133,13 +133,14 @@ lc_all_healthy() {
 	for h in "$@"; do lc_health "$h" || return 1; done
 }
 # lc_settled HOST: HOST's last check ended with no re-check due (its
-# "link check done" line says "next check on a change"), and its status
-# agrees (no re-check due, no check owed to peers' wishes: "settling"
-# false in --json).
+# last "link check done" line, or the line saying that the peers owed a
+# check answered without one, says "next check on a change"), and its
+# status agrees (no re-check due, no check owed to peers' wishes:
+# "settling" false in --json).
 lc_settled() {
 	local line="" l json
 	while IFS= read -r l; do
-		[[ $l == *"link check done"* ]] && line=$l
+		[[ $l == *"link check"*"next check "* ]] && line=$l
 	done <"$WORK/$1.log"
 	[[ $line == *"next check on a change"* ]] || return 1
 	json=$("$BONDD_STATUS" --socket "$WORK/$1.sock" --json 2>/dev/null) || true
