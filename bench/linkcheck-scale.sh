@@ -7,9 +7,12 @@
 # host's e1 in VLAN 10 and e2 in VLAN 20 (a right topology), a bondd on
 # each, all started at once.  Measured, one JSON line per N to $RAW:
 #   start_ms     from starting them to every host healthy and settled
+#   hosts_warned_at_start  hosts that logged a link check warning by then
+#                (false ones: the topology is right)
 #   idle_wakeups the context switches of all N bondd over 10 idle seconds
 #   check        one check asked of host a: its requests, the answers all
-#                hosts sent for it, the bytes of both (payloads), how long
+#                hosts sent for it, their echoes, the checks all hosts ran
+#                meanwhile, the bytes of all (payloads), how long
 #                it took and waited at most, and bondd's CPU time for it
 #   settling_wakeups_per_min  host a's wake-ups per minute while a finding
 #                keeps it re-checking (its e2 moved to a VLAN of its own)
@@ -76,32 +79,40 @@ link add e2 type veth peer name ${h}x2 netns lcs-sw"
 	wait_until 300 settled
 	ok=$?
 	now_us; start_ms=$(((REPLY - t0) / 1000))
+	# hosts that logged a link check warning while starting (a right
+	# topology: every one is false)
+	warned=0
+	for h in "${hosts[@]}"; do
+		grep -q 'warning: .*link check' "$OUT/$h.log" && warned=$((warned + 1))
+	done
 	nap 2
 	w0=$(switches "${PID[@]}")
 	nap 10
 	w1=$(switches "${PID[@]}")
 	# one check asked of host a, the answers of all hosts counted
-	sum_answers() {
-		local h s=0 j
+	sum_answers() { # answers, echoes and checks of all hosts, summed
+		local h s=0 e=0 c=0 j
 		for h in "${hosts[@]}"; do
 			j=$("$STATUS" --socket "$OUT/$h.sock" --json 2>/dev/null)
 			s=$((s + $(num "$j" answers_sent)))
+			e=$((e + $(num "$j" echoes_sent)))
+			c=$((c + $(num "$j" checks)))
 		done
-		echo "$s"
+		echo "$s $e $c"
 	}
 	a=${hosts[0]}
 	j0=$("$STATUS" --socket "$OUT/$a.sock" --json)
-	s0=$(sum_answers)
+	read -r s0 e0 k0 <<<"$(sum_answers)"
 	c0=$(cpu_ms "${PID[$a]}")
 	"$STATUS" --socket "$OUT/$a.sock" --link-check >/dev/null 2>&1
 	c1=$(cpu_ms "${PID[$a]}")
 	nap 1
-	s1=$(sum_answers)
+	read -r s1 e1 k1 <<<"$(sum_answers)"
 	j1=$("$STATUS" --socket "$OUT/$a.sock" --json)
 	req=$(($(num "$j1" requests_total) - $(num "$j0" requests_total)))
 	ans=$((s1 - s0))
 	# payload bytes: each slave sends 128, 1500 and 9000; answers match
-	bytes=$(((req + ans) * (128 + 1500 + 9000) / 3))
+	bytes=$(((req + ans) * (128 + 1500 + 9000) / 3 + (e1 - e0) * 128))
 	# a finding: a's e2 alone in VLAN 99; a keeps re-checking
 	bridge -n lcs-sw -batch - <<<"vlan del dev ${a}x2 vid 20
 vlan add dev ${a}x2 vid 99 pvid untagged"
@@ -109,7 +120,7 @@ vlan add dev ${a}x2 vid 99 pvid untagged"
 	p0=$(switches "${PID[$a]}")
 	nap 30
 	p1=$(switches "${PID[$a]}")
-	echo "{\"part\": \"linkcheck-scale\", \"hosts\": $n, \"slaves\": 2, \"settled\": $((ok == 0 ? 1 : 0)), \"start_ms\": $start_ms, \"idle_wakeups_10s\": $((w1 - w0)), \"check\": {\"requests\": $req, \"answers\": $ans, \"payload_bytes\": $bytes, \"took_ms\": $(num "$j1" took_ms), \"wait_ms\": $(num "$j1" wait_ms), \"cpu_ms\": $((c1 - c0))}, \"settling_wakeups_per_min\": $(((p1 - p0) * 2))}" | tee -a "$RAW"
+	echo "{\"part\": \"linkcheck-scale\", \"hosts\": $n, \"slaves\": 2, \"settled\": $((ok == 0 ? 1 : 0)), \"start_ms\": $start_ms, \"hosts_warned_at_start\": $warned, \"idle_wakeups_10s\": $((w1 - w0)), \"check\": {\"requests\": $req, \"answers\": $ans, \"echoes\": $((e1 - e0)), \"checks_all_hosts\": $((k1 - k0)), \"payload_bytes\": $bytes, \"took_ms\": $(num "$j1" took_ms), \"wait_ms\": $(num "$j1" wait_ms), \"cpu_ms\": $((c1 - c0))}, \"settling_wakeups_per_min\": $(((p1 - p0) * 2))}" | tee -a "$RAW"
 	for h in "${hosts[@]}"; do kill "${PID[$h]}"; done
 	for h in "${hosts[@]}"; do wait "${PID[$h]}"; done
 	for h in "${hosts[@]}"; do ip netns del "lcs-$h"; done

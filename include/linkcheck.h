@@ -27,9 +27,12 @@
 #include "linkcheck_wire.h"
 #include "strbuf.h"
 
-/* Peer slaves remembered per local slave; more are ignored (a switch
- * domain that large is a finding already). */
-#define LC_MAX_PEERS 32
+/* Peer slaves remembered per local slave; more are ignored.  A bound on
+ * memory (a row is about 20 KB, two per slave: the check running and the
+ * last), not on the cluster: 128 hosts of two slaves in one domain, and a
+ * domain of 256 hosts with a VLAN per port, fit whole.  A full row keeps
+ * its places for the peers that answer (lc_row_peer_answered). */
+#define LC_MAX_PEERS 256
 
 /* One peer slave as a local slave saw it. */
 struct lc_peer_obs {
@@ -38,6 +41,9 @@ struct lc_peer_obs {
 	uint8_t heard;        /* LC_SIZE_BIT()s: its requests that arrived here */
 	int64_t heard_ms;     /* monotonic, when last heard (collection only) */
 	bool expected;        /* answered the check before (collection only) */
+	bool wished;          /* asked to be probed back, showing news
+			       * (linkcheck_settle.h lc_wish), since the
+			       * running or last check began (collection only) */
 };
 
 /* One local slave's row. */
@@ -82,6 +88,8 @@ struct lc_result {
 	unsigned frames_sent;  /* requests sent by the last check */
 	unsigned long requests_total; /* requests sent, all time */
 	unsigned long answers_sent; /* answers to peers' requests, all time */
+	unsigned long echoes_sent;  /* echoes to peers' wishes to be probed
+				     * back (linkcheck_io.c), all time */
 	unsigned long bad_frames;   /* frames that failed to parse, all time */
 	unsigned long late_answers; /* answers that came after their check */
 	unsigned long dropped;      /* strangers' requests over their budget */

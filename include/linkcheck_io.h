@@ -10,12 +10,16 @@
  *     slave that joins or is re-created, a carrier that returns;
  *   - a reload;
  *   - a request on the status socket (bondd-status --link-check);
- *   - a peer's request that asks to be probed back.
+ *   - a peer's request that asks to be probed back and shows what the last
+ *     check did not: owed a check until one starts, at most one per
+ *     LC_PEER_WINDOW_MS (linkcheck_settle.h lc_wish); every such request is answered with an echo (one small request per
+ *     slave to that peer alone, which no one answers), so that a check's
+ *     cost to the cluster grows with its hosts, not with their square.
  * Rate limits (bondd.conf(5)): per slave, its events take a token from a
  * bucket of LC_BURST that refills one per LC_REFILL_MS (an event without a
  * token is remembered and checked when one is there); per bond, peers'
- * requests to probe back take a token from a bucket of the same size or
- * are ignored, and no two checks start within LC_MIN_GAP_MS (on demand
+ * requests to probe back take a token from a bucket of the same size (a
+ * wish without a token waits for one), and no two checks start within LC_MIN_GAP_MS (on demand
  * too); per slave, at most LC_ANSWER_BURST answers a second, and as many
  * again to peer slaves that answered its own requests (so that stations
  * that never answer cannot use the budget up for the real peers).

@@ -17,6 +17,7 @@
 #define BONDD_LINKCHECK_SETTLE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "findings.h"
@@ -66,6 +67,67 @@ unsigned lc_settle_confirm(struct findings *cur, size_t from, const struct findi
  */
 int64_t lc_bucket_refill(unsigned *tokens, int64_t *since, int64_t now_ms, unsigned burst,
 			 int64_t refill_ms);
+
+/*
+ * A peer's check asked to be probed back.  Its need, our requests arriving
+ * while it listens, is met by the echo (linkcheck_io.h: one small request
+ * per slave, unicast to it), so whether the wish also starts a check of our
+ * own (a broadcast that every peer answers: with every peer doing so for
+ * every check, the cluster's cost grows with the square of its hosts) is
+ * decided here.  Only a wish that shows something our last check did not
+ * (news: the peer slave did not answer the slave that heard it: a host new
+ * to us, or a path that changed) is owed a check, and it is owed until a
+ * check of ours starts after it (a broadcast: the peer answers it), or the
+ * peer slave answers one running (linkcheck_io.c re-validates what is
+ * owed): it is delayed, never dropped.  A host that appears is heard only
+ * while it checks, and it goes quiet once its own checks are answered; a
+ * wish dropped by a busy moment or an empty budget would leave it out of
+ * our matrix for good.  So every host learns a host that appears within
+ * LC_PEER_WINDOW_MS or the refill of its budget, whichever is longer, plus
+ * the jitter and one check.
+ */
+struct lc_wish {
+	int64_t since_ms;   /* monotonic: the first wish owed a check, 0: none */
+	uint32_t jitter_ms; /* lc_peer_jitter, drawn when it was first owed */
+};
+
+/*
+ * When to start the check a wish is owed: not while a check runs or is
+ * due (busy: that one serves it, or its end shows whether the peer
+ * answered), at the soonest a window after the last check's start
+ * (last_start_ms, 0: none yet), so that hosts starting together cost one
+ * check of ours per window, which sees them all, and not before the
+ * budget it takes from has a token (token_ms: when it has one, as
+ * lc_bucket_refill returns it; the caller takes that token when the time
+ * comes).  The jitter is added to the window.  No check when a re-check is
+ * due (next_ms, 0: none) before that time or within a window of it: the
+ * re-check serves it.  The window is LC_PEER_WINDOW_MIN_MS and
+ * LC_PEER_WINDOW_PER_MS more for each peer slave the last check saw
+ * (peers), LC_PEER_WINDOW_MS at most: a check costs each peer slave an
+ * answer per size, so the cluster's answers a second stay proportional to
+ * its hosts.  So a peer's routine check starts none of ours, and a bond
+ * runs at most one check peers' wishes started per window, however many
+ * peers check.  Returns when to start the check, 0 for none now (nothing
+ * owed, or another check serves it).
+ */
+#define LC_PEER_WINDOW_MIN_MS 1000
+#define LC_PEER_WINDOW_PER_MS 100
+#define LC_PEER_WINDOW_MS 10000
+uint32_t lc_peer_window(size_t peers);
+int64_t lc_wish_at(const struct lc_wish *w, bool busy, int64_t last_start_ms, int64_t next_ms,
+		   size_t peers, int64_t token_ms);
+
+/*
+ * The delay before a check a peer's wish is owed (lc_wish): the peers that
+ * heard one check's requests at once do not all answer with a broadcast at
+ * once.
+ * rnd: a random number; up to LC_PEER_JITTER_MS plus LC_PEER_JITTER_PER_MS
+ * for each peer slave the last check saw (their answers need the time),
+ * half the window at most.
+ */
+#define LC_PEER_JITTER_MS 500
+#define LC_PEER_JITTER_PER_MS 20
+uint32_t lc_peer_jitter(uint32_t rnd, size_t peers);
 
 /* The same claim: kind, bond and slaves (evidence may differ). */
 bool lc_settle_same(const struct finding *a, const struct finding *b);

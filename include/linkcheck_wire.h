@@ -52,6 +52,10 @@ enum lc_type { LC_REQUEST = 1, LC_ANSWER = 2 };
 enum lc_size { LC_SMALL = 0, LC_STANDARD = 1, LC_FULL = 2, LC__SIZES };
 #define LC_SIZE_BIT(s) (1u << (s))
 #define LC_FLAG_PROBE_BACK 0x01
+/* A request sent in reply to a peer's wish to be probed back, to that
+ * peer's address alone: it proves the path from us, and wants no answer
+ * (never with LC_FLAG_PROBE_BACK). */
+#define LC_FLAG_ECHO 0x02
 
 /* One end of a probe: a slave of a bond on a host. */
 struct lc_end {

@@ -164,8 +164,8 @@ static int shared_domains(const struct lc_matrix *m, size_t parent[BONDD_MAX_SLA
 			for (size_t p = 0; p < s->n_peers; p++) {
 				bool both = false;
 				for (size_t q = 0; q < t->n_peers && !both; q++)
-					both = reached(m, &s->peers[p]) && reached(m, &t->peers[q]) &&
-					       lc_end_same(&s->peers[p].end, &t->peers[q].end);
+					both = lc_end_same(&s->peers[p].end, &t->peers[q].end) &&
+					       reached(m, &s->peers[p]) && reached(m, &t->peers[q]);
 				if (!both)
 					continue;
 				size_t a = find_root(parent, i), b = find_root(parent, j);
@@ -271,7 +271,7 @@ static int crossed(const struct lc_matrix *m, size_t *parent, struct findings *o
 				continue;
 			size_t same = 0;
 			for (size_t q = 0; q < s->n_peers; q++)
-				same += reached(m, &s->peers[q]) && same_bond(&s->peers[q].end, &pe->end);
+				same += same_bond(&s->peers[q].end, &pe->end) && reached(m, &s->peers[q]);
 			if (same != 1 || pe->end.pos == s->pos)
 				continue;
 			if (!f) {

@@ -26,6 +26,10 @@
 
 /* Receive buffer per slave socket. */
 #define LC_RCVBUF (1 << 20)
+/* Peers' checks remembered as echoed (per bond): one check's requests
+ * arrive on every slave within milliseconds, so this many checks of
+ * others in between are plenty. */
+#define LC_ECHOED 256
 
 struct lc_bond;
 
@@ -72,17 +76,30 @@ struct lc_bond {
 	/* the next check */
 	bool due, due_demand, due_probe_back, due_fresh;
 	int64_t due_since_ms;
+	/* peers' wishes to be probed back owed a check (lc_wish): [0] of
+	 * peers, [1] of strangers, each taking its own bucket's token; blind:
+	 * one came from a peer slave a full row had no place for, so that
+	 * whether it was answered since cannot be told */
+	struct lc_wish wish[2];
+	bool wish_blind[2];
+	char wish_why[64];       /* the first of them, for the check's trigger */
+	/* the peers' checks echoed lately (host, probe id): one echo each,
+	 * whichever of our slaves their requests arrived on */
+	struct {
+		uint8_t host[LC_HOST_ID_LEN];
+		uint32_t probe_id;
+	} echoed[LC_ECHOED];
+	unsigned echoed_next;
 	char due_trigger[64];
 	/* rate limit: peers' requests to probe back take a token of the
-	 * bond's bucket or are ignored; no two checks within LC_MIN_GAP_MS */
+	 * bond's bucket or wait (lc_wish); no two checks within LC_MIN_GAP_MS */
 	unsigned peer_tokens;
 	int64_t peer_tokens_ms, last_start_ms;
 	/* ... those of stations no check of ours heard answer take a token of
 	 * a bucket of their own, so that they cannot use up the peers' */
 	unsigned stranger_tokens;
 	int64_t stranger_tokens_ms;
-	unsigned drop_logged;    /* said once that frames were dropped: 1 wishes
-				  * to be probed back, 2 answers */
+	bool drop_logged;        /* said once that requests were dropped */
 	/* settling (linkcheck_settle.h): when to look again, and the
 	 * findings of the last two checks as the evaluation made them */
 	struct lc_settle settle;
@@ -448,6 +465,9 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	b->running_fresh = b->due_fresh;
 	b->running_demand = b->due_demand;
 	b->due = b->due_demand = b->due_probe_back = b->due_fresh = false;
+	/* a broadcast check: it serves every wish owed so far */
+	memset(b->wish, 0, sizeof(b->wish));
+	memset(b->wish_blind, 0, sizeof(b->wish_blind));
 	b->settle.next_ms = 0; /* this is the re-check, or replaces it */
 
 	unsigned frames = 0;
@@ -464,7 +484,7 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 		for (size_t p = 0; p < row->n_peers; p++) {
 			struct lc_peer_obs pe = row->peers[p];
 			pe.answered = 0;
-			pe.expected = false;
+			pe.expected = pe.wished = false;
 			if (pe.heard && pe.heard_ms >= now - slack)
 				row->peers[keep++] = pe;
 		}
@@ -555,19 +575,82 @@ static bool answers_complete(const struct lc_bond *b)
 	return true;
 }
 
-static uint32_t jitter(struct linkcheck *lc)
+static uint32_t next_rand(struct linkcheck *lc)
 {
-	/* xorshift32: spreads the re-checks of hosts that saw one change */
+	/* xorshift32: spreads the checks of hosts that saw one change */
 	uint32_t x = lc->rng ? lc->rng : 0x9e3779b9u;
 	x ^= x << 13;
 	x ^= x >> 17;
 	x ^= x << 5;
 	lc->rng = x;
-	return x % (LC_SETTLE_FIRST_MS / 4);
+	return x;
+}
+
+static uint32_t jitter(struct linkcheck *lc)
+{
+	return next_rand(lc) % (LC_SETTLE_FIRST_MS / 4);
+}
+
+/* A peer slave's request kept from before this check (a re-check keeps
+ * LC_HEARD_KEEP_MS) on one slave, while in this check that peer slave
+ * answered another slave and not this one: the path moved (a switch put
+ * right), and the request came the old way.  It is dropped. */
+static void drop_moved(struct lc_bond *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		for (size_t p = 0; p < b->live[i].n_peers; p++) {
+			struct lc_peer_obs *pe = &b->live[i].peers[p];
+			if (!pe->heard || pe->answered || pe->heard_ms >= b->started_ms)
+				continue;
+			bool moved = false;
+			for (size_t j = 0; j < b->n && !moved; j++)
+				for (size_t q = 0; j != i && q < b->live[j].n_peers && !moved; q++)
+					moved = b->live[j].peers[q].answered &&
+						lc_end_same(&b->live[j].peers[q].end, &pe->end);
+			if (moved)
+				pe->heard = 0;
+		}
+}
+
+/* A request from `end` shows what the last check of slave i did not:
+ * that slave was not answered by it (a host new to us, a path that
+ * changed).  A peer slave only heard is news too: its requests prove
+ * nothing about ours reaching it, and a host that appeared while our check
+ * ran may have been heard and never asked (a wish that found us busy).
+ * Behind a switch LAG a peer slave answers whichever slave the switch's
+ * hash picks: one that answered another slave is no news. */
+static bool news(const struct lc_bond *b, size_t i, const struct lc_end *end)
+{
+	if (!b->result.checks || !b->shown[i].probed)
+		return true;
+	for (size_t j = 0; j < b->n; j++) {
+		const struct lc_slave_obs *row = &b->shown[j];
+		for (size_t p = 0; (j == i || b->lag_seen) && p < row->n_peers; p++)
+			if (row->peers[p].answered && lc_end_same(&row->peers[p].end, end))
+				return false;
+	}
+	return true;
+}
+
+/* A wish owed a check is still owed: a peer slave that asked since the
+ * last check began has not answered us since (a late answer counts), or
+ * one asked that a full row had no place for. */
+static bool wish_owed(const struct lc_bond *b)
+{
+	if (!b->wish[0].since_ms && !b->wish[1].since_ms)
+		return false;
+	if (b->wish_blind[0] || b->wish_blind[1])
+		return true;
+	for (size_t i = 0; i < b->n; i++)
+		for (size_t p = 0; p < b->live[i].n_peers; p++)
+			if (b->live[i].peers[p].wished && news(b, i, &b->live[i].peers[p].end))
+				return true;
+	return false;
 }
 
 static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 {
+	drop_moved(b);
 	b->running = b->result.running = false;
 	b->result.checks++;
 	b->result.wall_ms = wall_ms();
@@ -601,7 +684,10 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	for (size_t j = 0; j < b->raw_last.n; j++)
 		degraded |= b->raw_last.v[j].severity == FSEV_DEGRADED;
 	lc_settle_checked(&b->settle, now, degraded || missing > 0, b->running_fresh, jitter(lc));
-	b->result.settling = !lc_settle_quiet(&b->settle);
+	/* wishes the check did not serve (the peer slave asked while it
+	 * ran and did not answer it) stay owed: process_due */
+	bool owed = wish_owed(b);
+	b->result.settling = !lc_settle_quiet(&b->settle) || owed;
 	b->result.recheck_ms = b->settle.next_ms ? (uint32_t)(b->settle.next_ms - now) : 0;
 	/* The client's answer is a check started after it asked (one that
 	 * was running already may predate what it wants to see), and the
@@ -626,7 +712,7 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 		 "%zu finding%s (%d pending), %zu peer slave%s late; next check %s", b->name,
 		 b->result.took_ms, b->result.trigger, b->result.frames_sent, reached, n_find,
 		 n_find == 1 ? "" : "s", pending, missing, missing == 1 ? "" : "s",
-		 b->settle.next_ms ? "soon" : "on a change");
+		 b->settle.next_ms || owed ? "soon" : "on a change");
 	/* A finding is a warning once confirmed; pending, it is a claim that
 	 * the next check may not repeat (a peer late, a port still learning):
 	 * logged at info. */
@@ -698,6 +784,43 @@ static void process_due(struct linkcheck *lc)
 				next = at;
 			}
 		}
+		/* peers' wishes owed a check (lc_wish): unless one runs or
+		 * is due (it serves them, or its end shows whether the peers
+		 * answered), when the window and the wish's bucket allow;
+		 * those answered since are served. */
+		if (!b->running && !b->due && (b->wish[0].since_ms || b->wish[1].since_ms) &&
+		    !wish_owed(b)) {
+			memset(b->wish, 0, sizeof(b->wish));
+			memset(b->wish_blind, 0, sizeof(b->wish_blind));
+			/* the last check's line said "next check soon" for them */
+			if (lc_settle_quiet(&b->settle))
+				log_info("%s: link check: the peer slaves that asked to be probed "
+					 "back have answered; next check on a change", b->name);
+		}
+		for (int k = 0; k < 2; k++) {
+			size_t peers = 0;
+			for (size_t j = 0; j < b->n; j++)
+				peers += b->shown[j].n_peers;
+			unsigned *tokens = k ? &b->stranger_tokens : &b->peer_tokens;
+			int64_t *since = k ? &b->stranger_tokens_ms : &b->peer_tokens_ms;
+			int64_t at = b->wish[k].since_ms
+					     ? lc_wish_at(&b->wish[k], b->running || b->due,
+							  b->last_start_ms, b->settle.next_ms, peers,
+							  refill(tokens, since, now))
+					     : 0;
+			if (at && at <= now) {
+				(*tokens)--;
+				trigger(b, b->wish_why, false, true, false);
+			} else if (at && (!next || at < next)) {
+				next = at;
+			}
+		}
+		/* settling: a re-check is due, or a check owed to wishes (a
+		 * wish served by the answers to a check, with no check of
+		 * its own, leaves the bond settled) */
+		if (!b->running && b->enabled)
+			b->result.settling = !lc_settle_quiet(&b->settle) || b->wish[0].since_ms ||
+					     b->wish[1].since_ms;
 		if (b->due && !b->running) {
 			int64_t at = b->last_start_ms ? b->last_start_ms + LC_MIN_GAP_MS : now;
 			if (at <= now)
@@ -721,23 +844,20 @@ static void process_due(struct linkcheck *lc)
 
 /* --- frames from the wire ---------------------------------------------------- */
 
-/* Frames withheld by a budget: counted, and said once per bond: as a
- * warning for requests left unanswered (more than LC_ANSWER_BURST a
- * second from strangers: a flood), at info for wishes to be probed back
- * (hosts starting together are strangers to each other until their first
- * answers, and one check of ours serves all their wishes). */
-static void dropped(struct lc_bond *b, bool answers)
+/* Requests left unanswered by the strangers' budget (more than
+ * LC_ANSWER_BURST a second from stations that never answered: a flood):
+ * counted, and said once per bond.  (Wishes to be probed back are never
+ * dropped: over their budget they wait for a token, lc_wish.) */
+static void dropped(struct lc_bond *b)
 {
 	b->result.dropped++;
-	if (b->drop_logged & (answers ? 2 : 1))
+	if (b->drop_logged)
 		return;
-	b->drop_logged |= answers ? 2 : 1;
-	(answers ? log_warn : log_info)(
-		"%s: link check: %s from stations that never answered a check of ours are "
-		"over their budget and dropped%s; peers that answer keep budgets of their "
-		"own; counted as dropped in bondd-status --json, said once", b->name,
-		answers ? "requests to be answered" : "requests to be probed back",
-		answers ? " (a flood, or forged frames)" : "");
+	b->drop_logged = true;
+	log_warn("%s: link check: requests to be answered from stations that never answered a "
+		 "check of ours are over their budget and dropped (a flood, or forged frames); "
+		 "peers that answer keep budgets of their own; counted as dropped in "
+		 "bondd-status --json, said once", b->name);
 }
 
 /* `end` answered slave i's requests in the running check or the last one. */
@@ -751,31 +871,83 @@ static bool proven_peer(const struct lc_bond *b, size_t i, const struct lc_end *
 	return false;
 }
 
+/* A frame of ours in reply to `from`'s, on slave s: takes one of its
+ * budget, or returns false.  A peer (or anyone) sending requests fast
+ * cannot make us a frame generator: at most LC_ANSWER_BURST answers and
+ * echoes a second per slave, and as many again to the peer slaves that
+ * answered this slave's requests (in the running check or the last one),
+ * so that a flood from stations that never answer cannot starve a real
+ * peer. */
+static bool reply_budget(struct linkcheck *lc, struct lc_sock *s, const struct lc_end *from,
+			 int64_t now)
+{
+	struct lc_bond *b = s->bond;
+	if (now - s->answers_ms >= 1000) {
+		s->answers_ms = now;
+		s->answers = s->answers_proven = 0;
+	}
+	bool proven = known_host(lc, from->host, now) || proven_peer(b, s->idx, from);
+	unsigned *used = proven ? &s->answers_proven : &s->answers;
+	if (*used >= LC_ANSWER_BURST) {
+		if (!proven)
+			dropped(b);
+		return false;
+	}
+	(*used)++;
+	return true;
+}
+
+/* A peer's check asked to be probed back: one small request from every
+ * slave of the bond, flagged as an echo (no answer wanted), to the peer's
+ * address alone, once per check of the peer's whatever slaves its requests
+ * arrive on.  Its requests, broadcast, are answered by every host; an
+ * echo costs each peer one frame per slave, so a check's cost to the
+ * cluster grows with the number of hosts, not with its square.  From
+ * every slave, not only the one that heard the peer: a path that passes
+ * from us to the peer only (one-way) shows only so. */
+static void echo(struct linkcheck *lc, struct lc_bond *b, const struct lc_frame *req,
+		 const uint8_t *mac)
+{
+	if (!mac)
+		return;
+	for (size_t k = 0; k < LC_ECHOED; k++)
+		if (b->echoed[k].probe_id == req->probe_id &&
+		    memcmp(b->echoed[k].host, req->from.host, LC_HOST_ID_LEN) == 0)
+			return;
+	memcpy(b->echoed[b->echoed_next].host, req->from.host, LC_HOST_ID_LEN);
+	b->echoed[b->echoed_next].probe_id = req->probe_id;
+	b->echoed_next = (b->echoed_next + 1) % LC_ECHOED;
+	int64_t now = mono_ms();
+	for (size_t i = 0; i < b->n; i++) {
+		struct lc_sock *s = &b->socks[i];
+		if (s->fd < 0 || !reply_budget(lc, s, &req->from, now))
+			continue;
+		/* (the asker's probe id: the echo counts for that check only) */
+		struct lc_frame f = {.type = LC_REQUEST, .size = LC_SMALL, .flags = LC_FLAG_ECHO,
+				     .probe_id = req->probe_id, .length = LC_HEADER_LEN};
+		memcpy(f.from.host, lc->host, LC_HOST_ID_LEN);
+		snprintf(f.from.bond, IFNAMSIZ, "%s", b->name);
+		snprintf(f.from.slave, IFNAMSIZ, "%s", b->slaves[i]);
+		f.from.pos = (uint8_t)(i + 1);
+		int len = lc_frame_encode(&f, lc->buf, sizeof(lc->buf));
+		int err = len > 0 ? sock_send(s, lc->buf, (size_t)len, mac) : -EINVAL;
+		if (err == 0)
+			b->result.echoes_sent++;
+		else
+			log_debug("%s: link check: echo to %s on %s: %s", b->name, req->from.slave,
+				  b->slaves[i], strerror(-err));
+	}
+}
+
 /* Answers to the requester's address: a broadcast answer would reach
  * every port of a shared domain, and every host's socket there. */
 static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *req,
 		   const uint8_t *mac)
 {
 	struct lc_bond *b = s->bond;
-	int64_t now = mono_ms();
 
-	/* A peer (or anyone) sending requests fast cannot make us a frame
-	 * generator: at most LC_ANSWER_BURST answers a second per slave, and
-	 * as many again to the peer slaves that answered this slave's
-	 * requests (in the running check or the last one), so that a flood
-	 * from stations that never answer cannot starve a real peer. */
-	if (now - s->answers_ms >= 1000) {
-		s->answers_ms = now;
-		s->answers = s->answers_proven = 0;
-	}
-	bool proven = known_host(lc, req->from.host, now) || proven_peer(b, s->idx, &req->from);
-	unsigned *used = proven ? &s->answers_proven : &s->answers;
-	if (*used >= LC_ANSWER_BURST) {
-		if (!proven)
-			dropped(b, true);
+	if (!reply_budget(lc, s, &req->from, mono_ms()))
 		return;
-	}
-	(*used)++;
 	struct lc_frame f = {.type = LC_ANSWER, .size = req->size, .probe_id = req->probe_id,
 			     .length = req->length, .to = req->from};
 	memcpy(f.from.host, lc->host, LC_HOST_ID_LEN);
@@ -807,6 +979,10 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 	struct lc_slave_obs *row = &b->live[s->idx];
 
 	if (memcmp(f->from.host, lc->host, LC_HOST_ID_LEN) == 0) {
+		/* An echo of ours, flooded back to us by a switch that did not
+		 * know the peer's address yet: proves nothing here. */
+		if (f->type == LC_REQUEST && (f->flags & LC_FLAG_ECHO))
+			return;
 		/* A request with our id that no check of ours sent: a host
 		 * with a copy of our /etc/machine-id (a cloned image: in the
 		 * initial network namespace its id is ours), whose probes
@@ -836,13 +1012,27 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 		return;
 	}
 	if (f->type == LC_REQUEST) {
+		/* An echo proves the path from its sender for the check of
+		 * ours it names, while that check runs: not for a later one
+		 * (the switch may have changed since). */
+		if ((f->flags & LC_FLAG_ECHO) && (!b->running || f->probe_id != b->probe_id))
+			return;
 		struct lc_peer_obs *pe = lc_row_peer(row, &f->from);
 		if (pe) {
 			pe->heard |= (uint8_t)LC_SIZE_BIT(f->size);
-			pe->heard_ms = mono_ms();
+			/* (an echo's leaves heard_ms: the next check does not
+			 * keep it, start_check) */
+			if (!(f->flags & LC_FLAG_ECHO))
+				pe->heard_ms = mono_ms();
 		}
+		/* An echo wants no answer and no check: it is the answer to a
+		 * wish of ours. */
+		if (f->flags & LC_FLAG_ECHO)
+			return;
 		answer(lc, s, f, mac);
 		int64_t now = mono_ms();
+		if (f->flags & LC_FLAG_PROBE_BACK)
+			echo(lc, b, f, mac);
 		/* A peer checking while we are: it had not seen our requests
 		 * if it has not answered them; this slave sends them again,
 		 * once per check. */
@@ -851,23 +1041,33 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 			row->resent = true;
 			b->result.frames_sent += send_requests(lc, b, s->idx, false);
 		}
-		/* A peer's wish to be probed back takes a token of the peers'
-		 * bucket, a stranger's one of the strangers'. */
-		bool peer = known_host(lc, f->from.host, now);
-		unsigned *tokens = peer ? &b->peer_tokens : &b->stranger_tokens;
-		int64_t *since = peer ? &b->peer_tokens_ms : &b->stranger_tokens_ms;
-		bool want = (f->flags & LC_FLAG_PROBE_BACK) && !b->running && !b->due;
-		if (want && refill(tokens, since, now) > now) {
-			if (!peer)
-				dropped(b, false);
-			want = false;
-		}
-		if (want) {
-			char host[9], why[64];
-			(*tokens)--;
-			lc_host_short(f->from.host, host);
-			snprintf(why, sizeof(why), "probe from %s's %s", host, f->from.slave);
-			trigger(b, why, false, true, false);
+		/* A peer's wish to be probed back that shows news is owed a
+		 * check (lc_wish, process_due), from the peers' budget or
+		 * the strangers'; never dropped, or a host that appears
+		 * while we are busy would stay out of our matrix once its
+		 * own checks are answered. */
+		if ((f->flags & LC_FLAG_PROBE_BACK) && news(b, s->idx, &f->from)) {
+			int k = known_host(lc, f->from.host, now) ? 0 : 1;
+			if (pe)
+				pe->wished = true;
+			else
+				b->wish_blind[k] = true;
+			if (!b->wish[0].since_ms && !b->wish[1].since_ms) {
+				char host[9];
+				lc_host_short(f->from.host, host);
+				snprintf(b->wish_why, sizeof(b->wish_why), "probe from %s's %s", host,
+					 f->from.slave);
+			}
+			if (!b->wish[k].since_ms) {
+				size_t peers = 0;
+				for (size_t i = 0; i < b->n; i++)
+					peers += b->shown[i].n_peers;
+				b->wish[k] = (struct lc_wish){
+					.since_ms = now,
+					.jitter_ms = lc_peer_jitter(next_rand(lc), peers)};
+			}
+			/* not settled while it is owed: it may find something */
+			b->result.settling = true;
 		}
 		return;
 	}
@@ -990,6 +1190,8 @@ static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
 	b->result.m = (struct lc_matrix){0};
 	/* what the old shape's checks found proves nothing about the new */
 	b->settle = (struct lc_settle){0};
+	memset(b->wish, 0, sizeof(b->wish));
+	memset(b->wish_blind, 0, sizeof(b->wish_blind));
 	b->demand_checks = 0;
 	findings_clear(&b->raw_last);
 	findings_clear(&b->raw_before);
@@ -1084,6 +1286,8 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 		if (!b->enabled) {
 			b->due = b->running = b->result.running = b->demand_wait = false;
 			b->settle = (struct lc_settle){0};
+			memset(b->wish, 0, sizeof(b->wish));
+			memset(b->wish_blind, 0, sizeof(b->wish_blind));
 			b->result.settling = false;
 			if (was)
 				b->result.checks = 0;

@@ -47,7 +47,8 @@ void linkcheck_json(struct strbuf *out, const struct lc_result *r)
 		  r->frames_sent, r->requests_total, r->answers_sent, r->bad_frames,
 		  r->late_answers);
 	json_string(out, r->error);
-	sb_printf(out, ",\"dropped\":%lu,\"wait_ms\":%u", r->dropped, r->wait_ms);
+	sb_printf(out, ",\"dropped\":%lu,\"echoes_sent\":%lu,\"wait_ms\":%u", r->dropped,
+		  r->echoes_sent, r->wait_ms);
 	sb_printf(out, ",\"pending\":%u,\"missing\":%u,\"settling\":%s,\"recheck_in_ms\":%u",
 		  r->pending, r->missing, r->settling ? "true" : "false",
 		  r->settling ? r->recheck_ms : 0);

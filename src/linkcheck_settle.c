@@ -81,3 +81,36 @@ unsigned lc_settle_confirm(struct findings *cur, size_t from, const struct findi
 	}
 	return pending;
 }
+
+uint32_t lc_peer_window(size_t peers)
+{
+	if (peers >= LC_PEER_WINDOW_MS / LC_PEER_WINDOW_PER_MS)
+		return LC_PEER_WINDOW_MS;
+	uint32_t w = LC_PEER_WINDOW_MIN_MS + LC_PEER_WINDOW_PER_MS * (uint32_t)peers;
+	return w > LC_PEER_WINDOW_MS ? LC_PEER_WINDOW_MS : w;
+}
+
+int64_t lc_wish_at(const struct lc_wish *w, bool busy, int64_t last_start_ms, int64_t next_ms,
+		   size_t peers, int64_t token_ms)
+{
+	int64_t win = lc_peer_window(peers);
+	if (!w->since_ms || busy)
+		return 0;
+	int64_t at = w->since_ms + w->jitter_ms;
+	if (last_start_ms && last_start_ms + win + w->jitter_ms > at)
+		at = last_start_ms + win + w->jitter_ms;
+	if (token_ms > at)
+		at = token_ms;
+	if (next_ms && next_ms - at < win)
+		return 0;
+	return at;
+}
+
+uint32_t lc_peer_jitter(uint32_t rnd, size_t peers)
+{
+	uint64_t span = peers >= LC_PEER_WINDOW_MS ? LC_PEER_WINDOW_MS
+						    : LC_PEER_JITTER_MS + (uint64_t)LC_PEER_JITTER_PER_MS * peers;
+	if (span > lc_peer_window(peers) / 2)
+		span = lc_peer_window(peers) / 2;
+	return (uint32_t)(rnd % span);
+}

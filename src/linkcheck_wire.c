@@ -106,7 +106,9 @@ int lc_frame_encode(const struct lc_frame *f, uint8_t *buf, size_t len)
 	buf[OFF_VERSION] = LC_VERSION;
 	buf[OFF_TYPE] = (uint8_t)f->type;
 	buf[OFF_SIZE] = (uint8_t)f->size;
-	buf[OFF_FLAGS] = f->flags & LC_FLAG_PROBE_BACK;
+	if ((f->flags & LC_FLAG_PROBE_BACK) && (f->flags & LC_FLAG_ECHO))
+		return -1;
+	buf[OFF_FLAGS] = f->flags & (LC_FLAG_PROBE_BACK | LC_FLAG_ECHO);
 	put_u32(buf + OFF_PROBE, f->probe_id);
 	memcpy(buf + OFF_HOST, f->from.host, LC_HOST_ID_LEN);
 	buf[OFF_POS] = f->from.pos;
@@ -156,8 +158,12 @@ int lc_frame_decode(const uint8_t *buf, size_t len, struct lc_frame *f, const ch
 		*why = "unknown size class";
 		return -1;
 	}
-	if (buf[OFF_FLAGS] & ~LC_FLAG_PROBE_BACK || buf[OFF_ZERO]) {
+	if (buf[OFF_FLAGS] & ~(LC_FLAG_PROBE_BACK | LC_FLAG_ECHO) || buf[OFF_ZERO]) {
 		*why = "reserved bits set";
+		return -1;
+	}
+	if ((buf[OFF_FLAGS] & LC_FLAG_PROBE_BACK) && (buf[OFF_FLAGS] & LC_FLAG_ECHO)) {
+		*why = "an echo that asks to be probed back";
 		return -1;
 	}
 	uint16_t length = (uint16_t)(buf[OFF_LENGTH] << 8 | buf[OFF_LENGTH + 1]);

@@ -13,6 +13,10 @@
 #   lc-rogue.py probe IFACE               one small request asking to be
 #                                         probed back, from a made-up host
 #                                         (ee...) that never answers
+#   lc-rogue.py wishes IFACE COUNT INTERVAL  COUNT small requests asking to
+#                                         be probed back, each from another
+#                                         made-up host (dd...01, dd...02, ...)
+#                                         that never answers, INTERVAL s apart
 #   lc-rogue.py flood IFACE SECONDS HOSTS READY RATE  requests from HOSTS
 #                                         fake hosts, RATE a second (READY: a
 #                                         file made after the first round);
@@ -97,11 +101,17 @@ elif mode == "replay":
         time.sleep(0.005)
 elif mode == "probe":
     s.send(frame(src, request(b"\xee" * 16, flags=1, probe=11)))
+elif mode == "wishes":
+    for i in range(int(sys.argv[3])):
+        if i:
+            time.sleep(float(sys.argv[4]))
+        s.send(frame(bytes([2, 0, 0, 2, 0, i + 1]),
+                     request(b"\xdd" * 15 + bytes([i + 1]), flags=1, probe=100 + i)))
 elif mode == "flood":
     n = int(sys.argv[4])
     # Names with a quote and a backslash: valid interface names
     # (net/core/dev.c dev_valid_name), to be escaped in every output.
-    frames = [frame(bytes([2, 0, 0, 0, 1, i]),
+    frames = [frame(bytes([2, 0, 0, 1, i >> 8, i & 0xff]),
                     request(os.urandom(16), bond='b"0', slave="e\\1", flags=i & 1, probe=i))
               for i in range(n)]
     rate = float(sys.argv[6])

@@ -133,13 +133,18 @@ lc_all_healthy() {
 	for h in "$@"; do lc_health "$h" || return 1; done
 }
 # lc_settled HOST: HOST's last check ended with no re-check due (its
-# "link check done" line says "next check on a change").
+# last "link check done" line, or the line saying that the peers owed a
+# check answered without one, says "next check on a change"), and its
+# status agrees (no re-check due, no check owed to peers' wishes:
+# "settling" false in --json).
 lc_settled() {
-	local line="" l
+	local line="" l json
 	while IFS= read -r l; do
-		[[ $l == *"link check done"* ]] && line=$l
+		[[ $l == *"link check"*"next check "* ]] && line=$l
 	done <"$WORK/$1.log"
-	[[ $line == *"next check on a change"* ]]
+	[[ $line == *"next check on a change"* ]] || return 1
+	json=$("$BONDD_STATUS" --socket "$WORK/$1.sock" --json 2>/dev/null) || true
+	[[ $json == *'"settling":false'* && $json != *'"settling":true'* ]]
 }
 # lc_all_settled HOST...: lc_settled for every HOST.
 lc_all_settled() {

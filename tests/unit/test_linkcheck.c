@@ -59,6 +59,19 @@ static void wire_round_trip(void **state)
 	assert_int_equal(g.type, LC_REQUEST);
 	assert_int_equal(g.flags, LC_FLAG_PROBE_BACK);
 	assert_int_equal(g.to.pos, 0);
+
+	/* an echo: a request that wants no answer; never one that also asks
+	 * to be probed back (refused both ways) */
+	r.flags = LC_FLAG_ECHO;
+	assert_int_equal(lc_frame_encode(&r, buf, sizeof(buf)), LC_HEADER_LEN);
+	assert_int_equal(lc_frame_decode(buf, LC_HEADER_LEN, &g, NULL), 0);
+	assert_int_equal(g.flags, LC_FLAG_ECHO);
+	buf[7] |= LC_FLAG_PROBE_BACK;
+	why = "";
+	assert_int_equal(lc_frame_decode(buf, LC_HEADER_LEN, &g, &why), -1);
+	assert_non_null(strstr(why, "echo"));
+	r.flags = LC_FLAG_ECHO | LC_FLAG_PROBE_BACK;
+	assert_int_equal(lc_frame_encode(&r, buf, sizeof(buf)), -1);
 }
 
 static void wire_encode_refuses(void **state)
@@ -99,6 +112,7 @@ static void wire_decode_refuses(void **state)
 		{5, 0, "type"},
 		{6, 3, "size class"},
 		{7, 0x80, "reserved"},
+		{7, 0x04, "reserved"},
 		{29, 1, "reserved"},
 		{28, 0, "position 0"},
 		{30, 0xff, "length field"},

@@ -201,6 +201,134 @@ static void confirmed_by_the_next_check(void **state)
 	findings_free(&cur);
 }
 
+static int64_t wish_at(int64_t since, uint32_t jitter, bool busy, int64_t last, int64_t next,
+		       size_t peers, int64_t token)
+{
+	struct lc_wish w = {.since_ms = since, .jitter_ms = jitter};
+	return lc_wish_at(&w, busy, last, next, peers, token);
+}
+
+/* A peer's wish to be probed back that shows what our last check did not
+ * is owed a check of ours, at most one per window: not while one runs or
+ * is due, not shortly before a re-check, and not sooner than a window
+ * after the last one started. */
+static void peer_wishes_coalesce(void **state)
+{
+	(void)state;
+	/* the window grows with the peer slaves known, to a bound */
+	assert_int_equal(lc_peer_window(0), LC_PEER_WINDOW_MIN_MS);
+	assert_int_equal(lc_peer_window(6), LC_PEER_WINDOW_MIN_MS + 6 * LC_PEER_WINDOW_PER_MS);
+	assert_int_equal(lc_peer_window(126), LC_PEER_WINDOW_MS);
+	assert_int_equal(lc_peer_window(SIZE_MAX / 2), LC_PEER_WINDOW_MS);
+	assert_int_equal(wish_at(50000, 0, false, 49000, 0, 6, 0), 49000 + 1600);
+	assert_int_equal(wish_at(50000, 0, false, 48400, 0, 6, 0), 50000);
+	/* with 90 peer slaves known, the whole window */
+	const int64_t W = LC_PEER_WINDOW_MS;
+	assert_int_equal(lc_peer_window(90), W);
+	/* never checked, nothing due: the wish starts one at once, after its
+	 * jitter */
+	assert_int_equal(wish_at(50000, 0, false, 0, 0, 90, 0), 50000);
+	assert_int_equal(wish_at(50000, 300, false, 0, 0, 90, 0), 50300);
+	/* nothing owed (a peer our last check reached, checking as usual: its
+	 * need is met by the echo): none */
+	assert_int_equal(wish_at(0, 0, false, 0, 0, 90, 0), 0);
+	assert_int_equal(wish_at(0, 0, false, 1000, 0, 90, 0), 0);
+	/* running, or due already: that check serves it */
+	assert_int_equal(wish_at(50000, 0, true, 0, 0, 90, 0), 0);
+	/* a check started within the window: the next one a window after it */
+	assert_int_equal(wish_at(50000, 0, false, 50000 - W + 1, 0, 90, 0), 50001);
+	assert_int_equal(wish_at(50000, 0, false, 49990, 0, 90, 0), 49990 + W);
+	assert_int_equal(wish_at(50000, 200, false, 49990, 0, 90, 0), 49990 + W + 200);
+	assert_int_equal(wish_at(50000, 0, false, 50000 - W, 0, 90, 0), 50000);
+	/* a re-check due before it, or within the window after, will serve it */
+	assert_int_equal(wish_at(50000, 0, false, 1000, 50000 + W - 1, 90, 0), 0);
+	assert_int_equal(wish_at(50000, 0, false, 1000, 49000, 90, 0), 0); /* overdue */
+	assert_int_equal(wish_at(50000, 0, false, 1000, 50000 + W, 90, 0), 50000);
+
+	/* 300 peers new to us starting one after the other, 100 ms apart:
+	 * one check for the first at once, then one a window later that sees
+	 * those that came since (their wishes join the one owed), ... */
+	int64_t last = 0, since = 0;
+	unsigned started = 0;
+	for (int64_t t = 1; t < 3 * W; t += 100) {
+		if (!since)
+			since = t;
+		int64_t at = wish_at(since, 0, false, last, 0, 90, 0);
+		assert_true(at > 0 && at <= t + W);
+		if (at <= t) {
+			started++;
+			last = t;
+			since = 0; /* a check that starts serves every wish owed */
+		}
+	}
+	assert_int_equal(started, 3);
+}
+
+/* The case the owed wish exists for (sandbox 188): a host that appears
+ * while our budget is empty, or while we are busy, is checked by us later,
+ * never forgotten: whatever state the wish finds, it is owed a check that
+ * comes within the window or the budget's refill, whichever is longer,
+ * plus the jitter (the re-check that serves it instead comes on its own
+ * schedule).  The model: one bond, checks of `took` ms, the wishes'
+ * bucket of 4 tokens with one back every 15 s, as in linkcheck_io.h. */
+static void a_new_host_is_learnt_within_a_bound(void **state)
+{
+	(void)state;
+	const int64_t REFILL = 15000, W = LC_PEER_WINDOW_MS;
+	const uint32_t J = LC_PEER_WINDOW_MS / 2 - 1; /* the largest jitter */
+	/* an empty budget delays it to the next token, never drops it */
+	assert_int_equal(wish_at(50000, 0, false, 40000, 0, 90, 62000), 62000);
+	assert_int_equal(wish_at(50000, J, false, 40000, 0, 90, 62000), 62000);
+	assert_int_equal(wish_at(50000, J, false, 49000, 0, 90, 52000), 49000 + W + J);
+	for (int64_t took = 50; took <= 5000; took += 4950)
+		for (unsigned spent = 0; spent <= 4; spent++)
+			for (int64_t ago = 0; ago <= 2 * W; ago += 700)
+				for (uint32_t jit = 0; jit <= J; jit += J) {
+					/* the last check started `ago` ms before the
+					 * wish, having spent `spent` tokens (the last
+					 * just then) */
+					int64_t t0 = 100000, last = t0 - ago;
+					unsigned tokens = 4 - spent;
+					int64_t tok_since = last;
+					int64_t end = last + took;
+					int64_t started = 0;
+					for (int64_t t = t0; t <= t0 + 60000 && !started; t += 10) {
+						int64_t tok = lc_bucket_refill(&tokens, &tok_since, t,
+									       4, REFILL);
+						int64_t at = wish_at(t0, jit, t < end, last, 0,
+								     90, tok);
+						/* owed: only a running check holds it */
+						assert_true(at != 0 || t < end);
+						if (at && at <= t) {
+							assert_true(tokens > 0);
+							started = t;
+						}
+					}
+					assert_true(started >= t0);
+					int64_t bound = W + jit > REFILL ? W + jit : REFILL;
+					assert_true(started - t0 <= bound + 10);
+				}
+}
+
+static void peer_jitter_spreads(void **state)
+{
+	(void)state;
+	assert_int_equal(lc_peer_jitter(0, 0), 0);
+	assert_int_equal(lc_peer_jitter(LC_PEER_JITTER_MS - 1, 0), LC_PEER_JITTER_MS - 1);
+	assert_int_equal(lc_peer_jitter(LC_PEER_JITTER_MS, 0), 0);
+	/* more peers, a wider spread, but within half the window */
+	assert_int_equal(lc_peer_jitter(1000, 63), 1000);
+	assert_true(lc_peer_jitter(UINT32_MAX, 1000) < LC_PEER_WINDOW_MS / 2);
+	assert_true(lc_peer_jitter(UINT32_MAX - 1, SIZE_MAX) < LC_PEER_WINDOW_MS / 2);
+	uint32_t max = 0;
+	for (uint32_t r = 0; r < 100000; r += 7) {
+		uint32_t j = lc_peer_jitter(r, 126);
+		if (j > max)
+			max = j;
+	}
+	assert_int_equal(max, LC_PEER_JITTER_MS + LC_PEER_JITTER_PER_MS * 126 - 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -212,6 +340,9 @@ int main(void)
 		cmocka_unit_test(clears_within_a_minute),
 		cmocka_unit_test(confirmed_by_the_next_check),
 		cmocka_unit_test(bucket),
+		cmocka_unit_test(peer_wishes_coalesce),
+		cmocka_unit_test(a_new_host_is_learnt_within_a_bound),
+		cmocka_unit_test(peer_jitter_spreads),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
