@@ -132,4 +132,29 @@ uint32_t lc_peer_jitter(uint32_t rnd, size_t peers);
 /* The same claim: kind, bond and slaves (evidence may differ). */
 bool lc_settle_same(const struct finding *a, const struct finding *b);
 
+/*
+ * Our recent checks of one bond, for answers that come later than the
+ * check after them: a peer that answers at all proves the path both ways
+ * (per-port domains send an answer back on the slave that asked), however
+ * late, and a finding must not rest on a timeout that a busy peer or a
+ * loaded link overran (at 64 hosts on one CPU, answers came two checks
+ * late and made false one-way findings).  An answer counts, for the last
+ * complete check, when it names one of the last LC_RECENT_CHECKS checks
+ * begun within LC_RECENT_MS; older or unknown probe ids prove nothing.
+ */
+#define LC_RECENT_CHECKS 8
+#define LC_RECENT_MS 60000
+
+struct lc_recent {
+	uint32_t id[LC_RECENT_CHECKS];
+	int64_t started_ms[LC_RECENT_CHECKS];
+	unsigned n, next; /* entries held; where the next goes */
+};
+
+/* A check with probe id `id` began at started_ms. */
+void lc_recent_add(struct lc_recent *r, uint32_t id, int64_t started_ms);
+/* When the check with probe id `id` began, if it is recent at now_ms;
+ * -1 when it is not (unknown, or begun more than LC_RECENT_MS ago). */
+int64_t lc_recent_started(const struct lc_recent *r, uint32_t id, int64_t now_ms);
+
 #endif

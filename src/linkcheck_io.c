@@ -68,8 +68,6 @@ struct lc_bond {
 	/* the running check */
 	bool running;
 	uint32_t probe_id;
-	uint32_t prev_probe_id;  /* the check before, while this one runs */
-	int64_t prev_started_ms;
 	int64_t started_ms, deadline_ms, trigger_since_ms;
 	bool running_fresh;      /* it was started by a change, not a re-check */
 	bool running_demand;     /* ... by a client's request */
@@ -107,6 +105,7 @@ struct lc_bond {
 	struct findings found;   /* the last check's, pending or confirmed */
 	struct findings was;     /* found, as the check before left it */
 	bool reeval;             /* a late answer changed the last check */
+	struct lc_recent recent; /* our last checks' probe ids (late answers) */
 	uint32_t slow_ms;        /* the latest answer came this long after its
 				  * check began (decays check by check) */
 	/* a client asked (bondd-status --link-check): it waits for a check
@@ -454,12 +453,11 @@ static uint32_t wait_for(struct lc_bond *b)
 static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 {
 	b->running = b->result.running = true;
-	b->prev_probe_id = b->probe_id;
-	b->prev_started_ms = b->started_ms;
 	b->started_ms = b->last_start_ms = now;
 	b->deadline_ms = now + wait_for(b);
 	b->trigger_since_ms = b->due_since_ms;
 	b->probe_id = lc->next_probe++;
+	lc_recent_add(&b->recent, b->probe_id, now);
 	snprintf(b->result.trigger, sizeof(b->result.trigger), "%s", b->due_trigger);
 	bool probe_back = b->due_probe_back;
 	b->running_fresh = b->due_fresh;
@@ -1078,9 +1076,13 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 	 * late is not lost, it counts for that check, whose findings are
 	 * evaluated again before the next check's are confirmed against
 	 * them. */
-	bool late = b->result.checks && f->probe_id == (b->running ? b->prev_probe_id
-								   : b->probe_id);
-	if (!late && (!b->running || f->probe_id != b->probe_id)) {
+	/* Also one to a check before that, if recent (lc_recent_started): a
+	 * peer that answers at all, however late, proved the path. */
+	int64_t now_ms = mono_ms();
+	bool current = b->running && f->probe_id == b->probe_id;
+	int64_t began = current ? -1 : lc_recent_started(&b->recent, f->probe_id, now_ms);
+	bool late = b->result.checks && began >= 0;
+	if (!late && !current) {
 		b->result.late_answers++;
 		log_debug("%s: link check: a late answer from %s for %s (%s)", b->name,
 			  f->from.slave, f->to.slave, lc_size_name(f->size));
@@ -1104,7 +1106,7 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 	rows[k].answered_on |= 1u << s->idx;
 	struct lc_peer_obs *pe = lc_row_peer_answered(&rows[k], &f->from);
 	if (pe && late && !(pe->answered & LC_SIZE_BIT(f->size))) {
-		int64_t lat = mono_ms() - (b->running ? b->prev_started_ms : b->started_ms);
+		int64_t lat = now_ms - began;
 		b->result.late_answers++;
 		b->reeval = true;
 		if (lat > (int64_t)b->slow_ms)

@@ -114,3 +114,21 @@ uint32_t lc_peer_jitter(uint32_t rnd, size_t peers)
 		span = lc_peer_window(peers) / 2;
 	return (uint32_t)(rnd % span);
 }
+
+void lc_recent_add(struct lc_recent *r, uint32_t id, int64_t started_ms)
+{
+	r->id[r->next] = id;
+	r->started_ms[r->next] = started_ms;
+	r->next = (r->next + 1) % LC_RECENT_CHECKS;
+	if (r->n < LC_RECENT_CHECKS)
+		r->n++;
+}
+
+int64_t lc_recent_started(const struct lc_recent *r, uint32_t id, int64_t now_ms)
+{
+	for (unsigned i = 0; i < r->n; i++)
+		if (r->id[i] == id && now_ms - r->started_ms[i] <= LC_RECENT_MS &&
+		    now_ms >= r->started_ms[i])
+			return r->started_ms[i];
+	return -1;
+}

@@ -329,6 +329,29 @@ static void peer_jitter_spreads(void **state)
 	assert_int_equal(max, LC_PEER_JITTER_MS + LC_PEER_JITTER_PER_MS * 126 - 1);
 }
 
+/* Answers to our recent checks count however late; older or unknown probe
+ * ids prove nothing (lc_recent_started). */
+static void late_answers_to_recent_checks(void **state)
+{
+	(void)state;
+	struct lc_recent r = {0};
+	assert_int_equal(lc_recent_started(&r, 1, 0), -1);
+	for (uint32_t id = 1; id <= 10; id++)
+		lc_recent_add(&r, id * 7, 1000 * (int64_t)id);
+	/* the last LC_RECENT_CHECKS (8) checks: ids 21..70 */
+	assert_int_equal(lc_recent_started(&r, 70, 10000), 10000);
+	assert_int_equal(lc_recent_started(&r, 21, 10000), 3000);
+	assert_int_equal(lc_recent_started(&r, 14, 10000), -1); /* pushed out */
+	assert_int_equal(lc_recent_started(&r, 7, 10000), -1);
+	assert_int_equal(lc_recent_started(&r, 22, 10000), -1); /* never ours */
+	/* a check begun more than LC_RECENT_MS ago is not recent any more */
+	assert_int_equal(lc_recent_started(&r, 21, 3000 + LC_RECENT_MS), 3000);
+	assert_int_equal(lc_recent_started(&r, 21, 3001 + LC_RECENT_MS), -1);
+	assert_int_equal(lc_recent_started(&r, 70, 3001 + LC_RECENT_MS), 10000);
+	/* a clock before the check's start (not monotonic): not counted */
+	assert_int_equal(lc_recent_started(&r, 70, 9999), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -343,6 +366,7 @@ int main(void)
 		cmocka_unit_test(peer_wishes_coalesce),
 		cmocka_unit_test(a_new_host_is_learnt_within_a_bound),
 		cmocka_unit_test(peer_jitter_spreads),
+		cmocka_unit_test(late_answers_to_recent_checks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
