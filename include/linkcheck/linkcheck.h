@@ -2,7 +2,7 @@
 /*
  * The link check's plain data: what one check of a bond saw, slave by
  * slave (the observation matrix), and the pure function from it to
- * findings.  The I/O that fills it is src/linkcheck_io.c; this part knows
+ * findings.  The I/O that fills it is src/linkcheck/linkcheck_io.c; this part knows
  * no socket and is unit-tested with tables of matrices.
  *
  * A check sends from each slave a request at each size class to the
@@ -121,7 +121,7 @@ void lc_host_short(const uint8_t host[LC_HOST_ID_LEN], char out[9]);
 
 const struct lc_result *lc_results_find(const struct lc_results *rs, const char *bond);
 
-/* Renderers (src/linkcheck_render.c). */
+/* Renderers (src/linkcheck/linkcheck_render.c). */
 /* The "link_check" object of a bond in --json ("null" without a result). */
 void linkcheck_json(struct strbuf *out, const struct lc_result *r);
 /* bondd_link_check_* gauges for the bonds named. */
