@@ -14,7 +14,7 @@
 
 #include "bond_opts.h"
 #include "desired.h"
-#include "route_observe.h"
+#include "routes.h"
 
 enum action_kind {
 	ACT_CREATE_BOND,   /* RTM_NEWLINK kind bond: name, opts.have options, mtu */

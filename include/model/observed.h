@@ -14,7 +14,7 @@
 
 #include "bond_opts.h"
 #include "desired.h"
-#include "route_observe.h"
+#include "routes.h"
 
 /* <net/if.h> stops at IFF_DYNAMIC; the carrier flag is from <linux/if.h>,
  * which clashes with <net/if.h> on some libcs. */

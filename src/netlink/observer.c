@@ -10,6 +10,7 @@
 #include <linux/rtnetlink.h>
 
 #include "link_parse.h"
+#include "route_observe.h"
 #include "log.h"
 
 int observer_open(struct observer *ob, int rcvbuf, observer_change_cb cb, void *ctx)

@@ -4,11 +4,11 @@
  * interface's IPv4 addresses, with their metrics, so the planner can tell
  * whether the TCP congestion control of a bond's own subnets is as
  * configured.  Kept from one RTM_GETROUTE dump plus RTNLGRP_IPV4_ROUTE
- * events.  Only such routes are kept (protocol kernel, unicast, no gateway,
+ * events (netlink/route_observe.c).  Only such routes are kept (protocol kernel, unicast, no gateway,
  * one output interface): a full routing table is never copied.
  */
-#ifndef BONDD_ROUTE_OBSERVE_H
-#define BONDD_ROUTE_OBSERVE_H
+#ifndef BONDD_ROUTES_H
+#define BONDD_ROUTES_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -37,16 +37,8 @@ struct obs_route {
 	char cc_algo[16];         /* RTAX_CC_ALGO, "" when none */
 };
 
-struct nlmsghdr;
 struct observed;
 struct bond_addr;
-
-/* Parses RTM_NEWROUTE/RTM_DELROUTE into *out.  0, or -ENOENT for a route
- * that is not kept (see above), -EINVAL for a malformed message. */
-int route_parse(const struct nlmsghdr *nlh, struct obs_route *out);
-
-/* Applies an RTM_NEWROUTE/RTM_DELROUTE event or dump message to o. */
-void route_observe_apply(struct observed *o, const struct nlmsghdr *nlh);
 
 /* The same route: the kernel's key (table, destination, tos, priority)
  * and the output interface. */
@@ -67,7 +59,7 @@ const struct obs_route *route_connected(const struct observed *o, int ifindex,
 void route_observe_link(struct observed *o, int ifindex, bool up);
 
 /* Puts r where the kernel put it, from the notification's nlmsg_flags
- * (route_observe.c); observed_put_route is for a dump, in order. */
+ * (routes.c); observed_put_route is for a dump, in order. */
 int observed_put_route_flags(struct observed *o, const struct obs_route *r, uint16_t flags);
 int observed_put_route(struct observed *o, const struct obs_route *r);
 void observed_del_route(struct observed *o, const struct obs_route *r);
