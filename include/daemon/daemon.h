@@ -34,6 +34,16 @@ struct daemon_opts {
 	const char *udev_dir;     /* NULL: /run/udev */
 };
 
+/* One status reply's reading of live link facts (daemon_live.c): its time
+ * budget, and the text of /proc/net/dev, read once for all the links the
+ * reply shows. */
+struct live_facts {
+	uint64_t budget_end_us;   /* monotonic; past it, no more reads */
+	char *netdev;             /* /proc/net/dev, NUL-terminated when ok */
+	size_t netdev_len, netdev_cap;
+	bool netdev_loaded, netdev_ok;
+};
+
 struct daemon {
 	struct daemon_opts opts;
 	struct desired want;
@@ -77,6 +87,7 @@ struct daemon {
 	char stale[128];              /* health text while re-reads fail */
 	struct kernel_caps caps_logged; /* what was last said about them */
 	struct breather breather;     /* pauses in long work (breather.h) */
+	struct live_facts live;       /* of the status reply being made */
 };
 
 /* Runs until SIGTERM/SIGINT; returns an exit status. */

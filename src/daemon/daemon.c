@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The event loop: observe, plan, execute; reload on SIGHUP. */
-#include "daemon.h"
+#include "daemon_parts.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -37,19 +37,19 @@
  * interrupted) before bondd gives up: about 5 s of waits in all. */
 #define START_SYNC_TRIES 10
 
-static uint64_t now_us(void)
+uint64_t now_us(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
 }
 
-static uint64_t now_ms(void)
+uint64_t now_ms(void)
 {
 	return now_us() / 1000;
 }
 
-static int64_t wall_ms(void)
+int64_t wall_ms(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_REALTIME, &ts);
@@ -57,9 +57,8 @@ static int64_t wall_ms(void)
 }
 
 /* Records an event for the status socket and sends it to watchers. */
-static void __attribute__((format(printf, 5, 6)))
-record(struct daemon *d, enum event_kind kind, const char *bond, const char *link,
-       const char *fmt, ...)
+void record(struct daemon *d, enum event_kind kind, const char *bond, const char *link,
+	    const char *fmt, ...)
 {
 	struct event e = {.wall_ms = wall_ms(), .kind = kind};
 	va_list ap;
@@ -81,7 +80,7 @@ record(struct daemon *d, enum event_kind kind, const char *bond, const char *lin
 		status_server_broadcast(d->server, &e);
 }
 
-static struct bond_runtime *bond_rt(struct daemon *d, const char *name)
+struct bond_runtime *bond_rt(struct daemon *d, const char *name)
 {
 	for (size_t i = 0; i < d->n_bonds; i++)
 		if (strcmp(d->bonds[i].name, name) == 0)
@@ -89,7 +88,7 @@ static struct bond_runtime *bond_rt(struct daemon *d, const char *name)
 	return NULL;
 }
 
-static struct link_runtime *link_rt(struct daemon *d, const char *name)
+struct link_runtime *link_rt(struct daemon *d, const char *name)
 {
 	for (size_t i = 0; i < d->n_links; i++)
 		if (strcmp(d->links[i].name, name) == 0)
@@ -232,13 +231,12 @@ static void report_notes(struct daemon *d)
 	}
 }
 
-static void fill_view(void *ctx, struct status_view *v);
 
 /* Drift in a bond that was whole after the last pass is someone else's
  * doing (bondd's own changes are made whole within a pass): a warning
  * naming the links and what drifted.  Otherwise it is bondd's own work in
  * progress (start, reload, a slave that appeared, a retry). */
-static void log_drift(struct daemon *d, struct bond_runtime *rt, const char *why)
+void log_drift(struct daemon *d, struct bond_runtime *rt, const char *why)
 {
 	char what[160] = "";
 	size_t used = 0;
@@ -310,184 +308,9 @@ static void notify_status(struct daemon *d)
 	sd_notify_send(msg);
 }
 
-/*
- * bondd set `slave` admin-down to enslave it (earlier in this plan) and the
- * enslave failed: put it back up, so a link that never became a slave is
- * left as it was found.
- */
-static void restore_admin_up(struct daemon *d, const struct action *failed, size_t at)
-{
-	char err[320];
-
-	for (size_t i = at; i-- > 0;) {
-		const struct action *a = &d->plan.v[i];
-		if (a->kind != ACT_LINK_DOWN || strcmp(a->ifname, failed->ifname) != 0)
-			continue;
-		struct action up = *a;
-		up.kind = ACT_LINK_UP;
-		up.why = "restore";
-		if (executor_run(&d->ex, &up, err, sizeof(err)) == 0)
-			log_info("%s: apply: set %s up again (its enslave failed)", a->bond,
-				 a->ifname);
-		else
-			log_err("%s: %s: %s", a->bond, a->ifname, err);
-		return;
-	}
-}
-
-/* Context the kernel does not give: what enslaving asked of the link. */
-static void enslave_context(const struct daemon *d, const struct action *a, char *buf,
-			    size_t len)
-{
-	const struct obs_link *l = observed_by_name(&d->ob.state, a->ifname);
-	/* The plan set the bond's MTU before any enslave. */
-	const struct desired_bond *b = desired_find_bond(&d->want, a->bond);
-
-	buf[0] = '\0';
-	if (a->kind == ACT_ENSLAVE && l && b && l->mtu != b->mtu)
-		snprintf(buf, len, " (enslaving sets %s to the bond's MTU %u; it is at %u)",
-			 a->ifname, b->mtu, l->mtu);
-	else if (a->kind == ACT_SET_MTU && l && l->max_mtu && l->max_mtu < a->mtu)
-		snprintf(buf, len, " (the device's max MTU is %u)", l->max_mtu);
-}
-
-/* What is backing off for each bond, with the kernel's words: status. */
-static void report_failing(struct daemon *d)
-{
-	for (size_t i = 0; i < d->n_bonds; i++) {
-		struct bond_runtime *rt = &d->bonds[i];
-		size_t used = 0;
-		rt->failing[0] = '\0';
-		for (size_t j = 0; j < d->holds.n; j++) {
-			const struct hold *h = &d->holds.v[j];
-			if (strcmp(h->bond, rt->name) != 0 || used >= sizeof(rt->failing))
-				continue;
-			used += (size_t)snprintf(rt->failing + used, sizeof(rt->failing) - used,
-						 "%s%s", used ? "; " : "", h->error);
-		}
-	}
-}
-
-static void execute_plan(struct daemon *d)
-{
-	/* Bonds whose plan stopped at a failure; at most one per action. */
-	char (*failed)[IFNAMSIZ] = calloc(d->plan.n ? d->plan.n : 1, sizeof(*failed));
-	size_t n_failed = 0;
-	char desc[256], err[224], ctx[72], key[PLAN_KEY_SIZE];
-
-	if (!failed) {
-		log_err("out of memory: plan of %zu actions not applied; planning again", d->plan.n);
-		return;
-	}
-
-	/* Where each route rewrite goes, from the kernel's own list. */
-	executor_order_routes(&d->ex, &d->plan);
-
-	/* What drifted, once per bond and pass: the reasons of its actions. */
-	for (size_t i = 0; i < d->n_bonds; i++) {
-		char why[160] = "";
-		size_t used = 0;
-		for (size_t j = 0; j < d->plan.n; j++) {
-			const struct action *a = &d->plan.v[j];
-			if (strcmp(a->bond, d->bonds[i].name) != 0 || !a->why ||
-			    strstr(why, a->why) || used >= sizeof(why))
-				continue;
-			used += (size_t)snprintf(why + used, sizeof(why) - used, "%s%s",
-						 used ? ", " : "", a->why);
-		}
-		if (used) {
-			record(d, EV_DRIFT, d->bonds[i].name, "", "%s", why);
-			log_drift(d, &d->bonds[i], why);
-		}
-	}
-
-	for (size_t i = 0; i < d->plan.n; i++) {
-		const struct action *a = &d->plan.v[i];
-		bool skip = false;
-		/* After a failure the rest of that bond's plan assumed it
-		 * succeeded: drop it and plan again from what is real. */
-		for (size_t j = 0; j < n_failed; j++)
-			skip |= strcmp(failed[j], a->bond) == 0;
-		if (skip)
-			continue;
-		action_describe(a, desc, sizeof(desc));
-		struct bond_runtime *rt = bond_rt(d, a->bond);
-		uint64_t t0 = now_us();
-		int ret = executor_run(&d->ex, a, err, sizeof(err));
-		log_debug("%s took %llu us", action_kind_name(a->kind),
-			  (unsigned long long)(now_us() - t0));
-		breather_check(&d->breather);
-		if (rt)
-			rt->actions++;
-		if (ret == 0) {
-			/* "apply:" marks every kernel write, so tests and admins
-			 * can tell a quiet pass from a busy one. */
-			log_notice("%s: apply: %s", a->bond, desc);
-			record(d, EV_REPAIR, a->bond, a->ifname, "%s", desc);
-			/* A link-down is only the first step of an enslave and
-			 * shares its key: its success says nothing of the
-			 * enslave's, and forgetting the enslave's failures here
-			 * retried a refused enslave every 100 ms for ever. */
-			if (a->kind != ACT_LINK_DOWN)
-				holds_succeed(&d->holds,
-					      plan_hold_key(a, OPT__COUNT, key, sizeof(key)));
-			if (a->kind == ACT_SET_OPTS) /* every option in it was taken */
-				for (int id = 0; id < OPT__COUNT; id++)
-					if (bond_opts_has(&a->opts, (enum bond_opt)id))
-						holds_succeed(&d->holds,
-							      plan_hold_key(a, id, key, sizeof(key)));
-			continue;
-		}
-		if (ret == -ENODEV) {
-			/* The link went away between the observation and the
-			 * request (a device being deleted announces itself down
-			 * first).  Not a refusal: the next pass sees the truth. */
-			log_debug("%s: %s: %s; planning again", a->bond, desc, err);
-			snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
-			continue;
-		}
-		enslave_context(d, a, ctx, sizeof(ctx));
-		plan_hold_key(a, d->ex.failed_opt, key, sizeof(key));
-		uint64_t backoff = holds_fail(&d->holds, key, now_ms());
-		/* drivers/net/bonding/bond_main.c bond_enslave: EBUSY when
-		 * another rx_handler (macvlan, ipvlan) holds the link.  That
-		 * upper may be in a namespace bondd cannot see; every retry
-		 * would set the link down under it. */
-		bool in_use = a->kind == ACT_ENSLAVE && ret == -EBUSY;
-		if (in_use)
-			holds_refuse(&d->holds, key);
-		char full[sizeof(rt->last_error)];
-		/* An option value refused as invalid or out of range will be
-		 * refused on every retry: the config must change, say so. */
-		bool config_error = (a->kind == ACT_SET_OPTS || a->kind == ACT_CREATE_BOND) &&
-				    (ret == -EINVAL || ret == -ERANGE);
-		snprintf(full, sizeof(full), "%s%s: %s%s",
-			 config_error ? "configuration error: " : "", a->ifname, err, ctx);
-		holds_set_error(&d->holds, key, a->bond, full);
-		if (in_use)
-			log_err("%s: %s (not tried again until %s is re-created or bondd "
-				"reloads)", a->bond, full, a->ifname);
-		else
-			log_err("%s: %s (retrying in %llu ms)", a->bond, full,
-				(unsigned long long)backoff);
-		if (rt) {
-			rt->errors++;
-			rt->last_error_ms = wall_ms();
-			snprintf(rt->last_error, sizeof(rt->last_error), "%s", full);
-		}
-		record(d, EV_ERROR, a->bond, a->ifname, "%s failed: %s%s (retrying in %llu ms)",
-		       desc, err, ctx, (unsigned long long)backoff);
-		if (a->kind == ACT_ENSLAVE)
-			restore_admin_up(d, a, i);
-		if (plan_failure_stops_bond(a))
-			snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
-	}
-	free(failed);
-	report_failing(d);
-}
 
 /* The earlier of two wake-up times, 0 meaning none. */
-static uint64_t earlier(uint64_t a, uint64_t b)
+uint64_t earlier(uint64_t a, uint64_t b)
 {
 	return !a ? b : !b ? a : a < b ? a : b;
 }
@@ -757,7 +580,7 @@ static void on_signal(struct daemon *d)
 	}
 }
 
-static int add_fd(int epfd, int fd)
+int add_fd(int epfd, int fd)
 {
 	struct epoll_event ev = {.events = EPOLLIN, .data.fd = fd};
 	return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev);
@@ -862,275 +685,6 @@ static int run_loop(struct daemon *d)
 	return 0;
 }
 
-/* Speed, duplex and counters from sysfs: current, unlike the counters in
- * the last netlink message about the link. */
-static bool read_sys(const char *ifname, const char *file, char *buf, size_t len)
-{
-	char path[96];
-	snprintf(path, sizeof(path), "/sys/class/net/%s/%s", ifname, file);
-	if (!small_file_read(path, buf, len))
-		return false;
-	buf[strcspn(buf, "\n")] = '\0';
-	return true;
-}
-
-/* Time one reply may spend reading counters; past it, the remaining links
- * show the counters of their last netlink message. */
-#define LIVE_BUDGET_US 20000
-/* Per reply (fill_view starts one): its time budget, and the text of
- * /proc/net/dev, read once for all the links the reply shows. */
-static uint64_t live_budget_end_us;
-static struct {
-	char *text;
-	size_t len, cap;
-	bool loaded, ok;
-} netdev;
-
-/* Every link's counters in one read: /proc/net/dev (dev_seq_show in
- * net/core/net-procfs.c) takes them under RCU, without the RTNL lock a
- * netlink request would queue behind, and on no socket the observer uses. */
-static void load_netdev(void)
-{
-	netdev.loaded = true;
-	netdev.ok = false;
-	netdev.len = 0;
-	int fd = open("/proc/net/dev", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	for (;;) {
-		if (netdev.cap - netdev.len < 4096) {
-			size_t cap = netdev.cap ? 2 * netdev.cap : 16384;
-			char *t = cap <= (8u << 20) ? realloc(netdev.text, cap) : NULL;
-			if (!t)
-				break;
-			netdev.text = t;
-			netdev.cap = cap;
-		}
-		ssize_t n = read(fd, netdev.text + netdev.len, netdev.cap - netdev.len - 1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			netdev.ok = n == 0;
-			break;
-		}
-		netdev.len += (size_t)n;
-	}
-	close(fd);
-	if (netdev.ok)
-		netdev.text[netdev.len] = '\0';
-}
-
-/* A link's line of /proc/net/dev: "NAME: rx_bytes rx_packets errs drop fifo
- * frame compressed multicast tx_bytes tx_packets errs drop ...".  A name holds no
- * ':' and no white space (dev_valid_name), so the first ':' ends it. */
-static bool read_stats(const char *ifname, struct obs_stats *st)
-{
-	size_t n = strlen(ifname);
-
-	if (!netdev.loaded)
-		load_netdev();
-	for (const char *line = netdev.ok ? netdev.text : NULL; line && *line;) {
-		const char *end = strchr(line, '\n');
-		const char *name = line + strspn(line, " ");
-		if (strncmp(name, ifname, n) == 0 && name[n] == ':') {
-			unsigned long long v[12];
-			if (sscanf(name + n + 1,
-				   "%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0],
-				   &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9], &v[10],
-				   &v[11]) != 12)
-				return false;
-			st->rx_bytes = v[0];
-			st->rx_packets = v[1];
-			st->rx_errors = v[2];
-			st->rx_dropped = v[3];
-			st->tx_bytes = v[8];
-			st->tx_packets = v[9];
-			st->tx_errors = v[10];
-			st->tx_dropped = v[11];
-			return true;
-		}
-		line = end ? end + 1 : NULL;
-	}
-	return false;
-}
-
-/* Speed and duplex from sysfs when the cached ones are stale; counters
- * from /proc/net/dev while the reply's time budget lasts. */
-static void link_live(void *ctx, const char *ifname, int ifindex, struct link_live *out)
-{
-	struct daemon *d = ctx;
-	struct link_runtime *rt = link_rt(d, ifname);
-	char buf[32];
-
-	(void)ifindex;
-	/* speed_show and duplex_show (net/core/net-sysfs.c) need the RTNL
-	 * lock, retrying while someone else holds it: within the budget only. */
-	if (rt && !rt->speed_fresh && now_us() < live_budget_end_us) {
-		rt->mbps = -1;
-		if (read_sys(ifname, "speed", buf, sizeof(buf)) && atoi(buf) >= 0)
-			rt->mbps = atoi(buf); /* -1 there: the driver does not know */
-		snprintf(rt->duplex, sizeof(rt->duplex), "unknown");
-		read_sys(ifname, "duplex", rt->duplex, sizeof(rt->duplex));
-		rt->speed_fresh = true;
-	}
-	if (rt && rt->duplex[0]) { /* read at least once */
-		out->mbps = rt->mbps;
-		snprintf(out->duplex, sizeof(out->duplex), "%s", rt->duplex);
-	}
-	if (now_us() < live_budget_end_us && read_stats(ifname, &out->stats)) {
-		out->has_stats = true;
-		/* Not in /proc/net/dev (its "frame" column sums CRC with three
-		 * others): the device's own files (net/core/net-sysfs.c
-		 * netstat_show), which take no RTNL lock. */
-		char crc[32], missed[32];
-		if (read_sys(ifname, "statistics/rx_crc_errors", crc, sizeof(crc)) &&
-		    read_sys(ifname, "statistics/rx_missed_errors", missed, sizeof(missed))) {
-			out->stats.rx_crc_errors = strtoull(crc, NULL, 10);
-			out->stats.rx_missed_errors = strtoull(missed, NULL, 10);
-			out->stats.has_crc_missed = true;
-		}
-	}
-}
-
-/* "re-reading links failing since 2026-01-02T03:04:05Z: Interrupted system
- * call", or NULL while bondd's picture of the kernel is whole. */
-static const char *stale_text(struct daemon *d)
-{
-	char when[32] = "?";
-	time_t t = (time_t)(d->ob.stale_since_ms / 1000);
-	struct tm tm;
-
-	if (!d->ob.stale_since_ms)
-		return NULL;
-	if (gmtime_r(&t, &tm))
-		strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	snprintf(d->stale, sizeof(d->stale), "re-reading links failing since %s: %s", when,
-		 strerror(-d->ob.stale_err));
-	return d->stale;
-}
-
-/* Looks further apart than this judge the counters again; closer ones
- * keep the last judgement (a fast poller sees the same findings). */
-#define COUNTERS_LOOK_MS 10000
-
-/*
- * The slaves' counters side by side (counters_eval.h), at a status
- * request: a look at every configured slave's errors and drops, compared
- * with the previous look when that was at least COUNTERS_LOOK_MS ago.  The
- * findings replace the last ones; a configuration with other slaves starts
- * over.  Out of memory: the last findings stand.
- */
-static void counters_look(struct daemon *d)
-{
-	int64_t now = (int64_t)(now_us() / 1000);
-	size_t n = 0;
-
-	if (d->counts_ms && now - d->counts_ms < COUNTERS_LOOK_MS)
-		return;
-	for (size_t i = 0; i < d->want.n_bonds; i++)
-		n += d->want.bonds[i].n_slaves;
-	struct slave_counts *cur = n ? calloc(n, sizeof(*cur)) : NULL;
-	if (n && !cur)
-		return;
-	size_t k = 0;
-	for (size_t i = 0; i < d->want.n_bonds; i++) {
-		const struct desired_bond *b = &d->want.bonds[i];
-		for (size_t j = 0; j < b->n_slaves; j++, k++) {
-			struct link_live live = {.mbps = -1};
-			snprintf(cur[k].name, sizeof(cur[k].name), "%s", b->slaves[j].name);
-			link_live(d, b->slaves[j].name, 0, &live);
-			if (!live.has_stats || !live.stats.has_crc_missed ||
-			    !observed_by_name(&d->ob.state, b->slaves[j].name))
-				continue;
-			cur[k].known = true;
-			cur[k].errors = live.stats.rx_errors + live.stats.tx_errors;
-			cur[k].crc = live.stats.rx_crc_errors;
-			cur[k].drops = live.stats.rx_dropped + live.stats.tx_dropped;
-		}
-	}
-	struct findings *f = &d->findings[FSRC_COUNTERS];
-	if (d->counts && d->n_counts == n) {
-		struct findings next = {0};
-		int err = 0;
-		unsigned secs = (unsigned)((now - d->counts_ms) / 1000);
-		k = 0;
-		for (size_t i = 0; i < d->want.n_bonds && !err; i++) {
-			const struct desired_bond *b = &d->want.bonds[i];
-			if (!b->absent)
-				err = counters_eval(b->name, d->counts + k, cur + k, b->n_slaves, secs,
-						    &next);
-			k += b->n_slaves;
-		}
-		if (err) {
-			findings_free(&next);
-		} else {
-			findings_free(f);
-			*f = next;
-		}
-	} else {
-		findings_clear(f);
-	}
-	free(d->counts);
-	d->counts = cur;
-	d->n_counts = n;
-	d->counts_ms = now;
-}
-
-static void fill_view(void *ctx, struct status_view *v)
-{
-	struct daemon *d = ctx;
-
-	live_budget_end_us = now_us() + LIVE_BUDGET_US;
-	netdev.loaded = false;
-	counters_look(d);
-	*v = (struct status_view){
-		.want = &d->want, .obs = &d->ob.state, .bonds = d->bonds,
-		.links = d->links, .n_links = d->n_links, .events = &d->events,
-		.now_ms = wall_ms(), .link_live = link_live, .live_ctx = d,
-		.stale = stale_text(d),
-		.config_failed = d->config_failed, .config_success_ms = d->config_success_ms,
-	};
-	for (size_t i = 0; i < FSRC__COUNT; i++)
-		v->findings[i] = &d->findings[i];
-	v->host = &d->host;
-	v->linkcheck = linkcheck_results(d->lc);
-}
-
-/* The link check (linkcheck_io.h): its end answers the clients waiting for
- * it; the status socket's linkcheck verb starts one. */
-static void on_linkcheck_done(void *ctx, const char *bond)
-{
-	struct daemon *d = ctx;
-	if (d->server)
-		status_server_check_done(d->server);
-}
-
-static int on_status_check(void *ctx, const struct desired_bond *const *sel, size_t n, bool start)
-{
-	struct daemon *d = ctx;
-	int busy = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (start)
-			linkcheck_demand(d->lc, sel[i]->name);
-		busy += linkcheck_busy(d->lc, sel[i]->name);
-	}
-	return busy;
-}
-
-/* Without it bondd still keeps its bonds: a link check that cannot start
- * is logged and the rest goes on. */
-static void open_linkcheck(struct daemon *d)
-{
-	int err = linkcheck_open(&d->lc, &d->findings[FSRC_LINK_CHECK], on_linkcheck_done, d);
-	if (err == 0 && add_fd(d->epfd, linkcheck_fd(d->lc)) < 0)
-		err = -errno;
-	if (err < 0) {
-		log_err("link check: %s; running without it", strerror(-err));
-		linkcheck_close(d->lc);
-		d->lc = NULL;
-	}
-}
-
 /* The socket's directory is systemd's RuntimeDirectory; when bondd is run
  * by hand it may not exist yet: every missing level is made (as mkdir -p),
  * traversable so that unprivileged readers reach the socket.  Returns 0, or
@@ -1214,6 +768,7 @@ static void daemon_free(struct daemon *d)
 	d->counts = NULL;
 	d->n_counts = 0;
 	host_obs_free(&d->host);
+	live_facts_free(&d->live);
 	int fds[] = {d->epfd, d->sigfd, d->retry_fd, d->watchdog_fd};
 	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++)
 		if (fds[i] >= 0)
