@@ -2,6 +2,7 @@
 /* One plan sent to the kernel, action by action; what each kernel error
  * means is decided by apply_error_meaning (plan/apply_error.h). */
 #include "daemon_parts.h"
+#include "apply_error.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -138,10 +139,8 @@ void execute_plan(struct daemon *d)
 							      plan_hold_key(a, id, key, sizeof(key)));
 			continue;
 		}
-		if (ret == -ENODEV) {
-			/* The link went away between the observation and the
-			 * request (a device being deleted announces itself down
-			 * first).  Not a refusal: the next pass sees the truth. */
+		struct apply_error meaning = apply_error_meaning(a, ret);
+		if (meaning.kind == APPLY_ERR_GONE) {
 			log_debug("%s: %s: %s; planning again", a->bond, desc, err);
 			snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
 			continue;
@@ -149,37 +148,33 @@ void execute_plan(struct daemon *d)
 		enslave_context(d, a, ctx, sizeof(ctx));
 		plan_hold_key(a, d->ex.failed_opt, key, sizeof(key));
 		uint64_t backoff = holds_fail(&d->holds, key, now_ms());
-		/* drivers/net/bonding/bond_main.c bond_enslave: EBUSY when
-		 * another rx_handler (macvlan, ipvlan) holds the link.  That
-		 * upper may be in a namespace bondd cannot see; every retry
-		 * would set the link down under it. */
-		bool in_use = a->kind == ACT_ENSLAVE && ret == -EBUSY;
-		if (in_use)
+		if (meaning.kind == APPLY_ERR_IN_USE)
 			holds_refuse(&d->holds, key);
 		char full[sizeof(rt->last_error)];
-		/* An option value refused as invalid or out of range will be
-		 * refused on every retry: the config must change, say so. */
-		bool config_error = (a->kind == ACT_SET_OPTS || a->kind == ACT_CREATE_BOND) &&
-				    (ret == -EINVAL || ret == -ERANGE);
 		snprintf(full, sizeof(full), "%s%s: %s%s",
-			 config_error ? "configuration error: " : "", a->ifname, err, ctx);
+			 meaning.kind == APPLY_ERR_CONFIG ? "configuration error: " : "",
+			 a->ifname, err, ctx);
 		holds_set_error(&d->holds, key, a->bond, full);
-		if (in_use)
-			log_err("%s: %s (not tried again until %s is re-created or bondd "
-				"reloads)", a->bond, full, a->ifname);
+		/* What happens next, the same words in the log and the record. */
+		char next[IFNAMSIZ + 64];
+		if (meaning.kind == APPLY_ERR_IN_USE)
+			snprintf(next, sizeof(next),
+				 "not tried again until %s is re-created or bondd reloads", a->ifname);
 		else
-			log_err("%s: %s (retrying in %llu ms)", a->bond, full,
-				(unsigned long long)backoff);
+			snprintf(next, sizeof(next), "retrying in %llu ms",
+				 (unsigned long long)backoff);
+		log_err("%s: %s (%s)", a->bond, full, next);
 		if (rt) {
 			rt->errors++;
 			rt->last_error_ms = wall_ms();
 			snprintf(rt->last_error, sizeof(rt->last_error), "%s", full);
 		}
-		record(d, EV_ERROR, a->bond, a->ifname, "%s failed: %s%s (retrying in %llu ms)",
-		       desc, err, ctx, (unsigned long long)backoff);
-		if (a->kind == ACT_ENSLAVE)
+		/* What happens next before the kernel's words: an event keeps 200
+		 * bytes, and a long message would cut it off. */
+		record(d, EV_ERROR, a->bond, a->ifname, "%s failed, %s: %s%s", desc, next, err, ctx);
+		if (meaning.restore_up)
 			restore_admin_up(d, a, i);
-		if (plan_failure_stops_bond(a))
+		if (meaning.stops_bond)
 			snprintf(failed[n_failed++], IFNAMSIZ, "%s", a->bond);
 	}
 	free(failed);
