@@ -28,7 +28,6 @@
 #define SHOW_MAX 64              /* input bytes quoted in a message */
 #define MAX_DROPINS 256          /* files in bondd.conf.d */
 
-
 /* Per-slave prio matters only where the bond picks one active slave. */
 #define PRIO_MODES (MODE_BIT(MODE_ACTIVE_BACKUP) | MODE_BIT(MODE_BALANCE_TLB) | \
 		    MODE_BIT(MODE_BALANCE_ALB))

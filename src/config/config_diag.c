@@ -63,7 +63,6 @@ static int diag_push_warning(struct config_diag *diag, char *msg)
 	return msgs_push(&diag->warnings, &diag->n_warnings, &diag->cap_warnings, msg);
 }
 
-
 char *format(const char *fmt, ...)
 {
 	char *msg;

@@ -231,7 +231,6 @@ static void report_notes(struct daemon *d)
 	}
 }
 
-
 /* Drift in a bond that was whole after the last pass is someone else's
  * doing (bondd's own changes are made whole within a pass): a warning
  * naming the links and what drifted.  Otherwise it is bondd's own work in
@@ -307,7 +306,6 @@ static void notify_status(struct daemon *d)
 	snprintf(msg, sizeof(msg), "STATUS=%s", line);
 	sd_notify_send(msg);
 }
-
 
 /* The earlier of two wake-up times, 0 meaning none. */
 uint64_t earlier(uint64_t a, uint64_t b)

@@ -32,8 +32,7 @@
  * one, never the whole bond.  Links that can never be slaves are refused
  * before anything is done to them.
  */
-#include "plan.h"
-#include "plan_route.h"
+#include "plan_parts.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -42,154 +41,11 @@
 #include <sys/socket.h>
 #include <net/if_arp.h>
 
-struct ctx {
-	const struct desired *want;
-	const struct observed *have;
-	const struct plan_holds *holds;
-	struct action_list *out;
-	size_t first; /* out->n when plan() was called: earlier actions are not ours */
-	int err;
-};
-
-/* What the bond will be once the actions planned so far are done. */
-struct sim_bond {
-	const struct desired_bond *want;
-	const struct obs_link *link;  /* NULL when this plan creates the bond */
-	bool created;
-	bool rebuilt;                 /* every slave released for an option */
-	bool taken_down;              /* this plan set it admin-down */
-	bool up;
-	bool mtu_changed;             /* this plan set the bond's MTU */
-	uint32_t mtu;
-	uint8_t mac[6];               /* its MAC: as observed, or as this plan sets it */
-	uint64_t opts_to_set;         /* differing options not planned yet */
-	/* The slaves it has now, in bond order, held ones included. */
-	const char *slaves[BONDD_MAX_SLAVES];
-	size_t n_slaves;
-	/* The slaves it had before this plan. */
-	const char *before[BONDD_MAX_SLAVES];
-	size_t n_before;
-	/* Configured slaves that can be enslaved, in configured order. */
-	const struct desired_slave *present[BONDD_MAX_SLAVES];
-	size_t n_present;
-	size_t kept; /* present[0..kept) stay in place */
-	bool unordered; /* returning slaves join at the end (keep_order no) */
-};
-
 /* ---- small helpers ---------------------------------------------------- */
 
-static bool is_bond(const struct obs_link *l)
+bool is_bond(const struct obs_link *l)
 {
 	return l && strcmp(l->kind, "bond") == 0;
-}
-
-static bool holds_have_key(const struct plan_holds *holds, const char *key)
-{
-	for (size_t i = 0; holds && i < holds->n; i++)
-		if (strcmp(holds->keys[i], key) == 0)
-			return true;
-	return false;
-}
-
-bool plan_holds_has(const struct plan_holds *holds, const char *what, const char *name)
-{
-	char key[PLAN_KEY_SIZE];
-
-	snprintf(key, sizeof(key), "%s %s", what, name);
-	return holds_have_key(holds, key);
-}
-
-/* Whether the kernel refused to enslave `name` as in use (plan.h). */
-static bool refused(const struct ctx *c, const char *name)
-{
-	char key[PLAN_KEY_SIZE];
-
-	snprintf(key, sizeof(key), "link %s", name);
-	for (size_t i = 0; c->holds && i < c->holds->n_refused; i++)
-		if (strcmp(c->holds->refused[i], key) == 0)
-			return true;
-	return false;
-}
-
-/* Whether the last try of `what` of `name` failed (its hold has expired). */
-static bool failing(const struct ctx *c, const char *what, const char *name)
-{
-	char key[PLAN_KEY_SIZE];
-
-	snprintf(key, sizeof(key), "%s %s", what, name);
-	for (size_t i = 0; c->holds && i < c->holds->n_failing; i++)
-		if (strcmp(c->holds->failing[i], key) == 0)
-			return true;
-	return false;
-}
-
-/* Whether `what` ("link", "up", "mtu", "slave-opts") of `name` is held. */
-static bool held(const struct ctx *c, const char *what, const char *name)
-{
-	return plan_holds_has(c->holds, what, name);
-}
-
-static const char *opt_key(const char *bond, enum bond_opt id, char *buf, size_t len)
-{
-	snprintf(buf, len, "opt %s %s", bond, bond_opt_desc(id)->key);
-	return buf;
-}
-
-static const char *addr_key(const char *bond, const struct bond_addr *a, char *buf,
-			    size_t len)
-{
-	char text[INET6_ADDRSTRLEN] = "?";
-
-	inet_ntop(a->family, a->addr, text, sizeof(text));
-	snprintf(buf, len, "addr %s %s/%u", bond, text, a->prefixlen);
-	return buf;
-}
-
-/* The bond's options that are backing off. */
-static uint64_t held_opts(const struct ctx *c, const char *bond)
-{
-	char key[PLAN_KEY_SIZE];
-	uint64_t mask = 0;
-
-	for (int id = 0; id < OPT__COUNT; id++)
-		if (holds_have_key(c->holds, opt_key(bond, (enum bond_opt)id, key, sizeof(key))))
-			mask |= OPT_BIT(id);
-	return mask;
-}
-
-const char *plan_hold_key(const struct action *a, int failed_opt, char *buf, size_t len)
-{
-	switch (a->kind) {
-	case ACT_SET_OPTS:
-		if (failed_opt >= 0 && failed_opt < OPT__COUNT)
-			return opt_key(a->bond, (enum bond_opt)failed_opt, buf, len);
-		/* Not known which: hold the first, the one tried first. */
-		for (int id = 0; id < OPT__COUNT; id++)
-			if (bond_opts_has(&a->opts, (enum bond_opt)id))
-				return opt_key(a->bond, (enum bond_opt)id, buf, len);
-		break;
-	case ACT_SET_MTU:
-		snprintf(buf, len, "mtu %s", a->ifname);
-		return buf;
-	case ACT_SET_MAC:
-		snprintf(buf, len, "mac %s", a->ifname);
-		return buf;
-	case ACT_LINK_UP:
-		snprintf(buf, len, "up %s", a->ifname);
-		return buf;
-	case ACT_SET_SLAVE_OPTS:
-		snprintf(buf, len, "slave-opts %s", a->ifname);
-		return buf;
-	case ACT_ADD_ADDR:
-		return addr_key(a->bond, &a->addr, buf, len);
-	case ACT_SET_ROUTE_CC:
-		snprintf(buf, len, "route %s", a->bond);
-		return buf;
-	default:
-		break;
-	}
-	snprintf(buf, len, "link %s", a->ifname);
-	return buf;
 }
 
 static bool name_in(const char *const *names, size_t n, const char *name)
@@ -221,7 +77,7 @@ static bool is_present(const struct sim_bond *s, const char *name)
  * Such a link has no master any more and is admin-down: the kernel closes
  * a slave it releases.
  */
-static bool released_by_plan(const struct ctx *c, const char *name)
+bool released_by_plan(const struct ctx *c, const char *name)
 {
 	for (size_t i = c->first; i < c->out->n; i++)
 		if (c->out->v[i].kind == ACT_RELEASE && strcmp(c->out->v[i].ifname, name) == 0)
@@ -299,7 +155,7 @@ static void emit_mtu(struct ctx *c, const struct sim_bond *s, const char *ifname
 	push(c, &a);
 }
 
-static void note(struct ctx *c, const struct sim_bond *s, const char *ifname,
+void note(struct ctx *c, const struct sim_bond *s, const char *ifname,
 		 const char *msg)
 {
 	if (!c->err && !action_list_note(c->out, s->want->name, ifname, "%s", msg))
@@ -468,149 +324,6 @@ static void plan_options(struct ctx *c, struct sim_bond *s)
 	if (s->opts_to_set)
 		emit_opts(c, s, s->opts_to_set, "option");
 	s->opts_to_set = 0;
-}
-
-/* Whether link l is, once the actions planned so far are done, a slave of
- * a master other than this bond. */
-static bool in_other_master(const struct ctx *c, const struct sim_bond *s,
-			    const struct obs_link *l)
-{
-	if (!l->master || (s->link && l->master == s->link->ifindex))
-		return false;
-	return !released_by_plan(c, l->name);
-}
-
-/*
- * Why link l can never be a slave, or NULL.  Checked before anything is
- * done to it: enslaving needs the link admin-down first, and a name typed
- * by mistake (lo, a bridge, the management VLAN) must not be taken down.
- * The kernel would enslave some of these (a VLAN, a macvlan), but none is
- * a NIC, and a bond over them is not what anyone configures on purpose.
- */
-static const char *ineligible(const struct obs_link *l)
-{
-	static const struct {
-		const char *kind, *why;
-	} kinds[] = {
-		{"bond", "is a bond"},
-		{"bridge", "is a bridge"},
-		{"team", "is a team device"},
-		{"openvswitch", "is an Open vSwitch device"},
-		{"vrf", "is a VRF device"},
-		{"vlan", "is a VLAN (an upper device)"},
-		{"macvlan", "is a macvlan (an upper device)"},
-		{"macvtap", "is a macvtap (an upper device)"},
-		{"ipvlan", "is an ipvlan (an upper device)"},
-		{"ipvtap", "is an ipvtap (an upper device)"},
-		{"macsec", "is a MACsec device (an upper device)"},
-		{"hsr", "is an HSR device (an upper device)"},
-	};
-
-	if ((l->flags & IFF_LOOPBACK) || l->type == ARPHRD_LOOPBACK)
-		return "is the loopback device";
-	/* drivers/net/bonding/bond_main.c bond_enslave takes non-Ethernet
-	 * links only as the first slave, and turns the bond into that type. */
-	if (l->type != ARPHRD_ETHER)
-		return "is not an Ethernet device";
-	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (strcmp(l->kind, kinds[i].kind) == 0)
-			return kinds[i].why;
-	return NULL;
-}
-
-/*
- * Why link l, though a NIC, carries something that enslaving would cut off,
- * or false.  Enslaving sets it down first and then hands its frames to the
- * bond (drivers/net/bonding/bond_main.c bond_enslave registers the bond's
- * rx_handler): a VLAN, macvlan or tunnel on it goes dead, and so does an
- * address of its own (the management NIC named by mistake).  A macvlan's
- * own rx_handler even makes the enslave fail ("Device is in use"), after
- * the link was set down.  An IPv6 link-local address is the kernel's own
- * and says nothing.  `why` gets the reason.
- */
-static bool carries_something(const struct observed *o, const struct obs_link *l, char *why,
-			      size_t size)
-{
-	for (size_t i = 0; i < o->n_links; i++) {
-		const struct obs_link *u = &o->links[i];
-		/* A veth's IFLA_LINK is its peer, not a device on top of it. */
-		if (u->lower == l->ifindex && u->ifindex != l->ifindex &&
-		    strcmp(u->kind, "veth") != 0) {
-			snprintf(why, size, "carries %s", u->name);
-			return true;
-		}
-	}
-	for (size_t i = 0; i < o->n_addrs; i++) {
-		const struct bond_addr *a = &o->addrs[i].addr;
-		char text[INET6_ADDRSTRLEN];
-
-		if (o->addrs[i].ifindex != l->ifindex)
-			continue;
-		if (a->family == AF_INET6 && a->addr[0] == 0xfe && (a->addr[1] & 0xc0) == 0x80)
-			continue;
-		if (!inet_ntop(a->family, a->addr, text, sizeof(text)))
-			snprintf(text, sizeof(text), "?");
-		snprintf(why, size, "carries address %s/%u", text, a->prefixlen);
-		return true;
-	}
-	return false;
-}
-
-/* Whether configured slave `ds` can be enslaved to this bond; notes why not. */
-static bool slave_usable(struct ctx *c, const struct sim_bond *s,
-			 const struct desired_slave *ds)
-{
-	const struct obs_link *l = observed_by_name(c->have, ds->name);
-	char msg[sizeof(((struct plan_note *)0)->msg)];
-	const char *why;
-
-	if (!l || held(c, "link", ds->name))
-		return false; /* absent: nothing to say */
-	/* One already in this bond (put there by hand, or by an older bondd)
-	 * works as configured: releasing it would be the harm. */
-	bool in_this_bond = s->link && l->master == s->link->ifindex;
-	if (!in_this_bond && (why = ineligible(l))) {
-		snprintf(msg, sizeof(msg), "%s, not enslaving it", why);
-		note(c, s, ds->name, msg);
-		return false;
-	}
-	if (!in_this_bond && refused(c, ds->name)) {
-		note(c, s, ds->name,
-		     "in use by another device (a macvlan or ipvlan, maybe in another "
-		     "namespace): not tried again until re-created or reload");
-		return false;
-	}
-	char carried[96];
-	if (!in_this_bond && carries_something(c->have, l, carried, sizeof(carried))) {
-		snprintf(msg, sizeof(msg), "%s, not enslaving it", carried);
-		note(c, s, ds->name, msg);
-		return false;
-	}
-	if (in_other_master(c, s, l)) {
-		/* Slaves move between the bonds bondd manages; a link in any
-		 * other master (a bridge, an unmanaged bond) is not ours. */
-		const struct obs_link *m = observed_by_index(c->have, l->master);
-		if (!m) {
-			snprintf(msg, sizeof(msg), "enslaved to ifindex %d, not taking it",
-				 l->master);
-			note(c, s, ds->name, msg);
-			return false;
-		}
-		if (!is_bond(m) || !desired_find_bond(c->want, m->name)) {
-			snprintf(msg, sizeof(msg), "enslaved to %s, not taking it", m->name);
-			note(c, s, ds->name, msg);
-			return false;
-		}
-	}
-	/* Enslaving sets the slave to the bond's MTU and fails if it cannot;
-	 * so does setting the bond's MTU with the slave in it. */
-	if (l->max_mtu && l->max_mtu < s->want->mtu) {
-		snprintf(msg, sizeof(msg), "max_mtu %u is below the configured MTU %u",
-			 l->max_mtu, s->want->mtu);
-		note(c, s, ds->name, msg);
-		return false;
-	}
-	return true;
 }
 
 static void find_present(struct ctx *c, struct sim_bond *s)
