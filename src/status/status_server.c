@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The status socket: accept, read one line, answer, repeat; time out the
  * idle and the slow; stream events to watchers. */
-#include "status_server.h"
+#include "status_server_parts.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -21,80 +21,7 @@
 #include "peer_cred.h"
 #include "proc_filter.h"
 
-/* Clients at once.  When full, the longest-idle unprivileged client makes
- * room (a privileged one only when every client is privileged), so neither
- * a crowd of idle connections nor of watchers can lock out the next admin. */
-#define MAX_CLIENTS 256
-/* One unprivileged uid's share: its own longest-idle client makes room for
- * its next one, so one user cannot push everyone else out. */
-#define MAX_CLIENTS_PER_UID 64
-/* Watchers, in all and per unprivileged uid; the oldest makes room. */
-#define MAX_WATCHERS 64
-#define MAX_WATCHERS_PER_UID 8
-/* A client must send a whole request, and take each reply, within this. */
-#define CLIENT_TIMEOUT_MS 10000
-/* A reply bigger than this means something is wrong: the client is dropped. */
-#define MAX_PENDING (8u << 20)
-/* A watcher this far behind is dropped rather than buffered without end. */
-#define MAX_WATCH_BACKLOG (256u << 10)
-/* Replies a client has not taken beyond this: its further requests wait in
- * its socket until it reads (pipelining cannot make us render without end). */
-#define BACKPRESSURE (64u << 10)
-/* Work per turn of the daemon's loop: ready clients served (one read of at
- * most a request's size each) and connections accepted.  The loop goes
- * back to the kernel in between, so no amount of socket traffic holds up
- * a repair for long. */
-#define EVENTS_PER_TURN 32
-#define ACCEPTS_PER_TURN 16
-
-enum client_state {
-	CS_REQUEST,   /* reading request lines */
-	CS_WATCH,     /* streaming events; read side shut */
-	CS_CLOSING,   /* error sent or input ended: close once the output is out */
-	CS_CHECK,     /* waiting for the link check it asked for; input waits */
-};
-
-struct client {
-	int fd;
-	enum client_state state;
-	bool privileged;
-	bool trusted;               /* privileged, or bondd's own user: may reload */
-	bool eof;                   /* the client shut its write side */
-	bool json;                  /* a watcher that wants JSON lines */
-	unsigned uid;               /* SO_PEERCRED at connect */
-	char in[STATUS_MAX_REQUEST];
-	size_t in_len;
-	struct strbuf out;
-	uint32_t events;            /* what epoll watches for on fd */
-	int64_t deadline_ms;        /* 0: none (an idle watcher) */
-	int64_t last_active_ms;
-	int64_t request_start_ms;   /* first byte of the request being read; 0: none */
-	int64_t since_ms;           /* connected, or started watching */
-	char *check_line;           /* CS_CHECK: the request, answered when done */
-	uint64_t reload_turn;       /* the dispatch in which it last reloaded */
-};
-
-struct status_server {
-	int epfd, listen_fd, timer_fd;
-	char path[sizeof(((struct sockaddr_un *)0)->sun_path)];
-	status_view_fn view;
-	void *ctx;
-	struct client *clients[MAX_CLIENTS];
-	size_t n_clients;
-	int64_t timer_ms;           /* when the timer fires, 0: off */
-	bool unsent;                /* broadcast queued lines not yet sent */
-	struct strbuf scratch;      /* reply bodies, reused */
-	status_reload_fn reload;    /* NULL: the reload request is refused */
-	status_check_fn check;      /* NULL: linkcheck answers the last results */
-	uint64_t turn;              /* dispatches so far, from 1 */
-};
-
-/* epoll data: the listening socket and the timer are tagged, clients are
- * pointers (never equal to these small numbers). */
-#define TAG_LISTEN 1
-#define TAG_TIMER 2
-
-static int64_t mono_ms(void)
+int64_t server_mono_ms(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -151,7 +78,7 @@ static int bind_socket(struct status_server *s, const char *path)
 
 /* --- clients ---------------------------------------------------------- */
 
-static bool backpressured(const struct client *c)
+bool client_backpressured(const struct client *c)
 {
 	return c->state == CS_CHECK || (c->state == CS_REQUEST && c->out.len > BACKPRESSURE);
 }
@@ -159,13 +86,13 @@ static bool backpressured(const struct client *c)
 /* A reload is answered at once, but what the client sent after it waits
  * for the next turn of the event loop: a pipeline of reloads must not
  * hold the loop (watchdog pings, repairs, other clients) for all of them. */
-static bool reloaded_this_turn(const struct status_server *s, const struct client *c)
+bool client_reloaded_this_turn(const struct status_server *s, const struct client *c)
 {
 	return c->reload_turn == s->turn;
 }
 
 /* Whole request lines already read, waiting to be answered. */
-static bool lines_waiting(const struct client *c)
+bool client_lines_waiting(const struct client *c)
 {
 	return c->state == CS_REQUEST && memchr(c->in, '\n', c->in_len);
 }
@@ -175,10 +102,10 @@ static bool lines_waiting(const struct client *c)
  * some is pending.  Hang-ups and errors are always reported. */
 static void set_events(struct status_server *s, struct client *c)
 {
-	bool reading = c->state == CS_REQUEST && !c->eof && !backpressured(c);
+	bool reading = c->state == CS_REQUEST && !c->eof && !client_backpressured(c);
 	/* Lines left for the next turn (after a reload): a writable socket
 	 * wakes us at once, where the socket may have nothing more to read. */
-	bool later = lines_waiting(c) && !backpressured(c);
+	bool later = client_lines_waiting(c) && !client_backpressured(c);
 	uint32_t want = (reading ? EPOLLIN : 0) | (c->out.len || later ? EPOLLOUT : 0);
 	if (want == c->events)
 		return;
@@ -187,7 +114,7 @@ static void set_events(struct status_server *s, struct client *c)
 	c->events = want;
 }
 
-static void drop(struct status_server *s, struct client *c)
+void client_drop(struct status_server *s, struct client *c)
 {
 	for (size_t i = 0; i < s->n_clients; i++) {
 		if (s->clients[i] != c)
@@ -202,7 +129,7 @@ static void drop(struct status_server *s, struct client *c)
 	free(c);
 }
 
-static bool is_live(const struct status_server *s, const struct client *c)
+bool client_is_live(const struct status_server *s, const struct client *c)
 {
 	for (size_t i = 0; i < s->n_clients; i++)
 		if (s->clients[i] == c)
@@ -213,7 +140,7 @@ static bool is_live(const struct status_server *s, const struct client *c)
 /* The client that makes room: among those that match (watchers only, or
  * one uid only), the longest idle unprivileged one; a privileged one only
  * when no unprivileged one matches and privileged ones may go. */
-static struct client *victim(const struct status_server *s, bool watchers, bool by_uid,
+struct client *client_victim(const struct status_server *s, bool watchers, bool by_uid,
 			     unsigned uid, bool may_take_privileged)
 {
 	struct client *best = NULL;
@@ -239,7 +166,7 @@ static struct client *victim(const struct status_server *s, bool watchers, bool 
 	return best;
 }
 
-static size_t count(const struct status_server *s, bool watchers, bool by_uid, unsigned uid)
+size_t clients_count(const struct status_server *s, bool watchers, bool by_uid, unsigned uid)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < s->n_clients; i++)
@@ -249,7 +176,7 @@ static size_t count(const struct status_server *s, bool watchers, bool by_uid, u
 }
 
 /* Sends what is pending; returns -1 when the client is gone. */
-static int flush(struct status_server *s, struct client *c)
+int client_flush(struct status_server *s, struct client *c)
 {
 	while (c->out.len > 0) {
 		ssize_t n = send(c->fd, c->out.s, c->out.len, MSG_NOSIGNAL | MSG_DONTWAIT);
@@ -261,7 +188,7 @@ static int flush(struct status_server *s, struct client *c)
 			return -1;
 		}
 		sb_consume(&c->out, (size_t)n);
-		c->last_active_ms = mono_ms();
+		c->last_active_ms = server_mono_ms();
 	}
 	if (c->out.oom || c->out.len > MAX_PENDING)
 		return -1;
@@ -279,230 +206,13 @@ static int flush(struct status_server *s, struct client *c)
 	return 0;
 }
 
-static void reply_error(struct client *c, enum status_error code, const char *msg)
-{
-	sb_printf(&c->out, STATUS_PROTO_TAG " error %d %s\n", (int)code, msg);
-}
-
-static void reply_ok(struct client *c, enum status_health h, const struct strbuf *body)
-{
-	sb_printf(&c->out, STATUS_PROTO_TAG " ok %d %zu\n", (int)h, body->len);
-	if (body->len)
-		sb_add(&c->out, body->s, body->len);
-}
-
-/* The kernel's text for each bond, as the kernel would show it to this
- * client, one blank line between bonds.  Bonds missing from the kernel
- * have no text (the header's status says so). */
-static void body_proc(struct status_server *s, const struct client *c,
-		      const struct desired_bond *const *sel, size_t n, struct strbuf *body)
-{
-	char path[64 + IFNAMSIZ], buf[16384];
-	bool first = true;
-
-	for (size_t i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "/proc/net/bonding/%s", sel[i]->name);
-		int fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		sb_reset(&s->scratch);
-		ssize_t r;
-		while ((r = read(fd, buf, sizeof(buf))) > 0)
-			sb_add(&s->scratch, buf, (size_t)r);
-		close(fd);
-		if (!first)
-			sb_puts(body, "\n");
-		first = false;
-		if (c->privileged)
-			sb_add(body, s->scratch.s, s->scratch.len);
-		else
-			proc_filter_unprivileged(s->scratch.s, s->scratch.len, body);
-	}
-}
-
-/* A client asks to watch: it stops sending (its read side is shut, so
- * whatever it writes fails at its end instead of costing us), and the
- * oldest watcher makes room when its uid or everyone has too many. */
-static void start_watch(struct status_server *s, struct client *c, bool json)
-{
-	struct client *old = NULL;
-
-	if (!c->privileged && count(s, true, true, c->uid) >= MAX_WATCHERS_PER_UID)
-		old = victim(s, true, true, c->uid, false);
-	else if (count(s, true, false, 0) >= MAX_WATCHERS)
-		old = victim(s, true, false, 0, c->privileged);
-	if (old) {
-		log_debug("status: closing the oldest watcher of uid %u to make room", old->uid);
-		drop(s, old);
-	}
-	if (count(s, true, false, 0) >= MAX_WATCHERS) {
-		/* Every watcher is privileged and this client is not. */
-		reply_error(c, SE_BUSY, "too many watchers");
-		c->state = CS_CLOSING;
-		return;
-	}
-	sb_puts(&c->out, STATUS_PROTO_TAG " ok 0 stream\n");
-	c->state = CS_WATCH;
-	c->json = json;
-	c->in_len = 0;
-	c->since_ms = mono_ms();
-	shutdown(c->fd, SHUT_RD);
-	log_debug("status: a client of uid %u is watching events", c->uid);
-}
-
-/* The per-slave tables of the link check's last results. */
-static void body_linkcheck(const struct status_view *v, const struct desired_bond *const *sel,
-			   size_t n, struct strbuf *body)
-{
-	for (size_t i = 0; i < n; i++)
-		linkcheck_table(body, lc_results_find(v->linkcheck, sel[i]->name), sel[i]->name,
-				v->findings, FSRC__COUNT);
-}
-
-/* Synchronous: the client learns the outcome, as `systemctl reload` must.
- * Root holding CAP_NET_ADMIN (what may see everything may change it), or
- * bondd's own user when that is not root: systemd runs ExecReload= as the
- * service's user.  Judged now, on the process as it is when it asks, not
- * as it was when it connected: one that connected as root and then
- * dropped its privileges may still read, but not reload. */
-static void answer_reload(struct status_server *s, struct client *c)
-{
-	struct status_request all = {.verb = SV_HEALTH};
-	const struct desired_bond *sel[STATUS_MAX_NAMES];
-	const char *unknown;
-	struct status_view v = {0};
-	struct strbuf body = {0};
-	char msg[400];
-	size_t n = 0;
-
-	c->reload_turn = s->turn;
-	if (!s->reload) {
-		reply_error(c, SE_INTERNAL, "reload is not available");
-		return;
-	}
-	if (!peer_has_net_admin(c->fd) && !peer_is_own_user(c->fd)) {
-		reply_error(c, SE_FORBIDDEN, "reload needs root with CAP_NET_ADMIN");
-		return;
-	}
-	/* However long the kernel takes, this client is not timed out
-	 * meanwhile; flush() sets its deadline again afterwards. */
-	c->deadline_ms = 0;
-	if (s->reload(s->ctx, msg, sizeof(msg)) < 0) {
-		reply_error(c, SE_REFUSED, msg);
-		return;
-	}
-	s->view(s->ctx, &v);
-	v.privileged = c->privileged;
-	status_select(&v, &all, sel, &n, &unknown);
-	sb_printf(&body, "%s\n", msg);
-	reply_ok(c, status_worst(&v, sel, n), &body);
-	sb_free(&body);
-}
-
-static void answer(struct status_server *s, struct client *c, const char *line, size_t len)
-{
-	struct status_request req;
-	struct status_view v = {0};
-	const struct desired_bond *sel[STATUS_MAX_NAMES];
-	const char *unknown = NULL;
-	char err[160];
-	size_t n = 0;
-	struct strbuf body = {0};
-
-	if (status_request_parse(line, len, &req, err, sizeof(err)) < 0) {
-		reply_error(c, SE_BAD_REQUEST, err);
-		return;
-	}
-	if (req.verb == SV_WATCH || req.verb == SV_WATCH_JSON) {
-		start_watch(s, c, req.verb == SV_WATCH_JSON);
-		return;
-	}
-	if (req.verb == SV_RELOAD) {
-		answer_reload(s, c);
-		return;
-	}
-	s->view(s->ctx, &v);
-	v.privileged = c->privileged;
-	if (req.verb != SV_VERSION && status_select(&v, &req, sel, &n, &unknown) < 0) {
-		snprintf(err, sizeof(err), "unknown bond \"%s\": not in bondd's configuration",
-			 unknown);
-		reply_error(c, SE_UNKNOWN_BOND, err);
-		return;
-	}
-	enum status_health h = status_worst(&v, sel, n);
-	switch (req.verb) {
-	case SV_VERSION:
-		sb_puts(&body, "bondd " BONDD_VERSION " protocol 1\n");
-		h = HEALTH_OK;
-		break;
-	case SV_PROC: body_proc(s, c, sel, n, &body); break;
-	case SV_JSON: render_json(&body, &v, sel, n); break;
-	case SV_BRIEF: render_brief(&body, &v, sel, n); break;
-	case SV_PROMETHEUS: render_prometheus(&body, &v, sel, n); break;
-	case SV_HEALTH: break;
-	case SV_LINKCHECK:
-		if (s->check && s->check(s->ctx, sel, n, true) > 0 &&
-		    (c->check_line = strndup(line, len))) {
-			c->state = CS_CHECK;
-			c->request_start_ms = mono_ms();
-			return;
-		}
-		body_linkcheck(&v, sel, n, &body);
-		break;
-	case SV_WATCH:
-	case SV_WATCH_JSON:
-	case SV_RELOAD: break; /* answered above */
-	}
-	if (body.oom)
-		reply_error(c, SE_INTERNAL, "out of memory");
-	else
-		reply_ok(c, h, &body);
-	sb_free(&body);
-}
-
-/* Answers the complete request lines received, in order, while the client
- * keeps up with the replies.  After the client ended its input, what is
- * left without a newline is its last request. */
-static void answer_lines(struct status_server *s, struct client *c)
-{
-	while (c->state == CS_REQUEST && !backpressured(c) && !reloaded_this_turn(s, c) &&
-	       is_live(s, c)) {
-		char *nl = memchr(c->in, '\n', c->in_len);
-		if (!nl && !(c->eof && c->in_len))
-			break;
-		size_t line = nl ? (size_t)(nl - c->in) : c->in_len;
-		size_t used = nl ? line + 1 : line;
-		answer(s, c, c->in, line);
-		if (c->state == CS_WATCH)
-			return;
-		memmove(c->in, c->in + used, c->in_len - used);
-		c->in_len -= used;
-		/* What is left arrived with the last read, at the latest; a
-		 * client waiting for a link check keeps its clock. */
-		if (c->state == CS_REQUEST)
-			c->request_start_ms = c->in_len ? c->last_active_ms : 0;
-	}
-	if (c->state == CS_REQUEST && c->in_len == sizeof(c->in) && !lines_waiting(c)) {
-		char msg[96];
-		snprintf(msg, sizeof(msg), "request longer than %d bytes", STATUS_MAX_REQUEST);
-		reply_error(c, SE_TOO_LONG, msg);
-		/* Read no more of it: the client's writes now fail at its end,
-		 * and it still reads the error before the close. */
-		shutdown(c->fd, SHUT_RD);
-		c->state = CS_CLOSING;
-		c->in_len = 0;
-	}
-	if (c->state == CS_REQUEST && c->eof && c->in_len == 0)
-		c->state = CS_CLOSING; /* every request answered */
-}
-
 /* After reading or writing: answer what can be answered, send what can be
  * sent, close what is done.  Returns -1 when the client was dropped. */
-static int service(struct status_server *s, struct client *c)
+int client_service(struct status_server *s, struct client *c)
 {
-	answer_lines(s, c);
-	if (flush(s, c) < 0 || (c->state == CS_CLOSING && c->out.len == 0)) {
-		drop(s, c);
+	client_answer_lines(s, c);
+	if (client_flush(s, c) < 0 || (c->state == CS_CLOSING && c->out.len == 0)) {
+		client_drop(s, c);
 		return -1;
 	}
 	return 0;
@@ -517,7 +227,7 @@ static void on_readable(struct status_server *s, struct client *c)
 		n = recv(c->fd, c->in + c->in_len, sizeof(c->in) - c->in_len, MSG_DONTWAIT);
 	while (n < 0 && errno == EINTR);
 	if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
-		drop(s, c);
+		client_drop(s, c);
 		return;
 	}
 	if (n == 0) {
@@ -525,12 +235,12 @@ static void on_readable(struct status_server *s, struct client *c)
 		 * the requests it sent are still answered, then we close. */
 		c->eof = true;
 	} else if (n > 0) {
-		c->last_active_ms = mono_ms();
+		c->last_active_ms = server_mono_ms();
 		if (c->in_len == 0)
 			c->request_start_ms = c->last_active_ms;
 		c->in_len += (size_t)n;
 	}
-	service(s, c);
+	client_service(s, c);
 }
 
 static void on_accept(struct status_server *s)
@@ -547,12 +257,12 @@ static void on_accept(struct status_server *s)
 		}
 		bool privileged = peer_has_net_admin(fd);
 		struct client *old = NULL;
-		if (!privileged && count(s, false, true, cred.uid) >= MAX_CLIENTS_PER_UID)
-			old = victim(s, false, true, cred.uid, false);
+		if (!privileged && clients_count(s, false, true, cred.uid) >= MAX_CLIENTS_PER_UID)
+			old = client_victim(s, false, true, cred.uid, false);
 		else if (s->n_clients == MAX_CLIENTS)
-			old = victim(s, false, false, 0, true);
+			old = client_victim(s, false, false, 0, true);
 		if (old)
-			drop(s, old);
+			client_drop(s, old);
 		struct client *c = calloc(1, sizeof(*c));
 		if (!c || s->n_clients == MAX_CLIENTS) {
 			free(c);
@@ -563,7 +273,7 @@ static void on_accept(struct status_server *s)
 		c->uid = cred.uid;
 		c->privileged = privileged;
 		c->trusted = privileged || peer_is_own_user(fd);
-		c->last_active_ms = c->since_ms = mono_ms();
+		c->last_active_ms = c->since_ms = server_mono_ms();
 		c->deadline_ms = c->last_active_ms + CLIENT_TIMEOUT_MS;
 		c->events = EPOLLIN;
 		struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
@@ -580,12 +290,12 @@ static void on_accept(struct status_server *s)
  * with no deadline pending the timer is off (no idle wake-ups). */
 static void sweep(struct status_server *s)
 {
-	int64_t now = mono_ms(), next = 0;
+	int64_t now = server_mono_ms(), next = 0;
 
 	for (size_t i = 0; i < s->n_clients;) {
 		struct client *c = s->clients[i];
 		if (c->deadline_ms && c->deadline_ms <= now) {
-			drop(s, c); /* moves the last client into slot i */
+			client_drop(s, c); /* moves the last client into slot i */
 			continue;
 		}
 		if (c->deadline_ms && (!next || c->deadline_ms < next))
@@ -622,15 +332,15 @@ void status_server_dispatch(struct status_server *s)
 			struct client *c = evs[i].data.ptr;
 			/* A client dropped earlier in this batch is not in the
 			 * list any more: look before touching it. */
-			if (!is_live(s, c))
+			if (!client_is_live(s, c))
 				continue;
 			uint32_t e = evs[i].events;
 			if ((e & EPOLLERR) || ((e & EPOLLHUP) && c->state == CS_WATCH))
-				drop(s, c); /* gone: a watcher never reads, so only this tells */
+				client_drop(s, c); /* gone: a watcher never reads, so only this tells */
 			else if ((e & (EPOLLIN | EPOLLHUP)) && c->state == CS_REQUEST && !c->eof)
 				on_readable(s, c);
 			else
-				service(s, c);
+				client_service(s, c);
 		}
 	}
 	status_server_flush(s);
@@ -679,7 +389,7 @@ void status_server_broadcast(struct status_server *s, const struct event *e)
 		if (c->out.oom || c->out.len > MAX_WATCH_BACKLOG) {
 			log_debug("status: a watcher of uid %u fell %zu bytes behind; closing it",
 				  c->uid, c->out.len);
-			drop(s, c);
+			client_drop(s, c);
 			continue;
 		}
 		s->unsent = true;
@@ -698,8 +408,8 @@ void status_server_flush(struct status_server *s)
 		struct client *c = s->clients[i];
 		/* A watcher whose socket is full waits for EPOLLOUT instead. */
 		if (c->state == CS_WATCH && c->out.len && !(c->events & EPOLLOUT) &&
-		    flush(s, c) < 0) {
-			drop(s, c);
+		    client_flush(s, c) < 0) {
+			client_drop(s, c);
 			continue;
 		}
 		i++;
@@ -740,22 +450,22 @@ static bool check_finished(struct status_server *s, struct client *c)
 		/* A reload took the bond away meanwhile. */
 		snprintf(err, sizeof(err), "unknown bond \"%s\": not in bondd's configuration",
 			 unknown);
-		reply_error(c, SE_UNKNOWN_BOND, err);
+		client_reply_error(c, SE_UNKNOWN_BOND, err);
 	} else if (s->check(s->ctx, sel, n, false) > 0) {
 		return false;
 	} else {
 		struct strbuf body = {0};
-		body_linkcheck(&v, sel, n, &body);
+		reply_body_linkcheck(&v, sel, n, &body);
 		if (body.oom)
-			reply_error(c, SE_INTERNAL, "out of memory");
+			client_reply_error(c, SE_INTERNAL, "out of memory");
 		else
-			reply_ok(c, status_worst(&v, sel, n), &body);
+			client_reply_ok(c, status_worst(&v, sel, n), &body);
 		sb_free(&body);
 	}
 	free(c->check_line);
 	c->check_line = NULL;
 	c->state = CS_REQUEST;
-	c->request_start_ms = c->in_len ? mono_ms() : 0;
+	c->request_start_ms = c->in_len ? server_mono_ms() : 0;
 	return true;
 }
 
@@ -763,7 +473,7 @@ void status_server_check_done(struct status_server *s)
 {
 	for (size_t i = 0; i < s->n_clients;) {
 		struct client *c = s->clients[i];
-		if (c->state == CS_CHECK && check_finished(s, c) && service(s, c) < 0)
+		if (c->state == CS_CHECK && check_finished(s, c) && client_service(s, c) < 0)
 			continue; /* dropped: slot i holds another client now */
 		i++;
 	}
@@ -824,7 +534,7 @@ void status_server_close(struct status_server *s)
 	if (!s)
 		return;
 	while (s->n_clients)
-		drop(s, s->clients[0]);
+		client_drop(s, s->clients[0]);
 	close(s->listen_fd);
 	unlink(s->path);
 	close(s->timer_fd);
