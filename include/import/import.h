@@ -100,6 +100,10 @@ int import_render(const struct import_result *r, struct strbuf *out);
 struct import_bond *import_add_bond(struct import_result *r, const char *name,
 				    const char *source);
 struct import_bond *import_find_bond(struct import_result *r, const char *name);
+
+/* -ENOMEM when a note of r or of one of its bonds could not be kept (every
+ * reader ends with it: a result with a note lost is not whole), else 0. */
+int import_result_oom(const struct import_result *r);
 /* Adds or replaces option key; a key bondd does not know becomes a note
  * naming what (from) the source said.  Returns false when not added. */
 bool import_set_opt(struct import_bond *b, const char *key, const char *value,

@@ -526,12 +526,7 @@ int import_ifcfg(const struct import_file *files, size_t n, struct import_result
 				    "its BONDING_OPTS are ignored, as initscripts and NetworkManager "
 				    "ignore them", sorted[i]->path);
 	}
-	err = 0;
-	for (size_t i = 0; i < out->n_bonds; i++)
-		if (out->bonds[i].notes.oom)
-			err = -ENOMEM;
-	if (out->notes.oom)
-		err = -ENOMEM;
+	err = import_result_oom(out);
 out:
 	for (size_t i = 0; all && i < n; i++) {
 		free(all[i].used);

@@ -721,12 +721,7 @@ int import_ifupdown(const struct import_file *files, size_t n, struct import_res
 					    u.st[i].name, m);
 		}
 	}
-	err = 0;
-	for (size_t i = 0; i < out->n_bonds; i++)
-		if (out->bonds[i].notes.oom)
-			err = -ENOMEM;
-	if (out->notes.oom)
-		err = -ENOMEM;
+	err = import_result_oom(out);
 out:
 	for (size_t i = 0; i < u.n_st; i++) {
 		free(u.st[i].opts);

@@ -67,6 +67,14 @@ static bool safe_name(const char *s)
 	return true;
 }
 
+int import_result_oom(const struct import_result *r)
+{
+	for (size_t i = 0; i < r->n_bonds; i++)
+		if (r->bonds[i].notes.oom)
+			return -ENOMEM;
+	return r->notes.oom ? -ENOMEM : 0;
+}
+
 struct import_bond *import_find_bond(struct import_result *r, const char *name)
 {
 	for (size_t i = 0; i < r->n_bonds; i++)

@@ -734,10 +734,7 @@ int import_netplan(const struct import_file *files, size_t n, struct import_resu
 	for (size_t i = 0; i < np.n_defs; i++)
 		if (np.defs[i].notes.oom)
 			err = -ENOMEM;
-	for (size_t i = 0; i < out->n_bonds; i++)
-		if (out->bonds[i].notes.oom)
-			err = -ENOMEM;
-	if (out->notes.oom)
+	if (import_result_oom(out))
 		err = -ENOMEM;
 out:
 	for (size_t i = 0; np.defs && i < np.n_defs; i++)

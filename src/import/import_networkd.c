@@ -411,12 +411,7 @@ int import_networkd(const struct import_file *files, size_t n, struct import_res
 		if (*nets[i].bond && !import_find_bond(out, nets[i].bond))
 			import_note(&out->notes, "%s: joins links to %.40s, which no .netdev given "
 				    "defines", nets[i].u->in->name, nets[i].bond);
-	err = 0;
-	for (size_t i = 0; i < out->n_bonds; i++)
-		if (out->bonds[i].notes.oom)
-			err = -ENOMEM;
-	if (out->notes.oom)
-		err = -ENOMEM;
+	err = import_result_oom(out);
 out:
 	free(others);
 	free(nets);

@@ -453,12 +453,7 @@ int import_nm(const struct import_file *files, size_t n, struct import_result *o
 			import_note(&out->notes, "%s: a port of %.60s, which no keyfile given defines",
 				    p->in->name, p->controller);
 	}
-	err = 0;
-	for (size_t i = 0; i < out->n_bonds; i++)
-		if (out->bonds[i].notes.oom)
-			err = -ENOMEM;
-	if (out->notes.oom)
-		err = -ENOMEM;
+	err = import_result_oom(out);
 out:
 	free(all);
 	return err;

@@ -401,10 +401,5 @@ int import_teamd(const struct import_file *files, size_t n, struct import_result
 	out->format = "teamd";
 	for (size_t i = 0; i < n && !err; i++)
 		err = read_team(out, &files[i]);
-	for (size_t i = 0; i < out->n_bonds && !err; i++)
-		if (out->bonds[i].notes.oom)
-			err = -ENOMEM;
-	if (!err && out->notes.oom)
-		err = -ENOMEM;
-	return err;
+	return err ? err : import_result_oom(out);
 }
