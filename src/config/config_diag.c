@@ -2,6 +2,7 @@
 /* The parser's messages: FILE:LINE errors and warnings, kept and handed over
  * sorted by line, and input quoted safely. */
 #include "config_parser.h"
+#include "grow.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -31,16 +32,12 @@ void config_diag_free(struct config_diag *diag)
 /* Appends msg to a list, taking it over (freed on failure too). */
 static int msgs_push(char ***msgs, size_t *n, size_t *cap, char *msg)
 {
-	if (*n == *cap) {
-		size_t c = *cap ? *cap * 2 : 8;
-		char **v = realloc(*msgs, c * sizeof(*v));
-		if (!v) {
-			free(msg);
-			return -ENOMEM;
-		}
-		*msgs = v;
-		*cap = c;
+	char **v = grow_array(*msgs, cap, *n + 1, sizeof(*v), 8);
+	if (!v) {
+		free(msg);
+		return -ENOMEM;
 	}
+	*msgs = v;
 	(*msgs)[(*n)++] = msg;
 	return 0;
 }
@@ -90,16 +87,12 @@ void errorf(struct parser *p, unsigned line, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
-	if (p->n_errors == p->cap_errors) {
-		size_t cap = p->cap_errors ? p->cap_errors * 2 : 8;
-		struct error *v = realloc(p->errors, cap * sizeof(*v));
-		if (!v) {
-			p->fatal = -ENOMEM;
-			return;
-		}
-		p->errors = v;
-		p->cap_errors = cap;
+	struct error *v = grow_array(p->errors, &p->cap_errors, p->n_errors + 1, sizeof(*v), 8);
+	if (!v) {
+		p->fatal = -ENOMEM;
+		return;
 	}
+	p->errors = v;
 	char *msg = format("%s:%u: %s", p->file, line, text);
 	if (!msg) {
 		p->fatal = -ENOMEM;
@@ -126,16 +119,12 @@ void warnf(struct parser *p, unsigned line, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
-	if (p->n_warns == p->cap_warns) {
-		size_t cap = p->cap_warns ? p->cap_warns * 2 : 8;
-		struct error *v = realloc(p->warns, cap * sizeof(*v));
-		if (!v) {
-			p->fatal = -ENOMEM;
-			return;
-		}
-		p->warns = v;
-		p->cap_warns = cap;
+	struct error *v = grow_array(p->warns, &p->cap_warns, p->n_warns + 1, sizeof(*v), 8);
+	if (!v) {
+		p->fatal = -ENOMEM;
+		return;
 	}
+	p->warns = v;
 	char *msg = format("%s:%u: warning: %s", p->file, line, text);
 	if (!msg) {
 		p->fatal = -ENOMEM;

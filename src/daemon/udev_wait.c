@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Holding new links until udev has initialized them (bounded). */
 #include "udev_wait.h"
+#include "grow.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -51,14 +52,10 @@ static struct udev_link *entry(struct udev_wait *u, const char *name)
 	for (size_t i = 0; i < u->n; i++)
 		if (!strcmp(u->v[i].name, name))
 			return &u->v[i];
-	if (u->n == u->cap) {
-		size_t cap = u->cap ? u->cap * 2 : 16;
-		struct udev_link *v = realloc(u->v, cap * sizeof(*v));
-		if (!v)
-			return NULL;
-		u->v = v;
-		u->cap = cap;
-	}
+	struct udev_link *v = grow_array(u->v, &u->cap, u->n + 1, sizeof(*v), 16);
+	if (!v)
+		return NULL;
+	u->v = v;
 	struct udev_link *e = &u->v[u->n++];
 	memset(e, 0, sizeof(*e));
 	snprintf(e->name, sizeof(e->name), "%s", name);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "build_config.h"
+#include "grow.h"
 #include "import.h"
 
 /* sysexits.h values, spelled out where they are used. */
@@ -170,16 +171,12 @@ static int read_one(struct inputs *in, const char *path)
 		err = -EFBIG;
 		goto out;
 	}
-	if (in->n == in->cap) {
-		size_t cap = in->cap ? in->cap * 2 : 16;
-		struct import_file *v = realloc(in->files, cap * sizeof(*v));
-		if (!v) {
-			err = -ENOMEM;
-			goto out;
-		}
-		in->files = v;
-		in->cap = cap;
+	struct import_file *v = grow_array(in->files, &in->cap, in->n + 1, sizeof(*v), 16);
+	if (!v) {
+		err = -ENOMEM;
+		goto out;
 	}
+	in->files = v;
 	char *small = realloc(buf, len ? len : 1); /* most files are small */
 	if (small)
 		buf = small;

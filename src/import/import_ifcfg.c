@@ -33,6 +33,7 @@
  *   gives every slave the bond's MTU when it joins.
  */
 #include "import.h"
+#include "grow.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -157,14 +158,10 @@ static int parse_ifcfg(struct ifcfg *f, const struct import_file *in)
 			f->bad_lines++;
 			continue;
 		}
-		if (f->n_vars == f->cap_vars) {
-			size_t cap = f->cap_vars ? f->cap_vars * 2 : 16;
-			struct var *nv = realloc(f->vars, cap * sizeof(*nv));
-			if (!nv)
-				return -ENOMEM;
-			f->vars = nv;
-			f->cap_vars = cap;
-		}
+		struct var *nv = grow_array(f->vars, &f->cap_vars, f->n_vars + 1, sizeof(*nv), 16);
+		if (!nv)
+			return -ENOMEM;
+		f->vars = nv;
 		struct var *v = &f->vars[f->n_vars];
 		snprintf(v->key, sizeof(v->key), "%.*s", (int)(s - k), k);
 		char *cr = strchr(s + 1, '\r');

@@ -42,6 +42,7 @@
  *   bond's notes.
  */
 #include "import.h"
+#include "grow.h"
 
 #include <errno.h>
 #include <fnmatch.h>
@@ -206,16 +207,12 @@ static struct ifu_stanza *new_stanza(struct ifu *u)
 {
 	if (u->n_st == IFU_MAX_STANZAS)
 		return NULL;
-	if (u->n_st == u->cap_st) {
-		size_t cap = u->cap_st ? u->cap_st * 2 : 16;
-		struct ifu_stanza *v = realloc(u->st, cap * sizeof(*v));
-		if (!v) {
-			u->oom = true;
-			return NULL;
-		}
-		u->st = v;
-		u->cap_st = cap;
+	struct ifu_stanza *v = grow_array(u->st, &u->cap_st, u->n_st + 1, sizeof(*v), 16);
+	if (!v) {
+		u->oom = true;
+		return NULL;
 	}
+	u->st = v;
 	struct ifu_stanza *s = &u->st[u->n_st++];
 	memset(s, 0, sizeof(*s));
 	return s;
@@ -226,16 +223,12 @@ static void add_opt(struct ifu *u, struct ifu_stanza *s, const char *key, const 
 {
 	if (s->n_opts == IFU_MAX_OPTS)
 		return;
-	if (s->n_opts == s->cap_opts) {
-		size_t cap = s->cap_opts ? s->cap_opts * 2 : 8;
-		struct ifu_opt *v = realloc(s->opts, cap * sizeof(*v));
-		if (!v) {
-			u->oom = true;
-			return;
-		}
-		s->opts = v;
-		s->cap_opts = cap;
+	struct ifu_opt *v = grow_array(s->opts, &s->cap_opts, s->n_opts + 1, sizeof(*v), 8);
+	if (!v) {
+		u->oom = true;
+		return;
 	}
+	s->opts = v;
 	struct ifu_opt *o = &s->opts[s->n_opts++];
 	snprintf(o->key, sizeof(o->key), "%.47s", key);
 	snprintf(o->value, sizeof(o->value), "%s", value);

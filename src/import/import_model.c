@@ -7,6 +7,7 @@
  * name): the source files are input from disk, not trusted.
  */
 #include "import.h"
+#include "grow.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -101,14 +102,10 @@ struct import_bond *import_add_bond(struct import_result *r, const char *name,
 			    source, IMPORT_MAX_BONDS);
 		return NULL;
 	}
-	if (r->n_bonds == r->cap_bonds) {
-		size_t cap = r->cap_bonds ? r->cap_bonds * 2 : 4;
-		struct import_bond *v = realloc(r->bonds, cap * sizeof(*v));
-		if (!v)
-			return NULL;
-		r->bonds = v;
-		r->cap_bonds = cap;
-	}
+	struct import_bond *v = grow_array(r->bonds, &r->cap_bonds, r->n_bonds + 1, sizeof(*v), 4);
+	if (!v)
+		return NULL;
+	r->bonds = v;
 	struct import_bond *b = &r->bonds[r->n_bonds++];
 	memset(b, 0, sizeof(*b));
 	snprintf(b->name, sizeof(b->name), "%s", name);

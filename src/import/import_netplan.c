@@ -42,6 +42,7 @@
  * comment says so.
  */
 #include "import.h"
+#include "grow.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -201,16 +202,12 @@ static struct np_def *get_def(struct np *np, const char *id, enum np_type type,
 			    "too long an ID", id, file);
 		return NULL;
 	}
-	if (np->n_defs == np->cap_defs) {
-		size_t cap = np->cap_defs ? np->cap_defs * 2 : 8;
-		struct np_def *v = realloc(np->defs, cap * sizeof(*v));
-		if (!v) {
-			np->oom = true;
-			return NULL;
-		}
-		np->defs = v;
-		np->cap_defs = cap;
+	struct np_def *v = grow_array(np->defs, &np->cap_defs, np->n_defs + 1, sizeof(*v), 8);
+	if (!v) {
+		np->oom = true;
+		return NULL;
 	}
+	np->defs = v;
 	d = &np->defs[np->n_defs++];
 	memset(d, 0, sizeof(*d));
 	copy(d->id, sizeof(d->id), id);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The action list and how actions read in logs. */
 #include "action.h"
+#include "grow.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -39,14 +40,10 @@ void action_list_free(struct action_list *l)
 
 struct action *action_list_push(struct action_list *l, const struct action *a)
 {
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 16;
-		struct action *v = realloc(l->v, cap * sizeof(*v));
-		if (!v)
-			return NULL;
-		l->v = v;
-		l->cap = cap;
-	}
+	struct action *v = grow_array(l->v, &l->cap, l->n + 1, sizeof(*v), 16);
+	if (!v)
+		return NULL;
+	l->v = v;
 	l->v[l->n] = *a;
 	return &l->v[l->n++];
 }
@@ -54,14 +51,10 @@ struct action *action_list_push(struct action_list *l, const struct action *a)
 struct plan_note *action_list_note(struct action_list *l, const char *bond,
 				   const char *ifname, const char *fmt, ...)
 {
-	if (l->n_notes == l->cap_notes) {
-		size_t cap = l->cap_notes ? l->cap_notes * 2 : 8;
-		struct plan_note *v = realloc(l->notes, cap * sizeof(*v));
-		if (!v)
-			return NULL;
-		l->notes = v;
-		l->cap_notes = cap;
-	}
+	struct plan_note *v = grow_array(l->notes, &l->cap_notes, l->n_notes + 1, sizeof(*v), 8);
+	if (!v)
+		return NULL;
+	l->notes = v;
 	struct plan_note *n = &l->notes[l->n_notes++];
 	memset(n, 0, sizeof(*n));
 	snprintf(n->bond, sizeof(n->bond), "%s", bond);

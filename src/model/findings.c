@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The findings list: adding, naming, and rendering for the status socket. */
 #include "findings.h"
+#include "grow.h"
 
 #include "json_text.h"
 
@@ -23,14 +24,10 @@ struct finding *findings_add(struct findings *f, enum finding_source source,
 			     enum finding_severity severity, enum finding_kind kind,
 			     const char *bond)
 {
-	if (f->n == f->cap) {
-		size_t cap = f->cap ? f->cap * 2 : 8;
-		struct finding *v = realloc(f->v, cap * sizeof(*v));
-		if (!v)
-			return NULL;
-		f->v = v;
-		f->cap = cap;
-	}
+	struct finding *v = grow_array(f->v, &f->cap, f->n + 1, sizeof(*v), 8);
+	if (!v)
+		return NULL;
+	f->v = v;
 	struct finding *x = &f->v[f->n++];
 	memset(x, 0, sizeof(*x));
 	x->source = source;

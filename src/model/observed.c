@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The observed-state container: links and addresses keyed by ifindex. */
 #include "observed.h"
+#include "grow.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -32,21 +33,6 @@ const struct obs_link *observed_by_index(const struct observed *o, int ifindex)
 	return NULL;
 }
 
-static int grow(void **v, size_t *cap, size_t need, size_t size)
-{
-	if (need <= *cap)
-		return 0;
-	size_t n = *cap ? *cap * 2 : 16;
-	while (n < need)
-		n *= 2;
-	void *p = realloc(*v, n * size);
-	if (!p)
-		return -ENOMEM;
-	*v = p;
-	*cap = n;
-	return 0;
-}
-
 int observed_put_link(struct observed *o, const struct obs_link *l)
 {
 	for (size_t i = 0; i < o->n_links; i++) {
@@ -55,8 +41,10 @@ int observed_put_link(struct observed *o, const struct obs_link *l)
 			return 0;
 		}
 	}
-	if (grow((void **)&o->links, &o->cap_links, o->n_links + 1, sizeof(*l)))
+	void *v = grow_array(o->links, &o->cap_links, o->n_links + 1, sizeof(*l), 16);
+	if (!v)
 		return -ENOMEM;
+	o->links = v;
 	o->links[o->n_links++] = *l;
 	return 0;
 }
@@ -115,8 +103,10 @@ int observed_put_addr(struct observed *o, const struct obs_addr *a)
 {
 	if (observed_has_addr(o, a->ifindex, &a->addr))
 		return 0;
-	if (grow((void **)&o->addrs, &o->cap_addrs, o->n_addrs + 1, sizeof(*a)))
+	void *v = grow_array(o->addrs, &o->cap_addrs, o->n_addrs + 1, sizeof(*a), 16);
+	if (!v)
 		return -ENOMEM;
+	o->addrs = v;
 	o->addrs[o->n_addrs++] = *a;
 	return 0;
 }

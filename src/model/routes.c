@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The observed connected routes: plain data kept in the kernel's order. */
 #include "routes.h"
+#include "grow.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -23,14 +24,10 @@ bool route_same_group(const struct obs_route *a, const struct obs_route *b)
 
 static int route_insert_at(struct observed *o, size_t at, const struct obs_route *r)
 {
-	if (o->n_routes == o->cap_routes) {
-		size_t cap = o->cap_routes ? o->cap_routes * 2 : 16;
-		struct obs_route *v = realloc(o->routes, cap * sizeof(*v));
-		if (!v)
-			return -ENOMEM;
-		o->routes = v;
-		o->cap_routes = cap;
-	}
+	struct obs_route *v = grow_array(o->routes, &o->cap_routes, o->n_routes + 1, sizeof(*v), 16);
+	if (!v)
+		return -ENOMEM;
+	o->routes = v;
 	memmove(&o->routes[at + 1], &o->routes[at], (o->n_routes - at) * sizeof(*o->routes));
 	o->routes[at] = *r;
 	o->n_routes++;
