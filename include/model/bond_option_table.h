@@ -144,7 +144,6 @@ int bond_opt_parse_scalar(const struct bond_opt_desc *d, const char *text,
 const char *bond_opt_value_name(const struct bond_opt_desc *d, uint32_t value);
 
 const char *bond_mode_name(enum bond_mode mode);        /* "balance-rr" */
-const char *bond_mode_kernel_text(enum bond_mode mode); /* as /proc prints it */
 
 bool bond_opt_applies(const struct bond_opt_desc *d, enum bond_mode mode);
 

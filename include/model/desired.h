@@ -86,8 +86,5 @@ void desired_free(struct desired *d);
  * (active-backup, 802.3ad, balance-tlb, balance-alb). */
 bool desired_keeps_order(const struct desired_bond *b);
 const struct desired_bond *desired_find_bond(const struct desired *d, const char *name);
-/* The bond a slave name is configured in, or NULL. */
-const struct desired_bond *desired_find_slave(const struct desired *d, const char *slave,
-					      size_t *pos);
 
 #endif

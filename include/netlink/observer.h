@@ -62,9 +62,6 @@ int observer_fd(const struct observer *ob);
  * A failure is recorded in stale_* and retry_at_ms, a success clears them. */
 int observer_sync(struct observer *ob);
 
-/* Asks the kernel for one link now (its counters move without events);
- * 0 or -errno.  Does not touch the observed state. */
-int observer_fetch_link(struct observer *ob, int ifindex, struct obs_link *out);
 
 /* Throws away queued events (they may predate a loss) and re-reads
  * everything; counts as a resync. */

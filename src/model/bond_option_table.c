@@ -206,16 +206,6 @@ uint16_t bond_opt_value_kmax(enum bond_opt id, uint32_t value)
 	return KVER(255, 255);
 }
 
-static const char *const mode_kernel_text[MODE__COUNT] = {
-	"load balancing (round-robin)",
-	"fault-tolerance (active-backup)",
-	"load balancing (xor)",
-	"fault-tolerance (broadcast)",
-	"IEEE 802.3ad Dynamic link aggregation",
-	"transmit load balancing",
-	"adaptive load balancing",
-};
-
 const struct bond_opt_desc *bond_opt_desc(enum bond_opt id)
 {
 	if ((unsigned)id >= OPT__COUNT)
@@ -270,13 +260,6 @@ const char *bond_opt_value_name(const struct bond_opt_desc *d, uint32_t value)
 const char *bond_mode_name(enum bond_mode mode)
 {
 	return bond_opt_value_name(&table[OPT_MODE], (uint32_t)mode);
-}
-
-const char *bond_mode_kernel_text(enum bond_mode mode)
-{
-	if ((unsigned)mode >= MODE__COUNT)
-		return NULL;
-	return mode_kernel_text[mode];
 }
 
 bool bond_opt_applies(const struct bond_opt_desc *d, enum bond_mode mode)

@@ -20,21 +20,6 @@ const struct desired_bond *desired_find_bond(const struct desired *d, const char
 	return NULL;
 }
 
-const struct desired_bond *desired_find_slave(const struct desired *d, const char *slave,
-					      size_t *pos)
-{
-	for (size_t i = 0; i < d->n_bonds; i++) {
-		for (size_t j = 0; j < d->bonds[i].n_slaves; j++) {
-			if (strcmp(d->bonds[i].slaves[j].name, slave) == 0) {
-				if (pos)
-					*pos = j;
-				return &d->bonds[i];
-			}
-		}
-	}
-	return NULL;
-}
-
 bool desired_keeps_order(const struct desired_bond *b)
 {
 	if (b->has_keep_order)

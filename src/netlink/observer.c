@@ -301,37 +301,6 @@ static void discard_queued(struct observer *ob)
 	}
 }
 
-struct fetch {
-	int ifindex;
-	struct obs_link *out;
-	bool found;
-};
-
-static int fetch_cb(const struct nlmsghdr *nlh, void *data)
-{
-	struct fetch *f = data;
-	if (nlh->nlmsg_type == RTM_NEWLINK && link_msg_is_device(nlh) &&
-	    link_parse(nlh, f->out) == 0 && f->out->ifindex == f->ifindex)
-		f->found = true;
-	return MNL_CB_OK;
-}
-
-int observer_fetch_link(struct observer *ob, int ifindex, struct obs_link *out)
-{
-	char buf[NLSOCK_MSG_SIZE];
-	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
-	struct fetch f = {.ifindex = ifindex, .out = out};
-
-	nlh->nlmsg_type = RTM_GETLINK;
-	struct ifinfomsg *ifi = mnl_nlmsg_put_extra_header(nlh, sizeof(*ifi));
-	ifi->ifi_family = AF_UNSPEC;
-	ifi->ifi_index = ifindex;
-	int err = nlsock_get(&ob->dump, nlh, fetch_cb, &f);
-	if (err)
-		return err;
-	return f.found ? 0 : -ENODEV;
-}
-
 int observer_resync(struct observer *ob)
 {
 	ob->resyncs++;
