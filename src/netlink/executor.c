@@ -35,21 +35,25 @@
 
 /*
  * libnl turns the kernel's NLMSG_ERROR into its own codes ("Input data out
- * of range" for ERANGE and EINVAL alike) and drops the extended ACK.  This
- * callback sees the whole message first: keep the errno and the message,
- * then let libnl report the failure as usual (NL_STOP).
+ * of range" for ERANGE and EINVAL alike) and drops the extended ACK.  Its
+ * NL_CB_MSG_IN callback is handed every message received, whole, before
+ * libnl acts on it: keep the errno and the kernel's message of an error,
+ * and let libnl go on and report the failure as it always does.
  */
-static int route_error(struct sockaddr_nl *nla, struct nlmsgerr *e, void *arg)
+static int route_msg_in(struct nl_msg *msg, void *arg)
 {
 	struct executor *ex = arg;
-	(void)nla;
+	const struct nlmsghdr *nlh = nlmsg_hdr(msg);
 
+	if (nlh->nlmsg_type != NLMSG_ERROR ||
+	    nlh->nlmsg_len < NLMSG_LENGTH(sizeof(struct nlmsgerr)))
+		return NL_OK;
+	const struct nlmsgerr *e = NLMSG_DATA(nlh);
+	if (e->error == 0) /* an ACK */
+		return NL_OK;
 	ex->route_errno = -e->error;
-	/* libnl passes the payload of the NLMSG_ERROR message, after checking
-	 * it holds a whole struct nlmsgerr: its header is just before. */
-	nlsock_extack_message((const struct nlmsghdr *)((const char *)e - NLMSG_HDRLEN),
-			      ex->route_extack, sizeof(ex->route_extack));
-	return NL_STOP;
+	nlsock_extack_message(nlh, ex->route_extack, sizeof(ex->route_extack));
+	return NL_OK;
 }
 
 int executor_open(struct executor *ex)
@@ -64,7 +68,7 @@ int executor_open(struct executor *ex)
 		return -ENOMEM;
 	}
 	if (nl_connect(ex->route, NETLINK_ROUTE) < 0 ||
-	    nl_socket_modify_err_cb(ex->route, NL_CB_CUSTOM, route_error, ex) < 0) {
+	    nl_socket_modify_cb(ex->route, NL_CB_MSG_IN, NL_CB_CUSTOM, route_msg_in, ex) < 0) {
 		nl_socket_free(ex->route);
 		nlsock_close(&ex->mnl);
 		return -EIO;
