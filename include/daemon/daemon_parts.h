@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "daemon.h"
+#include "clock.h"
 #include "config.h"
 #include "diag_where.h"
 #include "hostcheck_run.h"
@@ -23,12 +24,6 @@
 /* Records an event for the status socket and sends it to watchers. */
 void record(struct daemon *d, enum event_kind kind, const char *bond, const char *link,
 	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-
-uint64_t now_us(void);
-
-uint64_t now_ms(void);
-
-int64_t wall_ms(void);
 
 struct bond_runtime *bond_rt(struct daemon *d, const char *name);
 

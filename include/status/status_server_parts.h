@@ -13,6 +13,7 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 
+#include "clock.h"
 #include "status_server.h"
 #include "status_proto.h"
 
@@ -88,8 +89,6 @@ struct status_server {
  * pointers (never equal to these small numbers). */
 #define TAG_LISTEN 1
 #define TAG_TIMER 2
-
-int64_t server_mono_ms(void);
 
 bool client_backpressured(const struct client *c);
 

@@ -37,30 +37,11 @@
  * interrupted) before bondd gives up: about 5 s of waits in all. */
 #define START_SYNC_TRIES 10
 
-uint64_t now_us(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
-}
-
-uint64_t now_ms(void)
-{
-	return now_us() / 1000;
-}
-
-int64_t wall_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* Records an event for the status socket and sends it to watchers. */
 void record(struct daemon *d, enum event_kind kind, const char *bond, const char *link,
 	    const char *fmt, ...)
 {
-	struct event e = {.wall_ms = wall_ms(), .kind = kind};
+	struct event e = {.wall_ms = clock_wall_ms(), .kind = kind};
 	va_list ap;
 
 	snprintf(e.bond, sizeof(e.bond), "%s", bond ? bond : "");
@@ -192,7 +173,7 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 		if (!lost && was_up == is_up)
 			return;
 		if (!admin)
-			rt->last_flap_ms = wall_ms();
+			rt->last_flap_ms = clock_wall_ms();
 		if (!is_up && admin) {
 			log_debug("%s: carrier lost with the link set down: not a flap", l->name);
 		} else if (lost) {
@@ -320,7 +301,7 @@ uint64_t earlier(uint64_t a, uint64_t b)
  * not be forgotten until an unrelated event. */
 static void arm_retry(struct daemon *d, uint64_t plan_ms)
 {
-	uint64_t now = now_ms(), next = holds_next_expiry(&d->holds, plan_ms);
+	uint64_t now = clock_mono_ms(), next = holds_next_expiry(&d->holds, plan_ms);
 	struct itimerspec its = {0};
 
 	if (d->unsettled_retry_ms && (!next || d->unsettled_retry_ms < next))
@@ -356,7 +337,7 @@ static void note_unsettled(struct daemon *d, bool unsettled)
 			backoff *= 2;
 		if (backoff > UNSETTLED_MAX_MS)
 			backoff = UNSETTLED_MAX_MS;
-		d->unsettled_retry_ms = now_ms() + backoff;
+		d->unsettled_retry_ms = clock_mono_ms() + backoff;
 	}
 	for (size_t i = 0; i < d->n_bonds; i++) {
 		struct bond_runtime *rt = &d->bonds[i];
@@ -388,13 +369,13 @@ static void note_unsettled(struct daemon *d, bool unsettled)
  * never left for the next event (which may not come). */
 static void retry_stale(struct daemon *d)
 {
-	if (!d->ob.stale_since_ms || now_ms() < d->ob.retry_at_ms)
+	if (!d->ob.stale_since_ms || clock_mono_ms() < d->ob.retry_at_ms)
 		return;
 	int err = observer_resync(&d->ob);
 	if (err < 0)
 		log_err("re-reading links: %s (failure %u in a row; again in %llu ms)",
 			strerror(-err), d->ob.stale_failures,
-			(unsigned long long)(d->ob.retry_at_ms - now_ms()));
+			(unsigned long long)(d->ob.retry_at_ms - clock_mono_ms()));
 	else
 		log_info("re-reading links works again");
 }
@@ -402,7 +383,7 @@ static void retry_stale(struct daemon *d)
 static void converge(struct daemon *d)
 {
 	bool unsettled = false;
-	uint64_t plan_ms = now_ms();
+	uint64_t plan_ms = clock_mono_ms();
 
 	retry_stale(d);
 	for (int pass = 0; pass < MAX_PASSES; pass++) {
@@ -413,7 +394,7 @@ static void converge(struct daemon *d)
 		if (d->ob.resyncs != resyncs)
 			log_warn("netlink events were lost (receive buffer overflow); "
 				 "re-read every link from the kernel");
-		plan_ms = now_ms();
+		plan_ms = clock_mono_ms();
 		struct plan_holds held = holds_for_plan(&d->holds, plan_ms);
 		held = udev_wait_holds(&d->udev, &d->want, &d->ob.state, &held, plan_ms);
 		held.no_rebuild = !d->rebuild_ok;

@@ -113,10 +113,10 @@ void execute_plan(struct daemon *d)
 			continue;
 		action_describe(a, desc, sizeof(desc));
 		struct bond_runtime *rt = bond_rt(d, a->bond);
-		uint64_t t0 = now_us();
+		uint64_t t0 = clock_mono_us();
 		int ret = executor_run(&d->ex, a, err, sizeof(err));
 		log_debug("%s took %llu us", action_kind_name(a->kind),
-			  (unsigned long long)(now_us() - t0));
+			  (unsigned long long)(clock_mono_us() - t0));
 		breather_check(&d->breather);
 		if (rt)
 			rt->actions++;
@@ -147,7 +147,7 @@ void execute_plan(struct daemon *d)
 		}
 		enslave_context(d, a, ctx, sizeof(ctx));
 		plan_hold_key(a, d->ex.failed_opt, key, sizeof(key));
-		uint64_t backoff = holds_fail(&d->holds, key, now_ms());
+		uint64_t backoff = holds_fail(&d->holds, key, clock_mono_ms());
 		if (meaning.kind == APPLY_ERR_IN_USE)
 			holds_refuse(&d->holds, key);
 		char full[sizeof(rt->last_error)];
@@ -166,7 +166,7 @@ void execute_plan(struct daemon *d)
 		log_err("%s: %s (%s)", a->bond, full, next);
 		if (rt) {
 			rt->errors++;
-			rt->last_error_ms = wall_ms();
+			rt->last_error_ms = clock_wall_ms();
 			snprintf(rt->last_error, sizeof(rt->last_error), "%s", full);
 		}
 		/* What happens next before the kernel's words: an event keeps 200

@@ -2,6 +2,7 @@
 /* Live link facts for one status reply: speed, duplex and counters read
  * from sysfs and /proc/net/dev within the reply's time budget. */
 #include "daemon_parts.h"
+#include "nic_speed.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -28,7 +29,7 @@ static bool read_sys(const char *ifname, const char *file, char *buf, size_t len
 
 void live_reply_start(struct live_facts *lf)
 {
-	lf->budget_end_us = now_us() + LIVE_BUDGET_US;
+	lf->budget_end_us = clock_mono_us() + LIVE_BUDGET_US;
 	lf->netdev_loaded = false;
 }
 
@@ -118,24 +119,24 @@ void link_live(void *ctx, const char *ifname, int ifindex, struct link_live *out
 {
 	struct daemon *d = ctx;
 	struct link_runtime *rt = link_rt(d, ifname);
-	char buf[32];
 
 	(void)ifindex;
 	/* speed_show and duplex_show (net/core/net-sysfs.c) need the RTNL
 	 * lock, retrying while someone else holds it: within the budget only. */
-	if (rt && !rt->speed_fresh && now_us() < d->live.budget_end_us) {
-		rt->mbps = -1;
-		if (read_sys(ifname, "speed", buf, sizeof(buf)) && atoi(buf) >= 0)
-			rt->mbps = atoi(buf); /* -1 there: the driver does not know */
-		snprintf(rt->duplex, sizeof(rt->duplex), "unknown");
-		read_sys(ifname, "duplex", rt->duplex, sizeof(rt->duplex));
+	if (rt && !rt->speed_fresh && clock_mono_us() < d->live.budget_end_us) {
+		char dir[64];
+		struct nic_speed speed;
+		snprintf(dir, sizeof(dir), "/sys/class/net/%s", ifname);
+		nic_speed_read(dir, &speed);
+		rt->mbps = speed.mbps;
+		snprintf(rt->duplex, sizeof(rt->duplex), "%s", speed.duplex);
 		rt->speed_fresh = true;
 	}
 	if (rt && rt->duplex[0]) { /* read at least once */
 		out->mbps = rt->mbps;
 		snprintf(out->duplex, sizeof(out->duplex), "%s", rt->duplex);
 	}
-	if (now_us() < d->live.budget_end_us && read_stats(&d->live, ifname, &out->stats)) {
+	if (clock_mono_us() < d->live.budget_end_us && read_stats(&d->live, ifname, &out->stats)) {
 		out->has_stats = true;
 		/* Not in /proc/net/dev (its "frame" column sums CRC with three
 		 * others): the device's own files (net/core/net-sysfs.c

@@ -40,7 +40,7 @@ static const char *stale_text(struct daemon *d)
  */
 static void counters_look(struct daemon *d)
 {
-	int64_t now = (int64_t)(now_us() / 1000);
+	int64_t now = (int64_t)(clock_mono_us() / 1000);
 	size_t n = 0;
 
 	if (d->counts_ms && now - d->counts_ms < COUNTERS_LOOK_MS)
@@ -103,7 +103,7 @@ void fill_view(void *ctx, struct status_view *v)
 	*v = (struct status_view){
 		.want = &d->want, .obs = &d->ob.state, .bonds = d->bonds,
 		.links = d->links, .n_links = d->n_links, .events = &d->events,
-		.now_ms = wall_ms(), .link_live = link_live, .live_ctx = d,
+		.now_ms = clock_wall_ms(), .link_live = link_live, .live_ctx = d,
 		.stale = stale_text(d),
 		.config_failed = d->config_failed, .config_success_ms = d->config_success_ms,
 	};

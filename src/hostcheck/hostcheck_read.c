@@ -22,6 +22,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "nic_speed.h"
 #include "small_file.h"
 
 static bool read_line(const char *path, char *buf, size_t len)
@@ -105,15 +106,10 @@ bool hostcheck_read_nic(const char *root, const char *name, struct host_nic *n)
 	snprintf(path, sizeof(path), "%s/device", dir);
 	find_pci(path, n);
 	read_driver(path, n);
-	/* Reading speed fails (EINVAL) while the link is down. */
-	snprintf(path, sizeof(path), "%s/speed", dir);
-	int mbps = read_int(path);
-	n->mbps = mbps > 0 ? mbps : -1;
-	snprintf(path, sizeof(path), "%s/duplex", dir);
-	char duplex[16];
-	if (read_line(path, duplex, sizeof(duplex)) &&
-	    (strcmp(duplex, "full") == 0 || strcmp(duplex, "half") == 0))
-		memcpy(n->duplex, duplex, 5);
+	struct nic_speed speed;
+	nic_speed_read(dir, &speed);
+	n->mbps = speed.mbps;
+	snprintf(n->duplex, sizeof(n->duplex), "%s", speed.duplex);
 	return true;
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Observed state from one dump plus events; re-dumped when events are lost. */
 #include "observer.h"
+#include "clock.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -172,26 +173,19 @@ static int apply_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
-static int64_t clock_ms(clockid_t id)
-{
-	struct timespec ts;
-	clock_gettime(id, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static void note_failure(struct observer *ob, int err)
 {
 	uint64_t backoff = OBSERVER_RETRY_FIRST_MS;
 
 	if (!ob->stale_since_ms)
-		ob->stale_since_ms = clock_ms(CLOCK_REALTIME);
+		ob->stale_since_ms = clock_wall_ms();
 	ob->stale_err = err;
 	ob->stale_failures++;
 	for (unsigned i = 1; i < ob->stale_failures && backoff < OBSERVER_RETRY_MAX_MS; i++)
 		backoff *= 2;
 	if (backoff > OBSERVER_RETRY_MAX_MS)
 		backoff = OBSERVER_RETRY_MAX_MS;
-	ob->retry_at_ms = (uint64_t)clock_ms(CLOCK_MONOTONIC) + backoff;
+	ob->retry_at_ms = clock_mono_ms() + backoff;
 }
 
 static int dump_once(struct observer *ob, struct observer *fresh)

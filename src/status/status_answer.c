@@ -82,7 +82,7 @@ static void start_watch(struct status_server *s, struct client *c, bool json)
 	c->state = CS_WATCH;
 	c->json = json;
 	c->in_len = 0;
-	c->since_ms = server_mono_ms();
+	c->since_ms = (int64_t)clock_mono_ms();
 	shutdown(c->fd, SHUT_RD);
 	log_debug("status: a client of uid %u is watching events", c->uid);
 }
@@ -181,7 +181,7 @@ void client_answer(struct status_server *s, struct client *c, const char *line, 
 		if (s->check && s->check(s->ctx, sel, n, true) > 0 &&
 		    (c->check_line = strndup(line, len))) {
 			c->state = CS_CHECK;
-			c->request_start_ms = server_mono_ms();
+			c->request_start_ms = (int64_t)clock_mono_ms();
 			return;
 		}
 		reply_body_linkcheck(&v, sel, n, &body);

@@ -21,13 +21,6 @@
 #include "peer_cred.h"
 #include "proc_filter.h"
 
-int64_t server_mono_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* --- the socket file -------------------------------------------------- */
 
 static int bind_socket(struct status_server *s, const char *path)
@@ -188,7 +181,7 @@ int client_flush(struct status_server *s, struct client *c)
 			return -1;
 		}
 		sb_consume(&c->out, (size_t)n);
-		c->last_active_ms = server_mono_ms();
+		c->last_active_ms = (int64_t)clock_mono_ms();
 	}
 	if (c->out.oom || c->out.len > MAX_PENDING)
 		return -1;
@@ -235,7 +228,7 @@ static void on_readable(struct status_server *s, struct client *c)
 		 * the requests it sent are still answered, then we close. */
 		c->eof = true;
 	} else if (n > 0) {
-		c->last_active_ms = server_mono_ms();
+		c->last_active_ms = (int64_t)clock_mono_ms();
 		if (c->in_len == 0)
 			c->request_start_ms = c->last_active_ms;
 		c->in_len += (size_t)n;
@@ -273,7 +266,7 @@ static void on_accept(struct status_server *s)
 		c->uid = cred.uid;
 		c->privileged = privileged;
 		c->trusted = privileged || peer_is_own_user(fd);
-		c->last_active_ms = c->since_ms = server_mono_ms();
+		c->last_active_ms = c->since_ms = (int64_t)clock_mono_ms();
 		c->deadline_ms = c->last_active_ms + CLIENT_TIMEOUT_MS;
 		c->events = EPOLLIN;
 		struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
@@ -290,7 +283,7 @@ static void on_accept(struct status_server *s)
  * with no deadline pending the timer is off (no idle wake-ups). */
 static void sweep(struct status_server *s)
 {
-	int64_t now = server_mono_ms(), next = 0;
+	int64_t now = (int64_t)clock_mono_ms(), next = 0;
 
 	for (size_t i = 0; i < s->n_clients;) {
 		struct client *c = s->clients[i];
@@ -465,7 +458,7 @@ static bool check_finished(struct status_server *s, struct client *c)
 	free(c->check_line);
 	c->check_line = NULL;
 	c->state = CS_REQUEST;
-	c->request_start_ms = c->in_len ? server_mono_ms() : 0;
+	c->request_start_ms = c->in_len ? (int64_t)clock_mono_ms() : 0;
 	return true;
 }
 
