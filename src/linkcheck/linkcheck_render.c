@@ -6,6 +6,7 @@
  */
 #include "json_text.h"
 #include "linkcheck.h"
+#include "prom_text.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -108,9 +109,9 @@ static size_t peers_at(const struct lc_slave_obs *s, enum lc_size c)
 void linkcheck_prometheus(struct strbuf *out, const struct lc_results *rs,
 			  const struct desired_bond *const *sel, size_t n)
 {
-	sb_puts(out, "# HELP bondd_link_check_peer_slaves peer slaves that answered the last "
-		     "link check's probes from this slave, by probe size\n"
-		     "# TYPE bondd_link_check_peer_slaves gauge\n");
+	prom_head(out, "bondd_link_check_peer_slaves", "gauge",
+		  "peer slaves that answered the last link check's probes from this slave, "
+		  "by probe size");
 	for (size_t i = 0; i < n; i++) {
 		const struct lc_result *r = lc_results_find(rs, sel[i]->name);
 		for (size_t j = 0; r && r->checks && j < r->m.n_slaves; j++)
@@ -118,50 +119,37 @@ void linkcheck_prometheus(struct strbuf *out, const struct lc_results *rs,
 				const struct lc_slave_obs *s = &r->m.slaves[j];
 				if (!(s->sent & LC_SIZE_BIT(c)))
 					continue;
-				sb_puts(out, "bondd_link_check_peer_slaves{master=\"");
-				prom_label(out, sel[i]->name);
-				sb_puts(out, "\",device=\"");
-				prom_label(out, s->name);
-				sb_printf(out, "\",size=\"%s\"} %zu\n", lc_size_name((enum lc_size)c),
-					  peers_at(s, (enum lc_size)c));
+				prom_sample(out, "bondd_link_check_peer_slaves", sel[i]->name, s->name,
+					    "size", lc_size_name((enum lc_size)c),
+					    peers_at(s, (enum lc_size)c));
 			}
 	}
-	sb_puts(out, "# HELP bondd_link_check_checks_total link checks completed\n"
-		     "# TYPE bondd_link_check_checks_total counter\n");
+	prom_head(out, "bondd_link_check_checks_total", "counter", "link checks completed");
 	for (size_t i = 0; i < n; i++) {
 		const struct lc_result *r = lc_results_find(rs, sel[i]->name);
 		if (!r || !r->enabled)
 			continue;
-		sb_puts(out, "bondd_link_check_checks_total{master=\"");
-		prom_label(out, sel[i]->name);
-		sb_puts(out, "\",device=\"");
-		prom_label(out, sel[i]->name);
-		sb_printf(out, "\"} %lu\n", r->checks);
+		prom_sample(out, "bondd_link_check_checks_total", sel[i]->name, sel[i]->name, NULL, NULL,
+			    r->checks);
 	}
-	sb_puts(out, "# HELP bondd_link_check_pending_findings findings of the last link check "
-		     "not yet confirmed by the next one (they do not count in health)\n"
-		     "# TYPE bondd_link_check_pending_findings gauge\n");
+	prom_head(out, "bondd_link_check_pending_findings", "gauge",
+		  "findings of the last link check not yet confirmed by the next one "
+		  "(they do not count in health)");
 	for (size_t i = 0; i < n; i++) {
 		const struct lc_result *r = lc_results_find(rs, sel[i]->name);
 		if (!r || !r->checks)
 			continue;
-		sb_puts(out, "bondd_link_check_pending_findings{master=\"");
-		prom_label(out, sel[i]->name);
-		sb_puts(out, "\",device=\"");
-		prom_label(out, sel[i]->name);
-		sb_printf(out, "\"} %u\n", r->pending);
+		prom_sample(out, "bondd_link_check_pending_findings", sel[i]->name, sel[i]->name, NULL, NULL,
+			    r->pending);
 	}
-	sb_puts(out, "# HELP bondd_link_check_requests_sent requests the last link check sent\n"
-		     "# TYPE bondd_link_check_requests_sent gauge\n");
+	prom_head(out, "bondd_link_check_requests_sent", "gauge",
+		  "requests the last link check sent");
 	for (size_t i = 0; i < n; i++) {
 		const struct lc_result *r = lc_results_find(rs, sel[i]->name);
 		if (!r || !r->checks)
 			continue;
-		sb_puts(out, "bondd_link_check_requests_sent{master=\"");
-		prom_label(out, sel[i]->name);
-		sb_puts(out, "\",device=\"");
-		prom_label(out, sel[i]->name);
-		sb_printf(out, "\"} %u\n", r->frames_sent);
+		prom_sample(out, "bondd_link_check_requests_sent", sel[i]->name, sel[i]->name, NULL, NULL,
+			    r->frames_sent);
 	}
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* --prometheus: the text exposition format, one family per metric. */
 #include "status_render_parts.h"
+#include "prom_text.h"
 
 #include <arpa/inet.h>
 #include <stdio.h>
@@ -12,27 +13,12 @@
 
 /* --- Prometheus ------------------------------------------------------- */
 
-static void metric_head(struct strbuf *out, const char *name, const char *type,
-			const char *help)
-{
-	sb_printf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
-}
-
-/*
- * One sample.  Labels join with node_exporter's without relabelling: its
- * bonding collector labels a bond `master`, its network collectors label
- * every interface `device`.  So a bond's samples carry master and device
- * both set to the bond, a slave's carry master (its bond) and device (the
- * slave).
- */
+/* A bond's samples carry master and device both set to the bond, a
+ * slave's carry master (its bond) and device (the slave): prom_text.h. */
 static void sample(struct strbuf *out, const char *metric, const char *bond,
 		   const char *slave, unsigned long long value)
 {
-	sb_printf(out, "%s{master=\"", metric);
-	prom_label(out, bond);
-	sb_puts(out, "\",device=\"");
-	prom_label(out, slave ? slave : bond);
-	sb_printf(out, "\"} %llu\n", value);
+	prom_sample(out, metric, bond, slave ? slave : bond, NULL, NULL, value);
 }
 
 enum bond_metric {
@@ -206,15 +192,15 @@ static bool slave_metric(const struct status_view *v, const struct desired_bond 
 void render_prometheus(struct strbuf *out, const struct status_view *v,
 		       const struct desired_bond *const *sel, size_t n)
 {
-	metric_head(out, "bondd_build_info", "gauge", "always 1; the version in its label");
+	prom_head(out, "bondd_build_info", "gauge", "always 1; the version in its label");
 	sb_puts(out, "bondd_build_info{version=\"");
 	prom_label(out, BONDD_VERSION);
 	sb_puts(out, "\"} 1\n");
-	metric_head(out, "bondd_config_last_reload_successful", "gauge",
+	prom_head(out, "bondd_config_last_reload_successful", "gauge",
 		    "1 when the last reload (or the start) took the config, 0 when it was refused");
 	sb_printf(out, "bondd_config_last_reload_successful %d\n", v->config_failed ? 0 : 1);
 	if (v->config_success_ms > 0) {
-		metric_head(out, "bondd_config_last_reload_success_timestamp_seconds", "gauge",
+		prom_head(out, "bondd_config_last_reload_success_timestamp_seconds", "gauge",
 			    "when the config was last taken (start or reload), in Unix time");
 		sb_printf(out, "bondd_config_last_reload_success_timestamp_seconds %lld.%03lld\n",
 			  (long long)(v->config_success_ms / 1000),
@@ -228,14 +214,14 @@ void render_prometheus(struct strbuf *out, const struct status_view *v,
 			if (!bond_metric(v, sel[i], (enum bond_metric)m, &val))
 				continue;
 			if (!head)
-				metric_head(out, bond_metrics[m].name, bond_metrics[m].type,
+				prom_head(out, bond_metrics[m].name, bond_metrics[m].type,
 					    bond_metrics[m].help);
 			head = true;
 			sample(out, bond_metrics[m].name, sel[i]->name, NULL, val);
 		}
 	}
 
-	metric_head(out, "bondd_bond_findings", "gauge",
+	prom_head(out, "bondd_bond_findings", "gauge",
 		    "what the link check and the host checks found, by kind (bondd-status(1))");
 	for (size_t i = 0; i < n; i++)
 		for (int k = 0; k < FK__COUNT; k++) {
@@ -289,7 +275,7 @@ void render_prometheus(struct strbuf *out, const struct status_view *v,
 				if (!slave_metric(v, sel[i], j, (enum slave_metric)m, &live[k], &val))
 					continue;
 				if (!head)
-					metric_head(out, slave_metrics[m].name, slave_metrics[m].type,
+					prom_head(out, slave_metrics[m].name, slave_metrics[m].type,
 						    slave_metrics[m].help);
 				head = true;
 				sample(out, slave_metrics[m].name, sel[i]->name,
