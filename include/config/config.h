@@ -12,9 +12,18 @@
 #include "desired.h"
 
 /* Messages collected while parsing, each "FILE:LINE: message". */
+/* Where an error is, as data: its file, and its line (0: the file as a
+ * whole, as "cannot read").  Anyone may watch events, and a message may
+ * quote a file only root may read: where it is can be shown to all. */
+struct config_place {
+	char *file;
+	unsigned line;
+};
+
 struct config_diag {
-	char **msgs;
-	size_t n, cap;
+	char **msgs;                  /* "FILE[:LINE]: message", for people */
+	struct config_place *places;  /* parallel to msgs: the same place */
+	size_t n, cap, cap_places;
 	/* "FILE:LINE: warning: message": the configuration is valid and is
 	 * used, but is probably not what was meant (no link monitoring, an MTU
 	 * taken from the default). */

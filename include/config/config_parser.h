@@ -103,7 +103,9 @@ struct shown {
 	char s[SHOW_MAX * 4 + 4];
 };
 
-int diag_push(struct config_diag *diag, char *msg);
+/* Takes msg over (freed on failure too), at file:line (line 0: the whole
+ * file). */
+int diag_push(struct config_diag *diag, const char *file, unsigned line, char *msg);
 
 char *format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

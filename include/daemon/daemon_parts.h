@@ -13,7 +13,6 @@
 #include "daemon.h"
 #include "clock.h"
 #include "config.h"
-#include "diag_where.h"
 #include "hostcheck_run.h"
 #include "log.h"
 #include "plan.h"

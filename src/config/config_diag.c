@@ -17,11 +17,15 @@ void config_diag_free(struct config_diag *diag)
 {
 	if (!diag)
 		return;
-	for (size_t i = 0; i < diag->n; i++)
+	for (size_t i = 0; i < diag->n; i++) {
 		free(diag->msgs[i]);
+		free(diag->places[i].file);
+	}
 	free(diag->msgs);
+	free(diag->places);
 	diag->msgs = NULL;
-	diag->n = diag->cap = 0;
+	diag->places = NULL;
+	diag->n = diag->cap = diag->cap_places = 0;
 	for (size_t i = 0; i < diag->n_warnings; i++)
 		free(diag->warnings[i]);
 	free(diag->warnings);
@@ -42,13 +46,26 @@ static int msgs_push(char ***msgs, size_t *n, size_t *cap, char *msg)
 	return 0;
 }
 
-int diag_push(struct config_diag *diag, char *msg)
+int diag_push(struct config_diag *diag, const char *file, unsigned line, char *msg)
 {
 	if (!diag) {
 		free(msg);
 		return 0;
 	}
-	return msgs_push(&diag->msgs, &diag->n, &diag->cap, msg);
+	struct config_place *v = grow_array(diag->places, &diag->cap_places, diag->n + 1,
+					    sizeof(*v), 8);
+	char *copy = v ? strdup(file) : NULL;
+	if (v)
+		diag->places = v;
+	if (!copy) {
+		free(msg);
+		return -ENOMEM;
+	}
+	diag->places[diag->n] = (struct config_place){.file = copy, .line = line};
+	int err = msgs_push(&diag->msgs, &diag->n, &diag->cap, msg);
+	if (err < 0)
+		free(copy);
+	return err;
 }
 
 static int diag_push_warning(struct config_diag *diag, char *msg)
@@ -155,14 +172,15 @@ int flush_errors(struct parser *p)
 		qsort(p->errors, p->n_errors, sizeof(p->errors[0]), by_line);
 	for (size_t i = 0; i < p->n_errors; i++) {
 		if (!err)
-			err = diag_push(p->diag, p->errors[i].msg);
+			err = diag_push(p->diag, p->files[p->errors[i].file_no],
+					p->errors[i].line, p->errors[i].msg);
 		else
 			free(p->errors[i].msg);
 	}
 	p->n_errors = 0;
 	if (!err && p->stop) {
 		char *msg = format("%s:%u: too many errors, giving up", p->stop_file, p->stop_line);
-		err = msg ? diag_push(p->diag, msg) : -ENOMEM;
+		err = msg ? diag_push(p->diag, p->stop_file, p->stop_line, msg) : -ENOMEM;
 	}
 	if (p->n_warns > 1)
 		qsort(p->warns, p->n_warns, sizeof(p->warns[0]), by_line);

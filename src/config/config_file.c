@@ -40,7 +40,7 @@ static int load_error(struct config_diag *diag, const char *path, int err)
 	char reason[128];
 	char *msg = format("%s: cannot read: %s", path, strerror_r(-err, reason, sizeof(reason)));
 
-	if (!msg || diag_push(diag, msg) < 0)
+	if (!msg || diag_push(diag, path, 0, msg) < 0)
 		return -ENOMEM;
 	return err;
 }
@@ -66,7 +66,7 @@ static int read_config_file(const char *path, char **text, size_t *len,
 	}
 	if (!S_ISREG(st.st_mode)) {
 		char *msg = format("%s: not a regular file; not reading it", path);
-		err = !msg || diag_push(diag, msg) < 0 ? -ENOMEM : -EINVAL;
+		err = !msg || diag_push(diag, path, 0, msg) < 0 ? -ENOMEM : -EINVAL;
 		goto out;
 	}
 	buf = malloc(MAX_FILE + 1);
@@ -81,7 +81,7 @@ static int read_config_file(const char *path, char **text, size_t *len,
 	}
 	if (*len > MAX_FILE) {
 		char *msg = format("%s: too large (more than %d bytes)", path, MAX_FILE);
-		err = !msg || diag_push(diag, msg) < 0 ? -ENOMEM : -EFBIG;
+		err = !msg || diag_push(diag, path, 0, msg) < 0 ? -ENOMEM : -EFBIG;
 		goto out;
 	}
 	if (*len > 0 && buf[*len - 1] != '\n') {
@@ -89,7 +89,7 @@ static int read_config_file(const char *path, char **text, size_t *len,
 		 * a complete file ends with a newline. */
 		char *msg = format("%s: the last line has no newline: the file may have been "
 				   "cut while being written; not using it", path);
-		err = !msg || diag_push(diag, msg) < 0 ? -ENOMEM : -EINVAL;
+		err = !msg || diag_push(diag, path, 0, msg) < 0 ? -ENOMEM : -EINVAL;
 		goto out;
 	}
 	*text = buf;
@@ -144,7 +144,7 @@ static int list_dropins(const char *dir, char ***paths, size_t *n, struct config
 			continue;
 		if (count == MAX_DROPINS) {
 			char *msg = format("%s: more than %d drop-ins", dir, MAX_DROPINS);
-			err = !msg || diag_push(diag, msg) < 0 ? -ENOMEM : -E2BIG;
+			err = !msg || diag_push(diag, dir, 0, msg) < 0 ? -ENOMEM : -E2BIG;
 			goto out;
 		}
 		if (!(v[count] = format("%s/%s", dir, e->d_name))) {

@@ -16,7 +16,6 @@
 #include <sys/timerfd.h>
 
 #include "config.h"
-#include "diag_where.h"
 #include "hostcheck_run.h"
 #include "log.h"
 #include "plan.h"
@@ -440,8 +439,11 @@ static int reload(struct daemon *d, char *msg, size_t len)
 		/* Anyone may watch events; the message may quote a file only
 		 * root may read.  Where the error is, then, not what it says:
 		 * the log and the one who asked for the reload get the rest. */
-		char where[320];
-		if (diag.n && diag_where(diag.msgs[0], where, sizeof(where)))
+		char where[320] = "";
+		if (diag.n && diag.places[0].line)
+			snprintf(where, sizeof(where), "%s:%u", diag.places[0].file,
+				 diag.places[0].line);
+		if (where[0])
 			record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: error at %s",
 			       d->opts.config_path, where);
 		else
@@ -449,7 +451,7 @@ static int reload(struct daemon *d, char *msg, size_t len)
 		snprintf(msg, len, "%s%s; the running configuration stays",
 			 diag.n ? diag.msgs[0] : "the file cannot be read",
 			 diag.n > 1 ? " (and more errors, see bondd's log)" : "");
-		if (diag.n && diag_where(diag.msgs[0], where, sizeof(where)))
+		if (where[0])
 			snprintf(d->reload_refused, sizeof(d->reload_refused),
 				 "last reload refused: error at %s", where);
 		else

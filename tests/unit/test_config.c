@@ -1854,9 +1854,35 @@ static void dropin_dir_absent_or_bad(void **state)
 	conf_dir_free(&c);
 }
 
+/* Where each error is comes as data beside its text (a refused reload's
+ * event shows the place to anyone, never the file's words, which may be
+ * root's alone): the file and line, line 0 for the file as a whole. */
+static void diag_places_are_data(void **state)
+{
+	(void)state;
+	struct desired d;
+	struct config_diag diag;
+	const char text[] = "[bond0]\nmiimon = 100\narp_ip_target = s3cr3t\nslaves = e1\n";
+
+	memset(&d, 0, sizeof(d));
+	memset(&diag, 0, sizeof(diag));
+	assert_int_equal(config_parse("a.conf", text, strlen(text), &d, &diag), -EINVAL);
+	assert_true(diag.n >= 1);
+	assert_string_equal(diag.places[0].file, "a.conf");
+	assert_int_equal(diag.places[0].line, 3);
+	assert_non_null(strstr(diag.msgs[0], "a.conf:3: "));
+	config_diag_free(&diag);
+	assert_true(config_load("/nonexistent-bondd/bondd.conf", &d, &diag) < 0);
+	assert_int_equal(diag.n, 1);
+	assert_string_equal(diag.places[0].file, "/nonexistent-bondd/bondd.conf");
+	assert_int_equal(diag.places[0].line, 0);
+	config_diag_free(&diag);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(diag_places_are_data),
 		cmocka_unit_test(example_parses),
 		cmocka_unit_test(example_file_matches),
 		cmocka_unit_test(defaults),
