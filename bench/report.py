@@ -208,7 +208,7 @@ if dp:
                 top = max(meds, key=meds.get)
                 best.append(f"N = {n}: *{top}* ({meds[top] / (n * RATE):.2f})")
         w("What bondd recommends: for a balance-rr bond of two or more slaves whose subnets use a loss-based algorithm, "
-          "its host check suggests `tcp_congestion = bbr` (an informational finding: src/hostcheck_eval.c), which sets "
+          "its host check suggests `tcp_congestion = bbr` (an informational finding: src/hostcheck/hostcheck_eval.c), which sets "
           "BBR on the bond's own subnets and nothing machine-wide (*bondd-bbr* above); it suggests no reordering setting. "
           "Highest median in this run at MTU 9000: " + "; ".join(best) + ".\n")
     rro = [r.get("ss_reordering") for r in dp if r["tune"] == "route-reorder" and r["n"] > 1 and r.get("ss_reordering")]

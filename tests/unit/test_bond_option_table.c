@@ -93,12 +93,7 @@ static void names_round_trip(void **state)
 		assert_non_null(name);
 		assert_int_equal(bond_opt_parse_scalar(bond_opt_desc(OPT_MODE), name, &v), 0);
 		assert_int_equal(v, (uint32_t)m);
-		assert_non_null(bond_mode_kernel_text((enum bond_mode)m));
 	}
-	assert_string_equal(bond_mode_kernel_text(MODE_BALANCE_RR), "load balancing (round-robin)");
-	assert_string_equal(bond_mode_kernel_text(MODE_8023AD),
-			    "IEEE 802.3ad Dynamic link aggregation");
-	assert_null(bond_mode_kernel_text(MODE__COUNT));
 }
 
 static void modes_follow_the_kernel(void **state)

@@ -123,9 +123,7 @@ static void example_parses(void **state)
 	assert_int_equal(ip4_byte(&b->addrs[0], 2), 2);
 	assert_int_equal(ip4_byte(&b->addrs[0], 3), 10);
 	assert_ptr_equal(desired_find_bond(&d, "bond0"), b);
-	size_t pos = 99;
-	assert_ptr_equal(desired_find_slave(&d, "enp1s0f1", &pos), b);
-	assert_int_equal(pos, 2);
+	assert_string_equal(b->slaves[2].name, "enp1s0f1");
 	desired_free(&d);
 }
 
@@ -1336,10 +1334,8 @@ static void largest_file(void **state)
 		snprintf(name, sizeof(name), "s%zu.31", b);
 		assert_string_equal(d.bonds[b].slaves[31].name, name);
 	}
-	size_t pos;
-	const struct desired_bond *owner = desired_find_slave(&d, "s1023.0", &pos);
-	assert_non_null(owner);
-	assert_string_equal(owner->name, "b1023");
+	assert_string_equal(d.bonds[1023].name, "b1023");
+	assert_string_equal(d.bonds[1023].slaves[0].name, "s1023.0");
 	desired_free(&d);
 	config_diag_free(&diag); /* the warnings: no miimon, no mtu */
 
@@ -1858,9 +1854,35 @@ static void dropin_dir_absent_or_bad(void **state)
 	conf_dir_free(&c);
 }
 
+/* Where each error is comes as data beside its text (a refused reload's
+ * event shows the place to anyone, never the file's words, which may be
+ * root's alone): the file and line, line 0 for the file as a whole. */
+static void diag_places_are_data(void **state)
+{
+	(void)state;
+	struct desired d;
+	struct config_diag diag;
+	const char text[] = "[bond0]\nmiimon = 100\narp_ip_target = s3cr3t\nslaves = e1\n";
+
+	memset(&d, 0, sizeof(d));
+	memset(&diag, 0, sizeof(diag));
+	assert_int_equal(config_parse("a.conf", text, strlen(text), &d, &diag), -EINVAL);
+	assert_true(diag.n >= 1);
+	assert_string_equal(diag.places[0].file, "a.conf");
+	assert_int_equal(diag.places[0].line, 3);
+	assert_non_null(strstr(diag.msgs[0], "a.conf:3: "));
+	config_diag_free(&diag);
+	assert_true(config_load("/nonexistent-bondd/bondd.conf", &d, &diag) < 0);
+	assert_int_equal(diag.n, 1);
+	assert_string_equal(diag.places[0].file, "/nonexistent-bondd/bondd.conf");
+	assert_int_equal(diag.places[0].line, 0);
+	config_diag_free(&diag);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(diag_places_are_data),
 		cmocka_unit_test(example_parses),
 		cmocka_unit_test(example_file_matches),
 		cmocka_unit_test(defaults),

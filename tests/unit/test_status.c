@@ -12,7 +12,6 @@
 
 #include "config.h"
 #include "service_status.h"
-#include "diag_where.h"
 #include "json_text.h"
 #include "peer_cred.h"
 #include "proc_filter.h"
@@ -961,29 +960,6 @@ static void health_while_refused(void **state)
 	(void)state;
 }
 
-/* A refused reload's event says where the error is, never what the file
- * says there (the file may be root's alone; events are anyone's). */
-static void diag_place_only(void **state)
-{
-	char out[64];
-
-	assert_true(diag_where("/etc/bondd/bondd.conf:3: arp_ip_target: invalid IPv4 address "
-			       "\"s3cr3t\"", out, sizeof(out)));
-	assert_string_equal(out, "/etc/bondd/bondd.conf:3");
-	/* An address in the message looks like a place; the leftmost wins. */
-	assert_true(diag_where("a.conf:12: address: invalid IPv6 address \"fe80:1: x\"", out,
-			       sizeof(out)));
-	assert_string_equal(out, "a.conf:12");
-	assert_false(diag_where("/etc/bondd/bondd.conf: cannot read: Permission denied", out,
-				sizeof(out)));
-	assert_string_equal(out, "");
-	assert_false(diag_where("a.conf:x: y", out, sizeof(out)));
-	assert_false(diag_where("a.conf:3:y", out, sizeof(out)));
-	assert_true(diag_where("a.conf:3: y", out, 4));
-	assert_string_equal(out, "a.c");
-	(void)state;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1005,7 +981,6 @@ int main(void)
 		cmocka_unit_test(health_while_retrying),
 		cmocka_unit_test(health_while_refused),
 		cmocka_unit_test(service_status_line),
-		cmocka_unit_test(diag_place_only),
 		cmocka_unit_test(json_privilege_rule),
 		cmocka_unit_test(lacp_health),
 		cmocka_unit_test(json_non_utf8_names),

@@ -122,7 +122,7 @@ kill "$root_watch" "$nobody_watch" "$root_text_watch" "$nobody_text_watch" 2>/de
 wait "$root_watch" "$nobody_watch" "$root_text_watch" "$nobody_text_watch" 2>/dev/null || true
 
 # Slave speeds are read from sysfs lazily, within each reply's time budget
-# (src/daemon.c link_live), and then kept: in a loaded guest one reply may
+# (src/daemon/daemon.c link_live), and then kept: in a loaded guest one reply may
 # still say null where the next says 10000.  Ask until every slave's speed
 # is known (best effort), so that root's and nobody's answers are taken
 # from the same picture.

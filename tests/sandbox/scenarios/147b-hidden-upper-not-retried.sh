@@ -32,6 +32,15 @@ assert_eq 1 "$downs" "admin-down requests on e2"
 flags=$(sysval /sys/class/net/e2/flags)
 ((flags & 1)) || fail "e2 left down (flags $flags)"
 { status --brief || true; } | grep -q "Device or resource busy" || { status --brief; fail "--brief lacks the kernel's reason"; }
+# The event record says what the log says, before the kernel's long
+# message (it said "retrying in 100 ms", and after it, cut off at 200 bytes).
+events=$(status --json bond0 || true)
+grep -q 'failed, not tried again until e2 is re-created or bondd reloads: enslaving' <<<"$events" ||
+	{ echo "$events"; fail "the event record does not say e2 is not tried again"; }
+# The kernel's own words (the extended ACK of drivers/net/bonding/bond_main.c
+# bond_enslave), which libnl drops: kept by the executor's NL_CB_MSG_IN hook.
+grep -q '"last_error":{[^}]*Device is in use and cannot be enslaved' <<<"$events" ||
+	{ echo "$events"; fail "the kernel's extended ACK is not in last_error"; }
 kill -HUP "$BONDD_PID"
 wait_log "reloaded" 1 10 || fail "no reload"
 wait_log "apply: link-down e2 " 2 2 || { show_log; fail "a reload did not try e2 again"; }

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: MIT */
+/* The clocks bondd reads: monotonic for every timer and backoff, the wall
+ * clock only for times shown to people. */
+#ifndef BONDD_CLOCK_H
+#define BONDD_CLOCK_H
+
+#include <stdint.h>
+
+uint64_t clock_mono_us(void);  /* CLOCK_MONOTONIC, microseconds */
+uint64_t clock_mono_ms(void);  /* CLOCK_MONOTONIC, milliseconds */
+int64_t clock_wall_ms(void);   /* CLOCK_REALTIME, ms since the epoch */
+
+#endif

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the daemon's files share (daemon.c runs the loop; daemon_apply.c,
+ * daemon_live.c and daemon_view.c each hold one part).  Private to
+ * src/daemon/.
+ */
+#ifndef BONDD_DAEMON_PARTS_H
+#define BONDD_DAEMON_PARTS_H
+
+#include <stdarg.h>
+#include <stdint.h>
+
+#include "daemon.h"
+#include "clock.h"
+#include "config.h"
+#include "hostcheck_run.h"
+#include "log.h"
+#include "plan.h"
+#include "sd_notify.h"
+#include "service_status.h"
+#include "small_file.h"
+
+/* Records an event for the status socket and sends it to watchers. */
+void record(struct daemon *d, enum event_kind kind, const char *bond, const char *link,
+	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+struct bond_runtime *bond_rt(struct daemon *d, const char *name);
+
+struct link_runtime *link_rt(struct daemon *d, const char *name);
+
+void log_drift(struct daemon *d, struct bond_runtime *rt, const char *why);
+
+uint64_t earlier(uint64_t a, uint64_t b);
+
+int add_fd(int epfd, int fd);
+
+void report_failing(struct daemon *d);
+
+void execute_plan(struct daemon *d);
+
+/* ifname's counters from the text of /proc/net/dev (dev_seq_show in
+ * net/core/net-procfs.c): true when its line was there and whole.  Pure. */
+bool proc_net_dev_stats(const char *text, const char *ifname, struct obs_stats *st);
+
+/* A status reply starts: a new time budget, /proc/net/dev to read again. */
+void live_reply_start(struct live_facts *lf);
+void live_facts_free(struct live_facts *lf);
+
+/* Speed and duplex from sysfs when the cached ones are stale; counters
+ * from /proc/net/dev while the reply's time budget lasts. */
+void link_live(void *ctx, const char *ifname, int ifindex, struct link_live *out);
+
+/* A link's counters now, outside any reply's time budget (daemon_live.c). */
+void read_counters(struct daemon *d, const char *ifname, struct link_live *out);
+void fill_view(void *ctx, struct status_view *v);
+
+int on_status_check(void *ctx, const struct desired_bond *const *sel, size_t n, bool start);
+
+void open_linkcheck(struct daemon *d);
+
+#endif

@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bondd-import(8): other tools' bond configurations into bondd.conf.
+ *
+ * Each reader (import_ifcfg.c, import_networkd.c, import_nm.c,
+ * import_teamd.c, import_netplan.c, import_ifupdown.c) has the same
+ * shape: the files' text in, plain data out (struct import_result: the bonds
+ * with the option lines, MTU, slaves in order and addresses the source
+ * means, plus a note for everything it cannot carry over).  import_render
+ * turns that into bondd.conf text.  No reader touches the disk or the
+ * kernel: bondd_import.c reads the files.
+ */
+#ifndef BONDD_IMPORT_H
+#define BONDD_IMPORT_H
+
+#include <net/if.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "desired.h"
+#include "strbuf.h"
+
+#define IMPORT_MAX_FILES 4096
+#define IMPORT_MAX_FILE (1024 * 1024)
+#define IMPORT_MAX_BONDS 256
+#define IMPORT_MAX_OPTS 48
+
+/* One input file: its name as given (for comments) and its bytes. */
+struct import_file {
+	const char *name;
+	const char *text;
+	size_t len;
+};
+
+/* An option line, key as bondd.conf spells it (the kernel's name). */
+struct import_opt {
+	char key[32];
+	char value[256];
+};
+
+struct import_bond {
+	char name[IFNAMSIZ];
+	char source[256];          /* the file it was defined in */
+	struct import_opt opts[IMPORT_MAX_OPTS]; /* source order; mode is added if absent */
+	size_t n_opts;
+	uint32_t mtu;              /* 0: the source sets none */
+	char slaves[BONDD_MAX_SLAVES][IFNAMSIZ]; /* bond order */
+	size_t n_slaves;
+	/* Per-slave settings, parallel to slaves (slave.NAME.prio/queue_id). */
+	bool has_prio[BONDD_MAX_SLAVES], has_queue_id[BONDD_MAX_SLAVES];
+	int32_t prio[BONDD_MAX_SLAVES];
+	uint16_t queue_id[BONDD_MAX_SLAVES];
+	char addrs[BONDD_MAX_ADDRS][64];         /* ADDR/PREFIX */
+	size_t n_addrs;
+	struct strbuf notes;       /* "# ..." lines: what is not carried over */
+	const char *order_note;    /* how the slave order was decided */
+};
+
+struct import_result {
+	const char *format;        /* "ifcfg", "networkd", "nm" */
+	struct import_bond *bonds;
+	size_t n_bonds, cap_bonds;
+	struct strbuf notes;       /* notes that belong to no bond */
+};
+
+void import_result_free(struct import_result *r);
+
+/* Each returns 0, or -ENOMEM.  Input it does not understand becomes notes. */
+int import_ifcfg(const struct import_file *files, size_t n, struct import_result *out);
+int import_networkd(const struct import_file *files, size_t n, struct import_result *out);
+int import_nm(const struct import_file *files, size_t n, struct import_result *out);
+int import_teamd(const struct import_file *files, size_t n, struct import_result *out);
+int import_netplan(const struct import_file *files, size_t n, struct import_result *out);
+int import_ifupdown(const struct import_file *files, size_t n, struct import_result *out);
+
+/*
+ * ifupdown's includes: for each source (dir false) or source-directory
+ * (dir true) line of a file, fn gets the pattern or directory as ifupdown
+ * resolves it (relative to the file's own directory).  bondd_import.c
+ * reads what they name; import_ifupdown follows the lines among the files
+ * it is given.  import_ifupdown_dir_entry: whether source-directory reads
+ * a file of that name (run-parts' rule).
+ */
+void import_ifupdown_includes(const char *name, const char *text, size_t len,
+			      void (*fn)(void *ctx, bool dir, const char *pattern), void *ctx);
+bool import_ifupdown_dir_entry(const char *name);
+
+/*
+ * The bondd.conf text for r.  It is checked with bondd's own parser before
+ * it is handed out: a line bondd would refuse (an option the mode ignores, a
+ * value out of range) is turned into a comment that says why, so the text
+ * always passes `bondd --check`.  Returns 0 or -ENOMEM.
+ */
+int import_render(const struct import_result *r, struct strbuf *out);
+
+/* ---- helpers the readers share (import_model.c) ---- */
+
+/* A new bond named name (cut to IFNAMSIZ - 1, with a note), or NULL when
+ * out of memory or there are too many (noted). */
+struct import_bond *import_add_bond(struct import_result *r, const char *name,
+				    const char *source);
+struct import_bond *import_find_bond(struct import_result *r, const char *name);
+
+/* -ENOMEM when a note of r or of one of its bonds could not be kept (every
+ * reader ends with it: a result with a note lost is not whole), else 0. */
+int import_result_oom(const struct import_result *r);
+/* Adds or replaces option key; a key bondd does not know becomes a note
+ * naming what (from) the source said.  Returns false when not added. */
+bool import_set_opt(struct import_bond *b, const char *key, const char *value,
+		    const char *from);
+const char *import_get_opt(const struct import_bond *b, const char *key);
+bool import_add_slave(struct import_bond *b, const char *name, const char *from);
+bool import_add_addr(struct import_bond *b, const char *cidr, const char *from);
+void import_note(struct strbuf *notes, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* "a.b.c.d" + "255.255.255.0" -> 24; -1 if not a contiguous IPv4 mask. */
+int import_netmask_prefix(const char *mask);
+
+/*
+ * Cursor over an ini-style file (systemd unit files, GLib key files):
+ * "[Section]" headers, "Key=Value" lines, '#' and ';' comments.  Each call
+ * fills *section, *key and *value (pointing into a copy the cursor owns)
+ * and returns true, or false at the end.  Lines that are neither are
+ * skipped and counted in bad_lines.
+ */
+struct ini_cursor {
+	char *copy, *at, *end;
+	char section[128];
+	unsigned line, bad_lines;
+};
+int ini_open(struct ini_cursor *c, const char *text, size_t len);
+bool ini_next(struct ini_cursor *c, const char **section, char **key, char **value,
+	      unsigned *line);
+void ini_close(struct ini_cursor *c);
+
+/* JSON, for teamd's configuration (import_json.c). */
+enum json_type { JSON_NULL, JSON_BOOL, JSON_NUM, JSON_STR, JSON_ARR, JSON_OBJ };
+
+struct json {
+	enum json_type type;
+	bool b;
+	double num;
+	char *str;
+	struct json *items;        /* JSON_ARR and JSON_OBJ: n values */
+	char **keys;               /* JSON_OBJ: n keys, in file order */
+	size_t n;
+};
+
+/* 0, or -EINVAL with "why at byte N" in err, or -ENOMEM. */
+int json_parse(const char *text, size_t len, struct json *out, char *err, size_t errlen);
+void json_free(struct json *v);
+/* The value of key in an object (the last one if repeated), or NULL. */
+const struct json *json_get(const struct json *obj, const char *key);
+
+#endif

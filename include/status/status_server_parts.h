@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The status server's clients and the functions its files share
+ * (status_server.c: sockets and clients; status_answer.c: requests).
+ * Private to src/status/.
+ */
+#ifndef BONDD_STATUS_SERVER_PARTS_H
+#define BONDD_STATUS_SERVER_PARTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+
+#include "clock.h"
+#include "status_server.h"
+#include "status_proto.h"
+
+/* Clients at once.  When full, the longest-idle unprivileged client makes
+ * room (a privileged one only when every client is privileged), so neither
+ * a crowd of idle connections nor of watchers can lock out the next admin. */
+#define MAX_CLIENTS 256
+/* One unprivileged uid's share: its own longest-idle client makes room for
+ * its next one, so one user cannot push everyone else out. */
+#define MAX_CLIENTS_PER_UID 64
+/* Watchers, in all and per unprivileged uid; the oldest makes room. */
+#define MAX_WATCHERS 64
+#define MAX_WATCHERS_PER_UID 8
+/* A client must send a whole request, and take each reply, within this. */
+#define CLIENT_TIMEOUT_MS 10000
+/* A reply bigger than this means something is wrong: the client is dropped. */
+#define MAX_PENDING (8u << 20)
+/* A watcher this far behind is dropped rather than buffered without end. */
+#define MAX_WATCH_BACKLOG (256u << 10)
+/* Replies a client has not taken beyond this: its further requests wait in
+ * its socket until it reads (pipelining cannot make us render without end). */
+#define BACKPRESSURE (64u << 10)
+/* Work per turn of the daemon's loop: ready clients served (one read of at
+ * most a request's size each) and connections accepted.  The loop goes
+ * back to the kernel in between, so no amount of socket traffic holds up
+ * a repair for long. */
+#define EVENTS_PER_TURN 32
+#define ACCEPTS_PER_TURN 16
+
+enum client_state {
+	CS_REQUEST,   /* reading request lines */
+	CS_WATCH,     /* streaming events; read side shut */
+	CS_CLOSING,   /* error sent or input ended: close once the output is out */
+	CS_CHECK,     /* waiting for the link check it asked for; input waits */
+};
+
+struct client {
+	int fd;
+	enum client_state state;
+	bool privileged;
+	bool trusted;               /* privileged, or bondd's own user: may reload */
+	bool eof;                   /* the client shut its write side */
+	bool json;                  /* a watcher that wants JSON lines */
+	unsigned uid;               /* SO_PEERCRED at connect */
+	char in[STATUS_MAX_REQUEST];
+	size_t in_len;
+	struct strbuf out;
+	uint32_t events;            /* what epoll watches for on fd */
+	int64_t deadline_ms;        /* 0: none (an idle watcher) */
+	int64_t last_active_ms;
+	int64_t request_start_ms;   /* first byte of the request being read; 0: none */
+	int64_t since_ms;           /* connected, or started watching */
+	char *check_line;           /* CS_CHECK: the request, answered when done */
+	uint64_t reload_turn;       /* the dispatch in which it last reloaded */
+};
+
+struct status_server {
+	int epfd, listen_fd, timer_fd;
+	char path[sizeof(((struct sockaddr_un *)0)->sun_path)];
+	status_view_fn view;
+	void *ctx;
+	struct client *clients[MAX_CLIENTS];
+	size_t n_clients;
+	int64_t timer_ms;           /* when the timer fires, 0: off */
+	bool unsent;                /* broadcast queued lines not yet sent */
+	struct strbuf scratch;      /* reply bodies, reused */
+	status_reload_fn reload;    /* NULL: the reload request is refused */
+	status_check_fn check;      /* NULL: linkcheck answers the last results */
+	uint64_t turn;              /* dispatches so far, from 1 */
+};
+
+/* epoll data: the listening socket and the timer are tagged, clients are
+ * pointers (never equal to these small numbers). */
+#define TAG_LISTEN 1
+#define TAG_TIMER 2
+
+bool client_backpressured(const struct client *c);
+
+bool client_reloaded_this_turn(const struct status_server *s, const struct client *c);
+
+bool client_lines_waiting(const struct client *c);
+
+void client_drop(struct status_server *s, struct client *c);
+
+bool client_is_live(const struct status_server *s, const struct client *c);
+
+struct client *client_victim(const struct status_server *s, bool watchers, bool by_uid,
+			     unsigned uid, bool may_take_privileged);
+
+size_t clients_count(const struct status_server *s, bool watchers, bool by_uid, unsigned uid);
+
+int client_flush(struct status_server *s, struct client *c);
+
+int client_service(struct status_server *s, struct client *c);
+
+void client_reply_error(struct client *c, enum status_error code, const char *msg);
+
+void client_reply_ok(struct client *c, enum status_health h, const struct strbuf *body);
+
+void reply_body_linkcheck(const struct status_view *v, const struct desired_bond *const *sel,
+			   size_t n, struct strbuf *body);
+
+void client_answer(struct status_server *s, struct client *c, const char *line, size_t len);
+
+void client_answer_lines(struct status_server *s, struct client *c);
+
+#endif

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/* Growing an array by doubling (grow.h). */
+#include "grow.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+void *grow_array(void *v, size_t *cap, size_t need, size_t size, size_t first)
+{
+	if (need <= *cap)
+		return v;
+	size_t n = *cap ? *cap : first ? first : 1;
+	while (n < need) {
+		if (n > SIZE_MAX / 2)
+			return NULL;
+		n *= 2;
+	}
+	if (size && n > SIZE_MAX / size)
+		return NULL;
+	void *p = realloc(v, n * size);
+	if (!p)
+		return NULL;
+	*cap = n;
+	return p;
+}

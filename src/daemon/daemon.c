@@ -1,0 +1,852 @@
+/* SPDX-License-Identifier: MIT */
+/* The event loop: observe, plan, execute; reload on SIGHUP. */
+#include "daemon_parts.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/epoll.h>
+#include <sys/stat.h>
+#include <sys/signalfd.h>
+#include <sys/timerfd.h>
+
+#include "config.h"
+#include "hostcheck_run.h"
+#include "log.h"
+#include "plan.h"
+#include "proc_filter.h"
+#include "sd_notify.h"
+#include "service_status.h"
+#include "small_file.h"
+
+/* A plan normally converges in one pass plus one that finds nothing to do;
+ * the bound only stops a kernel that keeps undoing our changes. */
+#define MAX_PASSES 6
+/* After a wake-up that ends at the bound with the bonds still differing,
+ * the next one comes from the retry timer, 100 ms later and twice as late
+ * after each further such wake-up in a row, up to 1 s: a bond that differs
+ * is an outage, and one second of six passes is cheap. */
+#define UNSETTLED_FIRST_MS 100
+#define UNSETTLED_MAX_MS 1000
+/* Start-up dumps (each already repeated OBSERVER_DUMP_TRIES times when
+ * interrupted) before bondd gives up: about 5 s of waits in all. */
+#define START_SYNC_TRIES 10
+
+/* Records an event for the status socket and sends it to watchers. */
+void record(struct daemon *d, enum event_kind kind, const char *bond, const char *link,
+	    const char *fmt, ...)
+{
+	struct event e = {.wall_ms = clock_wall_ms(), .kind = kind};
+	va_list ap;
+
+	snprintf(e.bond, sizeof(e.bond), "%s", bond ? bond : "");
+	snprintf(e.link, sizeof(e.link), "%s", link ? link : "");
+	va_start(ap, fmt);
+	vsnprintf(e.text, sizeof(e.text), fmt, ap);
+	va_end(ap);
+	event_log_add(&d->events, &e);
+	/* The config's fate, for the reload metrics: every start, reload and
+	 * refused reload is recorded here, a refusal as "... refused: ...". */
+	if (kind == EV_CONFIG) {
+		d->config_failed = strstr(e.text, " refused") != NULL;
+		if (!d->config_failed)
+			d->config_success_ms = e.wall_ms;
+	}
+	if (d->server)
+		status_server_broadcast(d->server, &e);
+}
+
+struct bond_runtime *bond_rt(struct daemon *d, const char *name)
+{
+	for (size_t i = 0; i < d->n_bonds; i++)
+		if (strcmp(d->bonds[i].name, name) == 0)
+			return &d->bonds[i];
+	return NULL;
+}
+
+struct link_runtime *link_rt(struct daemon *d, const char *name)
+{
+	for (size_t i = 0; i < d->n_links; i++)
+		if (strcmp(d->links[i].name, name) == 0)
+			return &d->links[i];
+	return NULL;
+}
+
+/* Builds the runtime records for a new config, keeping the counters of
+ * bonds and links that stay. */
+static int runtime_rebuild(struct daemon *d, const struct desired *want)
+{
+	size_t n_links = 0;
+	for (size_t i = 0; i < want->n_bonds; i++)
+		n_links += 1 + want->bonds[i].n_slaves;
+	struct bond_runtime *bonds = calloc(want->n_bonds ? want->n_bonds : 1, sizeof(*bonds));
+	struct link_runtime *links = calloc(n_links ? n_links : 1, sizeof(*links));
+	if (!bonds || !links) {
+		free(bonds);
+		free(links);
+		return -ENOMEM;
+	}
+	size_t k = 0;
+	for (size_t i = 0; i < want->n_bonds; i++) {
+		const struct desired_bond *b = &want->bonds[i];
+		struct bond_runtime *old = bond_rt(d, b->name);
+		if (old)
+			bonds[i] = *old;
+		snprintf(bonds[i].name, IFNAMSIZ, "%s", b->name);
+		for (size_t j = 0; j <= b->n_slaves; j++) {
+			const char *name = j == 0 ? b->name : b->slaves[j - 1].name;
+			struct link_runtime *lo = link_rt(d, name);
+			if (lo)
+				links[k] = *lo;
+			snprintf(links[k].name, IFNAMSIZ, "%s", name);
+			snprintf(links[k].bond, IFNAMSIZ, "%s", b->name);
+			k++;
+		}
+	}
+	free(d->bonds);
+	free(d->links);
+	d->bonds = bonds;
+	d->n_bonds = want->n_bonds;
+	d->links = links;
+	d->n_links = n_links;
+	d->host_check_due = true; /* a new config: other slaves, other settings */
+	return 0;
+}
+
+static void report_unreported(struct daemon *d);
+
+/* Carrier changes of configured links are counted; they need no action
+ * (the bond's own monitor handles them), which is the point of counting. */
+static void on_link_change(void *ctx, const struct obs_link *old, const struct obs_link *now)
+{
+	struct daemon *d = ctx;
+	const struct obs_link *l = now ? now : old;
+	struct link_runtime *rt = link_rt(d, l->name);
+
+	/* Learned something about what this kernel reports (bits only get
+	 * set, so this happens a bounded number of times). */
+	if (memcmp(&d->caps_logged, &d->ob.caps, sizeof(d->caps_logged)))
+		report_unreported(d);
+
+	if (!rt)
+		return;
+	/* A new device or a renegotiated link may have a new speed. */
+	if (!old || !now || (old->flags & IFF_LOWER_UP) != (now->flags & IFF_LOWER_UP)) {
+		rt->speed_fresh = false;
+		d->host_check_due = true;
+	}
+	if (!old) {
+		log_debug("%s appeared (ifindex %d)", l->name, l->ifindex);
+		char key[PLAN_KEY_SIZE];
+		snprintf(key, sizeof(key), "link %s", l->name);
+		if (holds_forgive(&d->holds, key))
+			log_info("%s: a new device: enslaving it is tried again", l->name);
+	} else if (!now) {
+		/* bondd deletes only bonds it no longer manages, whose
+		 * records are gone by then: this was someone else. */
+		log_warn("%s disappeared", l->name);
+		record(d, EV_GONE, rt->bond, l->name, "%s disappeared", l->name);
+	} else {
+		/* A carrier lost while the link stays admin-up is the cable,
+		 * the NIC or the peer.  One lost with the admin state going
+		 * down is an admin's doing: bondd's own release and its
+		 * link-down before an enslave, a device being deleted.  Those
+		 * are repairs (counted with the bond's actions), not flaps. */
+		bool admin = !(old->flags & IFF_UP) || !(now->flags & IFF_UP);
+		bool was_up = old->flags & IFF_LOWER_UP, is_up = now->flags & IFF_LOWER_UP;
+		unsigned long lost = was_up && !is_up;
+		/* The kernel may announce a loss and the return in one message
+		 * (net/core/link_watch.c: the events of one linkwatch run
+		 * coalesce; seen on 6.12 and 7.2 for a veth whose peer went
+		 * down and up at once): its own count of losses,
+		 * IFLA_CARRIER_DOWN_COUNT, says how many there were. */
+		if (!admin && old->has_carrier_down_count && now->has_carrier_down_count) {
+			uint32_t n = now->carrier_down_count - old->carrier_down_count;
+			if (n > lost && n < 1000000)
+				lost = n;
+		}
+		if (!lost && was_up == is_up)
+			return;
+		if (!admin)
+			rt->last_flap_ms = clock_wall_ms();
+		if (!is_up && admin) {
+			log_debug("%s: carrier lost with the link set down: not a flap", l->name);
+		} else if (lost) {
+			rt->carrier_losses += lost;
+			log_info("%s: carrier lost (%lu so far)%s", l->name, rt->carrier_losses,
+				 is_up ? ", and back" : "");
+			record(d, EV_DOWN, rt->bond, l->name, "carrier lost (%lu so far)%s",
+			       rt->carrier_losses, is_up ? ", and back" : "");
+		} else if (!admin) {
+			log_info("%s: carrier back", l->name);
+			record(d, EV_UP, rt->bond, l->name, "carrier back");
+		}
+	}
+}
+
+/* Logs the planner's complaints once each, not on every pass. */
+static void report_notes(struct daemon *d)
+{
+	for (size_t i = 0; i < d->n_bonds; i++) {
+		char text[sizeof(d->bonds[i].notes)] = "";
+		size_t used = 0;
+		for (size_t j = 0; j < d->plan.n_notes; j++) {
+			const struct plan_note *n = &d->plan.notes[j];
+			if (strcmp(n->bond, d->bonds[i].name) != 0 || used >= sizeof(text))
+				continue;
+			used += (size_t)snprintf(text + used, sizeof(text) - used, "%s%s: %s",
+						 used ? "; " : "", n->ifname, n->msg);
+		}
+		if (strcmp(text, d->bonds[i].notes) != 0) {
+			if (text[0]) {
+				log_warn("%s: %s", d->bonds[i].name, text);
+				record(d, EV_ERROR, d->bonds[i].name, "", "%s", text);
+			}
+			snprintf(d->bonds[i].notes, sizeof(d->bonds[i].notes), "%s", text);
+		}
+	}
+}
+
+/* Drift in a bond that was whole after the last pass is someone else's
+ * doing (bondd's own changes are made whole within a pass): a warning
+ * naming the links and what drifted.  Otherwise it is bondd's own work in
+ * progress (start, reload, a slave that appeared, a retry). */
+void log_drift(struct daemon *d, struct bond_runtime *rt, const char *why)
+{
+	char what[160] = "";
+	size_t used = 0;
+
+	if (!rt->was_healthy) {
+		log_info("%s: converging (%s)", rt->name, why);
+		return;
+	}
+	for (size_t j = 0; j < d->plan.n && used < sizeof(what); j++) {
+		const struct action *a = &d->plan.v[j];
+		char one[64];
+		snprintf(one, sizeof(one), "%s: %s", a->ifname, a->why ? a->why : "drift");
+		if (strcmp(a->bond, rt->name) != 0 || strstr(what, one))
+			continue;
+		used += (size_t)snprintf(what + used, sizeof(what) - used, "%s%s", used ? ", " : "",
+					 one);
+	}
+	log_warn("%s: changed by something other than bondd (%s); repairing", rt->name, what);
+	rt->was_healthy = false;
+}
+
+/* Which bonds bondd has left whole, for log_drift: nothing left to do for
+ * them, waiting or not (a fresh plan without the holds), nothing it is
+ * retrying, and every slave they name present (one that appears later is
+ * not drift).  Not their health: carrier is not bondd's to give, and drift
+ * during an outage is when an operator looks. */
+static void mark_whole(struct daemon *d)
+{
+	struct action_list all = {0};
+	struct plan_holds none = {0};
+	bool planned = plan(&d->want, &d->ob.state, &none, &all) == 0;
+
+	for (size_t i = 0; i < d->n_bonds; i++) {
+		const struct desired_bond *b = &d->want.bonds[i];
+		struct bond_runtime *rt = &d->bonds[i];
+		bool whole = planned && !rt->unsettled[0];
+		for (size_t k = 0; k < b->n_slaves && whole; k++)
+			whole = observed_by_name(&d->ob.state, b->slaves[k].name) != NULL;
+		bool pending = false;
+		for (size_t j = 0; j < all.n && !pending; j++)
+			pending = strcmp(all.v[j].bond, rt->name) == 0;
+		rt->was_healthy = whole && !pending;
+		/* A refused address or option leaves nothing planned while it
+		 * backs off: health must not call that bond healthy. */
+		snprintf(rt->refused, sizeof(rt->refused), "%.*s", (int)sizeof(rt->refused) - 1,
+			 planned && pending ? rt->failing : "");
+	}
+	action_list_free(&all);
+}
+
+/* STATUS= for systemd, sent when it changes; and which bonds are whole
+ * now, for log_drift. */
+static void notify_status(struct daemon *d)
+{
+	struct status_view v;
+	char line[1024], msg[sizeof(line) + 8];
+
+	mark_whole(d);
+	fill_view(d, &v);
+	service_status_text(&v, line, sizeof(line));
+	if (d->reload_refused[0]) {
+		size_t used = strlen(line);
+		snprintf(line + used, sizeof(line) - used, "; %s", d->reload_refused);
+	}
+	if (strcmp(line, d->status_line) == 0)
+		return;
+	snprintf(d->status_line, sizeof(d->status_line), "%s", line);
+	snprintf(msg, sizeof(msg), "STATUS=%s", line);
+	sd_notify_send(msg);
+}
+
+/* The earlier of two wake-up times, 0 meaning none. */
+uint64_t earlier(uint64_t a, uint64_t b)
+{
+	return !a ? b : !b ? a : a < b ? a : b;
+}
+
+/* The retry timer: the earliest of the holds' expiries and the retry of
+ * bonds that still differed after the last wake-up.  Holds count as they
+ * were when the last plan was made (plan_ms): one that has expired since
+ * left its action out of that plan, and must bring bondd back at once,
+ * not be forgotten until an unrelated event. */
+static void arm_retry(struct daemon *d, uint64_t plan_ms)
+{
+	uint64_t now = clock_mono_ms(), next = holds_next_expiry(&d->holds, plan_ms);
+	struct itimerspec its = {0};
+
+	if (d->unsettled_retry_ms && (!next || d->unsettled_retry_ms < next))
+		next = d->unsettled_retry_ms;
+	next = earlier(next, udev_wait_next_ms(&d->udev, now));
+	if (d->ob.stale_since_ms)
+		next = earlier(next, d->ob.retry_at_ms > now ? d->ob.retry_at_ms : now + 1);
+
+	if (next) {
+		/* Already due (the wake-up took longer than the backoff): at
+		 * once, but a zero would disarm the timer. */
+		uint64_t in = next > now ? next - now : 0;
+		its.it_value.tv_sec = (time_t)(in / 1000);
+		its.it_value.tv_nsec = in ? (long)(in % 1000) * 1000000L : 1;
+	}
+	timerfd_settime(d->retry_fd, 0, &its, NULL);
+}
+
+/* After the pass limit: schedules the next attempt with backoff, and tells
+ * health (bond_runtime.unsettled) which bonds still differ and why, until
+ * a wake-up ends with nothing left to do.  A plan left empty by holds
+ * counts as settled: the holds' own expiries bring bondd back. */
+static void note_unsettled(struct daemon *d, bool unsettled)
+{
+	uint64_t backoff = UNSETTLED_FIRST_MS;
+
+	if (!unsettled) {
+		d->unsettled = 0;
+		d->unsettled_retry_ms = 0;
+	} else {
+		d->unsettled++;
+		for (unsigned i = 1; i < d->unsettled && backoff < UNSETTLED_MAX_MS; i++)
+			backoff *= 2;
+		if (backoff > UNSETTLED_MAX_MS)
+			backoff = UNSETTLED_MAX_MS;
+		d->unsettled_retry_ms = clock_mono_ms() + backoff;
+	}
+	for (size_t i = 0; i < d->n_bonds; i++) {
+		struct bond_runtime *rt = &d->bonds[i];
+		char why[96] = "";
+		size_t used = 0;
+		for (size_t j = 0; unsettled && j < d->plan.n; j++) {
+			const struct action *a = &d->plan.v[j];
+			if (strcmp(a->bond, rt->name) != 0 || !a->why || strstr(why, a->why) ||
+			    used >= sizeof(why))
+				continue;
+			used += (size_t)snprintf(why + used, sizeof(why) - used, "%s%s",
+						 used ? ", " : "", a->why);
+		}
+		if (!used) {
+			rt->unsettled[0] = '\0';
+			continue;
+		}
+		if (!rt->unsettled[0])
+			record(d, EV_ERROR, rt->name, "",
+			       "still differs from the config after %d passes (%s); retrying",
+			       MAX_PASSES, why);
+		snprintf(rt->unsettled, sizeof(rt->unsettled),
+			 "still differs from the config after %d passes (%s); retrying every "
+			 "%llu ms", MAX_PASSES, why, (unsigned long long)backoff);
+	}
+}
+
+/* A re-read that failed is tried again on the retry timer, backing off,
+ * never left for the next event (which may not come). */
+static void retry_stale(struct daemon *d)
+{
+	if (!d->ob.stale_since_ms || clock_mono_ms() < d->ob.retry_at_ms)
+		return;
+	int err = observer_resync(&d->ob);
+	if (err < 0)
+		log_err("re-reading links: %s (failure %u in a row; again in %llu ms)",
+			strerror(-err), d->ob.stale_failures,
+			(unsigned long long)(d->ob.retry_at_ms - clock_mono_ms()));
+	else
+		log_info("re-reading links works again");
+}
+
+static void converge(struct daemon *d)
+{
+	bool unsettled = false;
+	uint64_t plan_ms = clock_mono_ms();
+
+	retry_stale(d);
+	for (int pass = 0; pass < MAX_PASSES; pass++) {
+		unsigned long resyncs = d->ob.resyncs;
+		int err = observer_drain(&d->ob);
+		if (err < 0)
+			log_err("reading netlink events: %s", strerror(-err));
+		if (d->ob.resyncs != resyncs)
+			log_warn("netlink events were lost (receive buffer overflow); "
+				 "re-read every link from the kernel");
+		plan_ms = clock_mono_ms();
+		struct plan_holds held = holds_for_plan(&d->holds, plan_ms);
+		held = udev_wait_holds(&d->udev, &d->want, &d->ob.state, &held, plan_ms);
+		held.no_rebuild = !d->rebuild_ok;
+		action_list_clear(&d->plan);
+		if (plan(&d->want, &d->ob.state, &held, &d->plan) < 0) {
+			log_err("planning: out of memory");
+			break;
+		}
+		report_notes(d);
+		if (d->plan.n == 0)
+			break;
+		if (pass == MAX_PASSES - 1) {
+			/* Either something keeps undoing our changes, or our
+			 * picture of the kernel is wrong: re-read it, so the
+			 * next wake-up plans from the truth. */
+			log_warn("bonds still differ from the config after %d passes; "
+				 "re-reading every link and trying again soon", MAX_PASSES);
+			if ((err = observer_resync(&d->ob)) < 0)
+				log_err("re-reading links: %s", strerror(-err));
+			unsettled = true;
+		} else
+			execute_plan(d);
+	}
+	note_unsettled(d, unsettled);
+	arm_retry(d, plan_ms);
+	notify_status(d);
+	linkcheck_sync(d->lc, &d->want, &d->ob.state);
+	lldp_rx_sync(d->lldp, &d->want, &d->ob.state);
+	hostcheck_run_if_due(d);
+}
+
+/* Returns 0 once the file is applied, -1 when it was refused (msg: why). */
+static int reload(struct daemon *d, char *msg, size_t len)
+{
+	struct desired next = {0};
+	struct config_diag diag = {0};
+
+	sd_notify_send("RELOADING=1");
+	log_info("reloading %s", d->opts.config_path);
+	if (config_load(d->opts.config_path, &next, &diag) < 0) {
+		for (size_t i = 0; i < diag.n; i++)
+			log_err("%s", diag.msgs[i]);
+		log_err("reload failed: keeping the running configuration");
+		/* Anyone may watch events; the message may quote a file only
+		 * root may read.  Where the error is, then, not what it says:
+		 * the log and the one who asked for the reload get the rest. */
+		char where[320] = "";
+		if (diag.n && diag.places[0].line)
+			snprintf(where, sizeof(where), "%s:%u", diag.places[0].file,
+				 diag.places[0].line);
+		if (where[0])
+			record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: error at %s",
+			       d->opts.config_path, where);
+		else
+			record(d, EV_CONFIG, NULL, NULL, "reload of %s refused", d->opts.config_path);
+		snprintf(msg, len, "%s%s; the running configuration stays",
+			 diag.n ? diag.msgs[0] : "the file cannot be read",
+			 diag.n > 1 ? " (and more errors, see bondd's log)" : "");
+		if (where[0])
+			snprintf(d->reload_refused, sizeof(d->reload_refused),
+				 "last reload refused: error at %s", where);
+		else
+			snprintf(d->reload_refused, sizeof(d->reload_refused),
+				 "last reload refused: %s cannot be read", d->opts.config_path);
+		notify_status(d);
+		config_diag_free(&diag);
+		sd_notify_send("READY=1");
+		return -1;
+	}
+	/*
+	 * A file that defines no bond while bondd manages some is refused: a
+	 * config tool that truncates and rewrites the file, or an editor that
+	 * crashed, leaves it empty for a moment, and taking it would stop every
+	 * repair without a word (the bonds stay, unwatched).  To stop managing
+	 * every bond an admin stops the service (bondd(8)).  At start an empty
+	 * file is taken: bondd runs idle, as installed.
+	 */
+	if (next.n_bonds == 0 && d->want.n_bonds > 0) {
+		for (size_t i = 0; i < diag.n_warnings; i++)
+			log_warn("%s", diag.warnings[i]);
+		config_diag_free(&diag);
+		desired_free(&next);
+		log_err("reload refused: %s defines no bonds, and bondd manages %zu; keeping the "
+			"running configuration (to stop managing every bond, stop the service)",
+			d->opts.config_path, d->want.n_bonds);
+		record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: it defines no bonds",
+		       d->opts.config_path);
+		snprintf(msg, len, "%s defines no bonds, and bondd manages %zu; the running "
+			 "configuration stays (to stop managing every bond, stop the service)",
+			 d->opts.config_path, d->want.n_bonds);
+		snprintf(d->reload_refused, sizeof(d->reload_refused),
+			 "last reload refused: %s defines no bonds, still managing %zu",
+			 d->opts.config_path, d->want.n_bonds);
+		notify_status(d);
+		sd_notify_send("READY=1");
+		return -1;
+	}
+	for (size_t i = 0; i < diag.n_warnings; i++)
+		log_warn("%s", diag.warnings[i]);
+	config_diag_free(&diag);
+	/* Everything that can fail before anything is written: a reload that
+	 * says it kept the running configuration must have changed nothing. */
+	if (runtime_rebuild(d, &next) < 0) {
+		log_err("reload: out of memory; keeping the running configuration");
+		snprintf(msg, len, "out of memory; the running configuration stays");
+		desired_free(&next);
+		sd_notify_send("READY=1");
+		return -1;
+	}
+	/* A bond missing from the new file is left as it is and no longer
+	 * managed: one read of a file caught half-written must not delete a
+	 * storage network.  Deleting takes "state = absent" (bondd(8)). */
+	for (size_t i = 0; i < d->want.n_bonds; i++) {
+		const struct desired_bond *b = &d->want.bonds[i];
+		if (!b->absent && !desired_find_bond(&next, b->name)) {
+			log_info("%s: no longer in %s: left in place as it is, no longer managed "
+				 "(state = absent deletes it)", b->name, d->opts.config_path);
+			record(d, EV_CONFIG, b->name, NULL,
+			       "no longer configured: left in place, unmanaged");
+		}
+	}
+	desired_free(&d->want);
+	d->want = next;
+	d->reload_refused[0] = '\0';
+	/* A new config is a new start for every link that was backing off,
+	 * and what it changes is not drift. */
+	holds_clear(&d->holds);
+	for (size_t i = 0; i < d->n_bonds; i++)
+		d->bonds[i].was_healthy = false; /* logged as converging, not drift */
+	report_failing(d);
+	d->rebuild_ok = true; /* the admin asked: see plan.h, no_rebuild */
+	linkcheck_reloaded(d->lc);
+	converge(d);
+	d->rebuild_ok = false;
+	log_info("reloaded: %zu bond%s", d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s");
+	record(d, EV_CONFIG, NULL, NULL, "reloaded %s: %zu bonds", d->opts.config_path,
+	       d->want.n_bonds);
+	snprintf(msg, len, "reloaded %s: %zu bond%s", d->opts.config_path, d->want.n_bonds,
+		 d->want.n_bonds == 1 ? "" : "s");
+	sd_notify_send("READY=1");
+	return 0;
+}
+
+/* The status socket's reload request. */
+static int reload_request(void *ctx, char *msg, size_t len)
+{
+	return reload(ctx, msg, len);
+}
+
+static void on_signal(struct daemon *d)
+{
+	struct signalfd_siginfo si;
+
+	while (read(d->sigfd, &si, sizeof(si)) == sizeof(si)) {
+		switch (si.ssi_signo) {
+		case SIGHUP:
+			/* A burst of SIGHUPs is one reload, after the burst is
+			 * read: of the file as it is then. */
+			d->reload_pending = true;
+			break;
+		case SIGTERM:
+		case SIGINT:
+			d->stop = true;
+			break;
+		}
+	}
+}
+
+int add_fd(int epfd, int fd)
+{
+	struct epoll_event ev = {.events = EPOLLIN, .data.fd = fd};
+	return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev);
+}
+
+static int setup_fds(struct daemon *d)
+{
+	sigset_t mask;
+
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGHUP);
+	sigaddset(&mask, SIGTERM);
+	sigaddset(&mask, SIGINT);
+	if (sigprocmask(SIG_BLOCK, &mask, NULL) < 0)
+		return -errno;
+	signal(SIGPIPE, SIG_IGN);
+	d->sigfd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
+	d->retry_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+	d->epfd = epoll_create1(EPOLL_CLOEXEC);
+	if (d->sigfd < 0 || d->retry_fd < 0 || d->epfd < 0)
+		return -errno;
+	if (add_fd(d->epfd, d->sigfd) || add_fd(d->epfd, d->retry_fd) ||
+	    add_fd(d->epfd, observer_fd(&d->ob)))
+		return -errno;
+
+	uint64_t wd = sd_watchdog_usec();
+	if (wd) {
+		/* Ping at half the interval, as systemd recommends. */
+		struct itimerspec its = {0};
+		its.it_interval.tv_sec = (time_t)(wd / 2 / 1000000);
+		its.it_interval.tv_nsec = (long)(wd / 2 % 1000000) * 1000L;
+		its.it_value = its.it_interval;
+		d->watchdog_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+		if (d->watchdog_fd < 0 || timerfd_settime(d->watchdog_fd, 0, &its, NULL) < 0 ||
+		    add_fd(d->epfd, d->watchdog_fd))
+			return -errno;
+	}
+	return 0;
+}
+
+static void drain_timer(int fd)
+{
+	uint64_t ticks;
+	while (read(fd, &ticks, sizeof(ticks)) == sizeof(ticks))
+		;
+}
+
+/* Returns 0 when asked to stop, -1 when the loop itself broke (then the
+ * exit status is a failure, so that Restart=on-failure starts bondd again).
+ * The kernel first: signals, netlink events and due retries are handled and
+ * the bonds repaired before any client is served, and the status server
+ * does a bounded amount of client work per turn (status_server.h), so a
+ * busy socket delays a repair by one such turn at most. */
+static int run_loop(struct daemon *d)
+{
+	while (!d->stop) {
+		struct epoll_event evs[8];
+		int n = epoll_wait(d->epfd, evs, 8, -1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			log_err("epoll_wait: %s", strerror(errno));
+			return -1;
+		}
+		bool work = false, clients = false;
+		for (int i = 0; i < n; i++) {
+			int fd = evs[i].data.fd;
+			if (fd == d->sigfd) {
+				on_signal(d);
+				if (d->reload_pending && !d->stop) {
+					char msg[400];
+					d->reload_pending = false;
+					reload(d, msg, sizeof(msg));
+				}
+			} else if (fd == d->retry_fd) {
+				drain_timer(fd);
+				work = true;
+			} else if (fd == d->watchdog_fd) {
+				drain_timer(fd);
+				sd_notify_send("WATCHDOG=1");
+			} else if (fd == observer_fd(&d->ob)) {
+				work = true;
+			} else if (d->server && fd == status_server_fd(d->server)) {
+				clients = true;
+			} else if (d->lc && fd == linkcheck_fd(d->lc)) {
+				linkcheck_dispatch(d->lc);
+			} else if (d->lldp && fd == lldp_rx_fd(d->lldp)) {
+				lldp_rx_dispatch(d->lldp);
+			}
+		}
+		if (work && !d->stop)
+			converge(d);
+		if (d->server && !d->stop) {
+			if (clients)
+				status_server_dispatch(d->server);
+			else
+				status_server_flush(d->server); /* events of this turn's repairs */
+		}
+		/* A turn after a turn with events pending never sleeps in
+		 * epoll_wait: clients that never let up must not keep a
+		 * real-time bondd from sleeping either. */
+		breather_check(&d->breather);
+	}
+	return 0;
+}
+
+/* The socket's directory is systemd's RuntimeDirectory; when bondd is run
+ * by hand it may not exist yet: every missing level is made (as mkdir -p),
+ * traversable so that unprivileged readers reach the socket.  Returns 0, or
+ * -errno with *where naming the level that failed. */
+static int make_parent_dir(const char *path, char *where, size_t len)
+{
+	char dir[108];
+	struct stat st;
+
+	if ((size_t)snprintf(dir, sizeof(dir), "%s", path) >= sizeof(dir))
+		return 0; /* too long for a socket: status_server_open says so */
+	char *slash = strrchr(dir, '/');
+	if (!slash || slash == dir)
+		return 0;
+	*slash = '\0';
+	for (char *c = dir + 1;; c++) {
+		if (*c != '/' && *c != '\0')
+			continue;
+		char end = *c;
+		*c = '\0';
+		snprintf(where, len, "%s", dir);
+		if (mkdir(dir, 0755) < 0 && errno != EEXIST)
+			return -errno;
+		if (!end)
+			break;
+		*c = end;
+	}
+	if (stat(dir, &st) < 0)
+		return -errno;
+	return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
+}
+
+static int open_server(struct daemon *d)
+{
+	if (!d->opts.socket_path || !d->opts.socket_path[0])
+		return 0;
+	char dir[108] = "";
+	int err = make_parent_dir(d->opts.socket_path, dir, sizeof(dir));
+	if (err < 0) {
+		/* Without the socket there is no guard against a second bondd
+		 * either: refuse to start rather than run unguarded. */
+		log_err("status socket %s: cannot create directory %s: %s", d->opts.socket_path,
+			dir, strerror(-err));
+		return err;
+	}
+	err = status_server_open(&d->server, d->opts.socket_path, fill_view, d);
+	if (err == -EADDRINUSE) {
+		log_err("%s: another bondd answers there; not starting a second one",
+			d->opts.socket_path);
+		return err;
+	}
+	if (err < 0) {
+		/* The bonds matter more than their status: go on without it. */
+		log_err("status socket %s: %s; running without it", d->opts.socket_path,
+			strerror(-err));
+		d->server = NULL;
+		return 0;
+	}
+	if (add_fd(d->epfd, status_server_fd(d->server)) < 0)
+		return -errno;
+	status_server_set_reload(d->server, reload_request);
+	status_server_on_check(d->server, on_status_check);
+	log_info("status socket: %s", d->opts.socket_path);
+	return 0;
+}
+
+static void daemon_free(struct daemon *d)
+{
+	status_server_close(d->server);
+	linkcheck_close(d->lc);
+	lldp_rx_close(d->lldp);
+	action_list_free(&d->plan);
+	executor_close(&d->ex);
+	observer_close(&d->ob);
+	udev_wait_free(&d->udev);
+	desired_free(&d->want);
+	free(d->bonds);
+	free(d->links);
+	for (size_t i = 0; i < FSRC__COUNT; i++)
+		findings_free(&d->findings[i]);
+	free(d->counts);
+	d->counts = NULL;
+	d->n_counts = 0;
+	host_obs_free(&d->host);
+	live_facts_free(&d->live);
+	int fds[] = {d->epfd, d->sigfd, d->retry_fd, d->watchdog_fd};
+	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+}
+
+/* Configured options this kernel does not report to bondd (kernel_caps.h):
+ * set, but never compared or repaired. */
+static void report_unreported(struct daemon *d)
+{
+	char names[256];
+
+	d->caps_logged = d->ob.caps;
+	for (size_t i = 0; i < d->want.n_bonds; i++) {
+		uint64_t m = kernel_caps_unreported(&d->ob.caps, &d->want.bonds[i]);
+		if (m)
+			log_warn("%s: this kernel does not report %s to bondd: set at creation, "
+				 "never compared or repaired", d->want.bonds[i].name,
+				 kernel_caps_names(m, names, sizeof(names)));
+	}
+}
+
+int daemon_main(const struct daemon_opts *opts)
+{
+	struct daemon d = {.opts = *opts, .epfd = -1, .sigfd = -1, .retry_fd = -1,
+			   .watchdog_fd = -1};
+	struct config_diag diag = {0};
+	int err, status = 1;
+
+	if (config_load(opts->config_path, &d.want, &diag) < 0) {
+		for (size_t i = 0; i < diag.n; i++)
+			log_err("%s", diag.msgs[i]);
+		config_diag_free(&diag);
+		return 78; /* EX_CONFIG */
+	}
+	for (size_t i = 0; i < diag.n_warnings; i++)
+		log_warn("%s", diag.warnings[i]);
+	config_diag_free(&diag);
+	if (runtime_rebuild(&d, &d.want) < 0)
+		goto out;
+	udev_wait_init(&d.udev, opts->udev_dir ? opts->udev_dir : "/run/udev");
+	if ((err = observer_open(&d.ob, opts->event_rcvbuf, on_link_change, &d)) < 0 ||
+	    (err = executor_open(&d.ex)) < 0) {
+		log_err("opening netlink: %s", strerror(-err));
+		goto out;
+	}
+	d.ob.dump.breather = &d.breather;
+	d.ex.mnl.breather = &d.breather;
+	if ((err = setup_fds(&d)) < 0) {
+		log_err("setting up the event loop: %s", strerror(-err));
+		goto out;
+	}
+	/* Links come and go while udev works at boot: a dump that keeps being
+	 * interrupted is taken again for a while before bondd gives up. */
+	for (int attempt = 1; (err = observer_sync(&d.ob)) < 0; attempt++) {
+		if (attempt >= START_SYNC_TRIES) {
+			log_err("reading links: %s", strerror(-err));
+			goto out;
+		}
+		log_warn("reading links: %s; trying again", strerror(-err));
+		usleep((useconds_t)(100000 * attempt));
+	}
+	report_unreported(&d);
+	if (open_server(&d) < 0)
+		goto out;
+	open_linkcheck(&d);
+	/* Without it bondd still keeps its bonds (as the link check). */
+	if ((err = lldp_rx_open(&d.lldp)) == 0 && add_fd(d.epfd, lldp_rx_fd(d.lldp)) < 0)
+		err = -errno;
+	if (err < 0) {
+		log_err("LLDP: %s; running without it", strerror(-err));
+		lldp_rx_close(d.lldp);
+		d.lldp = NULL;
+	}
+	if (d.want.n_bonds == 0)
+		log_info("no bonds configured in %s: running idle", opts->config_path);
+	else
+		log_info("managing %zu bond%s from %s", d.want.n_bonds,
+			 d.want.n_bonds == 1 ? "" : "s", opts->config_path);
+	record(&d, EV_CONFIG, NULL, NULL, "started with %s: %zu bonds", opts->config_path,
+	       d.want.n_bonds);
+	d.rebuild_ok = true;
+	converge(&d);
+	d.rebuild_ok = false;
+	log_info("ready");
+	sd_notify_send("READY=1");
+	int looped = run_loop(&d);
+	sd_notify_send("STOPPING=1");
+	/* The bonds are the storage network: leave them as they are. */
+	log_info("stopping; bonds are left in place");
+	status = looped < 0 ? 1 : 0;
+out:
+	daemon_free(&d);
+	return status;
+}

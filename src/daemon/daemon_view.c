@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: MIT */
+/* What a status reply shows of the daemon (fill_view), the error counters'
+ * look, and the link check's hooks into the daemon. */
+#include "daemon_parts.h"
+#include "proc_filter.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* "re-reading links failing since 2026-01-02T03:04:05Z: Interrupted system
+ * call", or NULL while bondd's picture of the kernel is whole. */
+static const char *stale_text(struct daemon *d)
+{
+	char when[32] = "?";
+	time_t t = (time_t)(d->ob.stale_since_ms / 1000);
+	struct tm tm;
+
+	if (!d->ob.stale_since_ms)
+		return NULL;
+	if (gmtime_r(&t, &tm))
+		strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	snprintf(d->stale, sizeof(d->stale), "re-reading links failing since %s: %s", when,
+		 strerror(-d->ob.stale_err));
+	return d->stale;
+}
+
+/* Looks further apart than this judge the counters again; closer ones
+ * keep the last judgement (a fast poller sees the same findings). */
+#define COUNTERS_LOOK_MS 10000
+
+/*
+ * The slaves' counters side by side (counters_eval.h), at a status
+ * request: a look at every configured slave's errors and drops, compared
+ * with the previous look when that was at least COUNTERS_LOOK_MS ago.  The
+ * findings replace the last ones; a configuration with other slaves starts
+ * over.  Out of memory: the last findings stand.
+ */
+static void counters_look(struct daemon *d)
+{
+	int64_t now = (int64_t)(clock_mono_us() / 1000);
+	size_t n = 0;
+
+	if (d->counts_ms && now - d->counts_ms < COUNTERS_LOOK_MS)
+		return;
+	for (size_t i = 0; i < d->want.n_bonds; i++)
+		n += d->want.bonds[i].n_slaves;
+	struct slave_counts *cur = n ? calloc(n, sizeof(*cur)) : NULL;
+	if (n && !cur)
+		return;
+	size_t k = 0;
+	for (size_t i = 0; i < d->want.n_bonds; i++) {
+		const struct desired_bond *b = &d->want.bonds[i];
+		for (size_t j = 0; j < b->n_slaves; j++, k++) {
+			struct link_live live = {.mbps = -1};
+			snprintf(cur[k].name, sizeof(cur[k].name), "%s", b->slaves[j].name);
+			/* Not the reply's time budget (link_live): a slave
+			 * left unread is unknown at this look, and its growth
+			 * since the last one goes unjudged; these reads take
+			 * no RTNL lock and cover the configured slaves only. */
+			read_counters(d, b->slaves[j].name, &live);
+			if (!live.has_stats || !live.stats.has_crc_missed ||
+			    !observed_by_name(&d->ob.state, b->slaves[j].name))
+				continue;
+			cur[k].known = true;
+			cur[k].errors = live.stats.rx_errors + live.stats.tx_errors;
+			cur[k].crc = live.stats.rx_crc_errors;
+			cur[k].drops = live.stats.rx_dropped + live.stats.tx_dropped;
+		}
+	}
+	struct findings *f = &d->findings[FSRC_COUNTERS];
+	if (d->counts && d->n_counts == n) {
+		struct findings next = {0};
+		int err = 0;
+		unsigned secs = (unsigned)((now - d->counts_ms) / 1000);
+		k = 0;
+		for (size_t i = 0; i < d->want.n_bonds && !err; i++) {
+			const struct desired_bond *b = &d->want.bonds[i];
+			if (!b->absent)
+				err = counters_eval(b->name, d->counts + k, cur + k, b->n_slaves, secs,
+						    &next);
+			k += b->n_slaves;
+		}
+		if (err) {
+			findings_free(&next);
+		} else {
+			findings_free(f);
+			*f = next;
+		}
+	} else {
+		findings_clear(f);
+	}
+	free(d->counts);
+	d->counts = cur;
+	d->n_counts = n;
+	d->counts_ms = now;
+}
+
+/*
+ * The churn states of every 802.3ad slave of a configured bond, as the
+ * kernel has them now: its churn machine (drivers/net/bonding/bond_3ad.c
+ * ad_churn_machine) leaves "monitoring" for "none" or "churned" when its
+ * timer ends, 60 s after the port started, and sends no netlink message,
+ * so the last RTM_NEWLINK's states could stay "monitoring" for ever and a
+ * churned port would never be reported.  /proc/net/bonding/<bond> is read
+ * under RCU alone (bond_procfs.c bond_info_seq_start), like /proc/net/dev;
+ * a slave it does not show keeps its netlink states.
+ */
+static void churn_refresh(struct daemon *d)
+{
+	static struct strbuf text;
+	char path[64 + IFNAMSIZ], buf[16384];
+
+	for (size_t i = 0; i < d->want.n_bonds; i++) {
+		const struct obs_link *bond = observed_by_name(&d->ob.state, d->want.bonds[i].name);
+		if (!bond || strcmp(bond->kind, "bond") != 0 || !bond_opts_has(&bond->bond, OPT_MODE) ||
+		    bond->bond.val[OPT_MODE] != MODE_8023AD)
+			continue;
+		bool read_done = false;
+		for (size_t k = 0; k < d->ob.state.n_links; k++) {
+			struct obs_link *s = &d->ob.state.links[k];
+			if (s->master != bond->ifindex || !s->slave.has_churn)
+				continue;
+			if (!read_done) {
+				read_done = true;
+				sb_reset(&text);
+				snprintf(path, sizeof(path), "/proc/net/bonding/%s", bond->name);
+				int fd = open(path, O_RDONLY | O_CLOEXEC);
+				if (fd < 0)
+					break;
+				ssize_t r;
+				while ((r = read(fd, buf, sizeof(buf))) > 0 || (r < 0 && errno == EINTR))
+					if (r > 0)
+						sb_add(&text, buf, (size_t)r);
+				close(fd);
+				if (r < 0 || text.oom) {
+					sb_reset(&text);
+					break;
+				}
+			}
+			proc_churn_states(text.s, text.len, s->name, &s->slave.ad_churn_actor_state,
+					  &s->slave.ad_churn_partner_state);
+		}
+	}
+}
+
+void fill_view(void *ctx, struct status_view *v)
+{
+	struct daemon *d = ctx;
+
+	live_reply_start(&d->live);
+	counters_look(d);
+	lldp_rx_refresh(d->lldp, &d->want, &d->ob.state, &d->findings[FSRC_LLDP]);
+	churn_refresh(d);
+	*v = (struct status_view){
+		.want = &d->want, .obs = &d->ob.state, .bonds = d->bonds,
+		.links = d->links, .n_links = d->n_links, .events = &d->events,
+		.now_ms = clock_wall_ms(), .link_live = link_live, .live_ctx = d,
+		.stale = stale_text(d),
+		.config_failed = d->config_failed, .config_success_ms = d->config_success_ms,
+	};
+	for (size_t i = 0; i < FSRC__COUNT; i++)
+		v->findings[i] = &d->findings[i];
+	v->host = &d->host;
+	v->linkcheck = linkcheck_results(d->lc);
+	v->lldp = d->lldp;
+}
+
+/* The link check (linkcheck_io.h): its end answers the clients waiting for
+ * it; the status socket's linkcheck verb starts one. */
+static void on_linkcheck_done(void *ctx, const char *bond)
+{
+	struct daemon *d = ctx;
+	if (d->server)
+		status_server_check_done(d->server);
+}
+
+int on_status_check(void *ctx, const struct desired_bond *const *sel, size_t n, bool start)
+{
+	struct daemon *d = ctx;
+	int busy = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (start)
+			linkcheck_demand(d->lc, sel[i]->name);
+		busy += linkcheck_busy(d->lc, sel[i]->name);
+	}
+	return busy;
+}
+
+/* Without it bondd still keeps its bonds: a link check that cannot start
+ * is logged and the rest goes on. */
+void open_linkcheck(struct daemon *d)
+{
+	int err = linkcheck_open(&d->lc, &d->findings[FSRC_LINK_CHECK], on_linkcheck_done, d);
+	if (err == 0 && add_fd(d->epfd, linkcheck_fd(d->lc)) < 0)
+		err = -errno;
+	if (err < 0) {
+		log_err("link check: %s; running without it", strerror(-err));
+		linkcheck_close(d->lc);
+		d->lc = NULL;
+	}
+}

@@ -1,0 +1,472 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bondd-import: prints the bondd.conf that does what another tool's bond
+ * configuration does (bondd-import(8)).  This file only reads the files;
+ * the readers (import_*.c) and the renderer are pure.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "build_config.h"
+#include "grow.h"
+#include "import.h"
+
+/* sysexits.h values, spelled out where they are used. */
+enum { EXIT_NOBOND = 1, EXIT_USAGE = 64, EXIT_NOINPUT = 66, EXIT_SOFTWARE = 70 };
+
+struct format {
+	const char *name;
+	int (*read)(const struct import_file *, size_t, struct import_result *);
+	const char *dirs[4]; /* read when no PATH is given, in precedence order */
+};
+
+static const struct format formats[] = {
+	{"ifcfg", import_ifcfg, {"/etc/sysconfig/network-scripts", NULL}},
+	{"networkd", import_networkd,
+	 {"/etc/systemd/network", "/run/systemd/network", "/usr/lib/systemd/network", NULL}},
+	{"nm", import_nm,
+	 {"/etc/NetworkManager/system-connections", "/run/NetworkManager/system-connections",
+	  "/usr/lib/NetworkManager/system-connections", NULL}},
+	/* teamd's JSON has no place of its own: a PATH is needed. */
+	{"teamd", import_teamd, {NULL}},
+	/* netplan's precedence: of files with one name, /run's is read. */
+	{"netplan", import_netplan, {"/run/netplan", "/etc/netplan", "/lib/netplan", NULL}},
+	/* A file: its source and source-directory lines name the rest. */
+	{"ifupdown", import_ifupdown, {"/etc/network/interfaces", NULL}},
+};
+
+struct inputs {
+	struct import_file *files;
+	size_t n, cap;
+};
+
+static void usage(FILE *to)
+{
+	fprintf(to,
+		"Usage: bondd-import FORMAT [PATH...]\n"
+		"Prints the bondd.conf that makes the bonds another tool's files describe.\n"
+		"\n"
+		"FORMAT is one of:\n"
+		"  ifcfg     RHEL initscripts ifcfg-* files (default %s)\n"
+		"  networkd  systemd-networkd .netdev and .network files (default %s,\n"
+		"            %s, %s)\n"
+		"  nm        NetworkManager keyfiles (default %s,\n"
+		"            %s, %s)\n"
+		"  teamd     teamd JSON configurations (teamd -f FILE, teamdctl DEV config dump)\n"
+		"  netplan   netplan YAML files (default %s, %s,\n"
+		"            %s)\n"
+		"  ifupdown  ifupdown's interfaces(5) with ifenslave's or ifupdown2's bond-*\n"
+		"            keys, following source lines (default %s)\n"
+		"PATH is a file, or a directory whose files of that format are read.\n"
+		"\n"
+		"  -h, --help      print this help and exit\n"
+		"  -V, --version   print the version and exit\n"
+		"\n"
+		"See bondd-import(8).\n",
+		formats[0].dirs[0], formats[1].dirs[0], formats[1].dirs[1], formats[1].dirs[2],
+		formats[2].dirs[0], formats[2].dirs[1], formats[2].dirs[2], formats[4].dirs[0],
+		formats[4].dirs[1], formats[4].dirs[2], formats[5].dirs[0]);
+}
+
+/* Whether a directory entry is a file of the format (a file named on the
+ * command line is always read). */
+static bool dir_wants(const struct format *f, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (name[0] == '.' || (n && name[n - 1] == '~'))
+		return false;
+	if (strcmp(f->name, "ifcfg") == 0)
+		return strncmp(name, "ifcfg-", 6) == 0;
+	if (strcmp(f->name, "networkd") == 0)
+		return (n > 7 && strcmp(name + n - 7, ".netdev") == 0) ||
+		       (n > 8 && strcmp(name + n - 8, ".network") == 0);
+	if (strcmp(f->name, "netplan") == 0)
+		return n > 5 && strcmp(name + n - 5, ".yaml") == 0;
+	if (strcmp(f->name, "ifupdown") == 0)
+		return import_ifupdown_dir_entry(name);
+	return true;
+}
+
+/* read_one's answer for what is neither a regular file nor /dev/null (no
+ * file read can fail with this errno). */
+#define NOT_A_FILE (-EMEDIUMTYPE)
+
+static const char *read_error(int err)
+{
+	if (err == -EFBIG)
+		return "too large";
+	if (err == NOT_A_FILE)
+		return "not a regular file or a directory; not reading it";
+	return strerror(-err);
+}
+
+/* /dev/null: a networkd file masked by a symlink to it reads as empty. */
+static bool is_dev_null(const struct stat *st)
+{
+	return S_ISCHR(st->st_mode) && major(st->st_rdev) == 1 && minor(st->st_rdev) == 3;
+}
+
+/*
+ * Every file any reader gets goes through here.  Opened without blocking
+ * and looked at before a byte is read: a FIFO (or a terminal, a socket, a
+ * device) would wait for a writer for ever, or never end; only a regular
+ * file is read, and /dev/null as empty.
+ */
+static int read_one(struct inputs *in, const char *path)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int err = 0;
+	struct stat st;
+
+	/* A device is not even opened (opening some has effects: a tape
+	 * rewinds); the fstat below catches a swap between the two. */
+	if (stat(path, &st) < 0)
+		return -errno;
+	if (!S_ISREG(st.st_mode) && !is_dev_null(&st))
+		return NOT_A_FILE;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0) {
+		err = -errno;
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode) && !is_dev_null(&st)) {
+		err = NOT_A_FILE;
+		goto out;
+	}
+	if (in->n == IMPORT_MAX_FILES) {
+		err = -E2BIG;
+		goto out;
+	}
+	buf = malloc(IMPORT_MAX_FILE + 1);
+	if (!buf) {
+		err = -ENOMEM;
+		goto out;
+	}
+	while (len <= IMPORT_MAX_FILE) {
+		ssize_t r = read(fd, buf + len, IMPORT_MAX_FILE + 1 - len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			err = -errno;
+			goto out;
+		}
+		if (r == 0)
+			break;
+		len += (size_t)r;
+	}
+	if (len > IMPORT_MAX_FILE) {
+		err = -EFBIG;
+		goto out;
+	}
+	struct import_file *v = grow_array(in->files, &in->cap, in->n + 1, sizeof(*v), 16);
+	if (!v) {
+		err = -ENOMEM;
+		goto out;
+	}
+	in->files = v;
+	char *small = realloc(buf, len ? len : 1); /* most files are small */
+	if (small)
+		buf = small;
+	char *name = strdup(path);
+	if (!name) {
+		err = -ENOMEM;
+		goto out;
+	}
+	in->files[in->n++] = (struct import_file){name, buf, len};
+	buf = NULL;
+out:
+	close(fd);
+	free(buf);
+	return err;
+}
+
+/* ---- ifupdown's source and source-directory lines ---- */
+
+struct patterns {
+	char **v;
+	bool *dir;
+	size_t n, cap;
+	bool oom;
+};
+
+static void add_pattern(void *ctx, bool dir, const char *pattern)
+{
+	struct patterns *p = ctx;
+
+	if (p->n == p->cap) {
+		size_t cap = p->cap ? p->cap * 2 : 8;
+		char **v = realloc(p->v, cap * sizeof(*v));
+		bool *d = v ? realloc(p->dir, cap * sizeof(*d)) : NULL;
+		if (v)
+			p->v = v;
+		if (!v || !d) {
+			p->oom = true;
+			return;
+		}
+		p->dir = d;
+		p->cap = cap;
+	}
+	if (!(p->v[p->n] = strdup(pattern))) {
+		p->oom = true;
+		return;
+	}
+	p->dir[p->n++] = dir;
+}
+
+static bool have_file(const struct inputs *in, const char *path)
+{
+	for (size_t i = 0; i < in->n; i++)
+		if (strcmp(in->files[i].name, path) == 0)
+			return true;
+	return false;
+}
+
+/* One file a source line names, unless it is read already; like ifupdown,
+ * a file that cannot be read is reported and the rest goes on. */
+static int read_included(struct inputs *in, const char *path)
+{
+	struct stat st;
+
+	if (have_file(in, path) || stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return 0;
+	int err = read_one(in, path);
+	if (err < 0)
+		fprintf(stderr, "bondd-import: %s: %s\n", path,
+			err == -EFBIG ? "too large" : strerror(-err));
+	return err == -ENOMEM || err == -E2BIG ? err : 0;
+}
+
+/*
+ * The files ifupdown's source and source-directory lines name, read after
+ * the ones given, transitively (config.c, read_interfaces_defn: wordexp of
+ * the pattern, scandir with run-parts' names for a directory).
+ */
+static int read_ifupdown_includes(struct inputs *in)
+{
+	int err = 0;
+
+	for (size_t i = 0; i < in->n && !err; i++) {
+		struct patterns p = {0};
+		import_ifupdown_includes(in->files[i].name, in->files[i].text, in->files[i].len,
+					 add_pattern, &p);
+		if (p.oom)
+			err = -ENOMEM;
+		for (size_t j = 0; j < p.n && !err; j++) {
+			glob_t g;
+			if (glob(p.v[j], 0, NULL, &g) != 0)
+				continue; /* nothing matches: ifupdown reads nothing */
+			for (size_t k = 0; k < g.gl_pathc && !err; k++) {
+				if (!p.dir[j]) {
+					err = read_included(in, g.gl_pathv[k]);
+					continue;
+				}
+				struct dirent **names;
+				int nn = scandir(g.gl_pathv[k], &names, NULL, alphasort);
+				for (int e = 0; e < nn; e++) {
+					char *path;
+					if (!err && import_ifupdown_dir_entry(names[e]->d_name)) {
+						if (asprintf(&path, "%s/%s", g.gl_pathv[k],
+							     names[e]->d_name) < 0) {
+							err = -ENOMEM;
+						} else {
+							err = read_included(in, path);
+							free(path);
+						}
+					}
+					free(names[e]);
+				}
+				if (nn >= 0)
+					free(names);
+			}
+			globfree(&g);
+		}
+		for (size_t j = 0; j < p.n; j++)
+			free(p.v[j]);
+		free(p.v);
+		free(p.dir);
+	}
+	if (err < 0)
+		fprintf(stderr, "bondd-import: reading source files: %s\n", strerror(-err));
+	return err;
+}
+
+static int by_path(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The directory's files of the format, in name order. */
+static int read_dir(struct inputs *in, const struct format *f, const char *dir)
+{
+	DIR *d = opendir(dir);
+	char **paths = NULL;
+	size_t n = 0, cap = 0;
+	int err = 0;
+
+	if (!d)
+		return -errno;
+	for (struct dirent *e; (errno = 0, e = readdir(d));) {
+		struct stat st;
+		char *path;
+		if (!dir_wants(f, e->d_name))
+			continue;
+		if (asprintf(&path, "%s/%s", dir, e->d_name) < 0) {
+			err = -ENOMEM;
+			break;
+		}
+		/* Regular files (a symlink to /dev/null masks a networkd file:
+		 * it reads as empty, which the reader knows); anything else of
+		 * the format's name is skipped, and said so. */
+		if (stat(path, &st) < 0 || !(S_ISREG(st.st_mode) || is_dev_null(&st))) {
+			if (!access(path, F_OK) && !S_ISDIR(st.st_mode))
+				fprintf(stderr, "bondd-import: %s: not a regular file; skipped\n",
+					path);
+			free(path);
+			continue;
+		}
+		if (n == cap) {
+			cap = cap ? cap * 2 : 16;
+			char **v = realloc(paths, cap * sizeof(*v));
+			if (!v) {
+				free(path);
+				err = -ENOMEM;
+				break;
+			}
+			paths = v;
+		}
+		paths[n++] = path;
+	}
+	if (!err && errno)
+		err = -errno;
+	closedir(d);
+	if (n > 1)
+		qsort(paths, n, sizeof(*paths), by_path);
+	for (size_t i = 0; i < n; i++) {
+		int e = err ? 0 : read_one(in, paths[i]);
+		if (e < 0) {
+			fprintf(stderr, "bondd-import: %s: %s\n", paths[i], read_error(e));
+			err = e;
+		}
+		free(paths[i]);
+	}
+	free(paths);
+	return err;
+}
+
+static int read_path(struct inputs *in, const struct format *f, const char *path, bool given)
+{
+	struct stat st;
+	int err;
+
+	if (stat(path, &st) < 0) {
+		err = -errno;
+		if (!given && err == -ENOENT)
+			return 0; /* a default directory this host does not have */
+	} else if (S_ISDIR(st.st_mode)) {
+		err = read_dir(in, f, path);
+		return err == -ENOENT || err == 0 ? 0 : err;
+	} else {
+		err = read_one(in, path);
+	}
+	if (err < 0)
+		fprintf(stderr, "bondd-import: %s: %s\n", path, read_error(err));
+	return err;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	const struct format *f = NULL;
+	struct inputs in = {0};
+	struct import_result r = {0};
+	struct strbuf out = {0};
+	int c, status = 0;
+
+	while ((c = getopt_long(argc, argv, "hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'V':
+			printf("bondd-import %s\n", BONDD_VERSION);
+			return 0;
+		default:
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind == argc) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+		if (strcmp(argv[optind], formats[i].name) == 0)
+			f = &formats[i];
+	if (!f) {
+		fprintf(stderr, "bondd-import: unknown format \"%s\" (ifcfg, networkd, nm, teamd, netplan or ifupdown)\n",
+			argv[optind]);
+		return EXIT_USAGE;
+	}
+	optind++;
+	if (optind == argc && !f->dirs[0]) {
+		fprintf(stderr, "bondd-import: %s needs a PATH\n", f->name);
+		return EXIT_USAGE;
+	}
+	if (optind == argc) {
+		for (size_t i = 0; f->dirs[i] && !status; i++)
+			if (read_path(&in, f, f->dirs[i], false) < 0)
+				status = EXIT_NOINPUT;
+	}
+	for (int i = optind; i < argc && !status; i++)
+		if (read_path(&in, f, argv[i], true) < 0)
+			status = EXIT_NOINPUT;
+	if (!status && f->read == import_ifupdown && read_ifupdown_includes(&in) < 0)
+		status = EXIT_NOINPUT;
+	if (status)
+		goto out;
+
+	int err = f->read(in.files, in.n, &r);
+	if (!err)
+		err = import_render(&r, &out);
+	if (err < 0) {
+		fprintf(stderr, "bondd-import: %s\n", strerror(-err));
+		status = EXIT_SOFTWARE;
+		goto out;
+	}
+	if (fwrite(out.s, 1, out.len, stdout) != out.len || fflush(stdout) != 0) {
+		fprintf(stderr, "bondd-import: writing: %s\n", strerror(errno));
+		status = EXIT_SOFTWARE;
+		goto out;
+	}
+	if (r.n_bonds == 0) {
+		fprintf(stderr, "bondd-import: no bond found in %zu %s file%s\n", in.n, f->name,
+			in.n == 1 ? "" : "s");
+		status = EXIT_NOBOND;
+	}
+out:
+	for (size_t i = 0; i < in.n; i++) {
+		free((char *)in.files[i].name);
+		free((char *)in.files[i].text);
+	}
+	free(in.files);
+	import_result_free(&r);
+	sb_free(&out);
+	return status;
+}

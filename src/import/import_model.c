@@ -1,0 +1,279 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The plain data the import readers fill (import.h), and the helpers they
+ * share.  Every string that ends up in bondd.conf passes through here and is
+ * refused when it holds a byte that would change the meaning of the output
+ * (a control character, a '#' that would start a comment, '[' or '=' in a
+ * name): the source files are input from disk, not trusted.
+ */
+#include "import.h"
+#include "grow.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bond_option_table.h"
+
+void import_result_free(struct import_result *r)
+{
+	for (size_t i = 0; i < r->n_bonds; i++)
+		sb_free(&r->bonds[i].notes);
+	free(r->bonds);
+	sb_free(&r->notes);
+	r->bonds = NULL;
+	r->n_bonds = r->cap_bonds = 0;
+}
+
+void import_note(struct strbuf *notes, const char *fmt, ...)
+{
+	char text[600];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	/* A note is one comment line whatever the source held. */
+	for (char *c = text; *c; c++)
+		if ((unsigned char)*c < 0x20 || (unsigned char)*c == 0x7f)
+			*c = '?';
+	sb_printf(notes, "# %s\n", text);
+}
+
+/* Text that can stand in bondd.conf as a value: printable, no comment. */
+static bool safe_value(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || (unsigned char)*s == 0x7f || *s == '#')
+			return false;
+	return true;
+}
+
+/* An interface name as bondd.conf can hold it (the parser checks the rest). */
+static bool safe_name(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n == 0 || n >= IFNAMSIZ)
+		return false;
+	for (; *s; s++)
+		if ((unsigned char)*s <= 0x20 || (unsigned char)*s >= 0x7f || *s == '#' ||
+		    *s == '[' || *s == ']' || *s == '=' || *s == ',' || *s == '/' || *s == ':')
+			return false;
+	return true;
+}
+
+int import_result_oom(const struct import_result *r)
+{
+	for (size_t i = 0; i < r->n_bonds; i++)
+		if (r->bonds[i].notes.oom)
+			return -ENOMEM;
+	return r->notes.oom ? -ENOMEM : 0;
+}
+
+struct import_bond *import_find_bond(struct import_result *r, const char *name)
+{
+	for (size_t i = 0; i < r->n_bonds; i++)
+		if (strcmp(r->bonds[i].name, name) == 0)
+			return &r->bonds[i];
+	return NULL;
+}
+
+struct import_bond *import_add_bond(struct import_result *r, const char *name,
+				    const char *source)
+{
+	if (!safe_name(name)) {
+		import_note(&r->notes, "not carried over: a bond named \"%.40s\" (%s): not a "
+			    "usable interface name", name, source);
+		return NULL;
+	}
+	if (import_find_bond(r, name)) {
+		import_note(&r->notes, "not carried over: %s defines %s again; the first "
+			    "definition is kept", source, name);
+		return NULL;
+	}
+	if (r->n_bonds == IMPORT_MAX_BONDS) {
+		import_note(&r->notes, "not carried over: %s (%s): more than %d bonds", name,
+			    source, IMPORT_MAX_BONDS);
+		return NULL;
+	}
+	struct import_bond *v = grow_array(r->bonds, &r->cap_bonds, r->n_bonds + 1, sizeof(*v), 4);
+	if (!v)
+		return NULL;
+	r->bonds = v;
+	struct import_bond *b = &r->bonds[r->n_bonds++];
+	memset(b, 0, sizeof(*b));
+	snprintf(b->name, sizeof(b->name), "%s", name);
+	snprintf(b->source, sizeof(b->source), "%s", source);
+	return b;
+}
+
+const char *import_get_opt(const struct import_bond *b, const char *key)
+{
+	for (size_t i = 0; i < b->n_opts; i++)
+		if (strcmp(b->opts[i].key, key) == 0)
+			return b->opts[i].value;
+	return NULL;
+}
+
+bool import_set_opt(struct import_bond *b, const char *key, const char *value,
+		    const char *from)
+{
+	const struct bond_opt_desc *d = bond_opt_by_key(key);
+
+	if (!d) {
+		import_note(&b->notes, "not carried over: %.60s=%.80s (%s): not a bonding option "
+			    "bondd manages", key, value, from);
+		return false;
+	}
+	if (!safe_value(value) || strlen(value) >= sizeof(b->opts[0].value)) {
+		import_note(&b->notes, "not carried over: %s (%s): its value cannot be written "
+			    "in bondd.conf", key, from);
+		return false;
+	}
+	for (size_t i = 0; i < b->n_opts; i++) {
+		/* The last one wins, as it does when the kernel is told twice;
+		 * an alias counts as its option. */
+		if (bond_opt_by_key(b->opts[i].key) == d) {
+			snprintf(b->opts[i].value, sizeof(b->opts[i].value), "%s", value);
+			return true;
+		}
+	}
+	if (b->n_opts == IMPORT_MAX_OPTS)
+		return false;
+	snprintf(b->opts[b->n_opts].key, sizeof(b->opts[0].key), "%s", d->key);
+	snprintf(b->opts[b->n_opts].value, sizeof(b->opts[0].value), "%s", value);
+	b->n_opts++;
+	return true;
+}
+
+bool import_add_slave(struct import_bond *b, const char *name, const char *from)
+{
+	if (!safe_name(name)) {
+		import_note(&b->notes, "not carried over: a slave named \"%.40s\" (%s): not a "
+			    "usable interface name", name, from);
+		return false;
+	}
+	for (size_t i = 0; i < b->n_slaves; i++)
+		if (strcmp(b->slaves[i], name) == 0)
+			return true;
+	if (b->n_slaves == BONDD_MAX_SLAVES) {
+		import_note(&b->notes, "not carried over: slave %s (%s): more than %d slaves",
+			    name, from, BONDD_MAX_SLAVES);
+		return false;
+	}
+	snprintf(b->slaves[b->n_slaves++], IFNAMSIZ, "%s", name);
+	return true;
+}
+
+bool import_add_addr(struct import_bond *b, const char *cidr, const char *from)
+{
+	if (!safe_value(cidr) || strlen(cidr) >= sizeof(b->addrs[0]) || strchr(cidr, ' ')) {
+		import_note(&b->notes, "not carried over: address \"%.60s\" (%s)", cidr, from);
+		return false;
+	}
+	for (size_t i = 0; i < b->n_addrs; i++)
+		if (strcmp(b->addrs[i], cidr) == 0)
+			return true;
+	if (b->n_addrs == BONDD_MAX_ADDRS) {
+		import_note(&b->notes, "not carried over: address %s (%s): more than %d "
+			    "addresses", cidr, from, BONDD_MAX_ADDRS);
+		return false;
+	}
+	snprintf(b->addrs[b->n_addrs++], sizeof(b->addrs[0]), "%s", cidr);
+	return true;
+}
+
+int import_netmask_prefix(const char *mask)
+{
+	struct in_addr a;
+
+	if (inet_pton(AF_INET, mask, &a) != 1)
+		return -1;
+	uint32_t m = ntohl(a.s_addr);
+	int prefix = 0;
+	while (prefix < 32 && (m & (UINT32_C(1) << (31 - prefix))))
+		prefix++;
+	/* The bits after the first zero must all be zero. */
+	if (prefix < 32 && (m & (UINT32_MAX >> prefix)))
+		return -1;
+	return prefix;
+}
+
+/* ---- ini-style files ----------------------------------------------------- */
+
+int ini_open(struct ini_cursor *c, const char *text, size_t len)
+{
+	memset(c, 0, sizeof(*c));
+	c->copy = malloc(len + 1);
+	if (!c->copy)
+		return -ENOMEM;
+	memcpy(c->copy, text, len);
+	c->copy[len] = '\0';
+	c->at = c->copy;
+	c->end = c->copy + len;
+	return 0;
+}
+
+void ini_close(struct ini_cursor *c)
+{
+	free(c->copy);
+	c->copy = c->at = c->end = NULL;
+}
+
+static char *trim_blanks(char *s)
+{
+	while (*s == ' ' || *s == '\t' || *s == '\r')
+		s++;
+	size_t n = strlen(s);
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		s[--n] = '\0';
+	return s;
+}
+
+bool ini_next(struct ini_cursor *c, const char **section, char **key, char **value,
+	      unsigned *line)
+{
+	while (c->at && c->at < c->end) {
+		char *s = c->at;
+		char *nl = memchr(s, '\n', (size_t)(c->end - s));
+		if (nl) {
+			*nl = '\0';
+			c->at = nl + 1;
+		} else {
+			c->at = c->end;
+		}
+		c->line++;
+		/* A NUL inside the line ends it: what follows is not read. */
+		s = trim_blanks(s);
+		if (*s == '\0' || *s == '#' || *s == ';')
+			continue;
+		if (*s == '[') {
+			char *close = strchr(s, ']');
+			if (!close) {
+				c->bad_lines++;
+				continue;
+			}
+			*close = '\0';
+			snprintf(c->section, sizeof(c->section), "%s", s + 1);
+			continue;
+		}
+		char *eq = strchr(s, '=');
+		if (!eq || eq == s) {
+			c->bad_lines++;
+			continue;
+		}
+		*eq = '\0';
+		*section = c->section;
+		*key = trim_blanks(s);
+		*value = trim_blanks(eq + 1);
+		*line = c->line;
+		return true;
+	}
+	return false;
+}

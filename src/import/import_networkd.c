@@ -1,0 +1,420 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * systemd-networkd files (systemd.netdev(5), systemd.network(5)) into plain
+ * data.  Netplan renders to these too (/run/systemd/network).
+ *
+ * - a bond is a .netdev with [NetDev] Kind=bond; its name is Name=, its
+ *   options the [Bond] settings (config_hint_netdev_bond converts them:
+ *   time spans to milliseconds, booleans to 1/0), [NetDev] MTUBytes= its MTU;
+ * - a slave is named in [Match] Name= of a .network file with [Network]
+ *   Bond=<bond>.  networkd applies to a link the first .network file, in
+ *   the lexical order of file names, whose [Match] fits it: a later file
+ *   that names the same link is not used, and a pattern (eth*) names no
+ *   link we can know here (noted).  Of files with the same name, the one
+ *   given first is read (give /etc before /run before /usr/lib, networkd's
+ *   precedence); an empty one masks them all;
+ * - the bond's own .network (the first whose Name= fits the bond) gives its
+ *   addresses ([Network] Address=, [Address] Address=) and [Link]
+ *   MTUBytes=, which wins over the .netdev's;
+ * - PrimarySlave=yes in a slave's .network is the bond's primary;
+ * - a name in [Match] Name= that is a Kind=bridge .netdev of the input is
+ *   not a slave: Bond= applies to whatever link the file matches
+ *   (systemd.network(5)), so networkd would try to put the bridge itself
+ *   in the bond, which is no NIC and which bondd refuses as a slave; it is
+ *   named in a note instead.
+ * networkd enslaves links as they appear, so the source has no order: the
+ * slaves are listed in the order of their .network files and, within one
+ * file, of Name=, and a comment says so.
+ */
+#include "import.h"
+
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "config_hints.h"
+
+enum { NETDEV, NETWORK };
+
+struct unit {
+	const struct import_file *in;
+	const char *base;
+	int kind;
+};
+
+static bool yes(const char *v)
+{
+	return strcasecmp(v, "yes") == 0 || strcasecmp(v, "true") == 0 ||
+	       strcasecmp(v, "on") == 0 || strcmp(v, "1") == 0;
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), l = strlen(suffix);
+	return n > l && strcmp(s + n - l, suffix) == 0;
+}
+
+static int by_base(const void *a, const void *b)
+{
+	const struct unit *x = a, *y = b;
+	int c = strcmp(x->base, y->base);
+	/* Same name in two directories: the one given first wins. */
+	return c ? c : (x->in < y->in ? -1 : x->in > y->in);
+}
+
+/* MTUBytes=: bytes, with the K (1024) suffix systemd's size parser takes. */
+static bool parse_mtu(const char *v, uint32_t *out)
+{
+	char *end;
+
+	if (*v < '0' || *v > '9')
+		return false;
+	unsigned long long n = strtoull(v, &end, 10);
+	if (*end == 'K') {
+		n *= 1024;
+		end++;
+	}
+	if (*end || n < 68 || n > 65535)
+		return false;
+	*out = (uint32_t)n;
+	return true;
+}
+
+/* ---- .netdev ------------------------------------------------------------ */
+
+static int read_netdev(struct import_result *r, const struct unit *u)
+{
+	struct ini_cursor c;
+	const char *sec;
+	char *key, *val;
+	unsigned line;
+	char name[64] = "", kind[32] = "", mtu[32] = "";
+
+	if (ini_open(&c, u->in->text, u->in->len) < 0)
+		return -ENOMEM;
+	while (ini_next(&c, &sec, &key, &val, &line)) {
+		if (strcmp(sec, "NetDev") != 0)
+			continue;
+		if (strcmp(key, "Name") == 0)
+			snprintf(name, sizeof(name), "%s", val);
+		else if (strcmp(key, "Kind") == 0)
+			snprintf(kind, sizeof(kind), "%s", val);
+		else if (strcmp(key, "MTUBytes") == 0)
+			snprintf(mtu, sizeof(mtu), "%s", val);
+	}
+	ini_close(&c);
+	if (strcmp(kind, "bond") != 0)
+		return 0;
+	struct import_bond *b = import_add_bond(r, name, u->in->name);
+	if (!b)
+		return 0;
+	b->order_note = "networkd keeps none; by .network file and Name=: check it.";
+	if (*mtu && !parse_mtu(mtu, &b->mtu))
+		import_note(&b->notes, "not carried over: MTUBytes=%.40s (%s)", mtu, u->in->name);
+
+	if (ini_open(&c, u->in->text, u->in->len) < 0)
+		return -ENOMEM;
+	while (ini_next(&c, &sec, &key, &val, &line)) {
+		char from[320], conv[256];
+		const char *bkey;
+		snprintf(from, sizeof(from), "%s:%u", u->in->name, line);
+		if (strcmp(sec, "Bond") == 0) {
+			if (config_hint_netdev_bond(key, val, &bkey, conv, sizeof(conv)))
+				import_set_opt(b, bkey, conv, from);
+			else
+				import_note(&b->notes, "not carried over: [Bond] %.40s=%.60s (%s)", key,
+					    val, from);
+		} else if (strcmp(sec, "NetDev") == 0) {
+			if (strcmp(key, "Name") != 0 && strcmp(key, "Kind") != 0 &&
+			    strcmp(key, "MTUBytes") != 0 && strcmp(key, "Description") != 0)
+				import_note(&b->notes, "not carried over: [NetDev] %.40s=%.60s (%s)",
+					    key, val, from);
+		} else {
+			import_note(&b->notes, "not carried over: [%.30s] %.40s=%.60s (%s)", sec, key,
+				    val, from);
+		}
+	}
+	if (c.bad_lines)
+		import_note(&b->notes, "%s: %u lines that are not Key=Value were skipped",
+			    u->in->name, c.bad_lines);
+	ini_close(&c);
+	return 0;
+}
+
+/* ---- .network ------------------------------------------------------------ */
+
+#define MAX_NAMES 64
+
+struct network {
+	const struct unit *u;
+	char names[MAX_NAMES][64]; /* [Match] Name= words, patterns included */
+	size_t n_names;
+	bool other_match;          /* [Match] has more than Name= */
+	char bond[64];             /* [Network] Bond= */
+	bool primary;              /* [Network] PrimarySlave=yes */
+	char mtu[32];              /* [Link] MTUBytes= */
+};
+
+static int read_network(struct network *n, const struct unit *u)
+{
+	struct ini_cursor c;
+	const char *sec;
+	char *key, *val;
+	unsigned line;
+
+	memset(n, 0, sizeof(*n));
+	n->u = u;
+	if (ini_open(&c, u->in->text, u->in->len) < 0)
+		return -ENOMEM;
+	while (ini_next(&c, &sec, &key, &val, &line)) {
+		if (strcmp(sec, "Match") == 0 && strcmp(key, "Name") == 0) {
+			if (!*val)
+				n->n_names = 0; /* an empty assignment resets the list */
+			for (char *save = NULL, *w = strtok_r(val, " \t", &save); w;
+			     w = strtok_r(NULL, " \t", &save))
+				if (n->n_names < MAX_NAMES)
+					snprintf(n->names[n->n_names++], sizeof(n->names[0]), "%s", w);
+		} else if (strcmp(sec, "Match") == 0) {
+			n->other_match = true;
+		} else if (strcmp(sec, "Network") == 0 && strcmp(key, "Bond") == 0) {
+			snprintf(n->bond, sizeof(n->bond), "%s", val);
+		} else if (strcmp(sec, "Network") == 0 && strcmp(key, "PrimarySlave") == 0) {
+			n->primary = yes(val);
+		} else if (strcmp(sec, "Link") == 0 && strcmp(key, "MTUBytes") == 0) {
+			snprintf(n->mtu, sizeof(n->mtu), "%s", val);
+		}
+	}
+	ini_close(&c);
+	return 0;
+}
+
+static bool is_pattern(const char *w)
+{
+	return strpbrk(w, "*?[") != NULL;
+}
+
+/* Whether networkd would apply n to a link called name (Name= only; any
+ * other [Match] condition is noted by the caller). */
+static bool fits(const struct network *n, const char *name)
+{
+	bool inverted = n->n_names && n->names[0][0] == '!', matched = false;
+
+	/* systemd.network(5): any glob of the list fits; a list that starts
+	 * with "!" is inverted as a whole. */
+	for (size_t i = 0; i < n->n_names && !matched; i++) {
+		const char *w = n->names[i];
+		if (i == 0 && inverted)
+			w++;
+		matched = fnmatch(w, name, 0) == 0;
+	}
+	return matched != inverted;
+}
+
+/* The file networkd uses for link name: the first that fits. */
+static const struct network *first_fit(const struct network *nets, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (nets[i].n_names && fits(&nets[i], name))
+			return &nets[i];
+	return NULL;
+}
+
+/* The bond's own .network: addresses, MTU, and what else it holds. */
+static int bond_network(struct import_bond *b, const struct network *n)
+{
+	struct ini_cursor c;
+	const char *sec;
+	char *key, *val;
+	unsigned line;
+	const char *path = n->u->in->name;
+
+	if (n->other_match)
+		import_note(&b->notes, "%s: its [Match] has conditions besides Name=; they are "
+			    "not carried over", path);
+	if (*n->mtu && !parse_mtu(n->mtu, &b->mtu))
+		import_note(&b->notes, "not carried over: [Link] MTUBytes=%.40s (%s)", n->mtu, path);
+	if (ini_open(&c, n->u->in->text, n->u->in->len) < 0)
+		return -ENOMEM;
+	while (ini_next(&c, &sec, &key, &val, &line)) {
+		char from[320];
+		snprintf(from, sizeof(from), "%s:%u", path, line);
+		if ((strcmp(sec, "Network") == 0 || strcmp(sec, "Address") == 0) &&
+		    strcmp(key, "Address") == 0) {
+			if (strchr(val, '/'))
+				import_add_addr(b, val, from);
+			else
+				import_note(&b->notes, "not carried over: Address=%.60s (%s): no "
+					    "prefix length", val, from);
+		} else if (strcmp(sec, "Match") == 0 ||
+			   (strcmp(sec, "Link") == 0 && strcmp(key, "MTUBytes") == 0)) {
+			continue;
+		} else {
+			import_note(&b->notes, "not carried over: [%.30s] %.40s=%.60s (%s)", sec, key,
+				    val, from);
+		}
+	}
+	ini_close(&c);
+	return 0;
+}
+
+/* A netdev of the input that is no bond: its name, kind and file. */
+struct other_netdev {
+	char name[64], kind[32];
+	const char *path;
+};
+
+static int read_kind(const struct unit *u, struct other_netdev *o)
+{
+	struct ini_cursor c;
+	const char *sec;
+	char *key, *val;
+	unsigned line;
+
+	memset(o, 0, sizeof(*o));
+	o->path = u->in->name;
+	if (ini_open(&c, u->in->text, u->in->len) < 0)
+		return -ENOMEM;
+	while (ini_next(&c, &sec, &key, &val, &line)) {
+		if (strcmp(sec, "NetDev") == 0 && strcmp(key, "Name") == 0)
+			snprintf(o->name, sizeof(o->name), "%s", val);
+		else if (strcmp(sec, "NetDev") == 0 && strcmp(key, "Kind") == 0)
+			snprintf(o->kind, sizeof(o->kind), "%s", val);
+	}
+	ini_close(&c);
+	return 0;
+}
+
+static const struct other_netdev *bridge_named(const struct other_netdev *o, size_t n,
+					       const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(o[i].kind, "bridge") == 0 && strcmp(o[i].name, name) == 0)
+			return &o[i];
+	return NULL;
+}
+
+static void bond_slaves(struct import_bond *b, const struct network *nets, size_t n,
+			const struct other_netdev *others, size_t n_others)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct network *s = &nets[i];
+		const char *path = s->u->in->name;
+		if (strcmp(s->bond, b->name) != 0)
+			continue;
+		if (s->other_match)
+			import_note(&b->notes, "%s: its [Match] has conditions besides Name=; only "
+				    "the names are carried over", path);
+		if (s->n_names == 0)
+			import_note(&b->notes, "not carried over: %s joins links to %s but names "
+				    "none in [Match] Name=: list them in slaves by hand", path,
+				    b->name);
+		for (size_t j = 0; j < s->n_names; j++) {
+			const char *w = s->names[j];
+			if (is_pattern(w) || (j == 0 && w[0] == '!')) {
+				import_note(&b->notes, "not carried over: Name=%.40s (%s) is a pattern: "
+					    "list the links it fits in slaves by hand", w, path);
+				continue;
+			}
+			const struct other_netdev *br = bridge_named(others, n_others, w);
+			if (br) {
+				import_note(&b->notes, "not carried over: %s (%s) is a Kind=bridge "
+					    "netdev (%s), not a NIC: a bridge is no bond slave; keep it "
+					    "out of slaves", w, path, br->path);
+				continue;
+			}
+			const struct network *used = first_fit(nets, n, w);
+			if (used != s) {
+				import_note(&b->notes, "not carried over: %s (%s): networkd uses %s for "
+					    "it, which comes first", w, path,
+					    used ? used->u->in->name : "no file");
+				continue;
+			}
+			import_add_slave(b, w, path);
+			if (s->primary)
+				import_set_opt(b, "primary", w, path);
+			if (*s->mtu)
+				import_note(&b->notes, "[Link] MTUBytes=%.20s of %s (%s) is not carried "
+					    "over: the kernel gives every slave the bond's MTU", s->mtu, w,
+					    path);
+		}
+	}
+}
+
+int import_networkd(const struct import_file *files, size_t n, struct import_result *out)
+{
+	struct unit *units = calloc(n ? n : 1, sizeof(*units));
+	struct network *nets = NULL;
+	struct other_netdev *others = NULL;
+	size_t m = 0, n_nets = 0, n_others = 0;
+	int err = -ENOMEM;
+
+	out->format = "systemd-networkd";
+	if (!units)
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		const char *slash = strrchr(files[i].name, '/');
+		const char *base = slash ? slash + 1 : files[i].name;
+		int kind = has_suffix(base, ".netdev") ? NETDEV :
+			   has_suffix(base, ".network") ? NETWORK : -1;
+		if (kind < 0) {
+			import_note(&out->notes, "%s: neither .netdev nor .network; skipped",
+				    files[i].name);
+			continue;
+		}
+		units[m++] = (struct unit){&files[i], base, kind};
+	}
+	qsort(units, m, sizeof(*units), by_base);
+	/* A file shadowed by one of the same name given earlier. */
+	size_t k = 0;
+	for (size_t i = 0; i < m; i++) {
+		if (k && strcmp(units[k - 1].base, units[i].base) == 0) {
+			import_note(&out->notes, "%s: shadowed by %s, which has the same name; skipped",
+				    units[i].in->name, units[k - 1].in->name);
+			continue;
+		}
+		units[k++] = units[i];
+	}
+	/* An empty file masks the files of its name, and configures nothing. */
+	m = 0;
+	for (size_t i = 0; i < k; i++) {
+		if (units[i].in->len == 0)
+			import_note(&out->notes, "%s: empty, so it masks the files of its name; "
+				    "skipped", units[i].in->name);
+		else
+			units[m++] = units[i];
+	}
+	nets = calloc(m ? m : 1, sizeof(*nets));
+	others = calloc(m ? m : 1, sizeof(*others));
+	if (!nets || !others)
+		goto out;
+	for (size_t i = 0; i < m; i++)
+		if (units[i].kind == NETDEV && (err = read_kind(&units[i], &others[n_others++])) < 0)
+			goto out;
+	err = -ENOMEM;
+	for (size_t i = 0; i < m; i++) {
+		if (units[i].kind == NETDEV && (err = read_netdev(out, &units[i])) < 0)
+			goto out;
+		if (units[i].kind == NETWORK && (err = read_network(&nets[n_nets++], &units[i])) < 0)
+			goto out;
+	}
+	for (size_t i = 0; i < out->n_bonds; i++) {
+		struct import_bond *b = &out->bonds[i];
+		const struct network *own = first_fit(nets, n_nets, b->name);
+		if (own && !*own->bond && (err = bond_network(b, own)) < 0)
+			goto out;
+		bond_slaves(b, nets, n_nets, others, n_others);
+	}
+	for (size_t i = 0; i < n_nets; i++)
+		if (*nets[i].bond && !import_find_bond(out, nets[i].bond))
+			import_note(&out->notes, "%s: joins links to %.40s, which no .netdev given "
+				    "defines", nets[i].u->in->name, nets[i].bond);
+	err = import_result_oom(out);
+out:
+	free(others);
+	free(nets);
+	free(units);
+	return err;
+}

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: MIT */
+/* The observed-state container: links and addresses keyed by ifindex. */
+#include "observed.h"
+#include "grow.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+void observed_free(struct observed *o)
+{
+	free(o->links);
+	free(o->addrs);
+	free(o->routes);
+	memset(o, 0, sizeof(*o));
+}
+
+const struct obs_link *observed_by_name(const struct observed *o, const char *name)
+{
+	for (size_t i = 0; i < o->n_links; i++)
+		if (strcmp(o->links[i].name, name) == 0)
+			return &o->links[i];
+	return NULL;
+}
+
+const struct obs_link *observed_by_index(const struct observed *o, int ifindex)
+{
+	for (size_t i = 0; i < o->n_links; i++)
+		if (o->links[i].ifindex == ifindex)
+			return &o->links[i];
+	return NULL;
+}
+
+int observed_put_link(struct observed *o, const struct obs_link *l)
+{
+	for (size_t i = 0; i < o->n_links; i++) {
+		if (o->links[i].ifindex == l->ifindex) {
+			o->links[i] = *l;
+			return 0;
+		}
+	}
+	void *v = grow_array(o->links, &o->cap_links, o->n_links + 1, sizeof(*l), 16);
+	if (!v)
+		return -ENOMEM;
+	o->links = v;
+	o->links[o->n_links++] = *l;
+	return 0;
+}
+
+void observed_merge_link(const struct obs_link *old, struct obs_link *now)
+{
+	if (old->ifindex != now->ifindex || strcmp(old->kind, "bond") || strcmp(now->kind, "bond"))
+		return;
+	uint64_t missing = old->bond.have & ~now->bond.have;
+	for (int id = 0; id < OPT__COUNT; id++)
+		if (missing & OPT_BIT(id))
+			now->bond.val[id] = old->bond.val[id];
+	if (missing & OPT_BIT(OPT_AD_ACTOR_SYSTEM))
+		memcpy(now->bond.ad_actor_system, old->bond.ad_actor_system,
+		       sizeof(now->bond.ad_actor_system));
+	now->bond.have |= missing;
+	/* The order comes from /proc, read after this; until then the old one. */
+	if (!now->n_order) {
+		memcpy(now->order, old->order, sizeof(now->order));
+		now->n_order = old->n_order;
+	}
+}
+
+void observed_del_link(struct observed *o, int ifindex)
+{
+	for (size_t i = 0; i < o->n_links; i++) {
+		if (o->links[i].ifindex == ifindex) {
+			o->links[i] = o->links[--o->n_links];
+			break;
+		}
+	}
+	for (size_t i = 0; i < o->n_addrs;) {
+		if (o->addrs[i].ifindex == ifindex)
+			o->addrs[i] = o->addrs[--o->n_addrs];
+		else
+			i++;
+	}
+}
+
+static bool same_addr(const struct bond_addr *a, const struct bond_addr *b)
+{
+	size_t len = a->family == AF_INET ? 4 : 16;
+	return a->family == b->family && a->prefixlen == b->prefixlen &&
+	       memcmp(a->addr, b->addr, len) == 0;
+}
+
+bool observed_has_addr(const struct observed *o, int ifindex, const struct bond_addr *a)
+{
+	for (size_t i = 0; i < o->n_addrs; i++)
+		if (o->addrs[i].ifindex == ifindex && same_addr(&o->addrs[i].addr, a))
+			return true;
+	return false;
+}
+
+int observed_put_addr(struct observed *o, const struct obs_addr *a)
+{
+	if (observed_has_addr(o, a->ifindex, &a->addr))
+		return 0;
+	void *v = grow_array(o->addrs, &o->cap_addrs, o->n_addrs + 1, sizeof(*a), 16);
+	if (!v)
+		return -ENOMEM;
+	o->addrs = v;
+	o->addrs[o->n_addrs++] = *a;
+	return 0;
+}
+
+void observed_del_addr(struct observed *o, const struct obs_addr *a)
+{
+	for (size_t i = 0; i < o->n_addrs; i++) {
+		if (o->addrs[i].ifindex == a->ifindex && same_addr(&o->addrs[i].addr, &a->addr)) {
+			o->addrs[i] = o->addrs[--o->n_addrs];
+			return;
+		}
+	}
+}
+
+void observed_resolve_primaries(struct observed *o)
+{
+	for (size_t i = 0; i < o->n_links; i++) {
+		struct obs_link *l = &o->links[i];
+		const struct obs_link *p = l->primary_ifindex ?
+			observed_by_index(o, l->primary_ifindex) : NULL;
+		snprintf(l->bond.primary, sizeof(l->bond.primary), "%s", p ? p->name : "");
+	}
+}
+
+const char *ad_churn_name(uint8_t state)
+{
+	/* include/net/bond_3ad.h bond_3ad_churn_desc, as /proc prints them */
+	switch (state) {
+	case AD_CHURN_MONITOR:
+		return "monitoring";
+	case AD_CHURN_CHURNED:
+		return "churned";
+	case AD_CHURN_NONE:
+		return "none";
+	default:
+		return NULL;
+	}
+}

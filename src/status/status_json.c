@@ -1,0 +1,410 @@
+/* SPDX-License-Identifier: MIT */
+/* --json: every configured bond with what bondd wants, sees and did. */
+#include "status_render_parts.h"
+
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "build_config.h"
+#include "json_text.h"
+#include "lldp_render.h"
+
+/* The most recent events shown per bond in JSON. */
+#define JSON_EVENTS 32
+
+/* --- JSON ------------------------------------------------------------- */
+
+/* The options whose values the kernel shows only to a reader with
+ * CAP_NET_ADMIN (bond_fill_info in drivers/net/bonding/bond_netlink.c, and
+ * bond_info_show_master in bond_procfs.c). */
+static bool opt_hidden(enum bond_opt id)
+{
+	return id == OPT_AD_ACTOR_SYS_PRIO || id == OPT_AD_USER_PORT_KEY ||
+	       id == OPT_AD_ACTOR_SYSTEM;
+}
+
+static void json_key(struct strbuf *out, const char *key)
+{
+	json_string(out, key);
+	sb_puts(out, ":");
+}
+
+static void json_time(struct strbuf *out, int64_t ms)
+{
+	char t[32];
+	if (ms <= 0)
+		sb_puts(out, "null");
+	else
+		json_string(out, event_time_text(ms, t));
+}
+
+static void json_str_or_null(struct strbuf *out, const char *s)
+{
+	if (s && s[0])
+		json_string(out, s);
+	else
+		sb_puts(out, "null");
+}
+
+/* Text that may carry option values, as this client may see it. */
+void view_json_text(struct strbuf *out, const struct status_view *v, const char *text)
+{
+	char pub[512];
+
+	if (!text || !text[0]) {
+		sb_puts(out, "null");
+		return;
+	}
+	if (!v->privileged) {
+		event_public_text(text, pub, sizeof(pub));
+		text = pub;
+	}
+	json_string(out, text);
+}
+
+/* A switch: the option's only names are "off" (0) and "on" (1). */
+static bool is_off_on(const struct bond_opt_desc *d)
+{
+	return d->names && d->names[0].name && d->names[1].name && !d->names[2].name &&
+	       strcmp(d->names[0].name, "off") == 0 && d->names[0].value == 0 &&
+	       strcmp(d->names[1].name, "on") == 0 && d->names[1].value == 1;
+}
+
+/* One option's value with its type: a switch (use_carrier, ...) as a
+ * boolean, another named value (mode, lacp_rate, ...) as its name, other
+ * scalars as numbers, target lists as arrays, the primary as a name or
+ * null; null where the client may not see it. */
+static void json_opt_value(struct strbuf *out, const struct status_view *v,
+			   const struct bond_opts *o, enum bond_opt id)
+{
+	const struct bond_opt_desc *d = bond_opt_desc(id);
+	char addr[INET6_ADDRSTRLEN], val[64];
+
+	if (opt_hidden(id) && !v->privileged) {
+		sb_puts(out, "null");
+		return;
+	}
+	switch (d->type) {
+	case OT_IP4_LIST:
+		sb_puts(out, "[");
+		for (unsigned i = 0; i < o->n_arp_ip_target; i++) {
+			inet_ntop(AF_INET, &o->arp_ip_target[i], addr, sizeof(addr));
+			sb_puts(out, i ? "," : "");
+			json_string(out, addr);
+		}
+		sb_puts(out, "]");
+		break;
+	case OT_IP6_LIST:
+		sb_puts(out, "[");
+		for (unsigned i = 0; i < o->n_ns_ip6_target; i++) {
+			inet_ntop(AF_INET6, &o->ns_ip6_target[i], addr, sizeof(addr));
+			sb_puts(out, i ? "," : "");
+			json_string(out, addr);
+		}
+		sb_puts(out, "]");
+		break;
+	case OT_MAC:
+		json_string(out, bond_opts_format(o, id, val, sizeof(val)));
+		break;
+	case OT_IFNAME:
+		json_str_or_null(out, o->primary);
+		break;
+	default: {
+		const char *name = bond_opt_value_name(d, o->val[id]);
+		if (is_off_on(d))
+			sb_puts(out, o->val[id] ? "true" : "false");
+		else if (name)
+			json_string(out, name);
+		else
+			sb_printf(out, "%u", o->val[id]);
+	}
+	}
+}
+
+static void json_opts(struct strbuf *out, const struct status_view *v,
+		      const struct bond_opts *o)
+{
+	bool first = true;
+
+	sb_puts(out, "{");
+	for (int id = 0; id < OPT__COUNT; id++) {
+		if (!bond_opts_has(o, (enum bond_opt)id))
+			continue;
+		sb_puts(out, first ? "" : ",");
+		first = false;
+		json_key(out, bond_opt_desc((enum bond_opt)id)->key);
+		json_opt_value(out, v, o, (enum bond_opt)id);
+	}
+	sb_puts(out, "}");
+}
+
+static void json_names(struct strbuf *out, const char (*names)[IFNAMSIZ], size_t n)
+{
+	sb_puts(out, "[");
+	for (size_t i = 0; i < n; i++) {
+		sb_puts(out, i ? "," : "");
+		json_string(out, names[i]);
+	}
+	sb_puts(out, "]");
+}
+
+static const char *mii_name(uint8_t mii)
+{
+	switch (mii) {
+	case MII_UP: return "up";
+	case MII_GOING_DOWN: return "going down";
+	case MII_DOWN: return "down";
+	case MII_GOING_BACK: return "going back";
+	}
+	return "unknown";
+}
+
+/* ,"KEY":VALUE or ,"KEY":null */
+static void json_uint_or_null(struct strbuf *out, const char *key, bool have,
+			      unsigned long long val)
+{
+	sb_printf(out, ",\"%s\":", key);
+	if (have)
+		sb_printf(out, "%llu", val);
+	else
+		sb_puts(out, "null");
+}
+
+static void json_bool_or_null(struct strbuf *out, const char *key, bool have, bool val)
+{
+	sb_printf(out, ",\"%s\":%s", key, !have ? "null" : val ? "true" : "false");
+}
+
+/* Every key always, null where there is no value (a slave that does not
+ * exist has no MTU; one that is not enslaved has no MII status). */
+static void json_slave(struct strbuf *out, const struct status_view *v,
+		       const struct obs_link *bond, const struct desired_bond *b, size_t i)
+{
+	const char *name = b->slaves[i].name;
+	const struct obs_link *s = observed_by_name(v->obs, name);
+	const struct link_runtime *rt = view_link_rt(v, name);
+	bool enslaved = bond && s && s->master == bond->ifindex;
+	bool info = enslaved && s->slave.valid;
+	bool ad = info && view_is_8023ad(bond) && s->slave.has_ad_state;
+	size_t pos = view_position(bond, name);
+	struct link_live live = {.mbps = -1};
+	char why[160];
+
+	if (s)
+		view_link_live(v, s, &live);
+	sb_puts(out, "{");
+	json_key(out, "name");
+	json_string(out, name);
+	sb_printf(out, ",\"configured_position\":%zu", i + 1);
+	json_uint_or_null(out, "position", pos, pos);
+	sb_printf(out, ",\"present\":%s,\"enslaved\":%s", s ? "true" : "false",
+		  enslaved ? "true" : "false");
+	json_uint_or_null(out, "ifindex", s, s ? (unsigned)s->ifindex : 0);
+	json_uint_or_null(out, "mtu", s, s ? s->mtu : 0);
+	json_bool_or_null(out, "carrier", s, s && (s->flags & IFF_LOWER_UP));
+	sb_puts(out, ",\"mii_status\":");
+	json_str_or_null(out, info ? mii_name(s->slave.mii_status) : NULL);
+	json_uint_or_null(out, "link_failure_count", info, info ? s->slave.link_failure_count : 0);
+	sb_puts(out, ",\"permanent_address\":");
+	if (info) {
+		const uint8_t *m = s->slave.perm_hwaddr;
+		sb_printf(out, "\"%02x:%02x:%02x:%02x:%02x:%02x\"", m[0], m[1], m[2], m[3], m[4],
+			  m[5]);
+	} else {
+		sb_puts(out, "null");
+	}
+	sb_puts(out, ",\"state\":");
+	json_str_or_null(out, info ? (s->slave.state == 0 ? "active" : "backup") : NULL);
+	json_bool_or_null(out, "active_slave", bond && bond->info.active_slave_ifindex, s &&
+			  bond && bond->info.active_slave_ifindex == s->ifindex);
+	json_uint_or_null(out, "queue_id", info, info ? s->slave.queue_id : 0);
+	json_uint_or_null(out, "ad_aggregator_id", info && view_is_8023ad(bond),
+			  info ? s->slave.ad_aggregator_id : 0);
+	json_uint_or_null(out, "ad_actor_port_state", ad, ad ? s->slave.ad_actor_oper_port_state : 0);
+	json_uint_or_null(out, "ad_partner_port_state", ad,
+			  ad ? s->slave.ad_partner_oper_port_state : 0);
+	/* 6.18 and 7.x only; null on older kernels. */
+	json_uint_or_null(out, "ad_actor_port_prio", info && view_is_8023ad(bond) &&
+			  s->slave.has_actor_port_prio, info ? s->slave.actor_port_prio : 0);
+	sb_puts(out, ",\"ad_churn_actor_state\":");
+	json_str_or_null(out, ad && s->slave.has_churn ? ad_churn_name(s->slave.ad_churn_actor_state)
+						      : NULL);
+	sb_puts(out, ",\"ad_churn_partner_state\":");
+	json_str_or_null(out, ad && s->slave.has_churn ? ad_churn_name(s->slave.ad_churn_partner_state)
+						      : NULL);
+	sb_puts(out, ",\"lacp_problem\":");
+	json_str_or_null(out, s && view_lacp_problem(bond, s, why, sizeof(why)) ? why : NULL);
+	json_uint_or_null(out, "speed_mbps", s && live.mbps >= 0, (unsigned)live.mbps);
+	sb_puts(out, ",\"duplex\":");
+	json_str_or_null(out, s && strcmp(live.duplex, "unknown") != 0 ? live.duplex : NULL);
+	json_uint_or_null(out, "rx_bytes", s, live.stats.rx_bytes);
+	json_uint_or_null(out, "tx_bytes", s, live.stats.tx_bytes);
+	json_uint_or_null(out, "rx_packets", s, live.stats.rx_packets);
+	json_uint_or_null(out, "tx_packets", s, live.stats.tx_packets);
+	json_uint_or_null(out, "rx_errors", s, live.stats.rx_errors);
+	json_uint_or_null(out, "tx_errors", s, live.stats.tx_errors);
+	json_uint_or_null(out, "rx_dropped", s, live.stats.rx_dropped);
+	json_uint_or_null(out, "tx_dropped", s, live.stats.tx_dropped);
+	json_uint_or_null(out, "rx_crc_errors", s && live.stats.has_crc_missed,
+			  live.stats.rx_crc_errors);
+	json_uint_or_null(out, "rx_missed_errors", s && live.stats.has_crc_missed,
+			  live.stats.rx_missed_errors);
+	json_uint_or_null(out, "carrier_changes", s && s->has_carrier_changes,
+			  s ? s->carrier_changes : 0);
+	sb_printf(out, ",\"carrier_flaps\":%lu,\"last_flap\":", rt ? rt->carrier_losses : 0UL);
+	json_time(out, rt ? rt->last_flap_ms : 0);
+	sb_puts(out, ",\"hardware\":");
+	hostcheck_json_nic(out, v->host, name);
+	sb_puts(out, ",\"lldp\":");
+	lldp_json(out, b->lldp ? lldp_rx_find(v->lldp, b->name, name) : NULL);
+	sb_puts(out, "}");
+}
+
+static void json_addrs(struct strbuf *out, const struct desired_bond *b)
+{
+	char text[INET6_ADDRSTRLEN];
+
+	sb_puts(out, "[");
+	for (size_t i = 0; i < b->n_addrs; i++) {
+		inet_ntop(b->addrs[i].family, b->addrs[i].addr, text, sizeof(text));
+		sb_printf(out, "%s\"%s/%u\"", i ? "," : "", text, b->addrs[i].prefixlen);
+	}
+	sb_puts(out, "]");
+}
+
+static void json_events(struct strbuf *out, const struct status_view *v, const char *bond)
+{
+	size_t n = v->events ? event_log_count(v->events) : 0, shown = 0, first = n;
+
+	/* The newest JSON_EVENTS of this bond, oldest first. */
+	while (first > 0 && shown < JSON_EVENTS)
+		if (strcmp(event_log_at(v->events, --first)->bond, bond) == 0)
+			shown++;
+	sb_puts(out, "[");
+	shown = 0;
+	for (size_t i = first; i < n; i++) {
+		const struct event *e = event_log_at(v->events, i);
+		if (strcmp(e->bond, bond) != 0)
+			continue;
+		sb_puts(out, shown++ ? ",{" : "{");
+		json_key(out, "time");
+		json_time(out, e->wall_ms);
+		sb_puts(out, ",");
+		json_key(out, "kind");
+		json_string(out, event_kind_name(e->kind));
+		sb_puts(out, ",");
+		json_key(out, "link");
+		json_str_or_null(out, e->link);
+		sb_puts(out, ",");
+		json_key(out, "text");
+		view_json_text(out, v, e->text);
+		sb_puts(out, "}");
+	}
+	sb_puts(out, "]");
+}
+
+static void json_bond(struct strbuf *out, const struct status_view *v,
+		      const struct desired_bond *b)
+{
+	const struct obs_link *bond = view_obs_bond(v, b->name);
+	const struct bond_runtime *rt = view_bond_rt(v, b);
+	char why[160];
+	enum status_health h = status_bond_health(v, b, why, sizeof(why));
+	char names[BONDD_MAX_SLAVES][IFNAMSIZ];
+	const struct obs_link *active =
+		bond && bond->info.active_slave_ifindex ?
+			observed_by_index(v->obs, bond->info.active_slave_ifindex) : NULL;
+
+	sb_puts(out, "{");
+	json_key(out, "name");
+	json_string(out, b->name);
+	sb_printf(out, ",\"health\":\"%s\",\"health_code\":%d,\"problem\":",
+		  status_health_name(h), (int)h);
+	if (h == HEALTH_OK)
+		sb_puts(out, "null");
+	else
+		json_string(out, why);
+	sb_printf(out, ",\"present\":%s", bond ? "true" : "false");
+	json_uint_or_null(out, "ifindex", bond, bond ? (unsigned)bond->ifindex : 0);
+	json_bool_or_null(out, "up", bond, bond && (bond->flags & IFF_UP));
+	json_bool_or_null(out, "carrier", bond, bond && (bond->flags & IFF_LOWER_UP));
+	sb_puts(out, ",\"mode\":");
+	json_string(out, view_mode_of(bond, b));
+	sb_puts(out, ",\"active_slave\":");
+	json_str_or_null(out, active ? active->name : NULL);
+	json_uint_or_null(out, "ad_aggregator_id", view_is_8023ad(bond) && bond->info.has_ad_info,
+			  bond ? bond->info.ad_aggregator : 0);
+	json_uint_or_null(out, "ad_num_ports", view_is_8023ad(bond) && bond->info.has_ad_info,
+			  bond ? bond->info.ad_num_ports : 0);
+	json_uint_or_null(out, "carrier_changes", bond && bond->has_carrier_changes,
+			  bond ? bond->carrier_changes : 0);
+	sb_printf(out, ",\"slaves_up\":%zu,\"slaves_configured\":%zu", view_slaves_up(v, b),
+		  b->n_slaves);
+
+	char mac[18];
+	sb_printf(out, ",\"configured\":{\"mtu\":%u,\"mac_address\":", b->mtu);
+	json_str_or_null(out, b->has_mac ? view_mac_text(b->mac, mac) : NULL);
+	sb_puts(out, ",\"options\":");
+	json_opts(out, v, &b->opts);
+	for (size_t i = 0; i < b->n_slaves; i++)
+		snprintf(names[i], IFNAMSIZ, "%s", b->slaves[i].name);
+	sb_puts(out, ",\"slaves\":");
+	json_names(out, (const char(*)[IFNAMSIZ])names, b->n_slaves);
+	sb_puts(out, ",\"addresses\":");
+	json_addrs(out, b);
+	sb_puts(out, "},\"observed\":");
+	if (bond) {
+		sb_printf(out, "{\"mtu\":%u,\"mac_address\":\"%s\",\"options\":", bond->mtu,
+			  view_mac_text(bond->hwaddr, mac));
+		json_opts(out, v, &bond->bond);
+		sb_puts(out, ",\"slaves\":");
+		json_names(out, (const char(*)[IFNAMSIZ])bond->order, bond->n_order);
+		sb_puts(out, "}");
+	} else {
+		sb_puts(out, "null");
+	}
+
+	sb_puts(out, ",\"slave_status\":[");
+	for (size_t i = 0; i < b->n_slaves; i++) {
+		sb_puts(out, i ? "," : "");
+		json_slave(out, v, bond, b, i);
+	}
+	sb_printf(out, "],\"actions\":%lu,\"errors\":%lu,\"last_error\":",
+		  rt ? rt->actions : 0UL, rt ? rt->errors : 0UL);
+	if (rt && rt->last_error_ms) {
+		sb_puts(out, "{\"time\":");
+		json_time(out, rt->last_error_ms);
+		sb_puts(out, ",\"text\":");
+		view_json_text(out, v, rt->last_error);
+		sb_puts(out, "}");
+	} else {
+		sb_puts(out, "null");
+	}
+	sb_puts(out, ",\"notes\":");
+	view_json_text(out, v, rt ? rt->notes : NULL);
+	sb_puts(out, ",\"findings\":");
+	findings_json(out, v->findings, FSRC__COUNT, b->name);
+	sb_puts(out, ",\"link_check\":");
+	linkcheck_json(out, lc_results_find(v->linkcheck, b->name));
+	sb_puts(out, ",\"failing\":");
+	view_json_text(out, v, rt ? rt->failing : NULL);
+	sb_puts(out, ",\"events\":");
+	json_events(out, v, b->name);
+	sb_puts(out, "}");
+}
+
+void render_json(struct strbuf *out, const struct status_view *v,
+		 const struct desired_bond *const *sel, size_t n)
+{
+	sb_puts(out, "{\"protocol\":1,\"version\":\"" BONDD_VERSION "\",\"time\":");
+	json_time(out, v->now_ms);
+	sb_printf(out, ",\"privileged\":%s,\"health_code\":%d,\"bonds\":[",
+		  v->privileged ? "true" : "false", (int)status_worst(v, sel, n));
+	for (size_t i = 0; i < n; i++) {
+		sb_puts(out, i ? "," : "");
+		json_bond(out, v, sel[i]);
+	}
+	sb_puts(out, "]}\n");
+}

@@ -1,0 +1,537 @@
+/* SPDX-License-Identifier: MIT */
+/* The status socket: accept, read one line, answer, repeat; time out the
+ * idle and the slow; stream events to watchers. */
+#include "status_server_parts.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/timerfd.h>
+#include <sys/un.h>
+
+#include "build_config.h"
+#include "log.h"
+#include "peer_cred.h"
+#include "proc_filter.h"
+
+/* --- the socket file -------------------------------------------------- */
+
+static int bind_socket(struct status_server *s, const char *path)
+{
+	struct sockaddr_un sa = {.sun_family = AF_UNIX};
+
+	if (strlen(path) >= sizeof(sa.sun_path))
+		return -ENAMETOOLONG;
+	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", path);
+	snprintf(s->path, sizeof(s->path), "%s", path);
+
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+
+	struct stat st;
+	if (lstat(path, &st) == 0) {
+		if (!S_ISSOCK(st.st_mode)) {
+			close(fd);
+			return -EEXIST;
+		}
+		/* Someone answering there is another bondd: do not steal its
+		 * socket.  Nobody answering: a stale file from a killed one. */
+		int probe = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		if (probe >= 0 && connect(probe, (struct sockaddr *)&sa, sizeof(sa)) == 0) {
+			close(probe);
+			close(fd);
+			return -EADDRINUSE;
+		}
+		if (probe >= 0)
+			close(probe);
+		unlink(path);
+	}
+	/* 0666: reading status needs no privilege (what a client may see is
+	 * decided per client, see peer_cred.h).  Set through the umask so
+	 * the file is never there with other permissions. */
+	mode_t old = umask(0111);
+	int ret = bind(fd, (struct sockaddr *)&sa, sizeof(sa));
+	int bind_errno = errno;
+	umask(old);
+	if (ret < 0 || listen(fd, 64) < 0) {
+		int err = ret < 0 ? bind_errno : errno;
+		close(fd);
+		return -err;
+	}
+	return fd;
+}
+
+/* --- clients ---------------------------------------------------------- */
+
+bool client_backpressured(const struct client *c)
+{
+	return c->state == CS_CHECK || (c->state == CS_REQUEST && c->out.len > BACKPRESSURE);
+}
+
+/* A reload is answered at once, but what the client sent after it waits
+ * for the next turn of the event loop: a pipeline of reloads must not
+ * hold the loop (watchdog pings, repairs, other clients) for all of them. */
+bool client_reloaded_this_turn(const struct status_server *s, const struct client *c)
+{
+	return c->reload_turn == s->turn;
+}
+
+/* Whole request lines already read, waiting to be answered. */
+bool client_lines_waiting(const struct client *c)
+{
+	return c->state == CS_REQUEST && memchr(c->in, '\n', c->in_len);
+}
+
+/* Input while reading requests, unless the client is too far behind or has
+ * ended its input (then the socket is always readable: EOF); output while
+ * some is pending.  Hang-ups and errors are always reported. */
+static void set_events(struct status_server *s, struct client *c)
+{
+	bool reading = c->state == CS_REQUEST && !c->eof && !client_backpressured(c);
+	/* Lines left for the next turn (after a reload): a writable socket
+	 * wakes us at once, where the socket may have nothing more to read. */
+	bool later = client_lines_waiting(c) && !client_backpressured(c);
+	uint32_t want = (reading ? EPOLLIN : 0) | (c->out.len || later ? EPOLLOUT : 0);
+	if (want == c->events)
+		return;
+	struct epoll_event ev = {.events = want, .data.ptr = c};
+	epoll_ctl(s->epfd, EPOLL_CTL_MOD, c->fd, &ev);
+	c->events = want;
+}
+
+void client_drop(struct status_server *s, struct client *c)
+{
+	for (size_t i = 0; i < s->n_clients; i++) {
+		if (s->clients[i] != c)
+			continue;
+		s->clients[i] = s->clients[--s->n_clients];
+		break;
+	}
+	epoll_ctl(s->epfd, EPOLL_CTL_DEL, c->fd, NULL);
+	close(c->fd);
+	sb_free(&c->out);
+	free(c->check_line);
+	free(c);
+}
+
+bool client_is_live(const struct status_server *s, const struct client *c)
+{
+	for (size_t i = 0; i < s->n_clients; i++)
+		if (s->clients[i] == c)
+			return true;
+	return false;
+}
+
+/* The client that makes room: among those that match (watchers only, or
+ * one uid only), the longest idle unprivileged one; a privileged one only
+ * when no unprivileged one matches and privileged ones may go. */
+struct client *client_victim(const struct status_server *s, bool watchers, bool by_uid,
+			     unsigned uid, bool may_take_privileged)
+{
+	struct client *best = NULL;
+
+	for (size_t i = 0; i < s->n_clients; i++) {
+		struct client *c = s->clients[i];
+		/* Who may reload (root, or what systemd runs ExecReload= as)
+		 * ranks with the privileged: a flood of connections cannot
+		 * push `systemctl reload` out between its connect() and its
+		 * request. */
+		if ((watchers && c->state != CS_WATCH) || (by_uid && c->uid != uid) ||
+		    (c->trusted && !may_take_privileged))
+			continue;
+		/* Unprivileged first, then the longest idle.  A watcher is
+		 * ranked by when it began watching: it is idle by nature. */
+		int64_t age = c->state == CS_WATCH ? c->since_ms : c->last_active_ms;
+		int64_t best_age = !best ? 0 : best->state == CS_WATCH ? best->since_ms :
+									  best->last_active_ms;
+		if (!best || (best->trusted && !c->trusted) ||
+		    (best->trusted == c->trusted && age < best_age))
+			best = c;
+	}
+	return best;
+}
+
+size_t clients_count(const struct status_server *s, bool watchers, bool by_uid, unsigned uid)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < s->n_clients; i++)
+		n += (!watchers || s->clients[i]->state == CS_WATCH) &&
+		     (!by_uid || s->clients[i]->uid == uid);
+	return n;
+}
+
+/* Sends what is pending; returns -1 when the client is gone. */
+int client_flush(struct status_server *s, struct client *c)
+{
+	while (c->out.len > 0) {
+		ssize_t n = send(c->fd, c->out.s, c->out.len, MSG_NOSIGNAL | MSG_DONTWAIT);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno == EAGAIN || errno == EWOULDBLOCK)
+				break;
+			return -1;
+		}
+		sb_consume(&c->out, (size_t)n);
+		c->last_active_ms = (int64_t)clock_mono_ms();
+	}
+	if (c->out.oom || c->out.len > MAX_PENDING)
+		return -1;
+	/* Two clocks, the earlier wins.  A request, once begun, must be whole
+	 * in time (a byte now and then does not extend it).  A pending reply
+	 * must be taken, some of it every so often, and a client between
+	 * requests gets the idle timeout.  An idle watcher has neither. */
+	bool begun = c->state == CS_CHECK || (c->state == CS_REQUEST && c->in_len && !c->eof);
+	bool idle_clock = c->out.len > 0 || c->state != CS_WATCH;
+	int64_t by_activity = c->last_active_ms + CLIENT_TIMEOUT_MS;
+	c->deadline_ms = begun ? c->request_start_ms + CLIENT_TIMEOUT_MS : 0;
+	if (idle_clock && (!c->deadline_ms || by_activity < c->deadline_ms))
+		c->deadline_ms = by_activity;
+	set_events(s, c);
+	return 0;
+}
+
+/* After reading or writing: answer what can be answered, send what can be
+ * sent, close what is done.  Returns -1 when the client was dropped. */
+int client_service(struct status_server *s, struct client *c)
+{
+	client_answer_lines(s, c);
+	if (client_flush(s, c) < 0 || (c->state == CS_CLOSING && c->out.len == 0)) {
+		client_drop(s, c);
+		return -1;
+	}
+	return 0;
+}
+
+/* One read per turn, at most what the request buffer holds. */
+static void on_readable(struct status_server *s, struct client *c)
+{
+	ssize_t n;
+
+	do
+		n = recv(c->fd, c->in + c->in_len, sizeof(c->in) - c->in_len, MSG_DONTWAIT);
+	while (n < 0 && errno == EINTR);
+	if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+		client_drop(s, c);
+		return;
+	}
+	if (n == 0) {
+		/* Half-closed (shutdown(SHUT_WR), as one-shot clients do):
+		 * the requests it sent are still answered, then we close. */
+		c->eof = true;
+	} else if (n > 0) {
+		c->last_active_ms = (int64_t)clock_mono_ms();
+		if (c->in_len == 0)
+			c->request_start_ms = c->last_active_ms;
+		c->in_len += (size_t)n;
+	}
+	client_service(s, c);
+}
+
+static void on_accept(struct status_server *s)
+{
+	for (int k = 0; k < ACCEPTS_PER_TURN; k++) {
+		int fd = accept4(s->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+		if (fd < 0)
+			return; /* EAGAIN, or out of fds: the backlog keeps them */
+		struct ucred cred = {.uid = (uid_t)-1};
+		socklen_t len = sizeof(cred);
+		if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0) {
+			close(fd);
+			continue;
+		}
+		bool privileged = peer_has_net_admin(fd);
+		struct client *old = NULL;
+		if (!privileged && clients_count(s, false, true, cred.uid) >= MAX_CLIENTS_PER_UID)
+			old = client_victim(s, false, true, cred.uid, false);
+		else if (s->n_clients == MAX_CLIENTS)
+			old = client_victim(s, false, false, 0, true);
+		if (old)
+			client_drop(s, old);
+		struct client *c = calloc(1, sizeof(*c));
+		if (!c || s->n_clients == MAX_CLIENTS) {
+			free(c);
+			close(fd);
+			continue;
+		}
+		c->fd = fd;
+		c->uid = cred.uid;
+		c->privileged = privileged;
+		c->trusted = privileged || peer_is_own_user(fd);
+		c->last_active_ms = c->since_ms = (int64_t)clock_mono_ms();
+		c->deadline_ms = c->last_active_ms + CLIENT_TIMEOUT_MS;
+		c->events = EPOLLIN;
+		struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
+		if (epoll_ctl(s->epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
+			close(fd);
+			free(c);
+			continue;
+		}
+		s->clients[s->n_clients++] = c;
+	}
+}
+
+/* Drops clients past their deadline and arms the timer for the next one;
+ * with no deadline pending the timer is off (no idle wake-ups). */
+static void sweep(struct status_server *s)
+{
+	int64_t now = (int64_t)clock_mono_ms(), next = 0;
+
+	for (size_t i = 0; i < s->n_clients;) {
+		struct client *c = s->clients[i];
+		if (c->deadline_ms && c->deadline_ms <= now) {
+			client_drop(s, c); /* moves the last client into slot i */
+			continue;
+		}
+		if (c->deadline_ms && (!next || c->deadline_ms < next))
+			next = c->deadline_ms;
+		i++;
+	}
+	if (next == s->timer_ms)
+		return;
+	struct itimerspec its = {0};
+	if (next) {
+		int64_t in = next - now;
+		its.it_value.tv_sec = in / 1000;
+		its.it_value.tv_nsec = (in % 1000) * 1000000 + 1;
+	}
+	timerfd_settime(s->timer_fd, 0, &its, NULL);
+	s->timer_ms = next;
+}
+
+void status_server_dispatch(struct status_server *s)
+{
+	struct epoll_event evs[EVENTS_PER_TURN];
+	int n = epoll_wait(s->epfd, evs, EVENTS_PER_TURN, 0);
+
+	s->turn++;
+
+	for (int i = 0; i < n; i++) {
+		if (evs[i].data.u64 == TAG_LISTEN) {
+			on_accept(s);
+		} else if (evs[i].data.u64 == TAG_TIMER) {
+			uint64_t ticks;
+			(void)!read(s->timer_fd, &ticks, sizeof(ticks));
+			s->timer_ms = 0;
+		} else {
+			struct client *c = evs[i].data.ptr;
+			/* A client dropped earlier in this batch is not in the
+			 * list any more: look before touching it. */
+			if (!client_is_live(s, c))
+				continue;
+			uint32_t e = evs[i].events;
+			if ((e & EPOLLERR) || ((e & EPOLLHUP) && c->state == CS_WATCH))
+				client_drop(s, c); /* gone: a watcher never reads, so only this tells */
+			else if ((e & (EPOLLIN | EPOLLHUP)) && c->state == CS_REQUEST && !c->eof)
+				on_readable(s, c);
+			else
+				client_service(s, c);
+		}
+	}
+	status_server_flush(s);
+	sweep(s);
+}
+
+/* Queues an event line for every watcher; nothing is sent here, so that
+ * an event recorded in the middle of a repair costs a copy per watcher and
+ * no system call.  status_server_flush sends. */
+void status_server_broadcast(struct status_server *s, const struct event *e)
+{
+	char text[512], pub[512];
+	size_t text_len = 0, pub_len = 0, json_len = 0, pub_json_len = 0;
+	struct strbuf json = {0}, pub_json = {0};
+
+	for (size_t i = 0; i < s->n_clients;) {
+		struct client *c = s->clients[i];
+		if (c->state != CS_WATCH) {
+			i++;
+			continue;
+		}
+		/* Each form at most once per event, and only if someone wants it. */
+		const char *line;
+		size_t len;
+		if (c->json) {
+			struct strbuf *b = c->privileged ? &json : &pub_json;
+			size_t *l = c->privileged ? &json_len : &pub_json_len;
+			if (!*l) {
+				event_json_line(b, e, c->privileged);
+				*l = b->len;
+			}
+			line = b->s;
+			len = *l;
+		} else if (c->privileged) {
+			if (!text_len)
+				text_len = event_format_line(e, text, sizeof(text), true);
+			line = text;
+			len = text_len;
+		} else {
+			if (!pub_len)
+				pub_len = event_format_line(e, pub, sizeof(pub), false);
+			line = pub;
+			len = pub_len;
+		}
+		sb_add(&c->out, line, len);
+		if (c->out.oom || c->out.len > MAX_WATCH_BACKLOG) {
+			log_debug("status: a watcher of uid %u fell %zu bytes behind; closing it",
+				  c->uid, c->out.len);
+			client_drop(s, c);
+			continue;
+		}
+		s->unsent = true;
+		i++;
+	}
+	sb_free(&json);
+	sb_free(&pub_json);
+}
+
+void status_server_flush(struct status_server *s)
+{
+	if (!s->unsent)
+		return;
+	s->unsent = false;
+	for (size_t i = 0; i < s->n_clients;) {
+		struct client *c = s->clients[i];
+		/* A watcher whose socket is full waits for EPOLLOUT instead. */
+		if (c->state == CS_WATCH && c->out.len && !(c->events & EPOLLOUT) &&
+		    client_flush(s, c) < 0) {
+			client_drop(s, c);
+			continue;
+		}
+		i++;
+	}
+	sweep(s);
+}
+
+size_t status_server_clients(const struct status_server *s)
+{
+	return s->n_clients;
+}
+
+void status_server_set_reload(struct status_server *s, status_reload_fn fn)
+{
+	s->reload = fn;
+}
+
+void status_server_on_check(struct status_server *s, status_check_fn fn)
+{
+	s->check = fn;
+}
+
+/* Answers a waiting client when its checks are done; false while not. */
+static bool check_finished(struct status_server *s, struct client *c)
+{
+	struct status_request req;
+	struct status_view v = {0};
+	const struct desired_bond *sel[STATUS_MAX_NAMES];
+	const char *unknown = NULL;
+	char err[160];
+	size_t n = 0;
+
+	if (status_request_parse(c->check_line, strlen(c->check_line), &req, err, sizeof(err)) < 0)
+		return false; /* cannot happen: it parsed before */
+	s->view(s->ctx, &v);
+	v.privileged = c->privileged;
+	if (status_select(&v, &req, sel, &n, &unknown) < 0) {
+		/* A reload took the bond away meanwhile. */
+		snprintf(err, sizeof(err), "unknown bond \"%s\": not in bondd's configuration",
+			 unknown);
+		client_reply_error(c, SE_UNKNOWN_BOND, err);
+	} else if (s->check(s->ctx, sel, n, false) > 0) {
+		return false;
+	} else {
+		struct strbuf body = {0};
+		reply_body_linkcheck(&v, sel, n, &body);
+		if (body.oom)
+			client_reply_error(c, SE_INTERNAL, "out of memory");
+		else
+			client_reply_ok(c, status_worst(&v, sel, n), &body);
+		sb_free(&body);
+	}
+	free(c->check_line);
+	c->check_line = NULL;
+	c->state = CS_REQUEST;
+	c->request_start_ms = c->in_len ? (int64_t)clock_mono_ms() : 0;
+	return true;
+}
+
+void status_server_check_done(struct status_server *s)
+{
+	for (size_t i = 0; i < s->n_clients;) {
+		struct client *c = s->clients[i];
+		if (c->state == CS_CHECK && check_finished(s, c) && client_service(s, c) < 0)
+			continue; /* dropped: slot i holds another client now */
+		i++;
+	}
+	sweep(s);
+}
+
+int status_server_fd(const struct status_server *s)
+{
+	return s->epfd;
+}
+
+int status_server_open(struct status_server **out, const char *path,
+		       status_view_fn view, void *ctx)
+{
+	struct status_server *s = calloc(1, sizeof(*s));
+	int err;
+
+	if (!s)
+		return -ENOMEM;
+	s->view = view;
+	s->ctx = ctx;
+	s->epfd = epoll_create1(EPOLL_CLOEXEC);
+	s->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+	s->listen_fd = -1;
+	if (s->epfd < 0 || s->timer_fd < 0) {
+		err = -errno;
+		goto fail;
+	}
+	s->listen_fd = bind_socket(s, path);
+	if (s->listen_fd < 0) {
+		err = s->listen_fd;
+		s->listen_fd = -1;
+		goto fail;
+	}
+	struct epoll_event ev = {.events = EPOLLIN, .data.u64 = TAG_LISTEN};
+	struct epoll_event tev = {.events = EPOLLIN, .data.u64 = TAG_TIMER};
+	if (epoll_ctl(s->epfd, EPOLL_CTL_ADD, s->listen_fd, &ev) < 0 ||
+	    epoll_ctl(s->epfd, EPOLL_CTL_ADD, s->timer_fd, &tev) < 0) {
+		err = -errno;
+		unlink(s->path);
+		goto fail;
+	}
+	*out = s;
+	return 0;
+fail:
+	if (s->listen_fd >= 0)
+		close(s->listen_fd);
+	if (s->timer_fd >= 0)
+		close(s->timer_fd);
+	if (s->epfd >= 0)
+		close(s->epfd);
+	free(s);
+	return err;
+}
+
+void status_server_close(struct status_server *s)
+{
+	if (!s)
+		return;
+	while (s->n_clients)
+		client_drop(s, s->clients[0]);
+	close(s->listen_fd);
+	unlink(s->path);
+	close(s->timer_fd);
+	close(s->epfd);
+	sb_free(&s->scratch);
+	free(s);
+}
