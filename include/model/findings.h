@@ -13,6 +13,7 @@
 #include <net/if.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "strbuf.h"
 
@@ -66,6 +67,10 @@ struct finding {
 	/* seen once, not yet confirmed by a second look (the link check,
 	 * linkcheck_settle.h): shown, with severity info */
 	bool pending;
+	/* the peers it is about, as a set of bits (the link check's one-way:
+	 * lc_peer_bit of each peer slave named), 0 for none: confirming it
+	 * takes a second look that names one of them again */
+	uint64_t peers;
 };
 
 struct findings {

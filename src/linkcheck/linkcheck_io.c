@@ -26,6 +26,12 @@
 
 /* Receive buffer per slave socket. */
 #define LC_RCVBUF (1 << 20)
+/* Send buffer per slave socket: a check of 63 peers asks for answers of
+ * three sizes (up to the MTU) from each, about 1.7 MB at MTU 9000, all at
+ * once, and the kernel's default (net.core.wmem_default, 208 kB) made
+ * sendto fail with EAGAIN: the answers were never sent and 55 of 64
+ * hosts reported their peers one-way (bench/linkcheck-scale.sh). */
+#define LC_SNDBUF (4 << 20)
 /* Peers' checks remembered as echoed (per bond): one check's requests
  * arrive on every slave within milliseconds, so this many checks of
  * others in between are plenty. */
@@ -201,6 +207,9 @@ static int sock_open(struct linkcheck *lc, struct lc_sock *s, int ifindex)
 	int rcvbuf = LC_RCVBUF;
 	if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &rcvbuf, sizeof(rcvbuf)) < 0)
 		setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf));
+	int sndbuf = LC_SNDBUF;
+	if (setsockopt(fd, SOL_SOCKET, SO_SNDBUFFORCE, &sndbuf, sizeof(sndbuf)) < 0)
+		setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof(sndbuf));
 	if (bind(fd, (struct sockaddr *)&sll, sizeof(sll)) < 0 ||
 	    epoll_ctl(lc->epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
 		int err = -errno;

@@ -72,7 +72,8 @@ unsigned lc_settle_confirm(struct findings *cur, size_t from, const struct findi
 		bool seen = false;
 		for (size_t j = 0; prev && j < prev->n && !seen; j++)
 			seen = prev->v[j].kind == f->kind && strcmp(prev->v[j].bond, f->bond) == 0 &&
-			       same_slaves(&prev->v[j], f);
+			       same_slaves(&prev->v[j], f) &&
+			       (!f->peers || !prev->v[j].peers || (f->peers & prev->v[j].peers));
 		f->pending = !seen;
 		if (f->pending) {
 			f->severity = FSEV_INFO;

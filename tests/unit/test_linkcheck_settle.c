@@ -13,6 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "linkcheck.h"
 #include "linkcheck_settle.h"
 
 static void quiet_while_clean(void **state)
@@ -352,6 +353,50 @@ static void late_answers_to_recent_checks(void **state)
 	assert_int_equal(lc_recent_started(&r, 70, 9999), -1);
 }
 
+/* A one-way finding names its peers; the next check confirms it only when
+ * it names one of them again (lc_peer_bit): at 64 hosts starting together
+ * one check missed peer X on e1, the next peer Y, and neither was one-way. */
+static void one_way_confirmed_about_the_same_peer(void **state)
+{
+	(void)state;
+	struct findings prev = {0}, cur = {0};
+	struct lc_end x = {.host = {1, 2, 3, 4, 5, 6, 7, 8}, .slave = "e1"};
+	struct lc_end y = {.host = {9, 9, 9, 9, 9, 9, 9, 9}, .slave = "e1"};
+	struct lc_end x2 = x;
+	snprintf(x2.slave, sizeof(x2.slave), "e2");
+	assert_int_equal(lc_peer_bit(&x), lc_peer_bit(&x));
+	/* the three differ in this hash (else the test proves nothing) */
+	assert_int_not_equal(lc_peer_bit(&x), lc_peer_bit(&y));
+	assert_int_not_equal(lc_peer_bit(&x), lc_peer_bit(&x2));
+
+	add(&prev, FK_ONE_WAY, "e1", NULL)->peers = lc_peer_bit(&x);
+	add(&cur, FK_ONE_WAY, "e1", NULL)->peers = lc_peer_bit(&y);
+	assert_int_equal(lc_settle_confirm(&cur, 0, &prev), 1);
+	assert_true(cur.v[0].pending);
+	assert_int_equal(cur.v[0].severity, FSEV_INFO);
+
+	/* y and x again: x confirms it */
+	findings_clear(&cur);
+	add(&cur, FK_ONE_WAY, "e1", NULL)->peers = lc_peer_bit(&y) | lc_peer_bit(&x);
+	assert_int_equal(lc_settle_confirm(&cur, 0, &prev), 0);
+	assert_false(cur.v[0].pending);
+	assert_int_equal(cur.v[0].severity, FSEV_DEGRADED);
+
+	/* another slave of the same host is another peer */
+	findings_clear(&cur);
+	add(&cur, FK_ONE_WAY, "e1", NULL)->peers = lc_peer_bit(&x2);
+	assert_int_equal(lc_settle_confirm(&cur, 0, &prev), 1);
+
+	/* findings without peers confirm by kind and slaves as before */
+	findings_clear(&prev);
+	findings_clear(&cur);
+	add(&prev, FK_CROSSED, "e2", "e3");
+	add(&cur, FK_CROSSED, "e2", "e3");
+	assert_int_equal(lc_settle_confirm(&cur, 0, &prev), 0);
+	findings_free(&prev);
+	findings_free(&cur);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -367,6 +412,7 @@ int main(void)
 		cmocka_unit_test(a_new_host_is_learnt_within_a_bound),
 		cmocka_unit_test(peer_jitter_spreads),
 		cmocka_unit_test(late_answers_to_recent_checks),
+		cmocka_unit_test(one_way_confirmed_about_the_same_peer),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
