@@ -277,3 +277,18 @@ bool ini_next(struct ini_cursor *c, const char **section, char **key, char **val
 	}
 	return false;
 }
+
+const char *import_kv_get(const struct import_kv *v, size_t n, const char *key)
+{
+	for (size_t i = n; i-- > 0;)
+		if (strcmp(v[i].key, key) == 0)
+			return v[i].value;
+	return NULL;
+}
+
+void import_kv_mark(const struct import_kv *v, bool *used, size_t n, const char *key)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i].key, key) == 0)
+			used[i] = true;
+}
