@@ -13,4 +13,12 @@
  */
 void *grow_array(void *v, size_t *cap, size_t need, size_t size, size_t first);
 
+/*
+ * One more element, zeroed, at the end of array v of *n elements of `size`
+ * bytes in *cap room (grown as grow_array does): returns the array, perhaps
+ * moved, with the new element at index *n - 1 (*n is counted up).  NULL,
+ * with v, *n and *cap untouched, when memory is short.
+ */
+void *grow_push(void *v, size_t *cap, size_t *n, size_t size, size_t first);
+
 #endif

@@ -201,15 +201,13 @@ static struct ifu_stanza *new_stanza(struct ifu *u)
 {
 	if (u->n_st == IFU_MAX_STANZAS)
 		return NULL;
-	struct ifu_stanza *v = grow_array(u->st, &u->cap_st, u->n_st + 1, sizeof(*v), 16);
+	struct ifu_stanza *v = grow_push(u->st, &u->cap_st, &u->n_st, sizeof(*v), 16);
 	if (!v) {
 		u->oom = true;
 		return NULL;
 	}
 	u->st = v;
-	struct ifu_stanza *s = &u->st[u->n_st++];
-	memset(s, 0, sizeof(*s));
-	return s;
+	return &v[u->n_st - 1];
 }
 
 static void add_opt(struct ifu *u, struct ifu_stanza *s, const char *key, const char *value,
