@@ -201,7 +201,7 @@ static struct ifu_stanza *new_stanza(struct ifu *u)
 {
 	if (u->n_st == IFU_MAX_STANZAS)
 		return NULL;
-	struct ifu_stanza *v = grow_push(u->st, &u->cap_st, &u->n_st, sizeof(*v), 16);
+	struct ifu_stanza *v = grow_push(u->st, &u->cap_st, &u->n_st, sizeof(*v), 16, NULL);
 	if (!v) {
 		u->oom = true;
 		return NULL;

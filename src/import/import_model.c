@@ -102,7 +102,7 @@ struct import_bond *import_add_bond(struct import_result *r, const char *name,
 			    source, IMPORT_MAX_BONDS);
 		return NULL;
 	}
-	struct import_bond *v = grow_push(r->bonds, &r->cap_bonds, &r->n_bonds, sizeof(*v), 4);
+	struct import_bond *v = grow_push(r->bonds, &r->cap_bonds, &r->n_bonds, sizeof(*v), 4, NULL);
 	if (!v)
 		return NULL;
 	r->bonds = v;

@@ -202,7 +202,7 @@ static struct np_def *get_def(struct np *np, const char *id, enum np_type type,
 			    "too long an ID", id, file);
 		return NULL;
 	}
-	struct np_def *v = grow_push(np->defs, &np->cap_defs, &np->n_defs, sizeof(*v), 8);
+	struct np_def *v = grow_push(np->defs, &np->cap_defs, &np->n_defs, sizeof(*v), 8, NULL);
 	if (!v) {
 		np->oom = true;
 		return NULL;

@@ -24,7 +24,7 @@ struct finding *findings_add(struct findings *f, enum finding_source source,
 			     enum finding_severity severity, enum finding_kind kind,
 			     const char *bond)
 {
-	struct finding *v = grow_push(f->v, &f->cap, &f->n, sizeof(*v), 8);
+	struct finding *v = grow_push(f->v, &f->cap, &f->n, sizeof(*v), 8, NULL);
 	if (!v)
 		return NULL;
 	f->v = v;

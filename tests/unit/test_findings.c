@@ -95,7 +95,7 @@ static void grow_push_zeroes_and_counts(void **state)
 	int *v = NULL;
 	size_t n = 0, cap = 0;
 	for (int i = 0; i < 5; i++) {
-		int *p = grow_push(v, &cap, &n, sizeof(*p), 2);
+		int *p = grow_push(v, &cap, &n, sizeof(*p), 2, NULL);
 		assert_non_null(p);
 		v = p;
 		assert_int_equal(n, (size_t)i + 1);
@@ -104,14 +104,20 @@ static void grow_push_zeroes_and_counts(void **state)
 	}
 	assert_int_equal(cap, 8);
 	n = 2; /* v[2] still holds 102 */
-	int *p = grow_push(v, &cap, &n, sizeof(*p), 2);
+	int *p = grow_push(v, &cap, &n, sizeof(*p), 2, NULL);
 	assert_ptr_equal(p, v);
 	assert_int_equal(n, 3);
 	assert_int_equal(v[2], 0);
 	assert_int_equal(v[1], 101);
+	/* With init, a copy of it. */
+	int seven = 7;
+	p = grow_push(v, &cap, &n, sizeof(*p), 2, &seven);
+	assert_ptr_equal(p, v);
+	assert_int_equal(n, 4);
+	assert_int_equal(v[3], 7);
 	/* Room for SIZE_MAX / 2 bytes and more cannot be had: nothing moves. */
-	size_t n2 = 3, cap2 = 3;
-	assert_null(grow_push(v, &cap2, &n2, SIZE_MAX / 2, 1));
+	size_t n2 = 3, cap2 = 3; /* v holds more: only *cap2 counts */
+	assert_null(grow_push(v, &cap2, &n2, SIZE_MAX / 2, 1, NULL));
 	assert_int_equal(n2, 3);
 	assert_int_equal(cap2, 3);
 	free(v);
