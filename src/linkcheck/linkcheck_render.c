@@ -107,6 +107,24 @@ static size_t peers_at(const struct lc_slave_obs *s, enum lc_size c)
 	return n;
 }
 
+/* A per-bond link check number: the checks done (of bonds with the link
+ * check on), or, once one ran, the last one's pending findings or requests. */
+enum lc_metric { LM_CHECKS, LM_PENDING, LM_SENT };
+
+static void bond_metric(struct strbuf *out, const struct lc_results *rs,
+			const struct desired_bond *const *sel, size_t n, const char *name,
+			const char *type, const char *help, enum lc_metric m)
+{
+	prom_head(out, name, type, help);
+	for (size_t i = 0; i < n; i++) {
+		const struct lc_result *r = lc_results_find(rs, sel[i]->name);
+		if (!r || (m == LM_CHECKS ? !r->enabled : !r->checks))
+			continue;
+		prom_sample(out, name, sel[i]->name, sel[i]->name, NULL, NULL,
+			    m == LM_CHECKS ? r->checks : m == LM_PENDING ? r->pending : r->frames_sent);
+	}
+}
+
 void linkcheck_prometheus(struct strbuf *out, const struct lc_results *rs,
 			  const struct desired_bond *const *sel, size_t n)
 {
@@ -125,33 +143,13 @@ void linkcheck_prometheus(struct strbuf *out, const struct lc_results *rs,
 					    peers_at(s, (enum lc_size)c));
 			}
 	}
-	prom_head(out, "bondd_link_check_checks_total", "counter", "link checks completed");
-	for (size_t i = 0; i < n; i++) {
-		const struct lc_result *r = lc_results_find(rs, sel[i]->name);
-		if (!r || !r->enabled)
-			continue;
-		prom_sample(out, "bondd_link_check_checks_total", sel[i]->name, sel[i]->name, NULL, NULL,
-			    r->checks);
-	}
-	prom_head(out, "bondd_link_check_pending_findings", "gauge",
-		  "findings of the last link check not yet confirmed by the next one "
-		  "(they do not count in health)");
-	for (size_t i = 0; i < n; i++) {
-		const struct lc_result *r = lc_results_find(rs, sel[i]->name);
-		if (!r || !r->checks)
-			continue;
-		prom_sample(out, "bondd_link_check_pending_findings", sel[i]->name, sel[i]->name, NULL, NULL,
-			    r->pending);
-	}
-	prom_head(out, "bondd_link_check_requests_sent", "gauge",
-		  "requests the last link check sent");
-	for (size_t i = 0; i < n; i++) {
-		const struct lc_result *r = lc_results_find(rs, sel[i]->name);
-		if (!r || !r->checks)
-			continue;
-		prom_sample(out, "bondd_link_check_requests_sent", sel[i]->name, sel[i]->name, NULL, NULL,
-			    r->frames_sent);
-	}
+	bond_metric(out, rs, sel, n, "bondd_link_check_checks_total", "counter",
+		    "link checks completed", LM_CHECKS);
+	bond_metric(out, rs, sel, n, "bondd_link_check_pending_findings", "gauge",
+		    "findings of the last link check not yet confirmed by the next one "
+		    "(they do not count in health)", LM_PENDING);
+	bond_metric(out, rs, sel, n, "bondd_link_check_requests_sent", "gauge",
+		    "requests the last link check sent", LM_SENT);
 }
 
 static void sizes_text(struct strbuf *out, const struct lc_slave_obs *s, uint8_t bits)
