@@ -32,6 +32,21 @@ static void host_json(struct strbuf *out, const uint8_t host[LC_HOST_ID_LEN])
 	json_string(out, hex);
 }
 
+/* A JSON list of the names of r's slaves (the first 32) whose bits are set. */
+static void slave_names_json(struct strbuf *out, const struct lc_result *r, uint32_t bits)
+{
+	bool first = true;
+
+	sb_puts(out, "[");
+	for (size_t k = 0; k < r->m.n_slaves && k < 32; k++)
+		if (bits & (1u << k)) {
+			sb_puts(out, first ? "" : ",");
+			json_string(out, r->m.slaves[k].name);
+			first = false;
+		}
+	sb_puts(out, "]");
+}
+
 void linkcheck_json(struct strbuf *out, const struct lc_result *r)
 {
 	if (!r) {
@@ -63,23 +78,11 @@ void linkcheck_json(struct strbuf *out, const struct lc_result *r)
 			  s->pos, s->ifindex, s->probed ? "true" : "false", s->sizes[LC_SMALL],
 			  s->sizes[LC_STANDARD], s->sizes[LC_FULL]);
 		json_string(out, s->error);
-		sb_puts(out, ",\"siblings_heard\":[");
-		bool first = true;
-		for (size_t k = 0; k < r->m.n_slaves && k < 32; k++)
-			if (s->siblings & (1u << k)) {
-				sb_puts(out, first ? "" : ",");
-				json_string(out, r->m.slaves[k].name);
-				first = false;
-			}
-		sb_puts(out, "],\"answers_on\":[");
-		first = true;
-		for (size_t k = 0; k < r->m.n_slaves && k < 32; k++)
-			if (s->answered_on & (1u << k)) {
-				sb_puts(out, first ? "" : ",");
-				json_string(out, r->m.slaves[k].name);
-				first = false;
-			}
-		sb_puts(out, "],\"peers\":[");
+		sb_puts(out, ",\"siblings_heard\":");
+		slave_names_json(out, r, s->siblings);
+		sb_puts(out, ",\"answers_on\":");
+		slave_names_json(out, r, s->answered_on);
+		sb_puts(out, ",\"peers\":[");
 		for (size_t p = 0; p < s->n_peers; p++) {
 			const struct lc_peer_obs *pe = &s->peers[p];
 			sb_puts(out, p ? ",{\"host\":" : "{\"host\":");
