@@ -14,6 +14,7 @@
 #define BONDD_IMPORT_H
 
 #include <net/if.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -112,6 +113,24 @@ const char *import_get_opt(const struct import_bond *b, const char *key);
 bool import_add_slave(struct import_bond *b, const char *name, const char *from);
 bool import_add_addr(struct import_bond *b, const char *cidr, const char *from);
 void import_note(struct strbuf *notes, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/*
+ * One KEY=VALUE a reader took from a file (ifcfg variables, ifupdown stanza
+ * options), with the line it stood on where the reader keeps it.  The
+ * readers keep an array of them and a parallel array of flags: which were
+ * carried over or noted.
+ */
+struct import_kv {
+	char key[64];
+	char value[512];
+	unsigned line;
+};
+
+/* The value of the last of the n entries of v named key (the last one wins),
+ * or NULL. */
+const char *import_kv_get(const struct import_kv *v, size_t n, const char *key);
+/* Sets used[i] for every one of the n entries of v named key. */
+void import_kv_mark(const struct import_kv *v, bool *used, size_t n, const char *key);
 
 /* "a.b.c.d" + "255.255.255.0" -> 24; -1 if not a contiguous IPv4 mask. */
 int import_netmask_prefix(const char *mask);

@@ -113,6 +113,16 @@ void client_reply_error(struct client *c, enum status_error code, const char *ms
 
 void client_reply_ok(struct client *c, enum status_health h, const struct strbuf *body);
 
+/* client_reply_ok with body, or an internal error when body ran out of
+ * memory; body is freed either way. */
+void client_reply_body(struct client *c, enum status_health h, struct strbuf *body);
+
+/* Fills v (as c may see it) and the bonds req selects (sel, *n; none for
+ * SV_VERSION); false, with c answered "unknown bond", when req names a bond
+ * not configured. */
+bool client_view_select(struct status_server *s, struct client *c, const struct status_request *req,
+			struct status_view *v, const struct desired_bond **sel, size_t *n);
+
 void reply_body_linkcheck(const struct status_view *v, const struct desired_bond *const *sel,
 			   size_t n, struct strbuf *body);
 

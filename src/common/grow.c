@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 void *grow_array(void *v, size_t *cap, size_t need, size_t size, size_t first)
 {
@@ -21,5 +22,18 @@ void *grow_array(void *v, size_t *cap, size_t need, size_t size, size_t first)
 	if (!p)
 		return NULL;
 	*cap = n;
+	return p;
+}
+
+void *grow_push(void *v, size_t *cap, size_t *n, size_t size, size_t first, const void *init)
+{
+	unsigned char *p = grow_array(v, cap, *n + 1, size, first);
+	if (!p)
+		return NULL;
+	if (init)
+		memcpy(p + *n * size, init, size);
+	else
+		memset(p + *n * size, 0, size);
+	(*n)++;
 	return p;
 }

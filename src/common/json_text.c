@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "json_text.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 size_t utf8_seq_len(const unsigned char *s)
@@ -29,48 +30,39 @@ size_t utf8_seq_len(const unsigned char *s)
 	return n;
 }
 
-void json_string(struct strbuf *b, const char *s)
+/* s escaped for a JSON string (json) or a Prometheus label value (not
+ * json), as json_text.h says of each; '"' and '\\' escaped in both. */
+static void escape_text(struct strbuf *b, const char *s, bool json)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
-	sb_add(b, "\"", 1);
 	while (*p) {
 		size_t n = utf8_seq_len(p);
 		if (n == 0) {
-			sb_printf(b, "\\udc%02x", *p);
-			p++;
+			sb_printf(b, json ? "\\udc%02x" : "\\\\x%02x", *p);
 		} else if (*p == '"' || *p == '\\') {
 			sb_printf(b, "\\%c", *p);
-			p++;
-		} else if (*p < 0x20 || *p == 0x7f) {
+		} else if (json && (*p < 0x20 || *p == 0x7f)) {
 			sb_printf(b, "\\u%04x", *p);
-			p++;
+		} else if (!json && *p == '\n') {
+			sb_puts(b, "\\n");
 		} else {
 			sb_add(b, p, n);
 			p += n;
+			continue;
 		}
+		p++;
 	}
+}
+
+void json_string(struct strbuf *b, const char *s)
+{
+	sb_add(b, "\"", 1);
+	escape_text(b, s, true);
 	sb_add(b, "\"", 1);
 }
 
 void prom_label(struct strbuf *b, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-
-	while (*p) {
-		size_t n = utf8_seq_len(p);
-		if (n == 0) {
-			sb_printf(b, "\\\\x%02x", *p);
-			p++;
-		} else if (*p == '\\' || *p == '"') {
-			sb_printf(b, "\\%c", *p);
-			p++;
-		} else if (*p == '\n') {
-			sb_puts(b, "\\n");
-			p++;
-		} else {
-			sb_add(b, p, n);
-			p += n;
-		}
-	}
+	escape_text(b, s, false);
 }

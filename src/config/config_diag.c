@@ -88,36 +88,43 @@ char *format(const char *fmt, ...)
 	return n < 0 ? NULL : msg;
 }
 
+/* Adds "FILE:LINE: " what and the formatted message to list (n entries in
+ * cap room); false, with p->fatal set, when memory is short. */
+__attribute__((format(printf, 7, 0)))
+static bool add_diag(struct parser *p, struct error **list, size_t *n, size_t *cap,
+		     unsigned line, const char *what, const char *fmt, va_list ap)
+{
+	char text[512];
+
+	vsnprintf(text, sizeof(text), fmt, ap);
+	struct error *v = grow_array(*list, cap, *n + 1, sizeof(*v), 8);
+	char *msg = v ? format("%s:%u: %s%s", p->file, line, what, text) : NULL;
+	if (v)
+		*list = v;
+	if (!msg) {
+		p->fatal = -ENOMEM;
+		return false;
+	}
+	v[*n] = (struct error){p->file_no, line, *n, msg};
+	(*n)++;
+	return true;
+}
+
 /*
  * Records "FILE:LINE: message" for the given line (not always the current
  * one: section checks point at the option's own line).  Messages are handed
  * over sorted by line once the whole file is read.
  */
-
 void errorf(struct parser *p, unsigned line, const char *fmt, ...)
 {
-	char text[512];
 	va_list ap;
 
 	if (p->stop || p->fatal)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
+	bool added = add_diag(p, &p->errors, &p->n_errors, &p->cap_errors, line, "", fmt, ap);
 	va_end(ap);
-	struct error *v = grow_array(p->errors, &p->cap_errors, p->n_errors + 1, sizeof(*v), 8);
-	if (!v) {
-		p->fatal = -ENOMEM;
-		return;
-	}
-	p->errors = v;
-	char *msg = format("%s:%u: %s", p->file, line, text);
-	if (!msg) {
-		p->fatal = -ENOMEM;
-		return;
-	}
-	p->errors[p->n_errors] = (struct error){p->file_no, line, p->n_errors, msg};
-	p->n_errors++;
-	if (p->n_errors == MAX_ERRORS) {
+	if (added && p->n_errors == MAX_ERRORS) {
 		p->stop = true;
 		p->stop_line = p->line;
 		p->stop_file = p->file;
@@ -128,27 +135,13 @@ void errorf(struct parser *p, unsigned line, const char *fmt, ...)
 
 void warnf(struct parser *p, unsigned line, const char *fmt, ...)
 {
-	char text[512];
 	va_list ap;
 
 	if (p->fatal || p->n_warns >= MAX_ERRORS)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
+	add_diag(p, &p->warns, &p->n_warns, &p->cap_warns, line, "warning: ", fmt, ap);
 	va_end(ap);
-	struct error *v = grow_array(p->warns, &p->cap_warns, p->n_warns + 1, sizeof(*v), 8);
-	if (!v) {
-		p->fatal = -ENOMEM;
-		return;
-	}
-	p->warns = v;
-	char *msg = format("%s:%u: warning: %s", p->file, line, text);
-	if (!msg) {
-		p->fatal = -ENOMEM;
-		return;
-	}
-	p->warns[p->n_warns] = (struct error){p->file_no, line, p->n_warns, msg};
-	p->n_warns++;
 }
 
 static int by_line(const void *a, const void *b)

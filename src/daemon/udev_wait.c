@@ -52,12 +52,11 @@ static struct udev_link *entry(struct udev_wait *u, const char *name)
 	for (size_t i = 0; i < u->n; i++)
 		if (!strcmp(u->v[i].name, name))
 			return &u->v[i];
-	struct udev_link *v = grow_array(u->v, &u->cap, u->n + 1, sizeof(*v), 16);
+	struct udev_link *v = grow_push(u->v, &u->cap, &u->n, sizeof(*v), 16, NULL);
 	if (!v)
 		return NULL;
 	u->v = v;
-	struct udev_link *e = &u->v[u->n++];
-	memset(e, 0, sizeof(*e));
+	struct udev_link *e = &v[u->n - 1];
 	snprintf(e->name, sizeof(e->name), "%s", name);
 	return e;
 }

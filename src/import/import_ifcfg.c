@@ -44,35 +44,25 @@
 
 #define MAX_VARS 1024
 
-struct var {
-	char key[64];
-	char value[512];
-};
-
 struct ifcfg {
 	const char *path;
 	const char *base;          /* after the last '/' */
-	struct var *vars;
+	struct import_kv *vars;
 	size_t n_vars, cap_vars;
 	bool *used;                /* parallel to vars: carried over or noted */
-	char device[sizeof(((struct var *)0)->value)];
+	char device[sizeof(((struct import_kv *)0)->value)];
 	unsigned bad_lines;
 };
 
 static const char *get(const struct ifcfg *f, const char *key)
 {
 	/* The last assignment wins, as when the shell sources the file. */
-	for (size_t i = f->n_vars; i-- > 0;)
-		if (strcmp(f->vars[i].key, key) == 0)
-			return f->vars[i].value;
-	return NULL;
+	return import_kv_get(f->vars, f->n_vars, key);
 }
 
 static void mark_used(struct ifcfg *f, const char *key)
 {
-	for (size_t i = 0; i < f->n_vars; i++)
-		if (strcmp(f->vars[i].key, key) == 0)
-			f->used[i] = true;
+	import_kv_mark(f->vars, f->used, f->n_vars, key);
 }
 
 static const char *take(struct ifcfg *f, const char *key)
@@ -158,11 +148,11 @@ static int parse_ifcfg(struct ifcfg *f, const struct import_file *in)
 			f->bad_lines++;
 			continue;
 		}
-		struct var *nv = grow_array(f->vars, &f->cap_vars, f->n_vars + 1, sizeof(*nv), 16);
+		struct import_kv *nv = grow_array(f->vars, &f->cap_vars, f->n_vars + 1, sizeof(*nv), 16);
 		if (!nv)
 			return -ENOMEM;
 		f->vars = nv;
-		struct var *v = &f->vars[f->n_vars];
+		struct import_kv *v = &f->vars[f->n_vars];
 		snprintf(v->key, sizeof(v->key), "%.*s", (int)(s - k), k);
 		char *cr = strchr(s + 1, '\r');
 		if (cr)

@@ -59,17 +59,11 @@
 /* source lines followed per run (each is matched against every file). */
 #define IFU_MAX_INCLUDES 1024
 
-struct ifu_opt {
-	char key[48];
-	char value[512];
-	unsigned line;
-};
-
 struct ifu_stanza {
 	char name[64], family[16], method[16];
 	const char *file;
 	unsigned line;
-	struct ifu_opt *opts;
+	struct import_kv *opts;
 	size_t n_opts, cap_opts;
 	bool *used;                /* parallel to opts: carried over or noted */
 };
@@ -207,15 +201,13 @@ static struct ifu_stanza *new_stanza(struct ifu *u)
 {
 	if (u->n_st == IFU_MAX_STANZAS)
 		return NULL;
-	struct ifu_stanza *v = grow_array(u->st, &u->cap_st, u->n_st + 1, sizeof(*v), 16);
+	struct ifu_stanza *v = grow_push(u->st, &u->cap_st, &u->n_st, sizeof(*v), 16, NULL);
 	if (!v) {
 		u->oom = true;
 		return NULL;
 	}
 	u->st = v;
-	struct ifu_stanza *s = &u->st[u->n_st++];
-	memset(s, 0, sizeof(*s));
-	return s;
+	return &v[u->n_st - 1];
 }
 
 static void add_opt(struct ifu *u, struct ifu_stanza *s, const char *key, const char *value,
@@ -223,13 +215,13 @@ static void add_opt(struct ifu *u, struct ifu_stanza *s, const char *key, const 
 {
 	if (s->n_opts == IFU_MAX_OPTS)
 		return;
-	struct ifu_opt *v = grow_array(s->opts, &s->cap_opts, s->n_opts + 1, sizeof(*v), 8);
+	struct import_kv *v = grow_array(s->opts, &s->cap_opts, s->n_opts + 1, sizeof(*v), 8);
 	if (!v) {
 		u->oom = true;
 		return;
 	}
 	s->opts = v;
-	struct ifu_opt *o = &s->opts[s->n_opts++];
+	struct import_kv *o = &s->opts[s->n_opts++];
 	snprintf(o->key, sizeof(o->key), "%.47s", key);
 	snprintf(o->value, sizeof(o->value), "%s", value);
 	o->line = line;
@@ -388,17 +380,12 @@ static void read_file(struct ifu *u, size_t idx, int depth)
 
 static const char *opt_get(const struct ifu_stanza *s, const char *key)
 {
-	for (size_t i = s->n_opts; i-- > 0;)
-		if (strcmp(s->opts[i].key, key) == 0)
-			return s->opts[i].value;
-	return NULL;
+	return import_kv_get(s->opts, s->n_opts, key);
 }
 
 static void mark(struct ifu_stanza *s, const char *key)
 {
-	for (size_t i = 0; i < s->n_opts; i++)
-		if (strcmp(s->opts[i].key, key) == 0)
-			s->used[i] = true;
+	import_kv_mark(s->opts, s->used, s->n_opts, key);
 }
 
 static bool is_slave_list_key(const char *k)
@@ -544,7 +531,7 @@ static void bond_address(struct import_bond *b, struct ifu_stanza *s)
 	const char *mask = opt_get(s, "netmask");
 
 	for (size_t i = 0; i < s->n_opts; i++) {
-		const struct ifu_opt *o = &s->opts[i];
+		const struct import_kv *o = &s->opts[i];
 		char from[320], cidr[600];
 		if (strcmp(o->key, "address") != 0)
 			continue;
@@ -603,7 +590,7 @@ static void read_bond(struct ifu *u, const char *name)
 		if (strcmp(s->name, name) != 0)
 			continue;
 		for (size_t j = 0; j < s->n_opts; j++) {
-			const struct ifu_opt *o = &s->opts[j];
+			const struct import_kv *o = &s->opts[j];
 			char from[320];
 			snprintf(from, sizeof(from), "%s:%u", s->file, o->line);
 			if (is_slave_list_key(o->key) || strcmp(o->key, "bond-master") == 0)

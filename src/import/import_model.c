@@ -102,12 +102,11 @@ struct import_bond *import_add_bond(struct import_result *r, const char *name,
 			    source, IMPORT_MAX_BONDS);
 		return NULL;
 	}
-	struct import_bond *v = grow_array(r->bonds, &r->cap_bonds, r->n_bonds + 1, sizeof(*v), 4);
+	struct import_bond *v = grow_push(r->bonds, &r->cap_bonds, &r->n_bonds, sizeof(*v), 4, NULL);
 	if (!v)
 		return NULL;
 	r->bonds = v;
-	struct import_bond *b = &r->bonds[r->n_bonds++];
-	memset(b, 0, sizeof(*b));
+	struct import_bond *b = &v[r->n_bonds - 1];
 	snprintf(b->name, sizeof(b->name), "%s", name);
 	snprintf(b->source, sizeof(b->source), "%s", source);
 	return b;
@@ -276,4 +275,19 @@ bool ini_next(struct ini_cursor *c, const char **section, char **key, char **val
 		return true;
 	}
 	return false;
+}
+
+const char *import_kv_get(const struct import_kv *v, size_t n, const char *key)
+{
+	for (size_t i = n; i-- > 0;)
+		if (strcmp(v[i].key, key) == 0)
+			return v[i].value;
+	return NULL;
+}
+
+void import_kv_mark(const struct import_kv *v, bool *used, size_t n, const char *key)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i].key, key) == 0)
+			used[i] = true;
 }

@@ -32,6 +32,21 @@ static void host_json(struct strbuf *out, const uint8_t host[LC_HOST_ID_LEN])
 	json_string(out, hex);
 }
 
+/* A JSON list of the names of r's slaves (the first 32) whose bits are set. */
+static void slave_names_json(struct strbuf *out, const struct lc_result *r, uint32_t bits)
+{
+	bool first = true;
+
+	sb_puts(out, "[");
+	for (size_t k = 0; k < r->m.n_slaves && k < 32; k++)
+		if (bits & (1u << k)) {
+			sb_puts(out, first ? "" : ",");
+			json_string(out, r->m.slaves[k].name);
+			first = false;
+		}
+	sb_puts(out, "]");
+}
+
 void linkcheck_json(struct strbuf *out, const struct lc_result *r)
 {
 	if (!r) {
@@ -63,23 +78,11 @@ void linkcheck_json(struct strbuf *out, const struct lc_result *r)
 			  s->pos, s->ifindex, s->probed ? "true" : "false", s->sizes[LC_SMALL],
 			  s->sizes[LC_STANDARD], s->sizes[LC_FULL]);
 		json_string(out, s->error);
-		sb_puts(out, ",\"siblings_heard\":[");
-		bool first = true;
-		for (size_t k = 0; k < r->m.n_slaves && k < 32; k++)
-			if (s->siblings & (1u << k)) {
-				sb_puts(out, first ? "" : ",");
-				json_string(out, r->m.slaves[k].name);
-				first = false;
-			}
-		sb_puts(out, "],\"answers_on\":[");
-		first = true;
-		for (size_t k = 0; k < r->m.n_slaves && k < 32; k++)
-			if (s->answered_on & (1u << k)) {
-				sb_puts(out, first ? "" : ",");
-				json_string(out, r->m.slaves[k].name);
-				first = false;
-			}
-		sb_puts(out, "],\"peers\":[");
+		sb_puts(out, ",\"siblings_heard\":");
+		slave_names_json(out, r, s->siblings);
+		sb_puts(out, ",\"answers_on\":");
+		slave_names_json(out, r, s->answered_on);
+		sb_puts(out, ",\"peers\":[");
 		for (size_t p = 0; p < s->n_peers; p++) {
 			const struct lc_peer_obs *pe = &s->peers[p];
 			sb_puts(out, p ? ",{\"host\":" : "{\"host\":");
@@ -107,6 +110,24 @@ static size_t peers_at(const struct lc_slave_obs *s, enum lc_size c)
 	return n;
 }
 
+/* A per-bond link check number: the checks done (of bonds with the link
+ * check on), or, once one ran, the last one's pending findings or requests. */
+enum lc_metric { LM_CHECKS, LM_PENDING, LM_SENT };
+
+static void bond_metric(struct strbuf *out, const struct lc_results *rs,
+			const struct desired_bond *const *sel, size_t n, const char *name,
+			const char *type, const char *help, enum lc_metric m)
+{
+	prom_head(out, name, type, help);
+	for (size_t i = 0; i < n; i++) {
+		const struct lc_result *r = lc_results_find(rs, sel[i]->name);
+		if (!r || (m == LM_CHECKS ? !r->enabled : !r->checks))
+			continue;
+		prom_sample(out, name, sel[i]->name, sel[i]->name, NULL, NULL,
+			    m == LM_CHECKS ? r->checks : m == LM_PENDING ? r->pending : r->frames_sent);
+	}
+}
+
 void linkcheck_prometheus(struct strbuf *out, const struct lc_results *rs,
 			  const struct desired_bond *const *sel, size_t n)
 {
@@ -125,33 +146,13 @@ void linkcheck_prometheus(struct strbuf *out, const struct lc_results *rs,
 					    peers_at(s, (enum lc_size)c));
 			}
 	}
-	prom_head(out, "bondd_link_check_checks_total", "counter", "link checks completed");
-	for (size_t i = 0; i < n; i++) {
-		const struct lc_result *r = lc_results_find(rs, sel[i]->name);
-		if (!r || !r->enabled)
-			continue;
-		prom_sample(out, "bondd_link_check_checks_total", sel[i]->name, sel[i]->name, NULL, NULL,
-			    r->checks);
-	}
-	prom_head(out, "bondd_link_check_pending_findings", "gauge",
-		  "findings of the last link check not yet confirmed by the next one "
-		  "(they do not count in health)");
-	for (size_t i = 0; i < n; i++) {
-		const struct lc_result *r = lc_results_find(rs, sel[i]->name);
-		if (!r || !r->checks)
-			continue;
-		prom_sample(out, "bondd_link_check_pending_findings", sel[i]->name, sel[i]->name, NULL, NULL,
-			    r->pending);
-	}
-	prom_head(out, "bondd_link_check_requests_sent", "gauge",
-		  "requests the last link check sent");
-	for (size_t i = 0; i < n; i++) {
-		const struct lc_result *r = lc_results_find(rs, sel[i]->name);
-		if (!r || !r->checks)
-			continue;
-		prom_sample(out, "bondd_link_check_requests_sent", sel[i]->name, sel[i]->name, NULL, NULL,
-			    r->frames_sent);
-	}
+	bond_metric(out, rs, sel, n, "bondd_link_check_checks_total", "counter",
+		    "link checks completed", LM_CHECKS);
+	bond_metric(out, rs, sel, n, "bondd_link_check_pending_findings", "gauge",
+		    "findings of the last link check not yet confirmed by the next one "
+		    "(they do not count in health)", LM_PENDING);
+	bond_metric(out, rs, sel, n, "bondd_link_check_requests_sent", "gauge",
+		    "requests the last link check sent", LM_SENT);
 }
 
 static void sizes_text(struct strbuf *out, const struct lc_slave_obs *s, uint8_t bits)

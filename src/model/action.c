@@ -40,23 +40,21 @@ void action_list_free(struct action_list *l)
 
 struct action *action_list_push(struct action_list *l, const struct action *a)
 {
-	struct action *v = grow_array(l->v, &l->cap, l->n + 1, sizeof(*v), 16);
+	struct action *v = grow_push(l->v, &l->cap, &l->n, sizeof(*v), 16, a);
 	if (!v)
 		return NULL;
 	l->v = v;
-	l->v[l->n] = *a;
-	return &l->v[l->n++];
+	return &v[l->n - 1];
 }
 
 struct plan_note *action_list_note(struct action_list *l, const char *bond,
 				   const char *ifname, const char *fmt, ...)
 {
-	struct plan_note *v = grow_array(l->notes, &l->cap_notes, l->n_notes + 1, sizeof(*v), 8);
+	struct plan_note *v = grow_push(l->notes, &l->cap_notes, &l->n_notes, sizeof(*v), 8, NULL);
 	if (!v)
 		return NULL;
 	l->notes = v;
-	struct plan_note *n = &l->notes[l->n_notes++];
-	memset(n, 0, sizeof(*n));
+	struct plan_note *n = &v[l->n_notes - 1];
 	snprintf(n->bond, sizeof(n->bond), "%s", bond);
 	snprintf(n->ifname, sizeof(n->ifname), "%s", ifname);
 	va_list ap;

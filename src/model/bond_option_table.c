@@ -140,49 +140,22 @@ static const struct bond_opt_desc table[OPT__COUNT] = {
 	/* drivers/net/bonding/bond_options.c bond_opts[BOND_OPT_COUPLED_CONTROL]:
 	 * 802.3ad only, BOND_OPTFLAG_IFDOWN (a change needs the bond down),
 	 * default on (bond_coupled_control_tbl). */
-	[OPT_COUPLED_CONTROL] = {
-		.id = OPT_COUPLED_CONTROL,
-		.key = "coupled_control",
-		.attr = BONDD_IFLA_BOND_COUPLED_CONTROL,
-		.type = OT_U8,
-		.min = 0,
-		.max = 1,
-		.names = off_on_names,
-		.modes = MODES_AD,
-		.flags = OF_REBUILD,
-		.def = 1,
-	},
+	[OPT_COUPLED_CONTROL] = {.id = OPT_COUPLED_CONTROL, .key = "coupled_control",
+		.attr = BONDD_IFLA_BOND_COUPLED_CONTROL, .type = OT_U8, .max = 1,
+		.names = off_on_names, .modes = MODES_AD, .flags = OF_REBUILD, .def = 1},
 	/* bond_opts[BOND_OPT_BROADCAST_NEIGH]: 802.3ad only, no flags (the
 	 * set function, bond_option_broadcast_neigh_set, handles a bond
 	 * that is up), default off. */
-	[OPT_BROADCAST_NEIGH] = {
-		.id = OPT_BROADCAST_NEIGH,
-		.key = "broadcast_neighbor",
-		.attr = BONDD_IFLA_BOND_BROADCAST_NEIGH,
-		.type = OT_U8,
-		.min = 0,
-		.max = 1,
-		.names = off_on_names,
-		.modes = MODES_AD,
-		.flags = 0,
-		.def = 0,
-	},
+	[OPT_BROADCAST_NEIGH] = {.id = OPT_BROADCAST_NEIGH, .key = "broadcast_neighbor",
+		.attr = BONDD_IFLA_BOND_BROADCAST_NEIGH, .type = OT_U8, .max = 1,
+		.names = off_on_names, .modes = MODES_AD},
 	/* IFLA_BOND_LACP_STRICT: 802.3ad, off|on, default off, changed on a
 	 * live bond (measured on 7.2.7 in the sandbox, scenario 196).  Its
 	 * first mainline release is 7.x; 6.18 stable (6.18.40) has it too,
 	 * so kernel_caps warns only when the kernel does not report it. */
-	[OPT_LACP_STRICT] = {
-		.id = OPT_LACP_STRICT,
-		.key = "lacp_strict",
-		.attr = BONDD_IFLA_BOND_LACP_STRICT,
-		.type = OT_U8,
-		.min = 0,
-		.max = 1,
-		.names = off_on_names,
-		.modes = MODES_AD,
-		.flags = 0,
-		.def = 0,
-	},
+	[OPT_LACP_STRICT] = {.id = OPT_LACP_STRICT, .key = "lacp_strict",
+		.attr = BONDD_IFLA_BOND_LACP_STRICT, .type = OT_U8, .max = 1,
+		.names = off_on_names, .modes = MODES_AD},
 };
 
 /* The kernel range of each option added after 6.1 (bond_opt_kmin). */

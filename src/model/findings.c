@@ -24,12 +24,11 @@ struct finding *findings_add(struct findings *f, enum finding_source source,
 			     enum finding_severity severity, enum finding_kind kind,
 			     const char *bond)
 {
-	struct finding *v = grow_array(f->v, &f->cap, f->n + 1, sizeof(*v), 8);
+	struct finding *v = grow_push(f->v, &f->cap, &f->n, sizeof(*v), 8, NULL);
 	if (!v)
 		return NULL;
 	f->v = v;
-	struct finding *x = &f->v[f->n++];
-	memset(x, 0, sizeof(*x));
+	struct finding *x = &v[f->n - 1];
 	x->source = source;
 	x->severity = severity;
 	x->kind = kind;

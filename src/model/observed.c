@@ -41,12 +41,10 @@ int observed_put_link(struct observed *o, const struct obs_link *l)
 			return 0;
 		}
 	}
-	void *v = grow_array(o->links, &o->cap_links, o->n_links + 1, sizeof(*l), 16);
-	if (!v)
-		return -ENOMEM;
-	o->links = v;
-	o->links[o->n_links++] = *l;
-	return 0;
+	void *v = grow_push(o->links, &o->cap_links, &o->n_links, sizeof(*l), 16, l);
+	if (v)
+		o->links = v;
+	return v ? 0 : -ENOMEM;
 }
 
 void observed_merge_link(const struct obs_link *old, struct obs_link *now)
@@ -103,12 +101,10 @@ int observed_put_addr(struct observed *o, const struct obs_addr *a)
 {
 	if (observed_has_addr(o, a->ifindex, &a->addr))
 		return 0;
-	void *v = grow_array(o->addrs, &o->cap_addrs, o->n_addrs + 1, sizeof(*a), 16);
-	if (!v)
-		return -ENOMEM;
-	o->addrs = v;
-	o->addrs[o->n_addrs++] = *a;
-	return 0;
+	void *v = grow_push(o->addrs, &o->cap_addrs, &o->n_addrs, sizeof(*a), 16, a);
+	if (v)
+		o->addrs = v;
+	return v ? 0 : -ENOMEM;
 }
 
 void observed_del_addr(struct observed *o, const struct obs_addr *a)

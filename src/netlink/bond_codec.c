@@ -4,6 +4,8 @@
 
 #include <errno.h>
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 #include <linux/if_link.h>
 
@@ -159,112 +161,109 @@ int bond_codec_parse_opts(const struct nlattr *info_data, struct bond_opts *o,
 	return 0;
 }
 
+/*
+ * An attribute kept as a field of a struct: its payload (at least `len`
+ * bytes: 1, 2 or 4 for a u8, u16 or u32, 6 for a MAC address) stored in
+ * the field at `off` of `width` bytes (1, 2 or 4; 6 for the MAC), and the
+ * bool at has_off, when has_off is not 0, set to say it came.
+ */
+struct attr_field {
+	uint16_t type;
+	uint8_t len, width;
+	uint16_t off, has_off;
+};
+
+#define FIELD(T, attr, alen, field) \
+	{(attr), (alen), sizeof(((T *)0)->field), offsetof(T, field), 0}
+#define FIELD_HAS(T, attr, alen, field, has) \
+	{(attr), (alen), sizeof(((T *)0)->field), offsetof(T, field), offsetof(T, has)}
+
+/* Stores a into the field of base that fields[0..n) names for its type, if
+ * any and long enough; others are passed over. */
+static void put_attr(void *base, const struct attr_field *fields, size_t n,
+		     const struct nlattr *a)
+{
+	const struct attr_field *f = NULL;
+	for (size_t i = 0; i < n && !f; i++)
+		if (fields[i].type == mnl_attr_get_type(a))
+			f = &fields[i];
+	if (!f || mnl_attr_get_payload_len(a) < f->len)
+		return;
+	unsigned char *to = (unsigned char *)base + f->off;
+	uint32_t v = f->len == 1 ? mnl_attr_get_u8(a) :
+		     f->len == 2 ? mnl_attr_get_u16(a) :
+		     f->len == 4 ? mnl_attr_get_u32(a) : 0;
+	if (f->len == 6) {
+		memcpy(to, mnl_attr_get_payload(a), 6);
+	} else if (f->width == 1) {
+		uint8_t x = (uint8_t)v;
+		memcpy(to, &x, 1);
+	} else if (f->width == 2) {
+		uint16_t x = (uint16_t)v;
+		memcpy(to, &x, 2);
+	} else {
+		memcpy(to, &v, 4); /* a u32, or an int32 the kernel sends as one */
+	}
+	if (f->has_off)
+		*((bool *)((unsigned char *)base + f->has_off)) = true;
+}
+
+static const struct attr_field info_fields[] = {
+	FIELD(struct obs_bond_info, IFLA_BOND_ACTIVE_SLAVE, 4, active_slave_ifindex),
+};
+
+static const struct attr_field ad_info_fields[] = {
+	FIELD(struct obs_bond_info, IFLA_BOND_AD_INFO_AGGREGATOR, 2, ad_aggregator),
+	FIELD(struct obs_bond_info, IFLA_BOND_AD_INFO_NUM_PORTS, 2, ad_num_ports),
+	FIELD(struct obs_bond_info, IFLA_BOND_AD_INFO_PARTNER_MAC, 6, ad_partner_mac),
+};
+
 int bond_codec_parse_info(const struct nlattr *info_data, struct obs_bond_info *info)
 {
 	const struct nlattr *a, *b;
 
 	memset(info, 0, sizeof(*info));
 	mnl_attr_for_each_nested(a, info_data) {
-		switch (mnl_attr_get_type(a)) {
-		case IFLA_BOND_ACTIVE_SLAVE:
-			if (mnl_attr_get_payload_len(a) >= 4)
-				info->active_slave_ifindex = (int)mnl_attr_get_u32(a);
-			break;
-		case IFLA_BOND_AD_INFO:
-			info->has_ad_info = true;
-			mnl_attr_for_each_nested(b, a) {
-				size_t len = mnl_attr_get_payload_len(b);
-				switch (mnl_attr_get_type(b)) {
-				case IFLA_BOND_AD_INFO_AGGREGATOR:
-					if (len >= 2)
-						info->ad_aggregator = mnl_attr_get_u16(b);
-					break;
-				case IFLA_BOND_AD_INFO_NUM_PORTS:
-					if (len >= 2)
-						info->ad_num_ports = mnl_attr_get_u16(b);
-					break;
-				case IFLA_BOND_AD_INFO_PARTNER_MAC:
-					if (len >= 6)
-						memcpy(info->ad_partner_mac, mnl_attr_get_payload(b), 6);
-					break;
-				}
-			}
-			break;
+		if (mnl_attr_get_type(a) != IFLA_BOND_AD_INFO) {
+			put_attr(info, info_fields, 1, a);
+			continue;
 		}
+		info->has_ad_info = true;
+		mnl_attr_for_each_nested(b, a)
+			put_attr(info, ad_info_fields,
+				 sizeof(ad_info_fields) / sizeof(ad_info_fields[0]), b);
 	}
 	return 0;
 }
+
+/* drivers/net/bonding/bond_netlink.c bond_fill_slave_info: the partner's
+ * port state comes as a u16 (kept as u8); the churn states come together,
+ * as u8, with the port states. */
+#define SLAVE(attr, alen, field) FIELD(struct obs_slave_info, attr, alen, field)
+#define SLAVE_HAS(attr, alen, field, has) FIELD_HAS(struct obs_slave_info, attr, alen, field, has)
+static const struct attr_field slave_fields[] = {
+	SLAVE(IFLA_BOND_SLAVE_STATE, 1, state),
+	SLAVE(IFLA_BOND_SLAVE_MII_STATUS, 1, mii_status),
+	SLAVE(IFLA_BOND_SLAVE_LINK_FAILURE_COUNT, 4, link_failure_count),
+	SLAVE(IFLA_BOND_SLAVE_PERM_HWADDR, 6, perm_hwaddr),
+	SLAVE(IFLA_BOND_SLAVE_QUEUE_ID, 2, queue_id),
+	SLAVE(IFLA_BOND_SLAVE_AD_AGGREGATOR_ID, 2, ad_aggregator_id),
+	SLAVE_HAS(IFLA_BOND_SLAVE_AD_ACTOR_OPER_PORT_STATE, 1, ad_actor_oper_port_state,
+		  has_ad_state),
+	SLAVE(IFLA_BOND_SLAVE_AD_PARTNER_OPER_PORT_STATE, 2, ad_partner_oper_port_state),
+	SLAVE_HAS(IFLA_BOND_SLAVE_PRIO, 4, prio, has_prio),
+	SLAVE_HAS(BONDD_IFLA_BOND_SLAVE_ACTOR_PORT_PRIO, 2, actor_port_prio, has_actor_port_prio),
+	SLAVE_HAS(BONDD_IFLA_BOND_SLAVE_AD_CHURN_ACTOR_STATE, 1, ad_churn_actor_state, has_churn),
+	SLAVE(BONDD_IFLA_BOND_SLAVE_AD_CHURN_PARTNER_STATE, 1, ad_churn_partner_state),
+};
 
 int bond_codec_parse_slave(const struct nlattr *slave_data, struct obs_slave_info *s)
 {
 	const struct nlattr *a;
 
 	memset(s, 0, sizeof(*s));
-	mnl_attr_for_each_nested(a, slave_data) {
-		size_t len = mnl_attr_get_payload_len(a);
-		switch (mnl_attr_get_type(a)) {
-		case IFLA_BOND_SLAVE_STATE:
-			if (len >= 1)
-				s->state = mnl_attr_get_u8(a);
-			break;
-		case IFLA_BOND_SLAVE_MII_STATUS:
-			if (len >= 1)
-				s->mii_status = mnl_attr_get_u8(a);
-			break;
-		case IFLA_BOND_SLAVE_LINK_FAILURE_COUNT:
-			if (len >= 4)
-				s->link_failure_count = mnl_attr_get_u32(a);
-			break;
-		case IFLA_BOND_SLAVE_PERM_HWADDR:
-			if (len >= 6)
-				memcpy(s->perm_hwaddr, mnl_attr_get_payload(a), 6);
-			break;
-		case IFLA_BOND_SLAVE_QUEUE_ID:
-			if (len >= 2)
-				s->queue_id = mnl_attr_get_u16(a);
-			break;
-		case IFLA_BOND_SLAVE_AD_AGGREGATOR_ID:
-			if (len >= 2)
-				s->ad_aggregator_id = mnl_attr_get_u16(a);
-			break;
-		case IFLA_BOND_SLAVE_AD_ACTOR_OPER_PORT_STATE:
-			if (len >= 1) {
-				s->ad_actor_oper_port_state = mnl_attr_get_u8(a);
-				s->has_ad_state = true;
-			}
-			break;
-		case IFLA_BOND_SLAVE_AD_PARTNER_OPER_PORT_STATE:
-			if (len >= 2)
-				s->ad_partner_oper_port_state = (uint8_t)mnl_attr_get_u16(a);
-			break;
-		case IFLA_BOND_SLAVE_PRIO:
-			if (len >= 4) {
-				s->prio = (int32_t)mnl_attr_get_u32(a);
-				s->has_prio = true;
-			}
-			break;
-		case BONDD_IFLA_BOND_SLAVE_ACTOR_PORT_PRIO:
-			if (len >= 2) {
-				s->actor_port_prio = mnl_attr_get_u16(a);
-				s->has_actor_port_prio = true;
-			}
-			break;
-		/* drivers/net/bonding/bond_netlink.c bond_fill_slave_info sends
-		 * both churn states together, as u8, with the port states. */
-		case BONDD_IFLA_BOND_SLAVE_AD_CHURN_ACTOR_STATE:
-			if (len >= 1) {
-				s->ad_churn_actor_state = mnl_attr_get_u8(a);
-				s->has_churn = true;
-			}
-			break;
-		case BONDD_IFLA_BOND_SLAVE_AD_CHURN_PARTNER_STATE:
-			if (len >= 1)
-				s->ad_churn_partner_state = mnl_attr_get_u8(a);
-			break;
-		default:
-			break;
-		}
-	}
+	mnl_attr_for_each_nested(a, slave_data)
+		put_attr(s, slave_fields, sizeof(slave_fields) / sizeof(slave_fields[0]), a);
 	s->valid = true;
 	return 0;
 }

@@ -380,42 +380,37 @@ out:
 	return rc;
 }
 
+static int set_route_cc(struct executor *ex, const struct action *a, char *errmsg,
+			size_t errlen)
+{
+	char words[200];
+	int err = route_cc_write(&ex->mnl, &a->route_was, &a->route, a->route_append, words,
+				 sizeof(words));
+	return err ? refused(err, words, errmsg, errlen, "%s on its connected route",
+			     a->route.cc_algo[0] ? "the TCP congestion control" :
+						   "removing the TCP congestion control") : 0;
+}
+
+/* What carries out each kind of action. */
+static int (*const run_kind[ACT__COUNT])(struct executor *, const struct action *, char *,
+					 size_t) = {
+	/* the bond itself */
+	[ACT_CREATE_BOND] = create_bond, [ACT_DELETE_BOND] = delete_bond,
+	[ACT_SET_OPTS] = set_opts, [ACT_SET_MAC] = set_mac,
+	/* any link bondd manages */
+	[ACT_SET_MTU] = change_link, [ACT_LINK_UP] = change_link, [ACT_LINK_DOWN] = change_link,
+	/* its slaves */
+	[ACT_ENSLAVE] = enslave, [ACT_RELEASE] = release, [ACT_SET_SLAVE_OPTS] = set_slave_opts,
+	/* its addresses and routes */
+	[ACT_ADD_ADDR] = add_addr, [ACT_SET_ROUTE_CC] = set_route_cc,
+};
+
 int executor_run(struct executor *ex, const struct action *a, char *errmsg, size_t errlen)
 {
 	errmsg[0] = '\0';
 	ex->failed_opt = OPT__COUNT;
-	switch (a->kind) {
-	case ACT_CREATE_BOND:
-		return create_bond(ex, a, errmsg, errlen);
-	case ACT_DELETE_BOND:
-		return delete_bond(ex, a, errmsg, errlen);
-	case ACT_SET_OPTS:
-		return set_opts(ex, a, errmsg, errlen);
-	case ACT_SET_MTU:
-	case ACT_LINK_UP:
-	case ACT_LINK_DOWN:
-		return change_link(ex, a, errmsg, errlen);
-	case ACT_ENSLAVE:
-		return enslave(ex, a, errmsg, errlen);
-	case ACT_RELEASE:
-		return release(ex, a, errmsg, errlen);
-	case ACT_SET_SLAVE_OPTS:
-		return set_slave_opts(ex, a, errmsg, errlen);
-	case ACT_SET_MAC:
-		return set_mac(ex, a, errmsg, errlen);
-	case ACT_ADD_ADDR:
-		return add_addr(ex, a, errmsg, errlen);
-	case ACT_SET_ROUTE_CC: {
-		char words[200];
-		int err = route_cc_write(&ex->mnl, &a->route_was, &a->route, a->route_append, words,
-					 sizeof(words));
-		return err ? refused(err, words, errmsg, errlen, "%s on its connected route",
-				     a->route.cc_algo[0] ? "the TCP congestion control" :
-							   "removing the TCP congestion control") : 0;
-	}
-	case ACT__COUNT:
-		break;
-	}
+	if ((unsigned)a->kind < ACT__COUNT && run_kind[a->kind])
+		return run_kind[a->kind](ex, a, errmsg, errlen);
 	snprintf(errmsg, errlen, "unknown action");
 	return -EINVAL;
 }

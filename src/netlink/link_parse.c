@@ -13,6 +13,7 @@
 #include <linux/rtnetlink.h>
 
 #include "bond_codec.h"
+#include "nlsock.h"
 
 static void parse_linkinfo(const struct nlattr *linkinfo, struct obs_link *l)
 {
@@ -21,17 +22,13 @@ static void parse_linkinfo(const struct nlattr *linkinfo, struct obs_link *l)
 
 	mnl_attr_for_each_nested(a, linkinfo) {
 		switch (mnl_attr_get_type(a)) {
-		/* NUL_STRING, not STRING: libmnl's STRING check does not
-		 * look for the terminator, and "%s" would read past the
-		 * message (the kernel sends it: rtnl_link_info_fill,
-		 * nla_put_string). */
+		/* Strings with their NUL (nlsock_attr_str), as the kernel
+		 * sends them: rtnl_link_info_fill, nla_put_string. */
 		case IFLA_INFO_KIND:
-			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) == 0)
-				snprintf(l->kind, sizeof(l->kind), "%s", mnl_attr_get_str(a));
+			nlsock_attr_str(a, l->kind, sizeof(l->kind));
 			break;
 		case IFLA_INFO_SLAVE_KIND:
-			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) == 0)
-				snprintf(slave_kind, sizeof(slave_kind), "%s", mnl_attr_get_str(a));
+			nlsock_attr_str(a, slave_kind, sizeof(slave_kind));
 			break;
 		case IFLA_INFO_DATA:
 			data = a;
@@ -92,8 +89,7 @@ int link_parse(const struct nlmsghdr *nlh, struct obs_link *l)
 	mnl_attr_for_each(a, nlh, sizeof(*ifi)) {
 		switch (mnl_attr_get_type(a)) {
 		case IFLA_IFNAME:
-			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) == 0)
-				snprintf(l->name, sizeof(l->name), "%s", mnl_attr_get_str(a));
+			nlsock_attr_str(a, l->name, sizeof(l->name));
 			break;
 		case IFLA_MTU:
 			if (mnl_attr_validate(a, MNL_TYPE_U32) == 0)

@@ -128,6 +128,14 @@ bool nlsock_msg_ok(const struct nlmsghdr *nlh, int left)
 	       nlh->nlmsg_len <= (unsigned)left;
 }
 
+bool nlsock_attr_str(const struct nlattr *a, char *out, size_t len)
+{
+	if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) != 0)
+		return false;
+	snprintf(out, len, "%s", mnl_attr_get_str(a));
+	return true;
+}
+
 void nlsock_extack_message(const struct nlmsghdr *nlh, char *out, size_t len)
 {
 	const struct nlmsgerr *err = mnl_nlmsg_get_payload(nlh);
@@ -147,11 +155,8 @@ void nlsock_extack_message(const struct nlmsghdr *nlh, char *out, size_t len)
 	const struct nlattr *tlvs = (const void *)((const char *)err + off);
 	size_t tlv_len = mnl_nlmsg_get_payload_len(nlh) - off;
 	mnl_attr_for_each_payload(tlvs, tlv_len) {
-		if (mnl_attr_get_type(attr) == NLMSGERR_ATTR_MSG &&
-		    mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) == 0) {
-			snprintf(out, len, "%s", mnl_attr_get_str(attr));
+		if (mnl_attr_get_type(attr) == NLMSGERR_ATTR_MSG && nlsock_attr_str(attr, out, len))
 			return;
-		}
 	}
 }
 

@@ -86,6 +86,13 @@ uint64_t held_opts(const struct ctx *c, const char *bond)
 
 const char *plan_hold_key(const struct action *a, int failed_opt, char *buf, size_t len)
 {
+	/* The key's first word for the kinds held by the link they change;
+	 * every other kind not named below is held as "link IFNAME". */
+	static const char *const word[ACT__COUNT] = {
+		[ACT_SET_MTU] = "mtu", [ACT_SET_MAC] = "mac", [ACT_LINK_UP] = "up",
+		[ACT_SET_SLAVE_OPTS] = "slave-opts",
+	};
+
 	switch (a->kind) {
 	case ACT_SET_OPTS:
 		if (failed_opt >= 0 && failed_opt < OPT__COUNT)
@@ -95,18 +102,6 @@ const char *plan_hold_key(const struct action *a, int failed_opt, char *buf, siz
 			if (bond_opts_has(&a->opts, (enum bond_opt)id))
 				return opt_key(a->bond, (enum bond_opt)id, buf, len);
 		break;
-	case ACT_SET_MTU:
-		snprintf(buf, len, "mtu %s", a->ifname);
-		return buf;
-	case ACT_SET_MAC:
-		snprintf(buf, len, "mac %s", a->ifname);
-		return buf;
-	case ACT_LINK_UP:
-		snprintf(buf, len, "up %s", a->ifname);
-		return buf;
-	case ACT_SET_SLAVE_OPTS:
-		snprintf(buf, len, "slave-opts %s", a->ifname);
-		return buf;
 	case ACT_ADD_ADDR:
 		return addr_key(a->bond, &a->addr, buf, len);
 	case ACT_SET_ROUTE_CC:
@@ -115,6 +110,7 @@ const char *plan_hold_key(const struct action *a, int failed_opt, char *buf, siz
 	default:
 		break;
 	}
-	snprintf(buf, len, "link %s", a->ifname);
+	const char *w = (unsigned)a->kind < ACT__COUNT ? word[a->kind] : NULL;
+	snprintf(buf, len, "%s %s", w ? w : "link", a->ifname);
 	return buf;
 }

@@ -12,6 +12,17 @@ static bool starts(const char *line, size_t n, const char *prefix)
 	return n >= p && memcmp(line, prefix, p) == 0;
 }
 
+/* The line at *pos of text[len], *n bytes long without its '\n'; *pos moves
+ * past the '\n' (or to len when the text ends without one). */
+static const char *next_line(const char *text, size_t len, size_t *pos, size_t *n)
+{
+	const char *line = text + *pos;
+	const char *nl = memchr(line, '\n', len - *pos);
+	*n = nl ? (size_t)(nl - line) : len - *pos;
+	*pos += *n + (nl ? 1 : 0);
+	return line;
+}
+
 static bool ends(const char *line, size_t n, const char *suffix)
 {
 	size_t s = strlen(suffix);
@@ -23,12 +34,8 @@ void proc_filter_unprivileged(const char *text, size_t len, struct strbuf *out)
 	/* What a hidden block's continuation lines start with, while in one. */
 	const char *block = NULL;
 
-	for (size_t pos = 0; pos < len;) {
-		const char *nl = memchr(text + pos, '\n', len - pos);
-		size_t end = nl ? (size_t)(nl - text) + 1 : len;
-		const char *line = text + pos;
-		size_t n = end - pos - (nl ? 1 : 0);
-		pos = end;
+	for (size_t pos = 0, n; pos < len;) {
+		const char *line = next_line(text, len, &pos, &n);
 
 		if (block) {
 			if (starts(line, n, block))
@@ -53,7 +60,7 @@ void proc_filter_unprivileged(const char *text, size_t len, struct strbuf *out)
 			block = "    ";
 			continue;
 		}
-		sb_add(out, line, end - (size_t)(line - text));
+		sb_add(out, line, pos - (size_t)(line - text)); /* with its '\n' */
 	}
 }
 
@@ -77,12 +84,8 @@ bool proc_churn_states(const char *text, size_t len, const char *slave, uint8_t 
 	bool in = false;
 	int a = -1, p = -1;
 
-	for (size_t pos = 0; pos < len;) {
-		const char *nl = memchr(text + pos, '\n', len - pos);
-		size_t end = nl ? (size_t)(nl - text) + 1 : len;
-		const char *line = text + pos;
-		size_t n = end - pos - (nl ? 1 : 0);
-		pos = end;
+	for (size_t pos = 0, n; pos < len;) {
+		const char *line = next_line(text, len, &pos, &n);
 
 		if (starts(line, n, head)) {
 			if (in)

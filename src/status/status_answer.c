@@ -29,6 +29,30 @@ void client_reply_ok(struct client *c, enum status_health h, const struct strbuf
 		sb_add(&c->out, body->s, body->len);
 }
 
+void client_reply_body(struct client *c, enum status_health h, struct strbuf *body)
+{
+	if (body->oom)
+		client_reply_error(c, SE_INTERNAL, "out of memory");
+	else
+		client_reply_ok(c, h, body);
+	sb_free(body);
+}
+
+bool client_view_select(struct status_server *s, struct client *c, const struct status_request *req,
+			struct status_view *v, const struct desired_bond **sel, size_t *n)
+{
+	const char *unknown = NULL;
+	char err[160];
+
+	s->view(s->ctx, v);
+	v->privileged = c->privileged;
+	if (req->verb == SV_VERSION || status_select(v, req, sel, n, &unknown) >= 0)
+		return true;
+	snprintf(err, sizeof(err), "unknown bond \"%s\": not in bondd's configuration", unknown);
+	client_reply_error(c, SE_UNKNOWN_BOND, err);
+	return false;
+}
+
 /* The kernel's text for each bond, as the kernel would show it to this
  * client, one blank line between bonds.  Bonds missing from the kernel
  * have no text (the header's status says so). */
@@ -142,7 +166,6 @@ void client_answer(struct status_server *s, struct client *c, const char *line, 
 	struct status_request req;
 	struct status_view v = {0};
 	const struct desired_bond *sel[STATUS_MAX_NAMES];
-	const char *unknown = NULL;
 	char err[160];
 	size_t n = 0;
 	struct strbuf body = {0};
@@ -159,14 +182,8 @@ void client_answer(struct status_server *s, struct client *c, const char *line, 
 		answer_reload(s, c);
 		return;
 	}
-	s->view(s->ctx, &v);
-	v.privileged = c->privileged;
-	if (req.verb != SV_VERSION && status_select(&v, &req, sel, &n, &unknown) < 0) {
-		snprintf(err, sizeof(err), "unknown bond \"%s\": not in bondd's configuration",
-			 unknown);
-		client_reply_error(c, SE_UNKNOWN_BOND, err);
+	if (!client_view_select(s, c, &req, &v, sel, &n))
 		return;
-	}
 	enum status_health h = status_worst(&v, sel, n);
 	switch (req.verb) {
 	case SV_VERSION:
@@ -192,11 +209,7 @@ void client_answer(struct status_server *s, struct client *c, const char *line, 
 	case SV_WATCH_JSON:
 	case SV_RELOAD: break; /* answered above */
 	}
-	if (body.oom)
-		client_reply_error(c, SE_INTERNAL, "out of memory");
-	else
-		client_reply_ok(c, h, &body);
-	sb_free(&body);
+	client_reply_body(c, h, &body);
 }
 
 /* Answers the complete request lines received, in order, while the client

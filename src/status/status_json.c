@@ -72,6 +72,20 @@ static bool is_off_on(const struct bond_opt_desc *d)
 	       strcmp(d->names[1].name, "on") == 0 && d->names[1].value == 1;
 }
 
+/* A JSON list of the n addresses of family at addrs, each size bytes. */
+static void addrs_json(struct strbuf *out, int family, const void *addrs, size_t size, size_t n)
+{
+	char addr[INET6_ADDRSTRLEN];
+
+	sb_puts(out, "[");
+	for (size_t i = 0; i < n; i++) {
+		inet_ntop(family, (const unsigned char *)addrs + i * size, addr, sizeof(addr));
+		sb_puts(out, i ? "," : "");
+		json_string(out, addr);
+	}
+	sb_puts(out, "]");
+}
+
 /* One option's value with its type: a switch (use_carrier, ...) as a
  * boolean, another named value (mode, lacp_rate, ...) as its name, other
  * scalars as numbers, target lists as arrays, the primary as a name or
@@ -80,7 +94,7 @@ static void json_opt_value(struct strbuf *out, const struct status_view *v,
 			   const struct bond_opts *o, enum bond_opt id)
 {
 	const struct bond_opt_desc *d = bond_opt_desc(id);
-	char addr[INET6_ADDRSTRLEN], val[64];
+	char val[64];
 
 	if (opt_hidden(id) && !v->privileged) {
 		sb_puts(out, "null");
@@ -88,22 +102,12 @@ static void json_opt_value(struct strbuf *out, const struct status_view *v,
 	}
 	switch (d->type) {
 	case OT_IP4_LIST:
-		sb_puts(out, "[");
-		for (unsigned i = 0; i < o->n_arp_ip_target; i++) {
-			inet_ntop(AF_INET, &o->arp_ip_target[i], addr, sizeof(addr));
-			sb_puts(out, i ? "," : "");
-			json_string(out, addr);
-		}
-		sb_puts(out, "]");
+		addrs_json(out, AF_INET, o->arp_ip_target, sizeof(o->arp_ip_target[0]),
+			   o->n_arp_ip_target);
 		break;
 	case OT_IP6_LIST:
-		sb_puts(out, "[");
-		for (unsigned i = 0; i < o->n_ns_ip6_target; i++) {
-			inet_ntop(AF_INET6, &o->ns_ip6_target[i], addr, sizeof(addr));
-			sb_puts(out, i ? "," : "");
-			json_string(out, addr);
-		}
-		sb_puts(out, "]");
+		addrs_json(out, AF_INET6, o->ns_ip6_target, sizeof(o->ns_ip6_target[0]),
+			   o->n_ns_ip6_target);
 		break;
 	case OT_MAC:
 		json_string(out, bond_opts_format(o, id, val, sizeof(val)));

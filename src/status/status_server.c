@@ -431,29 +431,18 @@ static bool check_finished(struct status_server *s, struct client *c)
 	struct status_request req;
 	struct status_view v = {0};
 	const struct desired_bond *sel[STATUS_MAX_NAMES];
-	const char *unknown = NULL;
 	char err[160];
 	size_t n = 0;
 
 	if (status_request_parse(c->check_line, strlen(c->check_line), &req, err, sizeof(err)) < 0)
 		return false; /* cannot happen: it parsed before */
-	s->view(s->ctx, &v);
-	v.privileged = c->privileged;
-	if (status_select(&v, &req, sel, &n, &unknown) < 0) {
-		/* A reload took the bond away meanwhile. */
-		snprintf(err, sizeof(err), "unknown bond \"%s\": not in bondd's configuration",
-			 unknown);
-		client_reply_error(c, SE_UNKNOWN_BOND, err);
-	} else if (s->check(s->ctx, sel, n, false) > 0) {
-		return false;
-	} else {
+	/* Not selected: a reload took the bond away meanwhile (answered). */
+	if (client_view_select(s, c, &req, &v, sel, &n)) {
+		if (s->check(s->ctx, sel, n, false) > 0)
+			return false;
 		struct strbuf body = {0};
 		reply_body_linkcheck(&v, sel, n, &body);
-		if (body.oom)
-			client_reply_error(c, SE_INTERNAL, "out of memory");
-		else
-			client_reply_ok(c, status_worst(&v, sel, n), &body);
-		sb_free(&body);
+		client_reply_body(c, status_worst(&v, sel, n), &body);
 	}
 	free(c->check_line);
 	c->check_line = NULL;

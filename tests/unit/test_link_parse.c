@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <cmocka.h>
+#include <libmnl/libmnl.h>
 #include <linux/if_addr.h>
 #include <linux/if_link.h>
 #include <linux/rtnetlink.h>
@@ -621,12 +622,57 @@ static void udev_records(void **state)
 	assert_false(udev_record_initialized("XI:1\n"));
 }
 
+/* The bond's state attributes: active slave and the 802.3ad aggregator,
+ * each kept only when long enough. */
+static void bond_info_parses(void **state)
+{
+	(void)state;
+	char msg[512] __attribute__((aligned(4))) = {0};
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(msg);
+	struct nlattr *data = mnl_attr_nest_start(nlh, IFLA_INFO_DATA);
+	mnl_attr_put_u8(nlh, IFLA_BOND_MODE, 4); /* an option: not info */
+	mnl_attr_put_u32(nlh, IFLA_BOND_ACTIVE_SLAVE, 7);
+	struct nlattr *ad = mnl_attr_nest_start(nlh, IFLA_BOND_AD_INFO);
+	mnl_attr_put_u16(nlh, IFLA_BOND_AD_INFO_AGGREGATOR, 3);
+	mnl_attr_put_u16(nlh, IFLA_BOND_AD_INFO_NUM_PORTS, 2);
+	mnl_attr_put(nlh, IFLA_BOND_AD_INFO_PARTNER_MAC, 6, "\x02\x01\x02\x03\x04\x05");
+	mnl_attr_nest_end(nlh, ad);
+	mnl_attr_nest_end(nlh, data);
+
+	struct obs_bond_info info;
+	assert_int_equal(bond_codec_parse_info(data, &info), 0);
+	assert_int_equal(info.active_slave_ifindex, 7);
+	assert_true(info.has_ad_info);
+	assert_int_equal(info.ad_aggregator, 3);
+	assert_int_equal(info.ad_num_ports, 2);
+	assert_memory_equal(info.ad_partner_mac, "\x02\x01\x02\x03\x04\x05", 6);
+
+	/* Too short: passed over, the rest still read. */
+	memset(msg, 0, sizeof(msg));
+	nlh = mnl_nlmsg_put_header(msg);
+	data = mnl_attr_nest_start(nlh, IFLA_INFO_DATA);
+	mnl_attr_put_u16(nlh, IFLA_BOND_ACTIVE_SLAVE, 7);
+	ad = mnl_attr_nest_start(nlh, IFLA_BOND_AD_INFO);
+	mnl_attr_put_u8(nlh, IFLA_BOND_AD_INFO_AGGREGATOR, 3);
+	mnl_attr_put_u16(nlh, IFLA_BOND_AD_INFO_NUM_PORTS, 2);
+	mnl_attr_put(nlh, IFLA_BOND_AD_INFO_PARTNER_MAC, 4, "\x02\x01\x02\x03");
+	mnl_attr_nest_end(nlh, ad);
+	mnl_attr_nest_end(nlh, data);
+	assert_int_equal(bond_codec_parse_info(data, &info), 0);
+	assert_int_equal(info.active_slave_ifindex, 0);
+	assert_true(info.has_ad_info);
+	assert_int_equal(info.ad_aggregator, 0);
+	assert_int_equal(info.ad_num_ports, 2);
+	assert_memory_equal(info.ad_partner_mac, "\0\0\0\0\0\0", 6);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(codec_round_trip_every_option),
 		cmocka_unit_test(codec_refuses_primary_without_ifindex),
 		cmocka_unit_test(slave_link_parses),
+		cmocka_unit_test(bond_info_parses),
 		cmocka_unit_test(truncated_messages_are_refused),
 		cmocka_unit_test(unterminated_kind_is_ignored),
 		cmocka_unit_test(addresses_parse),

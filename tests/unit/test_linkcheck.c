@@ -500,8 +500,11 @@ static void render_matrix(void **state)
 	snprintf(r.bond, IFNAMSIZ, "bond0");
 	build(&cases[9], rows, &r.m); /* crossed at one peer */
 	assert_int_equal(linkcheck_eval(&r.m, &f), 0);
+	r.m.slaves[0].siblings = 0x6;    /* e2, e3 */
+	r.m.slaves[0].answered_on = 0x8; /* e4 */
 	linkcheck_json(&out, &r);
 	assert_false(out.oom);
+	assert_non_null(strstr(out.s, "\"siblings_heard\":[\"e2\",\"e3\"],\"answers_on\":[\"e4\"],"));
 	assert_non_null(strstr(out.s, "\"slave\":\"e2\",\"position\":2"));
 	assert_non_null(strstr(out.s, "\"slave\":\"e3\",\"position\":3,\"answered\":"
 				      "[\"small\",\"standard\",\"full\"]"));
@@ -518,6 +521,8 @@ static void render_matrix(void **state)
 	assert_non_null(strstr(out.s, "bondd_link_check_peer_slaves{master=\"bond0\",device=\"e1\","
 				      "size=\"full\"} 2\n"));
 	assert_non_null(strstr(out.s, "bondd_link_check_checks_total{master=\"bond0\",device=\"bond0\"} 1\n"));
+	assert_non_null(strstr(out.s, "bondd_link_check_requests_sent{master=\"bond0\",device=\"bond0\"} 12\n"));
+	assert_non_null(strstr(out.s, "bondd_link_check_pending_findings{master=\"bond0\",device=\"bond0\"} 0\n"));
 	sb_reset(&out);
 	linkcheck_json(&out, NULL);
 	assert_string_equal(out.s, "null");

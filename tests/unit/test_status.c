@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The status socket's pure parts: request parsing, the privilege filter on
  * real /proc text, health, and the three rendered formats. */
+#include <arpa/inet.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -679,6 +680,12 @@ static void json_privilege_rule(void **state)
 	bond_opts_set(&b->bond, OPT_AD_USER_PORT_KEY, 9);
 	b->bond.have |= OPT_BIT(OPT_AD_ACTOR_SYSTEM);
 	b->bond.ad_actor_system[5] = 0x42;
+	b->bond.have |= OPT_BIT(OPT_ARP_IP_TARGET) | OPT_BIT(OPT_NS_IP6_TARGET);
+	inet_pton(AF_INET, "10.0.0.9", &b->bond.arp_ip_target[0]);
+	inet_pton(AF_INET, "10.0.0.10", &b->bond.arp_ip_target[1]);
+	b->bond.n_arp_ip_target = 2;
+	inet_pton(AF_INET6, "fe80::1", &b->bond.ns_ip6_target[0]);
+	b->bond.n_ns_ip6_target = 1;
 	snprintf(w->bonds[0].last_error, sizeof(w->bonds[0].last_error),
 		 "bond0: set: ad_actor_sys_prio=700 refused");
 	w->bonds[0].last_error_ms = 1700000000000;
@@ -706,6 +713,7 @@ static void json_privilege_rule(void **state)
 		"\"ad_actor_sys_prio\":700", "\"ad_user_port_key\":9",
 		"\"ad_actor_system\":\"00:00:00:00:00:42\"", "ad_actor_sys_prio=700 refused",
 		"ad_actor_system=00:00:00:00:00:42 ad_user_port_key = 9", "\"privileged\":true",
+		"\"arp_ip_target\":[\"10.0.0.9\",\"10.0.0.10\"]", "\"ns_ip6_target\":[\"fe80::1\"]",
 	};
 	for (size_t i = 0; i < sizeof(shown) / sizeof(shown[0]); i++)
 		if (!strstr(out.s, shown[i]))
