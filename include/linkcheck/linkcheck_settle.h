@@ -78,7 +78,7 @@ int64_t lc_bucket_refill(unsigned *tokens, int64_t *since, int64_t now_ms, unsig
  * (news: the peer slave did not answer the slave that heard it: a host new
  * to us, or a path that changed) is owed a check, and it is owed until a
  * check of ours starts after it (a broadcast: the peer answers it), or the
- * peer slave answers one running (linkcheck_io.c re-validates what is
+ * peer slave answers one running (linkcheck_sched.c re-validates what is
  * owed): it is delayed, never dropped.  A host that appears is heard only
  * while it checks, and it goes quiet once its own checks are answered; a
  * wish dropped by a busy moment or an empty budget would leave it out of
