@@ -107,24 +107,14 @@ static int evaluate(struct lc_bond *b)
 }
 
 
-/* How long a check waits at most: LC_WAIT_MS, more with many peers (they
- * all answer at once, and a busy host answers its peers in turn), and
- * twice the lateness of the latest answer seen lately, so that a slow
- * path or a busy peer is waited for instead of judged; LC_WAIT_MAX_MS at
- * most.  A check ends sooner when every peer it waits for has answered. */
+/* How long a check waits at most (lc_wait_ms), recorded in its result. */
 static uint32_t wait_for(struct lc_bond *b)
 {
 	size_t peers = 0;
 	for (size_t i = 0; i < b->n; i++)
 		peers += b->shown[i].n_peers;
-	uint64_t ms = LC_WAIT_MS + (uint64_t)LC_WAIT_PER_PEER_MS * peers;
-	if (ms < 2ull * b->slow_ms)
-		ms = 2ull * b->slow_ms;
-	if (ms > LC_WAIT_MAX_MS)
-		ms = LC_WAIT_MAX_MS;
-	b->slow_ms -= b->slow_ms / 4;
-	b->result.wait_ms = (uint32_t)ms;
-	return (uint32_t)ms;
+	b->result.wait_ms = lc_wait_ms(peers, &b->slow_ms);
+	return b->result.wait_ms;
 }
 
 static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
@@ -497,14 +487,13 @@ void lc_process_due(struct linkcheck *lc)
 			b->result.settling = !lc_settle_quiet(&b->settle) || b->wish[0].since_ms ||
 					     b->wish[1].since_ms;
 		if (b->due && !b->running) {
-			int64_t at = b->last_start_ms ? b->last_start_ms + LC_MIN_GAP_MS : now;
+			int64_t at = lc_start_at(b->last_start_ms, now);
 			if (at <= now)
 				start_check(lc, b, now);
 			else if (!next || at < next)
 				next = at;
 		}
-		int64_t end = b->started_ms + LC_MIN_WAIT_MS > now ? b->started_ms + LC_MIN_WAIT_MS
-								  : b->deadline_ms;
+		int64_t end = lc_end_at(b->started_ms, b->deadline_ms, now);
 		if (b->running && (!next || end < next))
 			next = end;
 	}
