@@ -2,7 +2,8 @@
 /*
  * The link check's plain data: what one check of a bond saw, slave by
  * slave (the observation matrix), and the pure function from it to
- * findings.  The I/O that fills it is src/linkcheck/linkcheck_io.c; this part knows
+ * findings.  The I/O that fills it is src/linkcheck/linkcheck_io.c (with
+ * linkcheck_sched.c and linkcheck_bonds.c); this part knows
  * no socket and is unit-tested with tables of matrices.
  *
  * A check sends from each slave a request at each size class to the

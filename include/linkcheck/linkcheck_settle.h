@@ -82,7 +82,7 @@ int64_t lc_bucket_refill(unsigned *tokens, int64_t *since, int64_t now_ms, unsig
  * (news: the peer slave did not answer the slave that heard it: a host new
  * to us, or a path that changed) is owed a check, and it is owed until a
  * check of ours starts after it (a broadcast: the peer answers it), or the
- * peer slave answers one running (linkcheck_io.c re-validates what is
+ * peer slave answers one running (linkcheck_sched.c re-validates what is
  * owed): it is delayed, never dropped.  A host that appears is heard only
  * while it checks, and it goes quiet once its own checks are answered; a
  * wish dropped by a busy moment or an empty budget would leave it out of
@@ -160,5 +160,25 @@ void lc_recent_add(struct lc_recent *r, uint32_t id, int64_t started_ms);
 /* When the check with probe id `id` began, if it is recent at now_ms;
  * -1 when it is not (unknown, or begun more than LC_RECENT_MS ago). */
 int64_t lc_recent_started(const struct lc_recent *r, uint32_t id, int64_t now_ms);
+
+/*
+ * How long a check waits for answers at most (linkcheck_io.h): LC_WAIT_MS
+ * and LC_WAIT_PER_PEER_MS for each peer slave the last check saw (peers:
+ * they all answer at once, and a busy host answers its peers in turn), at
+ * least twice *slow_ms, the lateness of the latest answer seen lately, so
+ * that a slow path or a busy peer is waited for instead of judged;
+ * LC_WAIT_MAX_MS at most.  *slow_ms decays by a quarter, check by check.
+ * A check ends sooner when every peer it waits for has answered.
+ */
+uint32_t lc_wait_ms(size_t peers, uint32_t *slow_ms);
+
+/* When a check that is due may start: at once (now_ms) when none started
+ * yet (last_start_ms 0), else LC_MIN_GAP_MS after the last one began. */
+int64_t lc_start_at(int64_t last_start_ms, int64_t now_ms);
+
+/* When to look at a running check begun at started_ms again: at
+ * LC_MIN_WAIT_MS after its start while that is to come (it may end then,
+ * once its answers are complete), else at its deadline. */
+int64_t lc_end_at(int64_t started_ms, int64_t deadline_ms, int64_t now_ms);
 
 #endif

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* The link check's re-check schedule and confirmation (linkcheck_settle.h). */
+/* The link check's re-check schedule, confirmation and timing (linkcheck_settle.h). */
 #include "linkcheck_settle.h"
 
 #include <string.h>
+
+#include "linkcheck_io.h"
 
 int64_t lc_settle_checked(struct lc_settle *s, int64_t now_ms, bool unsettled, bool fresh,
 			  uint32_t jitter_ms)
@@ -132,4 +134,25 @@ int64_t lc_recent_started(const struct lc_recent *r, uint32_t id, int64_t now_ms
 		    now_ms >= r->started_ms[i])
 			return r->started_ms[i];
 	return -1;
+}
+
+uint32_t lc_wait_ms(size_t peers, uint32_t *slow_ms)
+{
+	uint64_t ms = LC_WAIT_MS + (uint64_t)LC_WAIT_PER_PEER_MS * peers;
+	if (ms < 2ull * *slow_ms)
+		ms = 2ull * *slow_ms;
+	if (ms > LC_WAIT_MAX_MS)
+		ms = LC_WAIT_MAX_MS;
+	*slow_ms -= *slow_ms / 4;
+	return (uint32_t)ms;
+}
+
+int64_t lc_start_at(int64_t last_start_ms, int64_t now_ms)
+{
+	return last_start_ms ? last_start_ms + LC_MIN_GAP_MS : now_ms;
+}
+
+int64_t lc_end_at(int64_t started_ms, int64_t deadline_ms, int64_t now_ms)
+{
+	return started_ms + LC_MIN_WAIT_MS > now_ms ? started_ms + LC_MIN_WAIT_MS : deadline_ms;
 }

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "linkcheck.h"
+#include "linkcheck_io.h"
 #include "linkcheck_settle.h"
 
 static void quiet_while_clean(void **state)
@@ -397,6 +398,55 @@ static void one_way_confirmed_about_the_same_peer(void **state)
 	findings_free(&cur);
 }
 
+/* How long a check waits (lc_wait_ms): LC_WAIT_MS, 10 ms more per peer
+ * slave, twice a late answer's lateness, 5 s at most; the lateness decays
+ * by a quarter a check. */
+static void wait_grows_with_peers_and_lateness(void **state)
+{
+	(void)state;
+	uint32_t slow = 0;
+	assert_int_equal(lc_wait_ms(0, &slow), LC_WAIT_MS);
+	assert_int_equal(slow, 0);
+	assert_int_equal(lc_wait_ms(100, &slow), LC_WAIT_MS + 100 * LC_WAIT_PER_PEER_MS);
+	assert_int_equal(lc_wait_ms(1000, &slow), LC_WAIT_MAX_MS);
+	/* an answer 1.5 s late: the next check waits 3 s, then less */
+	slow = 1500;
+	assert_int_equal(lc_wait_ms(0, &slow), 3000);
+	assert_int_equal(slow, 1125);
+	assert_int_equal(lc_wait_ms(0, &slow), 2250);
+	assert_int_equal(slow, 844);
+	/* the peers' share counts when it is the larger */
+	assert_int_equal(lc_wait_ms(200, &slow), LC_WAIT_MS + 200 * LC_WAIT_PER_PEER_MS);
+	/* very late: capped, and the lateness still decays */
+	slow = LC_WAIT_MAX_MS;
+	assert_int_equal(lc_wait_ms(0, &slow), LC_WAIT_MAX_MS);
+	assert_int_equal(slow, LC_WAIT_MAX_MS - LC_WAIT_MAX_MS / 4);
+	for (int i = 0; i < 40; i++)
+		lc_wait_ms(0, &slow);
+	assert_int_equal(lc_wait_ms(0, &slow), LC_WAIT_MS);
+}
+
+/* A due check starts at once the first time, else LC_MIN_GAP_MS after the
+ * last start (lc_start_at); a running one is looked at after
+ * LC_MIN_WAIT_MS, then at its deadline (lc_end_at). */
+static void start_gap_and_end(void **state)
+{
+	(void)state;
+	int64_t now = 100000;
+	assert_int_equal(lc_start_at(0, now), now);
+	assert_int_equal(lc_start_at(now - 100, now), now - 100 + LC_MIN_GAP_MS);
+	assert_true(lc_start_at(now - 100, now) > now);
+	assert_true(lc_start_at(now - LC_MIN_GAP_MS, now) <= now);
+	assert_true(lc_start_at(now - 5000, now) <= now);
+
+	int64_t deadline = now + LC_WAIT_MS;
+	assert_int_equal(lc_end_at(now, deadline, now), now + LC_MIN_WAIT_MS);
+	assert_int_equal(lc_end_at(now, deadline, now + LC_MIN_WAIT_MS - 1),
+			 now + LC_MIN_WAIT_MS);
+	assert_int_equal(lc_end_at(now, deadline, now + LC_MIN_WAIT_MS), deadline);
+	assert_int_equal(lc_end_at(now, deadline, now + 700), deadline);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -413,6 +463,8 @@ int main(void)
 		cmocka_unit_test(peer_jitter_spreads),
 		cmocka_unit_test(late_answers_to_recent_checks),
 		cmocka_unit_test(one_way_confirmed_about_the_same_peer),
+		cmocka_unit_test(wait_grows_with_peers_and_lateness),
+		cmocka_unit_test(start_gap_and_end),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The link check's state (struct linkcheck, its bonds and their slaves'
+ * sockets) and the functions its files share.  Private to src/linkcheck/:
+ *   linkcheck_io.c     sockets, requests, answers, echoes, the frames;
+ *   linkcheck_sched.c  when a check starts and ends, its evaluation;
+ *   linkcheck_bonds.c  following the bonds, the daemon's calls.
+ */
+#ifndef BONDD_LINKCHECK_PARTS_H
+#define BONDD_LINKCHECK_PARTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "linkcheck_io.h"
+#include "linkcheck_settle.h"
+
+/* Receive buffer per slave socket. */
+#define LC_RCVBUF (1 << 20)
+/* Send buffer per slave socket: a check of 63 peers asks for answers of
+ * three sizes (up to the MTU) from each, about 1.7 MB at MTU 9000, all at
+ * once, and the kernel's default (net.core.wmem_default, 208 kB) made
+ * sendto fail with EAGAIN: the answers were never sent and 55 of 64
+ * hosts reported their peers one-way (bench/linkcheck-scale.sh). */
+#define LC_SNDBUF (4 << 20)
+/* Peers' checks remembered as echoed (per bond): one check's requests
+ * arrive on every slave within milliseconds, so this many checks of
+ * others in between are plenty. */
+#define LC_ECHOED 256
+
+struct lc_bond;
+
+struct lc_sock {
+	struct lc_bond *bond;
+	size_t idx;              /* the slave's index in the bond */
+	int fd;                  /* -1: the slave is not ready to probe */
+	int ifindex;
+	uint32_t mtu;            /* the full size: the slave's MTU, at most the bond's */
+	int64_t answers_ms;      /* start of the current answer second */
+	unsigned answers;        /* answers sent in it */
+	unsigned answers_proven; /* ... of them to peers that answered us */
+	/* Its events' rate limit: a bucket of LC_BURST checks, one back
+	 * every LC_REFILL_MS; an event without a token waits for one. */
+	unsigned tokens;
+	int64_t tokens_ms;
+	bool pending;            /* an event waits for a token */
+};
+
+struct lc_bond {
+	char name[IFNAMSIZ];
+	enum bond_mode mode;
+	uint32_t mtu;
+	bool enabled, seen;
+	bool lag_expected;       /* link_topology = lag */
+	bool lag_seen;           /* the last check found a switch LAG: a peer
+				  * slave heard is not one to wait for (the
+				  * switch's hash picks who answers) */
+	bool waited;             /* at the start of a sync: running or asked for */
+	size_t n;
+	char slaves[BONDD_MAX_SLAVES][IFNAMSIZ];
+	struct lc_sock socks[BONDD_MAX_SLAVES];
+	struct lc_slave_obs *live;   /* being collected */
+	struct lc_slave_obs *shown;  /* the last complete check */
+	struct lc_result result;
+	/* the running check */
+	bool running;
+	uint32_t probe_id;
+	int64_t started_ms, deadline_ms, trigger_since_ms;
+	bool running_fresh;      /* it was started by a change, not a re-check */
+	bool running_demand;     /* ... by a client's request */
+	/* the next check */
+	bool due, due_demand, due_probe_back, due_fresh;
+	int64_t due_since_ms;
+	/* peers' wishes to be probed back owed a check (lc_wish): [0] of
+	 * peers, [1] of strangers, each taking its own bucket's token; blind:
+	 * one came from a peer slave a full row had no place for, so that
+	 * whether it was answered since cannot be told */
+	struct lc_wish wish[2];
+	bool wish_blind[2];
+	char wish_why[64];       /* the first of them, for the check's trigger */
+	/* the peers' checks echoed lately (host, probe id): one echo each,
+	 * whichever of our slaves their requests arrived on */
+	struct {
+		uint8_t host[LC_HOST_ID_LEN];
+		uint32_t probe_id;
+	} echoed[LC_ECHOED];
+	unsigned echoed_next;
+	char due_trigger[64];
+	/* rate limit: peers' requests to probe back take a token of the
+	 * bond's bucket or wait (lc_wish); no two checks within LC_MIN_GAP_MS */
+	unsigned peer_tokens;
+	int64_t peer_tokens_ms, last_start_ms;
+	/* ... those of stations no check of ours heard answer take a token of
+	 * a bucket of their own, so that they cannot use up the peers' */
+	unsigned stranger_tokens;
+	int64_t stranger_tokens_ms;
+	bool drop_logged;        /* said once that requests were dropped */
+	/* settling (linkcheck_settle.h): when to look again, and the
+	 * findings of the last two checks as the evaluation made them */
+	struct lc_settle settle;
+	struct findings raw_last, raw_before;
+	struct findings found;   /* the last check's, pending or confirmed */
+	struct findings was;     /* found, as the check before left it */
+	bool reeval;             /* a late answer changed the last check */
+	struct lc_recent recent; /* our last checks' probe ids (late answers) */
+	uint32_t slow_ms;        /* the latest answer came this long after its
+				  * check began (decays check by check) */
+	/* a client asked (bondd-status --link-check): it waits for a check
+	 * whose findings are all confirmed, or for the confirming one */
+	bool demand_wait;
+	unsigned demand_checks;
+};
+
+struct linkcheck {
+	int epfd, timer_fd;
+	uint8_t host[LC_HOST_ID_LEN];
+	uint32_t next_probe;
+	struct findings *findings;
+	lc_done_fn done;
+	void *ctx;
+	struct lc_bond **bonds;
+	size_t n_bonds;
+	const struct lc_result **rv;
+	struct lc_results results;
+	bool reloaded, perm_logged;
+	bool twin_logged;        /* said that another host uses our host id */
+	uint32_t rng;            /* xorshift state for the re-checks' jitter */
+	/* hosts that answered a check of ours lately: their requests are a
+	 * peer's, with budgets of their own */
+	struct {
+		uint8_t host[LC_HOST_ID_LEN];
+		int64_t ms;
+	} known[LC_KNOWN_HOSTS];
+	uint8_t buf[LC_MAX_LEN + 1];
+};
+
+static inline int64_t mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static inline int64_t wall_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* linkcheck_io.c */
+void lc_sock_close(struct lc_sock *s);
+int lc_sock_open(struct linkcheck *lc, struct lc_sock *s, int ifindex);
+/* Sends a slave's requests, one per size class, for the running check;
+ * returns how many went out. */
+unsigned lc_send_requests(struct linkcheck *lc, struct lc_bond *b, size_t i, bool probe_back);
+
+/* linkcheck_sched.c */
+/* Remembers that `b` should be checked; lc_process_due starts it when the
+ * rate limit allows. */
+void lc_trigger(struct lc_bond *b, const char *why, bool demand, bool from_peer, bool fresh);
+/* A slave became ready. */
+void lc_slave_event(struct lc_bond *b, struct lc_sock *s);
+/* The findings list the daemon reads. */
+void lc_rebuild_findings(struct linkcheck *lc);
+/* A request from `end` on slave i shows what the last check did not. */
+bool lc_news(const struct lc_bond *b, size_t i, const struct lc_end *end);
+uint32_t lc_next_rand(struct linkcheck *lc);
+/* Ends, starts and schedules checks; arms the timer. */
+void lc_process_due(struct linkcheck *lc);
+
+/* linkcheck_bonds.c */
+void lc_bond_free(struct lc_bond *b);
+int lc_slave_index(const struct lc_bond *b, const char *name);
+bool lc_known_host(const struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now);
+void lc_known_add(struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now);
+
+#endif

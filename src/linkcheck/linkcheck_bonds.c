@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The link check following the bonds (linkcheck_io.h): a bond's slaves and
+ * their sockets as the daemon's pass found them, the hosts known as peers,
+ * and the daemon's calls (sync, reload, demand, results).
+ */
+#include "linkcheck_parts.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+
+void lc_bond_free(struct lc_bond *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		lc_sock_close(&b->socks[i]);
+	free(b->live);
+	free(b->shown);
+	findings_free(&b->raw_last);
+	findings_free(&b->raw_before);
+	findings_free(&b->found);
+	findings_free(&b->was);
+	free(b);
+}
+
+static struct lc_bond *bond_find(struct linkcheck *lc, const char *name)
+{
+	for (size_t i = 0; i < lc->n_bonds; i++)
+		if (strcmp(lc->bonds[i]->name, name) == 0)
+			return lc->bonds[i];
+	return NULL;
+}
+
+int lc_slave_index(const struct lc_bond *b, const char *name)
+{
+	for (size_t i = 0; i < b->n; i++)
+		if (strcmp(b->slaves[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* A host whose bondd answered one of our checks in the last LC_KNOWN_MS. */
+bool lc_known_host(const struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now)
+{
+	for (size_t i = 0; i < LC_KNOWN_HOSTS; i++)
+		if (lc->known[i].ms && now - lc->known[i].ms < LC_KNOWN_MS &&
+		    memcmp(lc->known[i].host, host, LC_HOST_ID_LEN) == 0)
+			return true;
+	return false;
+}
+
+/* Remembers that `host` answered; the oldest entry gives its place. */
+void lc_known_add(struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now)
+{
+	size_t at = 0;
+	for (size_t i = 0; i < LC_KNOWN_HOSTS; i++) {
+		if (memcmp(lc->known[i].host, host, LC_HOST_ID_LEN) == 0 && lc->known[i].ms) {
+			at = i;
+			break;
+		}
+		if (lc->known[i].ms < lc->known[at].ms)
+			at = i;
+	}
+	memcpy(lc->known[at].host, host, LC_HOST_ID_LEN);
+	lc->known[at].ms = now;
+}
+/* --- following the bonds ------------------------------------------------------ */
+
+/* A new bond, or one whose slaves or mode changed: rows start empty. */
+static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
+{
+	bool same = b->live && b->n == d->n_slaves && b->mtu == d->mtu &&
+		    b->mode == (enum bond_mode)d->opts.val[OPT_MODE];
+	for (size_t i = 0; same && i < d->n_slaves; i++)
+		same = strcmp(b->slaves[i], d->slaves[i].name) == 0;
+	if (same)
+		return 0;
+	struct lc_slave_obs *live = calloc(d->n_slaves ? d->n_slaves : 1, sizeof(*live));
+	struct lc_slave_obs *shown = calloc(d->n_slaves ? d->n_slaves : 1, sizeof(*shown));
+	if (!live || !shown) {
+		free(live);
+		free(shown);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < b->n; i++)
+		lc_sock_close(&b->socks[i]);
+	free(b->live);
+	free(b->shown);
+	b->live = live;
+	b->shown = shown;
+	b->n = d->n_slaves;
+	b->mtu = d->mtu;
+	b->mode = (enum bond_mode)d->opts.val[OPT_MODE];
+	b->running = b->result.running = false;
+	b->result.checks = 0;
+	b->result.m = (struct lc_matrix){0};
+	/* what the old shape's checks found proves nothing about the new */
+	b->settle = (struct lc_settle){0};
+	memset(b->wish, 0, sizeof(b->wish));
+	memset(b->wish_blind, 0, sizeof(b->wish_blind));
+	b->demand_checks = 0;
+	findings_clear(&b->raw_last);
+	findings_clear(&b->raw_before);
+	findings_clear(&b->found);
+	findings_clear(&b->was);
+	for (size_t i = 0; i < b->n; i++) {
+		snprintf(b->slaves[i], IFNAMSIZ, "%s", d->slaves[i].name);
+		b->socks[i] = (struct lc_sock){.bond = b, .idx = i, .fd = -1, .tokens = LC_BURST,
+					       .tokens_ms = mono_ms()};
+	}
+	return 0;
+}
+
+static void sync_bond(struct linkcheck *lc, struct lc_bond *b, const struct desired_bond *d,
+		      const struct observed *obs)
+{
+	const struct obs_link *bond = observed_by_name(obs, d->name);
+
+	for (size_t i = 0; i < b->n; i++) {
+		struct lc_sock *s = &b->socks[i];
+		const struct obs_link *l = observed_by_name(obs, b->slaves[i]);
+		bool ready = b->enabled && bond && l && l->master == bond->ifindex &&
+			     (l->flags & IFF_UP) && (l->flags & IFF_LOWER_UP);
+		if (!ready) {
+			lc_sock_close(s);
+			continue;
+		}
+		s->mtu = l->mtu < d->mtu ? l->mtu : d->mtu;
+		if (s->fd >= 0 && s->ifindex == l->ifindex)
+			continue;
+		lc_sock_close(s);
+		if (lc->perm_logged)
+			continue;
+		int err = lc_sock_open(lc, s, l->ifindex);
+		if (err == -EPERM || err == -EACCES) {
+			snprintf(b->result.error, sizeof(b->result.error),
+				 "no packet socket: %s (bondd needs CAP_NET_RAW)", strerror(-err));
+			if (!lc->perm_logged)
+				log_warn("link check: cannot open a packet socket: %s; bondd needs "
+					 "CAP_NET_RAW for it (bondd(8)); checks are off", strerror(-err));
+			lc->perm_logged = true;
+			continue;
+		}
+		if (err < 0) {
+			log_warn("%s: link check: packet socket on %s: %s", b->name, l->name,
+				 strerror(-err));
+			continue;
+		}
+		lc_slave_event(b, s);
+	}
+}
+
+void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const struct observed *obs)
+{
+	if (!lc)
+		return;
+	/* A check someone waits for that this sync ends without evaluating
+	 * it (link checking turned off, the bond gone or reshaped) is over
+	 * for them too: done() tells them, or they would wait forever. */
+	bool cancelled = false;
+	for (size_t i = 0; i < lc->n_bonds; i++) {
+		lc->bonds[i]->seen = false;
+		lc->bonds[i]->waited = lc->bonds[i]->running || lc->bonds[i]->demand_wait ||
+				       (lc->bonds[i]->due && lc->bonds[i]->due_demand);
+	}
+	for (size_t i = 0; i < want->n_bonds; i++) {
+		const struct desired_bond *d = &want->bonds[i];
+		struct lc_bond *b = bond_find(lc, d->name);
+		if (!b) {
+			struct lc_bond **v = realloc(lc->bonds, (lc->n_bonds + 1) * sizeof(*v));
+			if (v)
+				lc->bonds = v;
+			b = v ? calloc(1, sizeof(*b)) : NULL;
+			if (!b) {
+				log_err("%s: link check: out of memory", d->name);
+				continue;
+			}
+			snprintf(b->name, IFNAMSIZ, "%s", d->name);
+			snprintf(b->result.bond, IFNAMSIZ, "%s", d->name);
+			b->peer_tokens = b->stranger_tokens = LC_BURST;
+			b->peer_tokens_ms = b->stranger_tokens_ms = mono_ms();
+			lc->bonds[lc->n_bonds++] = b;
+		}
+		if (bond_shape(b, d) < 0) {
+			log_err("%s: link check: out of memory", d->name);
+			continue;
+		}
+		b->seen = true;
+		bool was = b->enabled;
+		b->enabled = b->result.enabled = d->link_check;
+		b->lag_expected = b->result.m.lag_expected = d->lag_expected;
+		if (!b->enabled) {
+			b->due = b->running = b->result.running = b->demand_wait = false;
+			b->settle = (struct lc_settle){0};
+			memset(b->wish, 0, sizeof(b->wish));
+			memset(b->wish_blind, 0, sizeof(b->wish_blind));
+			b->result.settling = false;
+			if (was)
+				b->result.checks = 0;
+		}
+		sync_bond(lc, b, d, obs);
+		/* A check someone waits for that a new shape of the bond
+		 * ended: the next one is theirs. */
+		if (b->waited && !b->running && !(b->due && b->due_demand) &&
+		    (!b->demand_wait || lc_settle_quiet(&b->settle)))
+			lc_trigger(b, "asked", true, false, true);
+		if (lc->reloaded)
+			lc_trigger(b, "reload", false, false, true);
+	}
+	lc->reloaded = false;
+	size_t keep = 0;
+	for (size_t i = 0; i < lc->n_bonds; i++) {
+		struct lc_bond *b = lc->bonds[i];
+		cancelled |= b->waited && (!b->seen || !(b->running || b->demand_wait ||
+							 (b->due && b->due_demand)));
+		if (b->seen)
+			lc->bonds[keep++] = b;
+		else
+			lc_bond_free(b);
+	}
+	lc->n_bonds = keep;
+	const struct lc_result **rv = realloc(lc->rv, (keep ? keep : 1) * sizeof(*rv));
+	if (rv) {
+		lc->rv = rv;
+		for (size_t i = 0; i < keep; i++)
+			rv[i] = &lc->bonds[i]->result;
+		lc->results = (struct lc_results){.v = rv, .n = keep};
+	} else {
+		lc->results = (struct lc_results){0};
+	}
+	lc_rebuild_findings(lc);
+	lc_process_due(lc);
+	if (cancelled && lc->done)
+		lc->done(lc->ctx, NULL);
+}
+
+void linkcheck_reloaded(struct linkcheck *lc)
+{
+	if (lc) {
+		lc->reloaded = true;
+		lc->perm_logged = false;
+		for (size_t i = 0; i < lc->n_bonds; i++)
+			lc->bonds[i]->result.error[0] = '\0';
+	}
+}
+
+bool linkcheck_demand(struct linkcheck *lc, const char *bond)
+{
+	struct lc_bond *b = lc ? bond_find(lc, bond) : NULL;
+	if (!b || !b->enabled)
+		return false;
+	if (!b->demand_wait) {
+		b->demand_wait = true;
+		b->demand_checks = 0;
+	}
+	/* A running check started before the request: the next one is the
+	 * client's. */
+	lc_trigger(b, "asked", true, false, true);
+	lc_process_due(lc);
+	return true;
+}
+
+bool linkcheck_busy(const struct linkcheck *lc, const char *bond)
+{
+	for (size_t i = 0; lc && i < lc->n_bonds; i++)
+		if (strcmp(lc->bonds[i]->name, bond) == 0)
+			return lc->bonds[i]->running || lc->bonds[i]->demand_wait ||
+			       (lc->bonds[i]->due && lc->bonds[i]->due_demand);
+	return false;
+}
+
+const struct lc_results *linkcheck_results(const struct linkcheck *lc)
+{
+	return lc ? &lc->results : NULL;
+}
