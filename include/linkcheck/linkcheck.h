@@ -125,9 +125,9 @@ struct lc_peer_obs *lc_row_peer(struct lc_slave_obs *row, const struct lc_end *e
  * place holds a peer that answered). */
 struct lc_peer_obs *lc_row_peer_answered(struct lc_slave_obs *row, const struct lc_end *end);
 bool lc_end_same(const struct lc_end *a, const struct lc_end *b);
-/* A peer slave as one bit of 64 (a hash of its host id and name), for a
- * finding's `peers` set (findings.h). */
-uint64_t lc_peer_bit(const struct lc_end *end);
+/* A peer slave as a number (a hash of its host id and name), for a
+ * finding's `peers` (findings.h). */
+uint32_t lc_peer_id(const struct lc_end *end);
 /* The first 8 hex digits of a host id, enough to tell hosts apart. */
 void lc_host_short(const uint8_t host[LC_HOST_ID_LEN], char out[9]);
 

@@ -55,7 +55,7 @@ static inline bool lc_settle_quiet(const struct lc_settle *s)
  * ones this check added) against prev, the findings of the check before
  * (unmarked, as the evaluation made them): a finding whose kind and slaves
  * prev holds too is confirmed, any other is pending (severity info,
- * pending = true).  A finding about peers (its `peers` bits) is confirmed
+ * pending = true).  A finding about peers (its `peers`) is confirmed
  * only by one that names one of the same peer slaves: at 64 hosts, while
  * hosts start and answers come late, one check saw peer X not answer on
  * e1 and the next peer Y, and "one-way on e1" was confirmed about nobody

@@ -55,6 +55,8 @@ enum finding_kind {
 
 #define FINDING_MAX_SLAVES 8
 
+#define FINDING_MAX_PEERS 16
+
 struct finding {
 	enum finding_source source;
 	enum finding_severity severity;
@@ -67,10 +69,11 @@ struct finding {
 	/* seen once, not yet confirmed by a second look (the link check,
 	 * linkcheck_settle.h): shown, with severity info */
 	bool pending;
-	/* the peers it is about, as a set of bits (the link check's one-way:
-	 * lc_peer_bit of each peer slave named), 0 for none: confirming it
-	 * takes a second look that names one of them again */
-	uint64_t peers;
+	/* the peers it is about (the link check's one-way: lc_peer_id of
+	 * each peer slave named, the first FINDING_MAX_PEERS), none for most:
+	 * confirming it takes a second look that names one of them again */
+	uint32_t peers[FINDING_MAX_PEERS];
+	size_t n_peers;
 };
 
 struct findings {

@@ -68,15 +68,15 @@ const struct lc_result *lc_results_find(const struct lc_results *rs, const char 
 	return NULL;
 }
 
-uint64_t lc_peer_bit(const struct lc_end *end)
+uint32_t lc_peer_id(const struct lc_end *end)
 {
 	/* FNV-1a over the host id and the slave's name */
-	uint64_t h = 1469598103934665603ull;
+	uint32_t h = 2166136261u;
 	for (size_t i = 0; i < LC_HOST_ID_LEN; i++)
-		h = (h ^ end->host[i]) * 1099511628211ull;
+		h = (h ^ end->host[i]) * 16777619u;
 	for (size_t i = 0; i < IFNAMSIZ && end->slave[i]; i++)
-		h = (h ^ (uint8_t)end->slave[i]) * 1099511628211ull;
-	return 1ull << (h % 64);
+		h = (h ^ (uint8_t)end->slave[i]) * 16777619u;
+	return h;
 }
 
 /* A host one of whose slaves answered a probe of this check.  Anyone on
@@ -358,7 +358,8 @@ static int one_way(const struct lc_matrix *m, struct findings *out)
 					return -1;
 				finding_add_slave(f, s->name);
 			}
-			f->peers |= lc_peer_bit(&pe->end);
+			if (f->n_peers < FINDING_MAX_PEERS)
+				f->peers[f->n_peers++] = lc_peer_id(&pe->end);
 			char host[9], one[64];
 			lc_host_short(pe->end.host, host);
 			snprintf(one, sizeof(one), "%s's %s", host, pe->end.slave);

@@ -65,6 +65,18 @@ static bool same_slaves(const struct finding *a, const struct finding *b)
 	return true;
 }
 
+/* True when a and b name no peers, or name one peer in common. */
+static bool same_peer(const struct finding *a, const struct finding *b)
+{
+	if (!a->n_peers || !b->n_peers)
+		return true;
+	for (size_t i = 0; i < a->n_peers; i++)
+		for (size_t j = 0; j < b->n_peers; j++)
+			if (a->peers[i] == b->peers[j])
+				return true;
+	return false;
+}
+
 unsigned lc_settle_confirm(struct findings *cur, size_t from, const struct findings *prev)
 {
 	unsigned pending = 0;
@@ -75,7 +87,7 @@ unsigned lc_settle_confirm(struct findings *cur, size_t from, const struct findi
 		for (size_t j = 0; prev && j < prev->n && !seen; j++)
 			seen = prev->v[j].kind == f->kind && strcmp(prev->v[j].bond, f->bond) == 0 &&
 			       same_slaves(&prev->v[j], f) &&
-			       (!f->peers || !prev->v[j].peers || (f->peers & prev->v[j].peers));
+			       same_peer(&prev->v[j], f);
 		f->pending = !seen;
 		if (f->pending) {
 			f->severity = FSEV_INFO;
