@@ -42,6 +42,8 @@ struct lc_peer_obs {
 	uint8_t heard;        /* LC_SIZE_BIT()s: its requests that arrived here */
 	int64_t heard_ms;     /* monotonic, when last heard (collection only) */
 	bool expected;        /* answered the check before (collection only) */
+	bool slow;            /* answered a check of ours late lately
+			       * (lc_slow_recent): not one-way */
 	bool wished;          /* asked to be probed back, showing news
 			       * (linkcheck_settle.h lc_wish), since the
 			       * running or last check began (collection only) */

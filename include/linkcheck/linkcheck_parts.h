@@ -104,6 +104,7 @@ struct lc_bond {
 	struct findings was;     /* found, as the check before left it */
 	bool reeval;             /* a late answer changed the last check */
 	struct lc_recent recent; /* our last checks' probe ids (late answers) */
+	struct lc_slow slow;     /* peers that answered late lately */
 	uint32_t slow_ms;        /* the latest answer came this long after its
 				  * check began (decays check by check) */
 	/* a client asked (bondd-status --link-check): it waits for a check

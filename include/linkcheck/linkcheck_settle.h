@@ -181,4 +181,29 @@ int64_t lc_start_at(int64_t last_start_ms, int64_t now_ms);
  * once its answers are complete), else at its deadline. */
 int64_t lc_end_at(int64_t started_ms, int64_t deadline_ms, int64_t now_ms);
 
+/*
+ * Peer slaves that answered one of our checks late, per slave of ours:
+ * late is not one-way.  A peer that answers at all proved the path both
+ * ways, and one that answers late in every check (a busy host: at 64 hosts
+ * on one CPU, 5-10 s) would otherwise be missing from each check when it
+ * ends, and a one-way finding about it confirmed before its answers came.
+ * Kept LC_SLOW_KEEP_MS after its last late answer; LC_SLOW_MAX entries, the
+ * oldest given up first.
+ */
+#define LC_SLOW_MAX 256
+#define LC_SLOW_KEEP_MS 60000
+
+struct lc_slow {
+	struct {
+		uint32_t peer; /* lc_peer_id */
+		uint8_t slave; /* our slave's index in its bond */
+		int64_t ms;    /* its last late answer; 0: free */
+	} v[LC_SLOW_MAX];
+};
+
+/* A late answer from `peer` on our slave `slave` at now_ms. */
+void lc_slow_note(struct lc_slow *t, uint8_t slave, uint32_t peer, int64_t now_ms);
+/* Whether it answered late within LC_SLOW_KEEP_MS. */
+bool lc_slow_recent(const struct lc_slow *t, uint8_t slave, uint32_t peer, int64_t now_ms);
+
 #endif

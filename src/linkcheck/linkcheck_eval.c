@@ -350,7 +350,7 @@ static int one_way(const struct lc_matrix *m, struct findings *out)
 		char peers[160] = "";
 		for (size_t p = 0; p < s->n_peers; p++) {
 			const struct lc_peer_obs *pe = &s->peers[p];
-			if (!heard(m, pe) || pe->answered)
+			if (!heard(m, pe) || pe->answered || pe->slow)
 				continue;
 			if (!f) {
 				f = findings_add(out, FSRC_LINK_CHECK, FSEV_DEGRADED, FK_ONE_WAY, m->bond);

@@ -422,6 +422,7 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 		int64_t lat = now_ms - began;
 		b->result.late_answers++;
 		b->reeval = true;
+		lc_slow_note(&b->slow, (uint8_t)k, lc_peer_id(&f->from), now_ms);
 		if (lat > (int64_t)b->slow_ms)
 			b->slow_ms = lat > LC_WAIT_MAX_MS ? LC_WAIT_MAX_MS : (uint32_t)lat;
 	}

@@ -91,6 +91,14 @@ static int evaluate(struct lc_bond *b)
 {
 	findings_clear(&b->raw_last);
 	findings_clear(&b->found);
+	/* late is not one-way (lc_slow_recent) */
+	int64_t now = mono_ms();
+	for (size_t i = 0; i < b->result.m.n_slaves; i++) {
+		struct lc_slave_obs *row = &b->result.m.slaves[i];
+		for (size_t p = 0; p < row->n_peers; p++)
+			row->peers[p].slow = lc_slow_recent(&b->slow, (uint8_t)i,
+							    lc_peer_id(&row->peers[p].end), now);
+	}
 	if (linkcheck_eval(&b->result.m, &b->raw_last) < 0)
 		return -1;
 	for (size_t j = 0; j < b->raw_last.n; j++) {

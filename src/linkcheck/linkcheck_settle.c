@@ -168,3 +168,27 @@ int64_t lc_end_at(int64_t started_ms, int64_t deadline_ms, int64_t now_ms)
 {
 	return started_ms + LC_MIN_WAIT_MS > now_ms ? started_ms + LC_MIN_WAIT_MS : deadline_ms;
 }
+
+void lc_slow_note(struct lc_slow *t, uint8_t slave, uint32_t peer, int64_t now_ms)
+{
+	size_t use = 0;
+	for (size_t i = 0; i < LC_SLOW_MAX; i++) {
+		if (t->v[i].ms && t->v[i].peer == peer && t->v[i].slave == slave) {
+			use = i;
+			break;
+		}
+		if (t->v[i].ms < t->v[use].ms) /* a free place (0) or the oldest */
+			use = i;
+	}
+	t->v[use].peer = peer;
+	t->v[use].slave = slave;
+	t->v[use].ms = now_ms ? now_ms : 1;
+}
+
+bool lc_slow_recent(const struct lc_slow *t, uint8_t slave, uint32_t peer, int64_t now_ms)
+{
+	for (size_t i = 0; i < LC_SLOW_MAX; i++)
+		if (t->v[i].ms && t->v[i].peer == peer && t->v[i].slave == slave)
+			return now_ms - t->v[i].ms <= LC_SLOW_KEEP_MS;
+	return false;
+}

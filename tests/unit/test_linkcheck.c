@@ -182,6 +182,7 @@ struct peer_spec {
 	char host;              /* 'b', 'c': a peer host; 0 ends the list */
 	int slave;              /* its slave eN, at place N */
 	uint8_t answered, heard;
+	bool slow;              /* it answered a check of ours late lately */
 };
 
 struct row_spec {
@@ -250,6 +251,10 @@ static const struct eval_case cases[] = {
 	{"one way: the peer's requests arrive, ours are not answered", MODE_BALANCE_RR, 9000,
 	 {WHOLE(1), WHOLE(2), {.peers = {{'b', 3, 0, ALL}, {'c', 3, ALL, ALL}}}, WHOLE(4)},
 	 {"one-way:e3"}, "e3 receives the probes of"},
+	{"late is not one way: the same, but b answered a check of ours late lately",
+	 MODE_BALANCE_RR, 9000,
+	 {WHOLE(1), WHOLE(2), {.peers = {{'b', 3, 0, ALL, true}, {'c', 3, ALL, ALL}}}, WHOLE(4)},
+	 {NULL}, NULL},
 	{"answered but not heard is no finding (the peer may not have probed)",
 	 MODE_BALANCE_RR, 9000,
 	 {WHOLE(1), WHOLE(2), {.peers = {{'b', 3, ALL, 0}}}, WHOLE(4)}, {NULL}, NULL},
@@ -323,6 +328,7 @@ static void build(const struct eval_case *c, struct lc_slave_obs rows[4], struct
 			assert_non_null(pe);
 			pe->answered = p->answered & r->sent;
 			pe->heard = p->heard & r->sent;
+			pe->slow = p->slow;
 			if (pe->answered && !c->rows[i].on)
 				r->answered_on = 1u << i;
 		}

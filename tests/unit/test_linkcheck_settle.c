@@ -452,6 +452,34 @@ static void start_gap_and_end(void **state)
 	assert_int_equal(lc_end_at(now, deadline, now + 700), deadline);
 }
 
+/* Peers that answered late lately, per slave of ours (lc_slow_*): kept a
+ * minute after the last late answer, the oldest given up when full. */
+static void slow_peers_remembered_a_minute(void **state)
+{
+	(void)state;
+	static struct lc_slow t;
+	memset(&t, 0, sizeof(t));
+	assert_false(lc_slow_recent(&t, 0, 42, 1000));
+	lc_slow_note(&t, 0, 42, 1000);
+	assert_true(lc_slow_recent(&t, 0, 42, 1000));
+	assert_false(lc_slow_recent(&t, 1, 42, 1000)); /* another slave of ours */
+	assert_false(lc_slow_recent(&t, 0, 43, 1000)); /* another peer */
+	assert_true(lc_slow_recent(&t, 0, 42, 1000 + LC_SLOW_KEEP_MS));
+	assert_false(lc_slow_recent(&t, 0, 42, 1001 + LC_SLOW_KEEP_MS));
+	/* a new late answer starts its minute again, in the same place */
+	lc_slow_note(&t, 0, 42, 50000);
+	assert_true(lc_slow_recent(&t, 0, 42, 50000 + LC_SLOW_KEEP_MS));
+	/* full: the oldest goes first */
+	for (uint32_t p = 0; p < LC_SLOW_MAX; p++)
+		lc_slow_note(&t, 1, 1000 + p, 60000 + p);
+	assert_false(lc_slow_recent(&t, 0, 42, 60000 + LC_SLOW_MAX));
+	assert_true(lc_slow_recent(&t, 1, 1000, 60000 + LC_SLOW_MAX));
+	lc_slow_note(&t, 1, 5000, 70000);
+	assert_false(lc_slow_recent(&t, 1, 1000, 70000));
+	assert_true(lc_slow_recent(&t, 1, 1001, 70000));
+	assert_true(lc_slow_recent(&t, 1, 5000, 70000));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -470,6 +498,7 @@ int main(void)
 		cmocka_unit_test(one_way_confirmed_about_the_same_peer),
 		cmocka_unit_test(wait_grows_with_peers_and_lateness),
 		cmocka_unit_test(start_gap_and_end),
+		cmocka_unit_test(slow_peers_remembered_a_minute),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
