@@ -20,6 +20,7 @@
 #include <sys/timerfd.h>
 
 #include "log.h"
+#include "packet_rx.h"
 #include "small_file.h"
 
 /* The host id: /etc/machine-id, made distinct per network namespace (two
@@ -435,15 +436,10 @@ static void on_readable(struct linkcheck *lc, struct lc_sock *s)
 	/* A bounded batch: a flood on one slave cannot starve the loop. */
 	for (int i = 0; i < 256 && s->fd >= 0; i++) {
 		struct sockaddr_ll from;
-		socklen_t fromlen = sizeof(from);
-		ssize_t n = recvfrom(s->fd, lc->buf, sizeof(lc->buf), MSG_TRUNC | MSG_DONTWAIT,
-				     (struct sockaddr *)&from, &fromlen);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
+		ssize_t n = packet_rx(s->fd, lc->buf, sizeof(lc->buf), &from);
+		if (n < 0)
 			return;
-		}
-		if (from.sll_pkttype == PACKET_OUTGOING)
+		if (n == 0)
 			continue;
 		struct lc_frame f;
 		const char *why = "";

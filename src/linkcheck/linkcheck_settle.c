@@ -45,16 +45,6 @@ int64_t lc_bucket_refill(unsigned *tokens, int64_t *since, int64_t now_ms, unsig
 	return *tokens ? now_ms : *since + refill_ms;
 }
 
-bool lc_settle_same(const struct finding *a, const struct finding *b)
-{
-	if (a->kind != b->kind || strcmp(a->bond, b->bond) != 0 || a->n_slaves != b->n_slaves)
-		return false;
-	for (size_t i = 0; i < a->n_slaves; i++)
-		if (strcmp(a->slaves[i], b->slaves[i]) != 0)
-			return false;
-	return true;
-}
-
 static bool same_slaves(const struct finding *a, const struct finding *b)
 {
 	if (a->n_slaves != b->n_slaves)
@@ -63,6 +53,11 @@ static bool same_slaves(const struct finding *a, const struct finding *b)
 		if (strcmp(a->slaves[i], b->slaves[i]) != 0)
 			return false;
 	return true;
+}
+
+bool lc_settle_same(const struct finding *a, const struct finding *b)
+{
+	return a->kind == b->kind && strcmp(a->bond, b->bond) == 0 && same_slaves(a, b);
 }
 
 /* True when a and b name no peers, or name one peer in common. */

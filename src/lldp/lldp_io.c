@@ -17,6 +17,7 @@
 
 #include "bond_opts.h"
 #include "log.h"
+#include "packet_rx.h"
 
 /* The nearest-bridge group address (802.1AB clause 7.1): what a switch
  * port sends on, and what no switch forwards.  The other two LLDP
@@ -98,15 +99,10 @@ static void on_readable(struct lldp_rx *rx, struct lldp_slot *s)
 	 * the kernel drops the rest). */
 	for (int i = 0; i < LLDP_BATCH && s->fd >= 0; i++) {
 		struct sockaddr_ll from;
-		socklen_t fromlen = sizeof(from);
-		ssize_t n = recvfrom(s->fd, rx->buf, sizeof(rx->buf), MSG_TRUNC | MSG_DONTWAIT,
-				     (struct sockaddr *)&from, &fromlen);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
+		ssize_t n = packet_rx(s->fd, rx->buf, sizeof(rx->buf), &from);
+		if (n < 0)
 			return;
-		}
-		if (from.sll_pkttype == PACKET_OUTGOING)
+		if (n == 0)
 			continue;
 		struct lldp_neighbor nb;
 		const char *why = "";
