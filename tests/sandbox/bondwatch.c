@@ -142,8 +142,15 @@ int main(int argc, char **argv)
 	}
 	clock_gettime(CLOCK_MONOTONIC, &w.start);
 	int err = observer_open(&ob, 0, on_change, &w);
-	if (!err)
+	/* Under churn (sandbox 130) the kernel flags dump after dump
+	 * NLM_F_DUMP_INTR: dump again, as bondd does, for up to 10 s. */
+	for (int tries = 0; !err; tries++) {
 		err = observer_sync(&ob);
+		if (err != -EINTR || tries >= 1000)
+			break;
+		err = 0;
+		nanosleep(&(struct timespec){.tv_nsec = 10 * 1000 * 1000}, NULL);
+	}
 	if (err) {
 		fprintf(stderr, "bondwatch: netlink: %s\n", strerror(-err));
 		return 2;
