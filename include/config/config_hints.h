@@ -27,7 +27,7 @@
 void config_hint_key(const char *key, const char *val, char *buf, size_t len);
 
 /* For a value that is none of d's names: "; did you mean \"balance-rr\"?" or "". */
-void config_hint_value(const struct bond_opt_desc *d, const char *val, char *buf, size_t len);
+void config_hint_value(const struct bond_option_spec *d, const char *val, char *buf, size_t len);
 
 /* The edit distance between a and b, ignoring case, where swapping two
  * neighbours counts as one edit (optimal string alignment); strings longer

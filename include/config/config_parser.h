@@ -146,7 +146,7 @@ int append_bond(struct parser *p, const struct desired_bond *b, unsigned slaves_
 
 int slave_index(const struct desired_bond *b, const char *name);
 
-void parse_option(struct parser *p, const struct bond_opt_desc *d, const char *key,
+void parse_option(struct parser *p, const struct bond_option_spec *d, const char *key,
 			 char *val);
 
 void parse_key(struct parser *p, const char *key, char *val);

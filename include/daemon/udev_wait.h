@@ -59,8 +59,8 @@ bool udev_record_initialized(const char *text);
  * initialized (and has not been waited for UDEV_WAIT_MS).  The result
  * points into u and base; valid until the next call.
  */
-struct plan_holds udev_wait_holds(struct udev_wait *u, const struct desired *want,
-				  const struct observed *obs, const struct plan_holds *base,
+struct plan_constraints udev_wait_holds(struct udev_wait *u, const struct desired *want,
+				  const struct observed *obs, const struct plan_constraints *base,
 				  uint64_t now_ms);
 
 /* When to look again (monotonic ms), or 0 when nothing is waiting. */

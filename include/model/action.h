@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bond_opts.h"
+#include "bond_settings.h"
 #include "desired.h"
 #include "routes.h"
 
@@ -36,7 +36,7 @@ struct action {
 	enum action_kind kind;
 	char bond[IFNAMSIZ];    /* the configured bond this action serves */
 	char ifname[IFNAMSIZ];  /* the link it changes: the bond or a slave */
-	struct bond_opts opts;  /* ACT_CREATE_BOND, ACT_SET_OPTS */
+	struct bond_settings opts;  /* ACT_CREATE_BOND, ACT_SET_OPTS */
 	uint32_t mtu;           /* ACT_CREATE_BOND, ACT_SET_MTU */
 	bool has_mac;           /* ACT_CREATE_BOND: mac given; always for ACT_SET_MAC */
 	uint8_t mac[6];         /* ACT_CREATE_BOND, ACT_SET_MAC */

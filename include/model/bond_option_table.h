@@ -35,7 +35,7 @@ enum bond_mode {
  * changelink applies them (bond_changelink walks IFLA_BOND_* in this order),
  * so that a request built by walking this enum behaves like the kernel expects.
  */
-enum bond_opt {
+enum bond_option_id {
 	OPT_MODE,
 	OPT_MIIMON,
 	OPT_UPDELAY,
@@ -90,7 +90,7 @@ enum bond_opt {
 #define KVER_MINOR(v) ((unsigned)(v) & 0xffu)
 
 /* How a value travels in IFLA_BOND_* and how it is held in the models. */
-enum bond_opt_type {
+enum bond_option_type {
 	OT_U8,
 	OT_U16,
 	OT_U32,
@@ -101,7 +101,7 @@ enum bond_opt_type {
 };
 
 /* Kernel rules that decide how the planner may change an option. */
-enum bond_opt_flags {
+enum bond_option_flags {
 	/* Only accepted while the bond is down (and, for mode, has no slaves):
 	 * changing it on a live bond means a deliberate re-build. */
 	OF_REBUILD = 1u << 0,
@@ -109,43 +109,43 @@ enum bond_opt_flags {
 	OF_NO_SLAVES = 1u << 1,
 };
 
-struct bond_opt_name {
+struct bond_option_word {
 	const char *name;
 	uint32_t value;
 };
 
-struct bond_opt_desc {
-	enum bond_opt id;
+struct bond_option_spec {
+	enum bond_option_id id;
 	const char *key;        /* config key, as sysfs and ip-link spell it */
 	const char *alias;      /* a second accepted spelling, or NULL */
 	uint16_t attr;          /* IFLA_BOND_* */
-	enum bond_opt_type type;
+	enum bond_option_type type;
 	uint32_t min, max;      /* numeric range, for OT_U8/U16/U32 */
-	const struct bond_opt_name *names; /* NULL-terminated, or NULL */
+	const struct bond_option_word *names; /* NULL-terminated, or NULL */
 	uint32_t modes;         /* MODE_BIT mask of modes it applies to */
-	uint32_t flags;         /* enum bond_opt_flags */
+	uint32_t flags;         /* enum bond_option_flags */
 	uint32_t def;           /* the kernel's default, for scalars */
 };
 
 /* Most targets the kernel holds (BOND_MAX_ARP_TARGETS, BOND_MAX_NS_TARGETS). */
 #define BOND_MAX_TARGETS 16
 
-const struct bond_opt_desc *bond_opt_desc(enum bond_opt id);
+const struct bond_option_spec *bond_option_spec(enum bond_option_id id);
 /* Finds an option by config key or alias; NULL if unknown. */
-const struct bond_opt_desc *bond_opt_by_key(const char *key);
+const struct bond_option_spec *bond_option_by_key(const char *key);
 
 /*
  * Parses a scalar value as sysfs takes it: one of the option's names, or a
  * number in range.  Returns 0, or -EINVAL / -ERANGE.
  */
-int bond_opt_parse_scalar(const struct bond_opt_desc *d, const char *text,
+int bond_option_parse_scalar(const struct bond_option_spec *d, const char *text,
 			  uint32_t *out);
 /* The option's name for a value, or NULL when it has no names table. */
-const char *bond_opt_value_name(const struct bond_opt_desc *d, uint32_t value);
+const char *bond_option_value_name(const struct bond_option_spec *d, uint32_t value);
 
 const char *bond_mode_name(enum bond_mode mode);        /* "balance-rr" */
 
-bool bond_opt_applies(const struct bond_opt_desc *d, enum bond_mode mode);
+bool bond_option_applies(const struct bond_option_spec *d, enum bond_mode mode);
 
 /*
  * The kernel range: the first kernel (KVER) that has option id, 0 for 6.1
@@ -153,12 +153,12 @@ bool bond_opt_applies(const struct bond_opt_desc *d, enum bond_mode mode);
  * (drivers/net/bonding/bond_netlink.c bond_changelink reads only the
  * attributes its policy knows); kernel_caps.h warns in --check.
  */
-uint16_t bond_opt_kmin(enum bond_opt id);
+uint16_t bond_option_kmin(enum bond_option_id id);
 /* The first kernel that takes `value` of option id (a value added later,
- * as ad_select = actor_port_prio), or bond_opt_kmin(id). */
-uint16_t bond_opt_value_kmin(enum bond_opt id, uint32_t value);
+ * as ad_select = actor_port_prio), or bond_option_kmin(id). */
+uint16_t bond_option_value_kmin(enum bond_option_id id, uint32_t value);
 /* The last kernel that takes `value` of option id, KVER(255, 255) when
  * none dropped it (use_carrier = 0 from 6.18 on). */
-uint16_t bond_opt_value_kmax(enum bond_opt id, uint32_t value);
+uint16_t bond_option_value_kmax(enum bond_option_id id, uint32_t value);
 
 #endif

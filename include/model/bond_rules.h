@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "bond_opts.h"
+#include "bond_settings.h"
 
 /* What the kernel puts in miimon, when it is 0, on entering a mode without
  * an ARP monitor (drivers/net/bonding/bond_options.c bond_option_mode_set,
@@ -20,7 +20,7 @@
 
 /* One broken rule: option `id` is to blame; `rest` follows the option's key
  * in the message (" needs miimon", ": 0 is not allowed in mode 802.3ad"). */
-typedef void (*bond_rule_report)(void *ctx, enum bond_opt id, const char *rest);
+typedef void (*bond_rule_report)(void *ctx, enum bond_option_id id, const char *rest);
 
 /*
  * Checks the options set in o (and those in *bad: given with a value that
@@ -29,6 +29,6 @@ typedef void (*bond_rule_report)(void *ctx, enum bond_opt id, const char *rest);
  * BOND_FORCED_MIIMON where the kernel would force it and o leaves it out.
  * Rules about an option in *bad are not judged again.
  */
-void bond_rules_check(struct bond_opts *o, uint64_t *bad, bond_rule_report report, void *ctx);
+void bond_rules_check(struct bond_settings *o, uint64_t *bad, bond_rule_report report, void *ctx);
 
 #endif

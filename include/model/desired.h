@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bond_opts.h"
+#include "bond_settings.h"
 
 #define BONDD_MAX_SLAVES 32
 #define BONDD_MAX_ADDRS 16
@@ -41,7 +41,7 @@ struct desired_bond {
 	unsigned line;        /* line of its [section] header, for messages */
 	/* Options the config sets.  OPT_MODE is always present (default
 	 * balance-rr); options the config leaves out are not managed. */
-	struct bond_opts opts;
+	struct bond_settings opts;
 	uint32_t mtu;         /* always set; default BONDD_DEFAULT_MTU */
 	/* mac_address: the bond's own MAC (IFLA_ADDRESS), kept whatever its
 	 * slaves do; unset: the kernel's (random, then the first slave's). */

@@ -13,7 +13,7 @@
 
 #include <stdint.h>
 
-#include "bond_opts.h"
+#include "bond_settings.h"
 #include "desired.h"
 #include "observed.h"
 
@@ -28,7 +28,7 @@ struct kernel_caps {
 };
 
 /* Learns from the options one message reported for a bond. */
-void kernel_caps_learn(struct kernel_caps *c, const struct bond_opts *reported);
+void kernel_caps_learn(struct kernel_caps *c, const struct bond_settings *reported);
 /* Learns from what one message reported for a bond's slave. */
 void kernel_caps_learn_slave(struct kernel_caps *c, const struct obs_slave_info *s);
 
@@ -52,11 +52,11 @@ uint16_t kernel_caps_parse_release(const char *release);
  * what `caps` (may be NULL) learned decides first: reported, nothing to
  * say; a bond in a mode the option applies to described without it,
  * "coupled_control: this kernel (6.12) does not have it (...)".  Only when
- * no bond here can show it does the table's kernel range (bond_opt_kmin)
+ * no bond here can show it does the table's kernel range (bond_option_kmin)
  * speak: "coupled_control needs Linux 6.9 or later (or a stable kernel that
  * took it); this is 6.1, ...".  Stable kernels gain options: Debian's
  * 6.1.176 reports coupled_control and actor_port_prio.  Values added or
- * dropped later (bond_opt_value_kmin, bond_opt_value_kmax: ad_select =
+ * dropped later (bond_option_value_kmin, bond_option_value_kmax: ad_select =
  * actor_port_prio, use_carrier = 0) go by the version alone.
  * Per-slave settings too (slave.NAME.actor_port_prio, 6.18).
  * Returns how many.

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bond_opts.h"
+#include "bond_settings.h"
 #include "desired.h"
 #include "routes.h"
 
@@ -105,7 +105,7 @@ struct obs_link {
 	uint32_t carrier_down_count; /* IFLA_CARRIER_DOWN_COUNT: its losses (4.16) */
 	/* kind == "bond": its options as the kernel reports them; the
 	 * primary arrives as an ifindex and is resolved to bond.primary */
-	struct bond_opts bond;
+	struct bond_settings bond;
 	int primary_ifindex;
 	struct obs_bond_info info;
 	/* kind == "bond": slaves in the bond's own order, read from

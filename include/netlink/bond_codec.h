@@ -13,7 +13,7 @@
 
 #include <libmnl/libmnl.h>
 
-#include "bond_opts.h"
+#include "bond_settings.h"
 #include "observed.h"
 
 /*
@@ -21,12 +21,12 @@
  * open IFLA_LINKINFO nest.  primary is given as an ifindex (0: none);
  * -ENOENT when `which` asks for primary and primary_ifindex is 0.
  */
-int bond_codec_put_opts(struct nlmsghdr *nlh, const struct bond_opts *o, uint64_t which,
+int bond_codec_put_opts(struct nlmsghdr *nlh, const struct bond_settings *o, uint64_t which,
 			int primary_ifindex);
 
 /* Parses IFLA_INFO_DATA of a bond into o; primary is left as an ifindex in
  * *primary_ifindex (the observer resolves it to a name). */
-int bond_codec_parse_opts(const struct nlattr *info_data, struct bond_opts *o,
+int bond_codec_parse_opts(const struct nlattr *info_data, struct bond_settings *o,
 			  int *primary_ifindex);
 
 /* Parses what IFLA_INFO_DATA of a bond says besides its options. */

@@ -32,9 +32,9 @@ struct hold {
 struct holds {
 	struct hold v[HOLDS_MAX];
 	size_t n;
-	char active[HOLDS_MAX][PLAN_KEY_SIZE]; /* scratch for holds_for_plan */
-	char failing[HOLDS_MAX][PLAN_KEY_SIZE]; /* scratch for holds_for_plan */
-	char refused[HOLDS_MAX][PLAN_KEY_SIZE]; /* scratch for holds_for_plan */
+	char active[HOLDS_MAX][PLAN_KEY_SIZE]; /* scratch for holds_constraints */
+	char failing[HOLDS_MAX][PLAN_KEY_SIZE]; /* scratch for holds_constraints */
+	char refused[HOLDS_MAX][PLAN_KEY_SIZE]; /* scratch for holds_constraints */
 };
 
 /* Records a failure of action key `name` at now_ms; returns the backoff. */
@@ -51,7 +51,7 @@ void holds_refuse(struct holds *h, const char *name);
 /* Forgets `name` if it was refused; true if it was. */
 bool holds_forgive(struct holds *h, const char *name);
 /* The keys held at now_ms, as the planner takes them. */
-struct plan_holds holds_for_plan(struct holds *h, uint64_t now_ms);
+struct plan_constraints holds_constraints(struct holds *h, uint64_t now_ms);
 /* The earliest future expiry after now_ms, or 0 when none is pending. */
 uint64_t holds_next_expiry(const struct holds *h, uint64_t now_ms);
 

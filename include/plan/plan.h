@@ -30,7 +30,7 @@
  */
 #define PLAN_KEY_SIZE 80 /* "addr " IFNAMSIZ " " INET6_ADDRSTRLEN "/128" fits */
 
-struct plan_holds {
+struct plan_constraints {
 	const char (*keys)[PLAN_KEY_SIZE];
 	size_t n;
 	/* Planning because of an event or a retry, not a start or reload:
@@ -56,7 +56,7 @@ struct plan_holds {
  * refused for ACT_SET_OPTS (ignored otherwise, OPT__COUNT when unknown). */
 const char *plan_hold_key(const struct action *a, int failed_opt, char *buf, size_t len);
 /* Whether holds has the key "WHAT NAME" ("link e1", "route bond0"). */
-bool plan_holds_has(const struct plan_holds *holds, const char *what, const char *name);
+bool plan_is_held(const struct plan_constraints *holds, const char *what, const char *name);
 
 /*
  * Whether the rest of a bond's plan must wait for a new plan after action
@@ -77,6 +77,6 @@ bool plan_action_disrupts(const struct action *a);
  * Returns 0, or -ENOMEM.
  */
 int plan(const struct desired *want, const struct observed *have,
-	 const struct plan_holds *holds, struct action_list *out);
+	 const struct plan_constraints *holds, struct action_list *out);
 
 #endif

@@ -15,7 +15,7 @@
 struct ctx {
 	const struct desired *want;
 	const struct observed *have;
-	const struct plan_holds *holds;
+	const struct plan_constraints *holds;
 	struct action_list *out;
 	size_t first; /* out->n when plan() was called: earlier actions are not ours */
 	int err;
@@ -53,7 +53,7 @@ bool released_by_plan(const struct ctx *c, const char *name);
 void note(struct ctx *c, const struct sim_bond *s, const char *ifname,
 		 const char *msg);
 
-bool holds_have_key(const struct plan_holds *holds, const char *key);
+bool plan_key_held(const struct plan_constraints *holds, const char *key);
 
 bool refused(const struct ctx *c, const char *name);
 

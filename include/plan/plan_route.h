@@ -21,6 +21,6 @@
 /* Appends ACT_SET_ROUTE_CC for every connected route of want's bonds whose
  * algorithm differs from the bond's tcp_congestion.  0 or -ENOMEM. */
 int plan_route_cc(const struct desired *want, const struct observed *have,
-		  const struct plan_holds *holds, struct action_list *out);
+		  const struct plan_constraints *holds, struct action_list *out);
 
 #endif

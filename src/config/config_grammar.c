@@ -31,7 +31,7 @@ static void start_section(struct parser *p, const char *name)
 	memset(s, 0, sizeof(*s));
 	s->b.line = p->line;
 	s->b.mtu = BONDD_DEFAULT_MTU;
-	bond_opts_set(&s->b.opts, OPT_MODE, MODE_BALANCE_RR);
+	bond_settings_set(&s->b.opts, OPT_MODE, MODE_BALANCE_RR);
 	p->in_section = true;
 	if (!name) {
 		errorf(p, p->line, "malformed section header (expected \"[NAME]\")");

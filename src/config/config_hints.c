@@ -315,7 +315,7 @@ static void hint_bonding_opts(const char *val, char *buf, size_t len)
 			continue;
 		*eq = '\0';
 		const char *v = eq[1] == '+' ? eq + 2 : eq + 1; /* arp_ip_target=+ADDR */
-		if (!bond_opt_by_key(tok) || !quotable(v))
+		if (!bond_option_by_key(tok) || !quotable(v))
 			continue;
 		o += (size_t)snprintf(buf + o, len - o, "%s\"%s = %s\"", sep, tok, v);
 		sep = ", ";
@@ -377,7 +377,7 @@ void config_hint_key(const char *key, const char *val, char *buf, size_t len)
 		if (close_enough(key, own_keys[i], &d) && d < best_d)
 			best = own_keys[i], best_d = d;
 	for (int id = 0; id < OPT__COUNT; id++) {
-		const struct bond_opt_desc *o = bond_opt_desc((enum bond_opt)id);
+		const struct bond_option_spec *o = bond_option_spec((enum bond_option_id)id);
 		if (close_enough(key, o->key, &d) && d < best_d)
 			best = o->key, best_d = d;
 		if (o->alias && close_enough(key, o->alias, &d) && d < best_d)
@@ -396,7 +396,7 @@ static const struct {
 	{"xor", "balance-xor"}, {"tlb", "balance-tlb"}, {"alb", "balance-alb"},
 };
 
-void config_hint_value(const struct bond_opt_desc *d, const char *val, char *buf, size_t len)
+void config_hint_value(const struct bond_option_spec *d, const char *val, char *buf, size_t len)
 {
 	const char *best = NULL;
 	unsigned best_d = 255, dist;
@@ -410,7 +410,7 @@ void config_hint_value(const struct bond_opt_desc *d, const char *val, char *buf
 			if (strcasecmp(val, mode_synonyms[i].said) == 0)
 				best = mode_synonyms[i].meant, best_d = 0;
 	if (d->names) {
-		for (const struct bond_opt_name *n = d->names; n->name; n++)
+		for (const struct bond_option_word *n = d->names; n->name; n++)
 			if (close_enough(val, n->name, &dist) && dist < best_d)
 				best = n->name, best_d = dist;
 		if (!best && d->min == 0 && d->max == 1 && convert_bool(val, conv, sizeof(conv)))

@@ -389,7 +389,7 @@ static void parse_slave_key(struct parser *p, const char *key, const char *val)
 
 void parse_key(struct parser *p, const char *key, char *val)
 {
-	const struct bond_opt_desc *d = bond_opt_by_key(key);
+	const struct bond_option_spec *d = bond_option_by_key(key);
 	struct shown sh;
 	char hint[512];
 

@@ -92,16 +92,16 @@ static void check_queue_ids(struct parser *p)
 static void check_mac_address(struct parser *p)
 {
 	const struct section *s = &p->sec;
-	const struct bond_opts *o = &s->b.opts;
+	const struct bond_settings *o = &s->b.opts;
 	char val[32];
 
 	if (!s->b.has_mac || !mode_known(s) || o->val[OPT_MODE] != MODE_ACTIVE_BACKUP ||
-	    !bond_opts_has(o, OPT_FAIL_OVER_MAC) || o->val[OPT_FAIL_OVER_MAC] == 0)
+	    !bond_settings_has(o, OPT_FAIL_OVER_MAC) || o->val[OPT_FAIL_OVER_MAC] == 0)
 		return;
 	errorf(p, s->mac_line, "mac_address cannot be kept with %s = %s (line %u): in "
 	       "active-backup the bond then takes the active slave's MAC; remove one of them",
 	       s->opt_key[OPT_FAIL_OVER_MAC],
-	       bond_opts_format(o, OPT_FAIL_OVER_MAC, val, sizeof(val)),
+	       bond_settings_format(o, OPT_FAIL_OVER_MAC, val, sizeof(val)),
 	       s->opt_line[OPT_FAIL_OVER_MAC]);
 }
 
@@ -110,14 +110,14 @@ static void check_primary(struct parser *p)
 	const struct section *s = &p->sec;
 	const struct desired_bond *b = &s->b;
 
-	if (bond_opts_has(&b->opts, OPT_PRIMARY) && slave_index(b, b->opts.primary) < 0)
+	if (bond_settings_has(&b->opts, OPT_PRIMARY) && slave_index(b, b->opts.primary) < 0)
 		errorf(p, s->opt_line[OPT_PRIMARY], "%s: %s is not listed in slaves",
 		       s->opt_key[OPT_PRIMARY], b->opts.primary);
 }
 
 /* A rule of bond_rules.c broken: FILE:LINE of the option to blame, with
  * the key as the file spells it. */
-static void rule_broken(void *ctx, enum bond_opt id, const char *rest)
+static void rule_broken(void *ctx, enum bond_option_id id, const char *rest)
 {
 	struct parser *p = ctx;
 
@@ -128,17 +128,17 @@ static void rule_broken(void *ctx, enum bond_opt id, const char *rest)
 static void warn_section(struct parser *p)
 {
 	const struct section *s = &p->sec;
-	const struct bond_opts *o = &s->b.opts;
+	const struct bond_settings *o = &s->b.opts;
 	enum bond_mode mode = (enum bond_mode)o->val[OPT_MODE];
 
 	/* Modes that have an ARP monitor get no forced miimon (see
 	 * check_forced_miimon); without either monitor a dead link keeps its
 	 * share of the traffic.  The kernel's bonding documentation
 	 * (Documentation/networking/bonding.rst) calls link monitoring critical. */
-	if (mode_known(s) && bond_opt_applies(bond_opt_desc(OPT_ARP_INTERVAL), mode) &&
+	if (mode_known(s) && bond_option_applies(bond_option_spec(OPT_ARP_INTERVAL), mode) &&
 	    !(s->bad & (OPT_BIT(OPT_MIIMON) | OPT_BIT(OPT_ARP_INTERVAL))) &&
-	    !(bond_opts_has(o, OPT_MIIMON) && o->val[OPT_MIIMON] > 0) &&
-	    !(bond_opts_has(o, OPT_ARP_INTERVAL) && o->val[OPT_ARP_INTERVAL] > 0))
+	    !(bond_settings_has(o, OPT_MIIMON) && o->val[OPT_MIIMON] > 0) &&
+	    !(bond_settings_has(o, OPT_ARP_INTERVAL) && o->val[OPT_ARP_INTERVAL] > 0))
 		warnf(p, s->b.line, "[%s]: mode %s without link monitoring (neither miimon nor "
 		      "arp_interval): a failed link is never noticed and keeps getting traffic; "
 		      "write miimon = 100", s->b.name, bond_mode_name(mode));

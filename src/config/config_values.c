@@ -181,7 +181,7 @@ int slave_index(const struct desired_bond *b, const char *name)
 /* ---- values of the kernel's options -------------------------------------- */
 
 /* "balance-rr, active-backup, ... or 0-6" */
-static void expected_values(const struct bond_opt_desc *d, char *buf, size_t len)
+static void expected_values(const struct bond_option_spec *d, char *buf, size_t len)
 {
 	size_t o = 0;
 
@@ -190,7 +190,7 @@ static void expected_values(const struct bond_opt_desc *d, char *buf, size_t len
 		snprintf(buf, len, "a number %u-%u", d->min, d->max);
 		return;
 	}
-	for (const struct bond_opt_name *n = d->names; n->name && o < len; n++)
+	for (const struct bond_option_word *n = d->names; n->name && o < len; n++)
 		o += (size_t)snprintf(buf + o, len - o, "%s, ", n->name);
 	if (o >= 2 && o < len) {
 		o -= 2;
@@ -198,13 +198,13 @@ static void expected_values(const struct bond_opt_desc *d, char *buf, size_t len
 	}
 }
 
-static bool parse_scalar(struct parser *p, const struct bond_opt_desc *d, const char *key,
+static bool parse_scalar(struct parser *p, const struct bond_option_spec *d, const char *key,
 			 const char *val)
 {
-	struct bond_opts *o = &p->sec.b.opts;
+	struct bond_settings *o = &p->sec.b.opts;
 	struct shown sh;
 	uint32_t v;
-	int err = bond_opt_parse_scalar(d, val, &v);
+	int err = bond_option_parse_scalar(d, val, &v);
 
 	if (err == -ERANGE) {
 		errorf(p, p->line, "%s: %s is out of range %u-%u", key, show(&sh, val),
@@ -219,7 +219,7 @@ static bool parse_scalar(struct parser *p, const struct bond_opt_desc *d, const 
 		       expect, hint);
 		return false;
 	}
-	bond_opts_set(o, d->id, v);
+	bond_settings_set(o, d->id, v);
 	return true;
 }
 
@@ -240,7 +240,7 @@ static bool target_ok(int af, const void *a)
  * BOND_MAX_TARGETS distinct addresses; every bad item is named. */
 static bool parse_target_list(struct parser *p, const char *key, char *val, int af)
 {
-	struct bond_opts *o = &p->sec.b.opts;
+	struct bond_settings *o = &p->sec.b.opts;
 	bool v6 = af == AF_INET6;
 	size_t len = v6 ? sizeof(struct in6_addr) : sizeof(struct in_addr);
 	unsigned char *list = v6 ? (unsigned char *)o->ns_ip6_target
@@ -289,7 +289,7 @@ static bool parse_target_list(struct parser *p, const char *key, char *val, int 
 
 static bool parse_actor_system(struct parser *p, const char *key, const char *val)
 {
-	struct bond_opts *o = &p->sec.b.opts;
+	struct bond_settings *o = &p->sec.b.opts;
 	static const uint8_t zero[6];
 	struct shown sh;
 	uint8_t mac[6];
@@ -314,7 +314,7 @@ static bool parse_actor_system(struct parser *p, const char *key, const char *va
 
 static bool parse_primary(struct parser *p, const char *key, const char *val)
 {
-	struct bond_opts *o = &p->sec.b.opts;
+	struct bond_settings *o = &p->sec.b.opts;
 	const char *why = ifname_problem(val);
 	struct shown sh;
 
@@ -326,10 +326,10 @@ static bool parse_primary(struct parser *p, const char *key, const char *val)
 	return true;
 }
 
-static bool parse_opt_value(struct parser *p, const struct bond_opt_desc *d, const char *key,
+static bool parse_opt_value(struct parser *p, const struct bond_option_spec *d, const char *key,
 			    char *val)
 {
-	struct bond_opts *o = &p->sec.b.opts;
+	struct bond_settings *o = &p->sec.b.opts;
 	bool ok;
 
 	switch (d->type) {
@@ -353,7 +353,7 @@ static bool parse_opt_value(struct parser *p, const struct bond_opt_desc *d, con
 	return ok;
 }
 
-void parse_option(struct parser *p, const struct bond_opt_desc *d, const char *key,
+void parse_option(struct parser *p, const struct bond_option_spec *d, const char *key,
 			 char *val)
 {
 	struct section *s = &p->sec;

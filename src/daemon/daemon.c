@@ -246,7 +246,7 @@ void log_drift(struct daemon *d, struct bond_runtime *rt, const char *why)
 static void mark_whole(struct daemon *d)
 {
 	struct action_list all = {0};
-	struct plan_holds none = {0};
+	struct plan_constraints none = {0};
 	bool planned = plan(&d->want, &d->ob.state, &none, &all) == 0;
 
 	for (size_t i = 0; i < d->n_bonds; i++) {
@@ -395,7 +395,7 @@ static void converge(struct daemon *d)
 			log_warn("netlink events were lost (receive buffer overflow); "
 				 "re-read every link from the kernel");
 		plan_ms = clock_mono_ms();
-		struct plan_holds held = holds_for_plan(&d->holds, plan_ms);
+		struct plan_constraints held = holds_constraints(&d->holds, plan_ms);
 		held = udev_wait_holds(&d->udev, &d->want, &d->ob.state, &held, plan_ms);
 		held.no_rebuild = !d->rebuild_ok;
 		action_list_clear(&d->plan);

@@ -134,7 +134,7 @@ void execute_plan(struct daemon *d)
 					      plan_hold_key(a, OPT__COUNT, key, sizeof(key)));
 			if (a->kind == ACT_SET_OPTS) /* every option in it was taken */
 				for (int id = 0; id < OPT__COUNT; id++)
-					if (bond_opts_has(&a->opts, (enum bond_opt)id))
+					if (bond_settings_has(&a->opts, (enum bond_option_id)id))
 						holds_succeed(&d->holds,
 							      plan_hold_key(a, id, key, sizeof(key)));
 			continue;

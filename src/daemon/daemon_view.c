@@ -116,7 +116,7 @@ static void churn_refresh(struct daemon *d)
 
 	for (size_t i = 0; i < d->want.n_bonds; i++) {
 		const struct obs_link *bond = observed_by_name(&d->ob.state, d->want.bonds[i].name);
-		if (!bond || strcmp(bond->kind, "bond") != 0 || !bond_opts_has(&bond->bond, OPT_MODE) ||
+		if (!bond || strcmp(bond->kind, "bond") != 0 || !bond_settings_has(&bond->bond, OPT_MODE) ||
 		    bond->bond.val[OPT_MODE] != MODE_8023AD)
 			continue;
 		bool read_done = false;

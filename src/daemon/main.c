@@ -85,7 +85,7 @@ static void check_kernel_caps(const char *path, const struct desired *want)
 		uint64_t m = kernel_caps_unreported(&caps, &want->bonds[i]);
 		/* Options newer than 6.1: check_kernel_version said it. */
 		for (int id = 0; id < OPT__COUNT; id++)
-			if (bond_opt_kmin((enum bond_opt)id))
+			if (bond_option_kmin((enum bond_option_id)id))
 				m &= ~OPT_BIT(id);
 		if (m)
 			fprintf(stderr, "%s:%u: warning: [%s]: this kernel does not report %s to "

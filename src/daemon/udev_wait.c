@@ -97,8 +97,8 @@ static bool hold_link(struct udev_wait *u, bool running, const struct obs_link *
 	return true;
 }
 
-struct plan_holds udev_wait_holds(struct udev_wait *u, const struct desired *want,
-				  const struct observed *obs, const struct plan_holds *base,
+struct plan_constraints udev_wait_holds(struct udev_wait *u, const struct desired *want,
+				  const struct observed *obs, const struct plan_constraints *base,
 				  uint64_t now_ms)
 {
 	size_t need = base->n, n = 0;
@@ -139,7 +139,7 @@ struct plan_holds udev_wait_holds(struct udev_wait *u, const struct desired *wan
 			}
 		}
 	}
-	return (struct plan_holds){.keys = (const char(*)[PLAN_KEY_SIZE])u->held, .n = n,
+	return (struct plan_constraints){.keys = (const char(*)[PLAN_KEY_SIZE])u->held, .n = n,
 				   .no_rebuild = base->no_rebuild, .failing = base->failing,
 				   .n_failing = base->n_failing, .refused = base->refused,
 				   .n_refused = base->n_refused};

@@ -40,7 +40,7 @@ const struct host_nic *host_obs_nic(const struct host_obs *h, const char *name)
 
 static enum bond_mode mode_of(const struct desired_bond *b)
 {
-	return bond_opts_has(&b->opts, OPT_MODE) ? (enum bond_mode)b->opts.val[OPT_MODE]
+	return bond_settings_has(&b->opts, OPT_MODE) ? (enum bond_mode)b->opts.val[OPT_MODE]
 						 : MODE_BALANCE_RR;
 }
 

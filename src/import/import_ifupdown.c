@@ -457,7 +457,7 @@ static void bond_opt(struct import_bond *b, const char *key, const char *value, 
 				*c = '_';
 		k = kkey;
 	}
-	if (!bond_opt_by_key(k)) {
+	if (!bond_option_by_key(k)) {
 		import_note(&b->notes, "not carried over: %s %.80s (%s): no kernel bonding option "
 			    "bondd manages", key, value, from);
 		return;

@@ -123,7 +123,7 @@ const char *import_get_opt(const struct import_bond *b, const char *key)
 bool import_set_opt(struct import_bond *b, const char *key, const char *value,
 		    const char *from)
 {
-	const struct bond_opt_desc *d = bond_opt_by_key(key);
+	const struct bond_option_spec *d = bond_option_by_key(key);
 
 	if (!d) {
 		import_note(&b->notes, "not carried over: %.60s=%.80s (%s): not a bonding option "
@@ -138,7 +138,7 @@ bool import_set_opt(struct import_bond *b, const char *key, const char *value,
 	for (size_t i = 0; i < b->n_opts; i++) {
 		/* The last one wins, as it does when the kernel is told twice;
 		 * an alias counts as its option. */
-		if (bond_opt_by_key(b->opts[i].key) == d) {
+		if (bond_option_by_key(b->opts[i].key) == d) {
 			snprintf(b->opts[i].value, sizeof(b->opts[i].value), "%s", value);
 			return true;
 		}

@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bond_opts.h"
+#include "bond_settings.h"
 #include "log.h"
 #include "packet_rx.h"
 

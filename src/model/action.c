@@ -64,18 +64,18 @@ struct plan_note *action_list_note(struct action_list *l, const char *bond,
 	return n;
 }
 
-static void describe_opts(const struct bond_opts *o, char *buf, size_t len)
+static void describe_opts(const struct bond_settings *o, char *buf, size_t len)
 {
 	size_t used = 0;
 	char val[256];
 
 	buf[0] = '\0';
 	for (int id = 0; id < OPT__COUNT && used < len; id++) {
-		if (!bond_opts_has(o, (enum bond_opt)id))
+		if (!bond_settings_has(o, (enum bond_option_id)id))
 			continue;
 		used += (size_t)snprintf(buf + used, len - used, " %s=%s",
-					 bond_opt_desc((enum bond_opt)id)->key,
-					 bond_opts_format(o, (enum bond_opt)id, val, sizeof(val)));
+					 bond_option_spec((enum bond_option_id)id)->key,
+					 bond_settings_format(o, (enum bond_option_id)id, val, sizeof(val)));
 	}
 }
 

@@ -8,36 +8,36 @@
 #include <string.h>
 #include <linux/if_link.h>
 
-static const struct bond_opt_name mode_names[] = {
+static const struct bond_option_word mode_names[] = {
 	{"balance-rr", MODE_BALANCE_RR},   {"active-backup", MODE_ACTIVE_BACKUP},
 	{"balance-xor", MODE_BALANCE_XOR}, {"broadcast", MODE_BROADCAST},
 	{"802.3ad", MODE_8023AD},          {"balance-tlb", MODE_BALANCE_TLB},
 	{"balance-alb", MODE_BALANCE_ALB}, {NULL, 0},
 };
-static const struct bond_opt_name off_on_names[] = {
+static const struct bond_option_word off_on_names[] = {
 	{"off", 0}, {"on", 1}, {NULL, 0},
 };
-static const struct bond_opt_name arp_validate_names[] = {
+static const struct bond_option_word arp_validate_names[] = {
 	{"none", 0},   {"active", 1},        {"backup", 2},        {"all", 3},
 	{"filter", 4}, {"filter_active", 5}, {"filter_backup", 6}, {NULL, 0},
 };
-static const struct bond_opt_name arp_all_targets_names[] = {
+static const struct bond_option_word arp_all_targets_names[] = {
 	{"any", 0}, {"all", 1}, {NULL, 0},
 };
-static const struct bond_opt_name primary_reselect_names[] = {
+static const struct bond_option_word primary_reselect_names[] = {
 	{"always", 0}, {"better", 1}, {"failure", 2}, {NULL, 0},
 };
-static const struct bond_opt_name fail_over_mac_names[] = {
+static const struct bond_option_word fail_over_mac_names[] = {
 	{"none", 0}, {"active", 1}, {"follow", 2}, {NULL, 0},
 };
-static const struct bond_opt_name xmit_hash_policy_names[] = {
+static const struct bond_option_word xmit_hash_policy_names[] = {
 	{"layer2", 0},   {"layer3+4", 1}, {"layer2+3", 2},     {"encap2+3", 3},
 	{"encap3+4", 4}, {"vlan+srcmac", 5}, {NULL, 0},
 };
-static const struct bond_opt_name lacp_rate_names[] = {
+static const struct bond_option_word lacp_rate_names[] = {
 	{"slow", 0}, {"fast", 1}, {NULL, 0},
 };
-static const struct bond_opt_name ad_select_names[] = {
+static const struct bond_option_word ad_select_names[] = {
 	{"stable", 0}, {"bandwidth", 1}, {"count", 2},
 	/* 6.18: drivers/net/bonding/bond_options.c ad_select_tbl */
 	{.name = "actor_port_prio", .value = 3},
@@ -54,7 +54,7 @@ static const struct bond_opt_name ad_select_names[] = {
 #define MODES_AD MODE_BIT(MODE_8023AD)
 #define MODES_TLB_ALB (MODE_BIT(MODE_BALANCE_TLB) | MODE_BIT(MODE_BALANCE_ALB))
 
-static const struct bond_opt_desc table[OPT__COUNT] = {
+static const struct bond_option_spec table[OPT__COUNT] = {
 	[OPT_MODE] = {.id = OPT_MODE, .key = "mode", .attr = IFLA_BOND_MODE, .type = OT_U8,
 		.max = 6, .names = mode_names, .modes = MODES_ALL, .flags = OF_REBUILD,
 		.def = MODE_BALANCE_RR},
@@ -158,7 +158,7 @@ static const struct bond_opt_desc table[OPT__COUNT] = {
 		.names = off_on_names, .modes = MODES_AD},
 };
 
-/* The kernel range of each option added after 6.1 (bond_opt_kmin). */
+/* The kernel range of each option added after 6.1 (bond_option_kmin). */
 static const uint16_t opt_kmin[OPT__COUNT] = {
 	[OPT_COUPLED_CONTROL] = KVER(6, 9),
 	[OPT_BROADCAST_NEIGH] = KVER(6, 17),
@@ -167,21 +167,21 @@ static const uint16_t opt_kmin[OPT__COUNT] = {
 	[OPT_LACP_STRICT] = KVER(6, 18),
 };
 
-uint16_t bond_opt_kmin(enum bond_opt id)
+uint16_t bond_option_kmin(enum bond_option_id id)
 {
 	return (unsigned)id < OPT__COUNT ? opt_kmin[id] : 0;
 }
 
-uint16_t bond_opt_value_kmin(enum bond_opt id, uint32_t value)
+uint16_t bond_option_value_kmin(enum bond_option_id id, uint32_t value)
 {
 	/* drivers/net/bonding/bond_options.c ad_select_tbl gained
 	 * "actor_port_prio" (3) in 6.18. */
 	if (id == OPT_AD_SELECT && value == 3)
 		return KVER(6, 18);
-	return bond_opt_kmin(id);
+	return bond_option_kmin(id);
 }
 
-uint16_t bond_opt_value_kmax(enum bond_opt id, uint32_t value)
+uint16_t bond_option_value_kmax(enum bond_option_id id, uint32_t value)
 {
 	/* Commit 23a6037ce76c (6.18): bond_use_carrier_tbl holds only "on";
 	 * use_carrier = 0 is refused. */
@@ -190,14 +190,14 @@ uint16_t bond_opt_value_kmax(enum bond_opt id, uint32_t value)
 	return KVER(255, 255);
 }
 
-const struct bond_opt_desc *bond_opt_desc(enum bond_opt id)
+const struct bond_option_spec *bond_option_spec(enum bond_option_id id)
 {
 	if ((unsigned)id >= OPT__COUNT)
 		return NULL;
 	return &table[id];
 }
 
-const struct bond_opt_desc *bond_opt_by_key(const char *key)
+const struct bond_option_spec *bond_option_by_key(const char *key)
 {
 	for (size_t i = 0; i < OPT__COUNT; i++) {
 		if (strcmp(table[i].key, key) == 0 ||
@@ -207,11 +207,11 @@ const struct bond_opt_desc *bond_opt_by_key(const char *key)
 	return NULL;
 }
 
-int bond_opt_parse_scalar(const struct bond_opt_desc *d, const char *text,
+int bond_option_parse_scalar(const struct bond_option_spec *d, const char *text,
 			  uint32_t *out)
 {
 	if (d->names) {
-		for (const struct bond_opt_name *n = d->names; n->name; n++) {
+		for (const struct bond_option_word *n = d->names; n->name; n++) {
 			if (strcmp(n->name, text) == 0) {
 				*out = n->value;
 				return 0;
@@ -231,11 +231,11 @@ int bond_opt_parse_scalar(const struct bond_opt_desc *d, const char *text,
 	return 0;
 }
 
-const char *bond_opt_value_name(const struct bond_opt_desc *d, uint32_t value)
+const char *bond_option_value_name(const struct bond_option_spec *d, uint32_t value)
 {
 	if (!d->names)
 		return NULL;
-	for (const struct bond_opt_name *n = d->names; n->name; n++)
+	for (const struct bond_option_word *n = d->names; n->name; n++)
 		if (n->value == value)
 			return n->name;
 	return NULL;
@@ -243,10 +243,10 @@ const char *bond_opt_value_name(const struct bond_opt_desc *d, uint32_t value)
 
 const char *bond_mode_name(enum bond_mode mode)
 {
-	return bond_opt_value_name(&table[OPT_MODE], (uint32_t)mode);
+	return bond_option_value_name(&table[OPT_MODE], (uint32_t)mode);
 }
 
-bool bond_opt_applies(const struct bond_opt_desc *d, enum bond_mode mode)
+bool bond_option_applies(const struct bond_option_spec *d, enum bond_mode mode)
 {
 	return (unsigned)mode < MODE__COUNT && (d->modes & MODE_BIT(mode));
 }

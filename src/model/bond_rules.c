@@ -8,7 +8,7 @@
  * (drivers/net/bonding/bond_options.c bond_opt_check_deps, BOND_OPTFLAG_*
  * and .unsuppmodes).  Dropped, so that later rules do not pile up on the
  * same mistake. */
-static void check_modes(struct bond_opts *o, uint64_t *bad, bond_rule_report report,
+static void check_modes(struct bond_settings *o, uint64_t *bad, bond_rule_report report,
 			void *ctx)
 {
 	enum bond_mode mode = (enum bond_mode)o->val[OPT_MODE];
@@ -17,10 +17,10 @@ static void check_modes(struct bond_opts *o, uint64_t *bad, bond_rule_report rep
 	for (int id = 0; id < OPT__COUNT; id++) {
 		if (id == OPT_MODE || !((o->have | *bad) & OPT_BIT(id)))
 			continue;
-		if (bond_opt_applies(bond_opt_desc((enum bond_opt)id), mode))
+		if (bond_option_applies(bond_option_spec((enum bond_option_id)id), mode))
 			continue;
 		snprintf(rest, sizeof(rest), " does not apply to mode %s", bond_mode_name(mode));
-		report(ctx, (enum bond_opt)id, rest);
+		report(ctx, (enum bond_option_id)id, rest);
 		o->have &= ~OPT_BIT(id);
 		*bad |= OPT_BIT(id);
 	}
@@ -28,16 +28,16 @@ static void check_modes(struct bond_opts *o, uint64_t *bad, bond_rule_report rep
 
 /* In modes without an ARP monitor the kernel turns miimon 0 into 100: expect
  * what it will report, and refuse an explicit 0 it would overrule. */
-static void check_forced_miimon(struct bond_opts *o, uint64_t bad, bond_rule_report report,
+static void check_forced_miimon(struct bond_settings *o, uint64_t bad, bond_rule_report report,
 				void *ctx)
 {
 	enum bond_mode mode = (enum bond_mode)o->val[OPT_MODE];
 	char rest[64];
 
-	if (bond_opt_applies(bond_opt_desc(OPT_ARP_INTERVAL), mode) || (bad & OPT_BIT(OPT_MIIMON)))
+	if (bond_option_applies(bond_option_spec(OPT_ARP_INTERVAL), mode) || (bad & OPT_BIT(OPT_MIIMON)))
 		return;
-	if (!bond_opts_has(o, OPT_MIIMON)) {
-		bond_opts_set(o, OPT_MIIMON, BOND_FORCED_MIIMON);
+	if (!bond_settings_has(o, OPT_MIIMON)) {
+		bond_settings_set(o, OPT_MIIMON, BOND_FORCED_MIIMON);
 	} else if (o->val[OPT_MIIMON] == 0) {
 		snprintf(rest, sizeof(rest), ": 0 is not allowed in mode %s", bond_mode_name(mode));
 		report(ctx, OPT_MIIMON, rest);
@@ -47,18 +47,18 @@ static void check_forced_miimon(struct bond_opts *o, uint64_t bad, bond_rule_rep
 /* The kernel stores the delays as multiples of miimon: it refuses them while
  * miimon is 0 (even a delay of 0) and silently rounds them down otherwise
  * (drivers/net/bonding/bond_options.c _bond_option_delay_set). */
-static void check_delays(const struct bond_opts *o, uint64_t bad, bond_rule_report report,
+static void check_delays(const struct bond_settings *o, uint64_t bad, bond_rule_report report,
 			 void *ctx)
 {
-	static const enum bond_opt delays[] = {OPT_UPDELAY, OPT_DOWNDELAY, OPT_PEER_NOTIF_DELAY};
-	uint32_t miimon = bond_opts_has(o, OPT_MIIMON) ? o->val[OPT_MIIMON] : 0;
+	static const enum bond_option_id delays[] = {OPT_UPDELAY, OPT_DOWNDELAY, OPT_PEER_NOTIF_DELAY};
+	uint32_t miimon = bond_settings_has(o, OPT_MIIMON) ? o->val[OPT_MIIMON] : 0;
 	char rest[64];
 
 	if (bad & OPT_BIT(OPT_MIIMON))
 		return;
 	for (size_t i = 0; i < sizeof(delays) / sizeof(delays[0]); i++) {
-		enum bond_opt id = delays[i];
-		if (!bond_opts_has(o, id))
+		enum bond_option_id id = delays[i];
+		if (!bond_settings_has(o, id))
 			continue;
 		if (miimon == 0) {
 			report(ctx, id, " needs miimon");
@@ -74,48 +74,48 @@ static void check_delays(const struct bond_opts *o, uint64_t bad, bond_rule_repo
  * the monitor on, the kernel would find every slave down
  * (drivers/net/bonding/bond_main.c bond_loadbalance_arp_mon sends to no
  * target, so no slave ever sees an answer). */
-static void check_empty_targets(const struct bond_opts *o, uint32_t arp,
+static void check_empty_targets(const struct bond_settings *o, uint32_t arp,
 				bond_rule_report report, void *ctx)
 {
-	static const enum bond_opt lists[] = {OPT_ARP_IP_TARGET, OPT_NS_IP6_TARGET};
+	static const enum bond_option_id lists[] = {OPT_ARP_IP_TARGET, OPT_NS_IP6_TARGET};
 	char rest[96];
 
 	snprintf(rest, sizeof(rest),
 		 ": the list holds no address, and arp_interval %u needs at least one target", arp);
 	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)
-		if (bond_opts_has(o, lists[i]))
+		if (bond_settings_has(o, lists[i]))
 			report(ctx, lists[i], rest);
 }
 
 /* The ARP monitor: exclusive with miimon, useless without targets, and its
  * companions are ignored while it is off. */
-static void check_arp(const struct bond_opts *o, uint64_t bad, bond_rule_report report,
+static void check_arp(const struct bond_settings *o, uint64_t bad, bond_rule_report report,
 		      void *ctx)
 {
-	static const enum bond_opt companions[] = {OPT_ARP_IP_TARGET, OPT_NS_IP6_TARGET,
+	static const enum bond_option_id companions[] = {OPT_ARP_IP_TARGET, OPT_NS_IP6_TARGET,
 						   OPT_ARP_VALIDATE, OPT_ARP_ALL_TARGETS,
 						   OPT_MISSED_MAX};
-	uint32_t arp = bond_opts_has(o, OPT_ARP_INTERVAL) ? o->val[OPT_ARP_INTERVAL] : 0;
+	uint32_t arp = bond_settings_has(o, OPT_ARP_INTERVAL) ? o->val[OPT_ARP_INTERVAL] : 0;
 
 	if (bad & OPT_BIT(OPT_ARP_INTERVAL))
 		return;
 	if (arp > 0) {
-		if (bond_opts_has(o, OPT_MIIMON) && o->val[OPT_MIIMON] > 0)
+		if (bond_settings_has(o, OPT_MIIMON) && o->val[OPT_MIIMON] > 0)
 			report(ctx, OPT_ARP_INTERVAL, " and miimon cannot both be enabled");
 		if (bad & (OPT_BIT(OPT_ARP_IP_TARGET) | OPT_BIT(OPT_NS_IP6_TARGET)))
 			return;
-		if (!bond_opts_has(o, OPT_ARP_IP_TARGET) && !bond_opts_has(o, OPT_NS_IP6_TARGET))
+		if (!bond_settings_has(o, OPT_ARP_IP_TARGET) && !bond_settings_has(o, OPT_NS_IP6_TARGET))
 			report(ctx, OPT_ARP_INTERVAL, " needs arp_ip_target");
 		else if (o->n_arp_ip_target + o->n_ns_ip6_target == 0)
 			check_empty_targets(o, arp, report, ctx);
 		return;
 	}
 	for (size_t i = 0; i < sizeof(companions) / sizeof(companions[0]); i++)
-		if (bond_opts_has(o, companions[i]))
+		if (bond_settings_has(o, companions[i]))
 			report(ctx, companions[i], " needs arp_interval");
 }
 
-void bond_rules_check(struct bond_opts *o, uint64_t *bad, bond_rule_report report, void *ctx)
+void bond_rules_check(struct bond_settings *o, uint64_t *bad, bond_rule_report report, void *ctx)
 {
 	check_modes(o, bad, report, ctx);
 	check_forced_miimon(o, *bad, report, ctx);

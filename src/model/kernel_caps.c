@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-void kernel_caps_learn(struct kernel_caps *c, const struct bond_opts *reported)
+void kernel_caps_learn(struct kernel_caps *c, const struct bond_settings *reported)
 {
-	if (!bond_opts_has(reported, OPT_MODE) || reported->val[OPT_MODE] >= MODE__COUNT)
+	if (!bond_settings_has(reported, OPT_MODE) || reported->val[OPT_MODE] >= MODE__COUNT)
 		return;
 	c->modes_seen |= MODE_BIT(reported->val[OPT_MODE]);
 	c->reported |= reported->have;
@@ -29,8 +29,8 @@ uint64_t kernel_caps_unreported(const struct kernel_caps *c, const struct desire
 	uint64_t mask = 0;
 
 	for (int id = 0; id < OPT__COUNT; id++) {
-		const struct bond_opt_desc *d = bond_opt_desc((enum bond_opt)id);
-		if (!bond_opts_has(&b->opts, (enum bond_opt)id) || (c->reported & OPT_BIT(id)))
+		const struct bond_option_spec *d = bond_option_spec((enum bond_option_id)id);
+		if (!bond_settings_has(&b->opts, (enum bond_option_id)id) || (c->reported & OPT_BIT(id)))
 			continue;
 		if (d->modes & c->modes_seen)
 			mask |= OPT_BIT(id);
@@ -47,7 +47,7 @@ const char *kernel_caps_names(uint64_t mask, char *buf, size_t len)
 	for (int id = 0; id < OPT__COUNT && used < len; id++)
 		if (mask & OPT_BIT(id))
 			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
-						 bond_opt_desc((enum bond_opt)id)->key);
+						 bond_option_spec((enum bond_option_id)id)->key);
 	return buf;
 }
 
@@ -100,18 +100,18 @@ unsigned kernel_caps_version_notes(const struct desired_bond *b, uint16_t kver,
 	if (!kver)
 		return 0;
 	for (int id = 0; id < OPT__COUNT; id++) {
-		const struct bond_opt_desc *d = bond_opt_desc((enum bond_opt)id);
-		if (!bond_opts_has(&b->opts, (enum bond_opt)id))
+		const struct bond_option_spec *d = bond_option_spec((enum bond_option_id)id);
+		if (!bond_settings_has(&b->opts, (enum bond_option_id)id))
 			continue;
 		bool scalar = d->type == OT_U8 || d->type == OT_U16 || d->type == OT_U32;
 		uint32_t v = scalar ? b->opts.val[id] : 0;
-		uint16_t kopt = bond_opt_kmin((enum bond_opt)id);
-		uint16_t kval = scalar ? bond_opt_value_kmin((enum bond_opt)id, v) : kopt;
-		uint16_t kmax = scalar ? bond_opt_value_kmax((enum bond_opt)id, v) : KVER(255, 255);
+		uint16_t kopt = bond_option_kmin((enum bond_option_id)id);
+		uint16_t kval = scalar ? bond_option_value_kmin((enum bond_option_id)id, v) : kopt;
+		uint16_t kmax = scalar ? bond_option_value_kmax((enum bond_option_id)id, v) : KVER(255, 255);
 		bool learnable = caps && (d->modes & caps->modes_seen);
 		bool reported = caps && (caps->reported & OPT_BIT(id));
 
-		bond_opts_format(&b->opts, (enum bond_opt)id, val, sizeof(val));
+		bond_settings_format(&b->opts, (enum bond_option_id)id, val, sizeof(val));
 		if (kopt && option_note(text, sizeof(text), d->key, kopt, kver, learnable, reported)) {
 			/* the option itself */
 		} else if (kval > kopt && kval > kver) {

@@ -30,7 +30,7 @@ static bool put_list(struct nlmsghdr *nlh, uint16_t attr, const void *items, uns
 	return true;
 }
 
-int bond_codec_put_opts(struct nlmsghdr *nlh, const struct bond_opts *o, uint64_t which,
+int bond_codec_put_opts(struct nlmsghdr *nlh, const struct bond_settings *o, uint64_t which,
 			int primary_ifindex)
 {
 	struct nlattr *data = mnl_attr_nest_start_check(nlh, ROOM, IFLA_INFO_DATA);
@@ -39,7 +39,7 @@ int bond_codec_put_opts(struct nlmsghdr *nlh, const struct bond_opts *o, uint64_
 	for (int id = 0; ok && id < OPT__COUNT; id++) {
 		if (!(which & OPT_BIT(id)))
 			continue;
-		const struct bond_opt_desc *d = bond_opt_desc((enum bond_opt)id);
+		const struct bond_option_spec *d = bond_option_spec((enum bond_option_id)id);
 		switch (d->type) {
 		case OT_U8:
 			ok = mnl_attr_put_u8_check(nlh, ROOM, d->attr, (uint8_t)o->val[id]);
@@ -74,10 +74,10 @@ int bond_codec_put_opts(struct nlmsghdr *nlh, const struct bond_opts *o, uint64_
 	return 0;
 }
 
-static const struct bond_opt_desc *desc_for_attr(uint16_t attr)
+static const struct bond_option_spec *desc_for_attr(uint16_t attr)
 {
 	for (int id = 0; id < OPT__COUNT; id++) {
-		const struct bond_opt_desc *d = bond_opt_desc((enum bond_opt)id);
+		const struct bond_option_spec *d = bond_option_spec((enum bond_option_id)id);
 		if (d->attr == attr)
 			return d;
 	}
@@ -97,7 +97,7 @@ static void parse_list(const struct nlattr *nest, void *items, unsigned *n, size
 	}
 }
 
-static int parse_scalar(const struct nlattr *a, const struct bond_opt_desc *d, uint32_t *v)
+static int parse_scalar(const struct nlattr *a, const struct bond_option_spec *d, uint32_t *v)
 {
 	size_t need = d->type == OT_U8 ? 1 : d->type == OT_U16 ? 2 : 4;
 	size_t len = mnl_attr_get_payload_len(a);
@@ -117,7 +117,7 @@ static int parse_scalar(const struct nlattr *a, const struct bond_opt_desc *d, u
 	return 0;
 }
 
-int bond_codec_parse_opts(const struct nlattr *info_data, struct bond_opts *o,
+int bond_codec_parse_opts(const struct nlattr *info_data, struct bond_settings *o,
 			  int *primary_ifindex)
 {
 	const struct nlattr *a;
@@ -125,7 +125,7 @@ int bond_codec_parse_opts(const struct nlattr *info_data, struct bond_opts *o,
 	memset(o, 0, sizeof(*o));
 	*primary_ifindex = 0;
 	mnl_attr_for_each_nested(a, info_data) {
-		const struct bond_opt_desc *d = desc_for_attr(mnl_attr_get_type(a));
+		const struct bond_option_spec *d = desc_for_attr(mnl_attr_get_type(a));
 		if (!d)
 			continue; /* active_slave, ad_info, newer attributes */
 		switch (d->type) {

@@ -214,7 +214,7 @@ static int set_opts(struct executor *ex, const struct action *a, char *errmsg, s
 		return idx;
 
 	for (int id = 0; id < OPT__COUNT; id++) {
-		if (!bond_opts_has(&a->opts, (enum bond_opt)id))
+		if (!bond_settings_has(&a->opts, (enum bond_option_id)id))
 			continue;
 		int primary = 0;
 		if (id == OPT_PRIMARY && (primary = ifindex_of(a->opts.primary, errmsg, errlen)) < 0)
@@ -232,8 +232,8 @@ static int set_opts(struct executor *ex, const struct action *a, char *errmsg, s
 			char val[128];
 			ex->failed_opt = id;
 			return refused(err, kmsg, errmsg, errlen, "option %s %s",
-				       bond_opt_desc((enum bond_opt)id)->key,
-				       bond_opts_format(&a->opts, (enum bond_opt)id, val, sizeof(val)));
+				       bond_option_spec((enum bond_option_id)id)->key,
+				       bond_settings_format(&a->opts, (enum bond_option_id)id, val, sizeof(val)));
 		}
 	}
 	return 0;

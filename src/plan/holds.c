@@ -77,7 +77,7 @@ bool holds_forgive(struct holds *h, const char *name)
 	return true;
 }
 
-struct plan_holds holds_for_plan(struct holds *h, uint64_t now_ms)
+struct plan_constraints holds_constraints(struct holds *h, uint64_t now_ms)
 {
 	size_t n = 0, n_failing = 0, n_refused = 0;
 	for (size_t i = 0; i < h->n; i++) {
@@ -88,7 +88,7 @@ struct plan_holds holds_for_plan(struct holds *h, uint64_t now_ms)
 		else if (h->v[i].failures)
 			memcpy(h->failing[n_failing++], h->v[i].name, PLAN_KEY_SIZE);
 	}
-	return (struct plan_holds){.keys = (const char(*)[PLAN_KEY_SIZE])h->active,
+	return (struct plan_constraints){.keys = (const char(*)[PLAN_KEY_SIZE])h->active,
 				   .n = n,
 				   .failing = (const char(*)[PLAN_KEY_SIZE])h->failing,
 				   .n_failing = n_failing,

@@ -14,7 +14,7 @@
  *   existence  create it, delete it (state = absent), or refuse a link of
  *              another kind by that name
  *   rebuild    options the kernel takes only on an empty or down bond; at
- *              start and reload only (plan_holds.no_rebuild)
+ *              start and reload only (plan_constraints.no_rebuild)
  *   options    every other option that differs, in one action
  *   releases   slaves not configured or not usable, and with keep_order
  *              those out of place (never the active slave), last first
@@ -28,7 +28,7 @@
  *   link-up    once the slaves are in
  *   addresses  once the bond is up
  *
- * Actions backing off after a kernel error (plan_holds) are left out one by
+ * Actions backing off after a kernel error (plan_constraints) are left out one by
  * one, never the whole bond.  Links that can never be slaves are refused
  * before anything is done to them.
  */
@@ -130,7 +130,7 @@ static void emit_release(struct ctx *c, const struct sim_bond *s, const char *na
 	bool lacp = false;
 
 	if (m && is_bond(m)) {
-		lacp = bond_opts_has(&m->bond, OPT_MODE) && m->bond.val[OPT_MODE] == MODE_8023AD;
+		lacp = bond_settings_has(&m->bond, OPT_MODE) && m->bond.val[OPT_MODE] == MODE_8023AD;
 		if (strcmp(m->name, s->want->name) == 0)
 			lacp |= s->want->opts.val[OPT_MODE] == MODE_8023AD;
 	}
@@ -165,19 +165,19 @@ void note(struct ctx *c, const struct sim_bond *s, const char *ifname,
 /* Configured options (primary aside) whose kernel value differs or is not
  * reported.  Primary is handled after the slaves: the kernel needs the
  * device to be a slave before it can be the primary. */
-static uint64_t options_differing(const struct desired_bond *b, const struct bond_opts *now)
+static uint64_t options_differing(const struct desired_bond *b, const struct bond_settings *now)
 {
 	uint64_t diff = 0;
 
 	for (int id = 0; id < OPT__COUNT; id++) {
-		if (id == OPT_PRIMARY || !bond_opts_has(&b->opts, (enum bond_opt)id))
+		if (id == OPT_PRIMARY || !bond_settings_has(&b->opts, (enum bond_option_id)id))
 			continue;
 		/* What the kernel does not report is unknown, not different
 		 * (kernel_caps.h): re-setting it would be a blind write, and
 		 * for a down-only option an outage. */
-		if (!bond_opts_has(now, (enum bond_opt)id))
+		if (!bond_settings_has(now, (enum bond_option_id)id))
 			continue;
-		if (!bond_opts_equal(&b->opts, now, (enum bond_opt)id))
+		if (!bond_settings_equal(&b->opts, now, (enum bond_option_id)id))
 			diff |= OPT_BIT(id);
 	}
 	return diff;
@@ -188,7 +188,7 @@ static uint64_t options_flagged(uint32_t flag)
 	uint64_t mask = 0;
 
 	for (int id = 0; id < OPT__COUNT; id++)
-		if (bond_opt_desc((enum bond_opt)id)->flags & flag)
+		if (bond_option_spec((enum bond_option_id)id)->flags & flag)
 			mask |= OPT_BIT(id);
 	return mask;
 }
@@ -293,7 +293,7 @@ static bool plan_rebuild(struct ctx *c, struct sim_bond *s)
 			if (which & OPT_BIT(id))
 				used += (size_t)snprintf(msg + used, sizeof(msg) - used, "%s%s",
 							 used ? ", " : "",
-							 bond_opt_desc((enum bond_opt)id)->key);
+							 bond_option_spec((enum bond_option_id)id)->key);
 		if (used < sizeof(msg))
 			snprintf(msg + used, sizeof(msg) - used,
 				 " differ: a rebuild, done at start or reload only");
@@ -377,7 +377,7 @@ static bool active_slave_in_the_way(struct ctx *c, const struct sim_bond *s,
 {
 	size_t k = 0;
 
-	if (!bond_opt_applies(bond_opt_desc(OPT_PRIMARY),
+	if (!bond_option_applies(bond_option_spec(OPT_PRIMARY),
 			      (enum bond_mode)s->want->opts.val[OPT_MODE]))
 		return false;
 	while (k < n_staying && k < s->n_present && strcmp(staying[k], s->present[k]->name) == 0)
@@ -508,11 +508,11 @@ static void plan_bond_mac(struct ctx *c, struct sim_bond *s)
 		return;
 	if (!emptied && memcmp(s->mac, b->mac, sizeof(s->mac)) == 0)
 		return;
-	const struct bond_opts *now = &s->link->bond;
+	const struct bond_settings *now = &s->link->bond;
 	enum bond_mode mode = (enum bond_mode)b->opts.val[OPT_MODE];
-	bool fom = bond_opts_has(&b->opts, OPT_FAIL_OVER_MAC) ?
+	bool fom = bond_settings_has(&b->opts, OPT_FAIL_OVER_MAC) ?
 			   b->opts.val[OPT_FAIL_OVER_MAC] != 0 :
-			   bond_opts_has(now, OPT_FAIL_OVER_MAC) && now->val[OPT_FAIL_OVER_MAC] != 0;
+			   bond_settings_has(now, OPT_FAIL_OVER_MAC) && now->val[OPT_FAIL_OVER_MAC] != 0;
 	if (mode == MODE_ACTIVE_BACKUP && fom) {
 		note(c, s, b->name,
 		     "fail_over_mac is not none: the kernel ignores mac_address in "
@@ -640,9 +640,9 @@ static void plan_primary(struct ctx *c, const struct sim_bond *s)
 {
 	const struct desired_bond *b = s->want;
 
-	if (!bond_opts_has(&b->opts, OPT_PRIMARY) || b->opts.primary[0] == '\0')
+	if (!bond_settings_has(&b->opts, OPT_PRIMARY) || b->opts.primary[0] == '\0')
 		return;
-	if (s->link && bond_opts_equal(&b->opts, &s->link->bond, OPT_PRIMARY))
+	if (s->link && bond_settings_equal(&b->opts, &s->link->bond, OPT_PRIMARY))
 		return;
 	if (held_opts(c, b->name) & OPT_BIT(OPT_PRIMARY))
 		return;
@@ -669,7 +669,7 @@ static void plan_addresses(struct ctx *c, const struct sim_bond *s)
 	for (size_t i = 0; i < b->n_addrs; i++) {
 		if (s->link && observed_has_addr(c->have, s->link->ifindex, &b->addrs[i]))
 			continue;
-		if (holds_have_key(c->holds, addr_key(b->name, &b->addrs[i], key, sizeof(key))))
+		if (plan_key_held(c->holds, addr_key(b->name, &b->addrs[i], key, sizeof(key))))
 			continue;
 		struct action a = new_action(s, ACT_ADD_ADDR, b->name, "address");
 		a.addr = b->addrs[i];
@@ -694,7 +694,7 @@ static void plan_bond(struct ctx *c, const struct desired_bond *b)
 			 * (drivers/net/bonding/bond_main.c bond_uninit,
 			 * __bond_release_one): in 802.3ad each goes down
 			 * first, as in emit_release. */
-			if (bond_opts_has(&s.link->bond, OPT_MODE) &&
+			if (bond_settings_has(&s.link->bond, OPT_MODE) &&
 			    s.link->bond.val[OPT_MODE] == MODE_8023AD)
 				for (size_t i = s.link->n_order; i-- > 0;) {
 					const struct obs_link *p =
@@ -746,7 +746,7 @@ bool plan_failure_stops_bond(const struct action *failed)
 }
 
 int plan(const struct desired *want, const struct observed *have,
-	 const struct plan_holds *holds, struct action_list *out)
+	 const struct plan_constraints *holds, struct action_list *out)
 {
 	struct ctx c = {want, have, holds, out, out->n, 0};
 

@@ -10,7 +10,7 @@
 #include <sys/socket.h>
 #include <net/if_arp.h>
 
-bool holds_have_key(const struct plan_holds *holds, const char *key)
+bool plan_key_held(const struct plan_constraints *holds, const char *key)
 {
 	for (size_t i = 0; holds && i < holds->n; i++)
 		if (strcmp(holds->keys[i], key) == 0)
@@ -18,12 +18,12 @@ bool holds_have_key(const struct plan_holds *holds, const char *key)
 	return false;
 }
 
-bool plan_holds_has(const struct plan_holds *holds, const char *what, const char *name)
+bool plan_is_held(const struct plan_constraints *holds, const char *what, const char *name)
 {
 	char key[PLAN_KEY_SIZE];
 
 	snprintf(key, sizeof(key), "%s %s", what, name);
-	return holds_have_key(holds, key);
+	return plan_key_held(holds, key);
 }
 
 /* Whether the kernel refused to enslave `name` as in use (plan.h). */
@@ -53,12 +53,12 @@ bool failing(const struct ctx *c, const char *what, const char *name)
 /* Whether `what` ("link", "up", "mtu", "slave-opts") of `name` is held. */
 bool held(const struct ctx *c, const char *what, const char *name)
 {
-	return plan_holds_has(c->holds, what, name);
+	return plan_is_held(c->holds, what, name);
 }
 
-static const char *opt_key(const char *bond, enum bond_opt id, char *buf, size_t len)
+static const char *opt_key(const char *bond, enum bond_option_id id, char *buf, size_t len)
 {
-	snprintf(buf, len, "opt %s %s", bond, bond_opt_desc(id)->key);
+	snprintf(buf, len, "opt %s %s", bond, bond_option_spec(id)->key);
 	return buf;
 }
 
@@ -79,7 +79,7 @@ uint64_t held_opts(const struct ctx *c, const char *bond)
 	uint64_t mask = 0;
 
 	for (int id = 0; id < OPT__COUNT; id++)
-		if (holds_have_key(c->holds, opt_key(bond, (enum bond_opt)id, key, sizeof(key))))
+		if (plan_key_held(c->holds, opt_key(bond, (enum bond_option_id)id, key, sizeof(key))))
 			mask |= OPT_BIT(id);
 	return mask;
 }
@@ -96,11 +96,11 @@ const char *plan_hold_key(const struct action *a, int failed_opt, char *buf, siz
 	switch (a->kind) {
 	case ACT_SET_OPTS:
 		if (failed_opt >= 0 && failed_opt < OPT__COUNT)
-			return opt_key(a->bond, (enum bond_opt)failed_opt, buf, len);
+			return opt_key(a->bond, (enum bond_option_id)failed_opt, buf, len);
 		/* Not known which: hold the first, the one tried first. */
 		for (int id = 0; id < OPT__COUNT; id++)
-			if (bond_opts_has(&a->opts, (enum bond_opt)id))
-				return opt_key(a->bond, (enum bond_opt)id, buf, len);
+			if (bond_settings_has(&a->opts, (enum bond_option_id)id))
+				return opt_key(a->bond, (enum bond_option_id)id, buf, len);
 		break;
 	case ACT_ADD_ADDR:
 		return addr_key(a->bond, &a->addr, buf, len);

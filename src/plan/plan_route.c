@@ -20,14 +20,14 @@
 #include <string.h>
 
 int plan_route_cc(const struct desired *want, const struct observed *have,
-		  const struct plan_holds *holds, struct action_list *out)
+		  const struct plan_constraints *holds, struct action_list *out)
 {
 	for (size_t i = 0; i < want->n_bonds; i++) {
 		const struct desired_bond *b = &want->bonds[i];
 		const struct obs_link *bond = observed_by_name(have, b->name);
 		/* The bond's own existence, or its routes, backing off. */
-		if (!bond || strcmp(bond->kind, "bond") != 0 || plan_holds_has(holds, "link", b->name) ||
-		    plan_holds_has(holds, "route", b->name))
+		if (!bond || strcmp(bond->kind, "bond") != 0 || plan_is_held(holds, "link", b->name) ||
+		    plan_is_held(holds, "route", b->name))
 			continue;
 		for (size_t j = 0; j < b->n_addrs; j++) {
 			const struct obs_route *r = route_connected(have, bond->ifindex, &b->addrs[j]);

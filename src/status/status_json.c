@@ -19,7 +19,7 @@
 /* The options whose values the kernel shows only to a reader with
  * CAP_NET_ADMIN (bond_fill_info in drivers/net/bonding/bond_netlink.c, and
  * bond_info_show_master in bond_procfs.c). */
-static bool opt_hidden(enum bond_opt id)
+static bool opt_hidden(enum bond_option_id id)
 {
 	return id == OPT_AD_ACTOR_SYS_PRIO || id == OPT_AD_USER_PORT_KEY ||
 	       id == OPT_AD_ACTOR_SYSTEM;
@@ -65,7 +65,7 @@ void view_json_text(struct strbuf *out, const struct status_view *v, const char 
 }
 
 /* A switch: the option's only names are "off" (0) and "on" (1). */
-static bool is_off_on(const struct bond_opt_desc *d)
+static bool is_off_on(const struct bond_option_spec *d)
 {
 	return d->names && d->names[0].name && d->names[1].name && !d->names[2].name &&
 	       strcmp(d->names[0].name, "off") == 0 && d->names[0].value == 0 &&
@@ -91,9 +91,9 @@ static void addrs_json(struct strbuf *out, int family, const void *addrs, size_t
  * scalars as numbers, target lists as arrays, the primary as a name or
  * null; null where the client may not see it. */
 static void json_opt_value(struct strbuf *out, const struct status_view *v,
-			   const struct bond_opts *o, enum bond_opt id)
+			   const struct bond_settings *o, enum bond_option_id id)
 {
-	const struct bond_opt_desc *d = bond_opt_desc(id);
+	const struct bond_option_spec *d = bond_option_spec(id);
 	char val[64];
 
 	if (opt_hidden(id) && !v->privileged) {
@@ -110,13 +110,13 @@ static void json_opt_value(struct strbuf *out, const struct status_view *v,
 			   o->n_ns_ip6_target);
 		break;
 	case OT_MAC:
-		json_string(out, bond_opts_format(o, id, val, sizeof(val)));
+		json_string(out, bond_settings_format(o, id, val, sizeof(val)));
 		break;
 	case OT_IFNAME:
 		json_str_or_null(out, o->primary);
 		break;
 	default: {
-		const char *name = bond_opt_value_name(d, o->val[id]);
+		const char *name = bond_option_value_name(d, o->val[id]);
 		if (is_off_on(d))
 			sb_puts(out, o->val[id] ? "true" : "false");
 		else if (name)
@@ -128,18 +128,18 @@ static void json_opt_value(struct strbuf *out, const struct status_view *v,
 }
 
 static void json_opts(struct strbuf *out, const struct status_view *v,
-		      const struct bond_opts *o)
+		      const struct bond_settings *o)
 {
 	bool first = true;
 
 	sb_puts(out, "{");
 	for (int id = 0; id < OPT__COUNT; id++) {
-		if (!bond_opts_has(o, (enum bond_opt)id))
+		if (!bond_settings_has(o, (enum bond_option_id)id))
 			continue;
 		sb_puts(out, first ? "" : ",");
 		first = false;
-		json_key(out, bond_opt_desc((enum bond_opt)id)->key);
-		json_opt_value(out, v, o, (enum bond_opt)id);
+		json_key(out, bond_option_spec((enum bond_option_id)id)->key);
+		json_opt_value(out, v, o, (enum bond_option_id)id);
 	}
 	sb_puts(out, "}");
 }

@@ -83,7 +83,7 @@ void view_link_live(const struct status_view *v, const struct obs_link *s,
 
 bool view_is_8023ad(const struct obs_link *bond)
 {
-	return bond && bond_opts_has(&bond->bond, OPT_MODE) &&
+	return bond && bond_settings_has(&bond->bond, OPT_MODE) &&
 	       bond->bond.val[OPT_MODE] == MODE_8023AD;
 }
 
@@ -234,7 +234,7 @@ size_t view_slaves_up(const struct status_view *v, const struct desired_bond *b)
 
 const char *view_mode_of(const struct obs_link *bond, const struct desired_bond *b)
 {
-	const struct bond_opts *o = bond ? &bond->bond : &b->opts;
+	const struct bond_settings *o = bond ? &bond->bond : &b->opts;
 	return bond_mode_name((enum bond_mode)o->val[OPT_MODE]);
 }
 

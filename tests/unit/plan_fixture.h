@@ -55,9 +55,9 @@ struct fx {
 	uint8_t next_random; /* the last byte of the next random MAC */
 };
 
-static struct plan_holds fx_holds(const struct fx *f)
+static struct plan_constraints fx_holds(const struct fx *f)
 {
-	struct plan_holds h = {f->held,	   f->n_held,  f->no_rebuild, f->failing,
+	struct plan_constraints h = {f->held,	   f->n_held,  f->no_rebuild, f->failing,
 			       f->n_failing, f->refused, f->n_refused};
 	return h;
 }
@@ -105,7 +105,7 @@ static struct desired_bond *want_bond(struct fx *f, const char *name, enum bond_
 	memset(b, 0, sizeof(*b));
 	fx_name(b->name, name);
 	b->line = (unsigned)f->want.n_bonds;
-	bond_opts_set(&b->opts, OPT_MODE, (uint32_t)mode);
+	bond_settings_set(&b->opts, OPT_MODE, (uint32_t)mode);
 	b->mtu = BONDD_DEFAULT_MTU;
 	snprintf(list, sizeof(list), "%s", slaves);
 	for (char *save = NULL, *s = strtok_r(list, " ", &save); s;
@@ -240,11 +240,11 @@ static struct obs_link *obs_nic(struct fx *f, const char *name, bool up)
 }
 
 /* Every option as a fresh 6.1 bond reports it. */
-static void kernel_default_opts(struct bond_opts *o)
+static void kernel_default_opts(struct bond_settings *o)
 {
 	memset(o, 0, sizeof(*o));
 	for (int id = 0; id < OPT__COUNT; id++) {
-		const struct bond_opt_desc *d = bond_opt_desc((enum bond_opt)id);
+		const struct bond_option_spec *d = bond_option_spec((enum bond_option_id)id);
 		o->have |= OPT_BIT(id);
 		if (d->type == OT_U8 || d->type == OT_U16 || d->type == OT_U32)
 			o->val[id] = d->def;
@@ -252,9 +252,9 @@ static void kernel_default_opts(struct bond_opts *o)
 }
 
 /* One option's value from src into dst (primary aside: see its callers). */
-static void copy_opt(struct bond_opts *dst, const struct bond_opts *src, enum bond_opt id)
+static void copy_opt(struct bond_settings *dst, const struct bond_settings *src, enum bond_option_id id)
 {
-	switch (bond_opt_desc(id)->type) {
+	switch (bond_option_spec(id)->type) {
 	case OT_IP4_LIST:
 		dst->n_arp_ip_target = src->n_arp_ip_target;
 		memcpy(dst->arp_ip_target, src->arp_ip_target, sizeof(dst->arp_ip_target));
@@ -276,7 +276,7 @@ static void copy_opt(struct bond_opts *dst, const struct bond_opts *src, enum bo
 
 static bool mode_uses_primary(const struct obs_link *bond)
 {
-	return bond_opt_applies(bond_opt_desc(OPT_PRIMARY), (enum bond_mode)bond->bond.val[OPT_MODE]);
+	return bond_option_applies(bond_option_spec(OPT_PRIMARY), (enum bond_mode)bond->bond.val[OPT_MODE]);
 }
 
 static int fx_param(struct fx *f, const char *bond)
@@ -484,9 +484,9 @@ static void obs_converged(struct fx *f)
 			*mac_set(f, b->name) = true;
 		}
 		for (int id = 0; id < OPT__COUNT; id++)
-			if (id != OPT_PRIMARY && bond_opts_has(&b->opts, (enum bond_opt)id))
-				copy_opt(&m->bond, &b->opts, (enum bond_opt)id);
-		if (bond_opts_has(&b->opts, OPT_PRIMARY))
+			if (id != OPT_PRIMARY && bond_settings_has(&b->opts, (enum bond_option_id)id))
+				copy_opt(&m->bond, &b->opts, (enum bond_option_id)id);
+		if (bond_settings_has(&b->opts, OPT_PRIMARY))
 			fx_name(remembered_primary(f, b->name), b->opts.primary);
 		for (size_t j = 0; j < b->n_slaves; j++) {
 			const struct desired_slave *ds = &b->slaves[j];
@@ -527,12 +527,12 @@ static void kernel_set_opts(struct fx *f, const struct action *a)
 	if (strcmp(m->kind, "bond") != 0)
 		kernel_refuses(a, "%s is not a bond", a->ifname);
 	for (int id = 0; id < OPT__COUNT; id++) {
-		const struct bond_opt_desc *d = bond_opt_desc((enum bond_opt)id);
-		if (!bond_opts_has(&a->opts, (enum bond_opt)id))
+		const struct bond_option_spec *d = bond_option_spec((enum bond_option_id)id);
+		if (!bond_settings_has(&a->opts, (enum bond_option_id)id))
 			continue;
 		/* A remembered primary is not reported, so the planner may
 		 * resend one the kernel restored on enslaving: allowed. */
-		if (id != OPT_PRIMARY && bond_opts_equal(&a->opts, &m->bond, (enum bond_opt)id))
+		if (id != OPT_PRIMARY && bond_settings_equal(&a->opts, &m->bond, (enum bond_option_id)id))
 			kernel_refuses(a, "%s sent unchanged", d->key);
 		if ((d->flags & OF_REBUILD) && (m->flags & IFF_UP))
 			kernel_refuses(a, "%s on a bond that is up (-EBUSY)", d->key);
@@ -549,7 +549,7 @@ static void kernel_set_opts(struct fx *f, const struct action *a)
 			}
 			continue;
 		}
-		copy_opt(&m->bond, &a->opts, (enum bond_opt)id);
+		copy_opt(&m->bond, &a->opts, (enum bond_option_id)id);
 	}
 }
 
@@ -643,13 +643,13 @@ static void kernel_apply(struct fx *f, const struct action *a)
 	case ACT_CREATE_BOND: {
 		if (obs_find(f, a->ifname))
 			kernel_refuses(a, "%s exists (-EEXIST)", a->ifname);
-		if (bond_opts_has(&a->opts, OPT_PRIMARY))
+		if (bond_settings_has(&a->opts, OPT_PRIMARY))
 			kernel_refuses(a, "primary names no device yet");
 		/* A new bond is down and empty: every option is accepted. */
 		struct obs_link *m = obs_bond(f, a->ifname, a->mtu);
 		for (int id = 0; id < OPT__COUNT; id++)
-			if (bond_opts_has(&a->opts, (enum bond_opt)id))
-				copy_opt(&m->bond, &a->opts, (enum bond_opt)id);
+			if (bond_settings_has(&a->opts, (enum bond_option_id)id))
+				copy_opt(&m->bond, &a->opts, (enum bond_option_id)id);
 		if (a->has_mac) {
 			memcpy(m->hwaddr, a->mac, 6);
 			*mac_set(f, a->ifname) = true;

@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "bond_option_table.h"
-#include "bond_opts.h"
+#include "bond_settings.h"
 #include "bond_rules.h"
 #include "desired.h"
 #include "kernel_caps.h"
@@ -19,15 +19,15 @@ static void table_ids_match_positions(void **state)
 {
 	(void)state;
 	for (int id = 0; id < OPT__COUNT; id++) {
-		const struct bond_opt_desc *d = bond_opt_desc((enum bond_opt)id);
+		const struct bond_option_spec *d = bond_option_spec((enum bond_option_id)id);
 		assert_non_null(d);
 		assert_int_equal(d->id, id);
 		assert_non_null(d->key);
 		assert_true(d->attr > 0);
 		assert_true(d->modes != 0);
-		assert_ptr_equal(bond_opt_by_key(d->key), d);
+		assert_ptr_equal(bond_option_by_key(d->key), d);
 	}
-	assert_null(bond_opt_desc(OPT__COUNT));
+	assert_null(bond_option_spec(OPT__COUNT));
 }
 
 static void table_attrs_are_distinct(void **state)
@@ -35,53 +35,53 @@ static void table_attrs_are_distinct(void **state)
 	(void)state;
 	for (int i = 0; i < OPT__COUNT; i++)
 		for (int j = i + 1; j < OPT__COUNT; j++)
-			assert_int_not_equal(bond_opt_desc((enum bond_opt)i)->attr,
-					     bond_opt_desc((enum bond_opt)j)->attr);
+			assert_int_not_equal(bond_option_spec((enum bond_option_id)i)->attr,
+					     bond_option_spec((enum bond_option_id)j)->attr);
 }
 
 static void lookup_by_alias(void **state)
 {
 	(void)state;
-	assert_ptr_equal(bond_opt_by_key("num_unsol_na"), bond_opt_desc(OPT_NUM_PEER_NOTIF));
-	assert_ptr_equal(bond_opt_by_key("num_grat_arp"), bond_opt_desc(OPT_NUM_PEER_NOTIF));
-	assert_ptr_equal(bond_opt_by_key("arp_missed_max"), bond_opt_desc(OPT_MISSED_MAX));
-	assert_null(bond_opt_by_key("miimonn"));
-	assert_null(bond_opt_by_key(""));
+	assert_ptr_equal(bond_option_by_key("num_unsol_na"), bond_option_spec(OPT_NUM_PEER_NOTIF));
+	assert_ptr_equal(bond_option_by_key("num_grat_arp"), bond_option_spec(OPT_NUM_PEER_NOTIF));
+	assert_ptr_equal(bond_option_by_key("arp_missed_max"), bond_option_spec(OPT_MISSED_MAX));
+	assert_null(bond_option_by_key("miimonn"));
+	assert_null(bond_option_by_key(""));
 }
 
 static void parse_names_and_numbers(void **state)
 {
 	(void)state;
-	const struct bond_opt_desc *mode = bond_opt_desc(OPT_MODE);
+	const struct bond_option_spec *mode = bond_option_spec(OPT_MODE);
 	uint32_t v = 99;
 
-	assert_int_equal(bond_opt_parse_scalar(mode, "balance-rr", &v), 0);
+	assert_int_equal(bond_option_parse_scalar(mode, "balance-rr", &v), 0);
 	assert_int_equal(v, 0);
-	assert_int_equal(bond_opt_parse_scalar(mode, "802.3ad", &v), 0);
+	assert_int_equal(bond_option_parse_scalar(mode, "802.3ad", &v), 0);
 	assert_int_equal(v, 4);
-	assert_int_equal(bond_opt_parse_scalar(mode, "6", &v), 0);
+	assert_int_equal(bond_option_parse_scalar(mode, "6", &v), 0);
 	assert_int_equal(v, 6);
-	assert_int_equal(bond_opt_parse_scalar(mode, "7", &v), -ERANGE);
-	assert_int_equal(bond_opt_parse_scalar(mode, "balance", &v), -EINVAL);
-	assert_int_equal(bond_opt_parse_scalar(mode, "-1", &v), -EINVAL);
-	assert_int_equal(bond_opt_parse_scalar(mode, "", &v), -EINVAL);
+	assert_int_equal(bond_option_parse_scalar(mode, "7", &v), -ERANGE);
+	assert_int_equal(bond_option_parse_scalar(mode, "balance", &v), -EINVAL);
+	assert_int_equal(bond_option_parse_scalar(mode, "-1", &v), -EINVAL);
+	assert_int_equal(bond_option_parse_scalar(mode, "", &v), -EINVAL);
 
-	const struct bond_opt_desc *xmit = bond_opt_desc(OPT_XMIT_HASH_POLICY);
-	assert_int_equal(bond_opt_parse_scalar(xmit, "layer3+4", &v), 0);
+	const struct bond_option_spec *xmit = bond_option_spec(OPT_XMIT_HASH_POLICY);
+	assert_int_equal(bond_option_parse_scalar(xmit, "layer3+4", &v), 0);
 	assert_int_equal(v, 1);
-	assert_int_equal(bond_opt_parse_scalar(xmit, "vlan+srcmac", &v), 0);
+	assert_int_equal(bond_option_parse_scalar(xmit, "vlan+srcmac", &v), 0);
 	assert_int_equal(v, 5);
 
-	const struct bond_opt_desc *miimon = bond_opt_desc(OPT_MIIMON);
-	assert_int_equal(bond_opt_parse_scalar(miimon, "2147483647", &v), 0);
+	const struct bond_option_spec *miimon = bond_option_spec(OPT_MIIMON);
+	assert_int_equal(bond_option_parse_scalar(miimon, "2147483647", &v), 0);
 	assert_int_equal(v, 2147483647u);
-	assert_int_equal(bond_opt_parse_scalar(miimon, "2147483648", &v), -ERANGE);
-	assert_int_equal(bond_opt_parse_scalar(miimon, "99999999999999999999999", &v), -ERANGE);
-	assert_int_equal(bond_opt_parse_scalar(miimon, "100ms", &v), -EINVAL);
+	assert_int_equal(bond_option_parse_scalar(miimon, "2147483648", &v), -ERANGE);
+	assert_int_equal(bond_option_parse_scalar(miimon, "99999999999999999999999", &v), -ERANGE);
+	assert_int_equal(bond_option_parse_scalar(miimon, "100ms", &v), -EINVAL);
 
-	const struct bond_opt_desc *prio = bond_opt_desc(OPT_AD_ACTOR_SYS_PRIO);
-	assert_int_equal(bond_opt_parse_scalar(prio, "0", &v), -ERANGE);
-	assert_int_equal(bond_opt_parse_scalar(prio, "65535", &v), 0);
+	const struct bond_option_spec *prio = bond_option_spec(OPT_AD_ACTOR_SYS_PRIO);
+	assert_int_equal(bond_option_parse_scalar(prio, "0", &v), -ERANGE);
+	assert_int_equal(bond_option_parse_scalar(prio, "65535", &v), 0);
 }
 
 static void names_round_trip(void **state)
@@ -91,7 +91,7 @@ static void names_round_trip(void **state)
 		const char *name = bond_mode_name((enum bond_mode)m);
 		uint32_t v;
 		assert_non_null(name);
-		assert_int_equal(bond_opt_parse_scalar(bond_opt_desc(OPT_MODE), name, &v), 0);
+		assert_int_equal(bond_option_parse_scalar(bond_option_spec(OPT_MODE), name, &v), 0);
 		assert_int_equal(v, (uint32_t)m);
 	}
 }
@@ -99,76 +99,76 @@ static void names_round_trip(void **state)
 static void modes_follow_the_kernel(void **state)
 {
 	(void)state;
-	const struct bond_opt_desc *pps = bond_opt_desc(OPT_PACKETS_PER_SLAVE);
-	assert_true(bond_opt_applies(pps, MODE_BALANCE_RR));
-	assert_false(bond_opt_applies(pps, MODE_ACTIVE_BACKUP));
+	const struct bond_option_spec *pps = bond_option_spec(OPT_PACKETS_PER_SLAVE);
+	assert_true(bond_option_applies(pps, MODE_BALANCE_RR));
+	assert_false(bond_option_applies(pps, MODE_ACTIVE_BACKUP));
 
-	const struct bond_opt_desc *arp = bond_opt_desc(OPT_ARP_INTERVAL);
-	assert_true(bond_opt_applies(arp, MODE_BALANCE_RR));
-	assert_true(bond_opt_applies(arp, MODE_ACTIVE_BACKUP));
-	assert_false(bond_opt_applies(arp, MODE_8023AD));
-	assert_false(bond_opt_applies(arp, MODE_BALANCE_TLB));
-	assert_false(bond_opt_applies(arp, MODE_BALANCE_ALB));
+	const struct bond_option_spec *arp = bond_option_spec(OPT_ARP_INTERVAL);
+	assert_true(bond_option_applies(arp, MODE_BALANCE_RR));
+	assert_true(bond_option_applies(arp, MODE_ACTIVE_BACKUP));
+	assert_false(bond_option_applies(arp, MODE_8023AD));
+	assert_false(bond_option_applies(arp, MODE_BALANCE_TLB));
+	assert_false(bond_option_applies(arp, MODE_BALANCE_ALB));
 
-	const struct bond_opt_desc *primary = bond_opt_desc(OPT_PRIMARY);
-	assert_true(bond_opt_applies(primary, MODE_ACTIVE_BACKUP));
-	assert_false(bond_opt_applies(primary, MODE_BALANCE_RR));
+	const struct bond_option_spec *primary = bond_option_spec(OPT_PRIMARY);
+	assert_true(bond_option_applies(primary, MODE_ACTIVE_BACKUP));
+	assert_false(bond_option_applies(primary, MODE_BALANCE_RR));
 
-	const struct bond_opt_desc *rate = bond_opt_desc(OPT_AD_LACP_RATE);
-	assert_true(bond_opt_applies(rate, MODE_8023AD));
-	assert_false(bond_opt_applies(rate, MODE_BALANCE_XOR));
+	const struct bond_option_spec *rate = bond_option_spec(OPT_AD_LACP_RATE);
+	assert_true(bond_option_applies(rate, MODE_8023AD));
+	assert_false(bond_option_applies(rate, MODE_BALANCE_XOR));
 	assert_true(rate->flags & OF_REBUILD);
-	assert_true(bond_opt_desc(OPT_MODE)->flags & OF_REBUILD);
-	assert_true(bond_opt_desc(OPT_FAIL_OVER_MAC)->flags & OF_NO_SLAVES);
-	assert_false(bond_opt_desc(OPT_MIIMON)->flags & OF_REBUILD);
-	assert_false(bond_opt_applies(rate, MODE__COUNT));
+	assert_true(bond_option_spec(OPT_MODE)->flags & OF_REBUILD);
+	assert_true(bond_option_spec(OPT_FAIL_OVER_MAC)->flags & OF_NO_SLAVES);
+	assert_false(bond_option_spec(OPT_MIIMON)->flags & OF_REBUILD);
+	assert_false(bond_option_applies(rate, MODE__COUNT));
 }
 
 static void opts_equal_and_format(void **state)
 {
 	(void)state;
-	struct bond_opts a = {0}, b = {0};
+	struct bond_settings a = {0}, b = {0};
 	char buf[128];
 
-	assert_false(bond_opts_equal(&a, &b, OPT_MIIMON)); /* neither has it */
-	bond_opts_set(&a, OPT_MIIMON, 100);
-	assert_false(bond_opts_equal(&a, &b, OPT_MIIMON));
-	bond_opts_set(&b, OPT_MIIMON, 100);
-	assert_true(bond_opts_equal(&a, &b, OPT_MIIMON));
-	bond_opts_set(&b, OPT_MIIMON, 200);
-	assert_false(bond_opts_equal(&a, &b, OPT_MIIMON));
+	assert_false(bond_settings_equal(&a, &b, OPT_MIIMON)); /* neither has it */
+	bond_settings_set(&a, OPT_MIIMON, 100);
+	assert_false(bond_settings_equal(&a, &b, OPT_MIIMON));
+	bond_settings_set(&b, OPT_MIIMON, 100);
+	assert_true(bond_settings_equal(&a, &b, OPT_MIIMON));
+	bond_settings_set(&b, OPT_MIIMON, 200);
+	assert_false(bond_settings_equal(&a, &b, OPT_MIIMON));
 
-	bond_opts_set(&a, OPT_MODE, MODE_8023AD);
-	assert_string_equal(bond_opts_format(&a, OPT_MODE, buf, sizeof(buf)), "802.3ad");
-	assert_string_equal(bond_opts_format(&a, OPT_MIIMON, buf, sizeof(buf)), "100");
+	bond_settings_set(&a, OPT_MODE, MODE_8023AD);
+	assert_string_equal(bond_settings_format(&a, OPT_MODE, buf, sizeof(buf)), "802.3ad");
+	assert_string_equal(bond_settings_format(&a, OPT_MIIMON, buf, sizeof(buf)), "100");
 
 	a.have |= OPT_BIT(OPT_ARP_IP_TARGET);
 	b.have |= OPT_BIT(OPT_ARP_IP_TARGET);
 	a.n_arp_ip_target = 2;
 	a.arp_ip_target[0].s_addr = htonl(0x0a000001);
 	a.arp_ip_target[1].s_addr = htonl(0x0a000002);
-	assert_false(bond_opts_equal(&a, &b, OPT_ARP_IP_TARGET));
+	assert_false(bond_settings_equal(&a, &b, OPT_ARP_IP_TARGET));
 	b = a;
-	assert_true(bond_opts_equal(&a, &b, OPT_ARP_IP_TARGET));
-	assert_string_equal(bond_opts_format(&a, OPT_ARP_IP_TARGET, buf, sizeof(buf)),
+	assert_true(bond_settings_equal(&a, &b, OPT_ARP_IP_TARGET));
+	assert_string_equal(bond_settings_format(&a, OPT_ARP_IP_TARGET, buf, sizeof(buf)),
 			    "10.0.0.1 10.0.0.2");
 
 	a.have |= OPT_BIT(OPT_PRIMARY);
 	b.have |= OPT_BIT(OPT_PRIMARY);
 	strcpy(a.primary, "eth1");
 	strcpy(b.primary, "eth2");
-	assert_false(bond_opts_equal(&a, &b, OPT_PRIMARY));
+	assert_false(bond_settings_equal(&a, &b, OPT_PRIMARY));
 }
 
 /* The cross-option rules, without a parser: what is blamed, and what is
  * dropped or forced. */
 struct blamed {
-	enum bond_opt id[8];
+	enum bond_option_id id[8];
 	char rest[8][64];
 	size_t n;
 };
 
-static void blame(void *ctx, enum bond_opt id, const char *rest)
+static void blame(void *ctx, enum bond_option_id id, const char *rest)
 {
 	struct blamed *b = ctx;
 	assert_true(b->n < 8);
@@ -179,30 +179,30 @@ static void blame(void *ctx, enum bond_opt id, const char *rest)
 static void cross_option_rules(void **state)
 {
 	(void)state;
-	struct bond_opts o;
+	struct bond_settings o;
 	struct blamed b = {0};
 	uint64_t bad = 0;
 
 	memset(&o, 0, sizeof(o));
-	bond_opts_set(&o, OPT_MODE, MODE_8023AD);
-	bond_opts_set(&o, OPT_PACKETS_PER_SLAVE, 2); /* balance-rr only */
-	bond_opts_set(&o, OPT_UPDELAY, 150);          /* miimon forced to 100 */
+	bond_settings_set(&o, OPT_MODE, MODE_8023AD);
+	bond_settings_set(&o, OPT_PACKETS_PER_SLAVE, 2); /* balance-rr only */
+	bond_settings_set(&o, OPT_UPDELAY, 150);          /* miimon forced to 100 */
 	bond_rules_check(&o, &bad, blame, &b);
 	assert_int_equal(b.n, 2);
 	assert_int_equal(b.id[0], OPT_PACKETS_PER_SLAVE);
 	assert_string_equal(b.rest[0], " does not apply to mode 802.3ad");
 	assert_int_equal(b.id[1], OPT_UPDELAY);
 	assert_string_equal(b.rest[1], ": 150 is not a multiple of miimon (100)");
-	assert_false(bond_opts_has(&o, OPT_PACKETS_PER_SLAVE));
+	assert_false(bond_settings_has(&o, OPT_PACKETS_PER_SLAVE));
 	assert_true(bad & OPT_BIT(OPT_PACKETS_PER_SLAVE));
 	assert_int_equal(o.val[OPT_MIIMON], BOND_FORCED_MIIMON);
 
 	memset(&o, 0, sizeof(o));
 	memset(&b, 0, sizeof(b));
 	bad = 0;
-	bond_opts_set(&o, OPT_MODE, MODE_ACTIVE_BACKUP);
-	bond_opts_set(&o, OPT_MIIMON, 100);
-	bond_opts_set(&o, OPT_ARP_INTERVAL, 100);
+	bond_settings_set(&o, OPT_MODE, MODE_ACTIVE_BACKUP);
+	bond_settings_set(&o, OPT_MIIMON, 100);
+	bond_settings_set(&o, OPT_ARP_INTERVAL, 100);
 	bond_rules_check(&o, &bad, blame, &b);
 	assert_int_equal(b.n, 2);
 	assert_string_equal(b.rest[0], " and miimon cannot both be enabled");
@@ -216,7 +216,7 @@ static void newer_options_rows(void **state)
 	(void)state;
 	const struct {
 		const char *key;
-		enum bond_opt id;
+		enum bond_option_id id;
 		uint16_t attr;
 		uint32_t flags, def;
 		uint16_t kmin;
@@ -229,38 +229,38 @@ static void newer_options_rows(void **state)
 	uint32_t v;
 
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
-		const struct bond_opt_desc *d = bond_opt_by_key(rows[i].key);
+		const struct bond_option_spec *d = bond_option_by_key(rows[i].key);
 		assert_non_null(d);
 		assert_int_equal(d->id, rows[i].id);
 		assert_int_equal(d->attr, rows[i].attr);
 		assert_int_equal(d->type, OT_U8);
 		assert_int_equal(d->flags, rows[i].flags);
 		assert_int_equal(d->def, rows[i].def);
-		assert_int_equal(bond_opt_kmin(d->id), rows[i].kmin);
+		assert_int_equal(bond_option_kmin(d->id), rows[i].kmin);
 		/* 802.3ad only */
 		assert_int_equal(d->modes, MODE_BIT(MODE_8023AD));
-		assert_false(bond_opt_applies(d, MODE_BALANCE_RR));
-		assert_int_equal(bond_opt_parse_scalar(d, "on", &v), 0);
+		assert_false(bond_option_applies(d, MODE_BALANCE_RR));
+		assert_int_equal(bond_option_parse_scalar(d, "on", &v), 0);
 		assert_int_equal(v, 1);
-		assert_int_equal(bond_opt_parse_scalar(d, "off", &v), 0);
+		assert_int_equal(bond_option_parse_scalar(d, "off", &v), 0);
 		assert_int_equal(v, 0);
-		assert_int_equal(bond_opt_parse_scalar(d, "2", &v), -ERANGE);
+		assert_int_equal(bond_option_parse_scalar(d, "2", &v), -ERANGE);
 	}
 	/* The 6.1 options have no lower bound. */
-	assert_int_equal(bond_opt_kmin(OPT_MIIMON), 0);
-	assert_int_equal(bond_opt_kmin(OPT_MISSED_MAX), 0);
+	assert_int_equal(bond_option_kmin(OPT_MIIMON), 0);
+	assert_int_equal(bond_option_kmin(OPT_MISSED_MAX), 0);
 
 	/* ad_select = actor_port_prio (3), 6.18 */
-	const struct bond_opt_desc *ad = bond_opt_desc(OPT_AD_SELECT);
-	assert_int_equal(bond_opt_parse_scalar(ad, "actor_port_prio", &v), 0);
+	const struct bond_option_spec *ad = bond_option_spec(OPT_AD_SELECT);
+	assert_int_equal(bond_option_parse_scalar(ad, "actor_port_prio", &v), 0);
 	assert_int_equal(v, 3);
-	assert_string_equal(bond_opt_value_name(ad, 3), "actor_port_prio");
-	assert_int_equal(bond_opt_parse_scalar(ad, "4", &v), -ERANGE);
-	assert_int_equal(bond_opt_value_kmin(OPT_AD_SELECT, 3), KVER(6, 18));
-	assert_int_equal(bond_opt_value_kmin(OPT_AD_SELECT, 2), 0);
+	assert_string_equal(bond_option_value_name(ad, 3), "actor_port_prio");
+	assert_int_equal(bond_option_parse_scalar(ad, "4", &v), -ERANGE);
+	assert_int_equal(bond_option_value_kmin(OPT_AD_SELECT, 3), KVER(6, 18));
+	assert_int_equal(bond_option_value_kmin(OPT_AD_SELECT, 2), 0);
 	/* use_carrier = 0 ends with 6.17 (commit 23a6037ce76c) */
-	assert_int_equal(bond_opt_value_kmax(OPT_USE_CARRIER, 0), KVER(6, 17));
-	assert_int_equal(bond_opt_value_kmax(OPT_USE_CARRIER, 1), KVER(255, 255));
+	assert_int_equal(bond_option_value_kmax(OPT_USE_CARRIER, 0), KVER(6, 17));
+	assert_int_equal(bond_option_value_kmax(OPT_USE_CARRIER, 1), KVER(255, 255));
 }
 
 static void parse_release(void **state)
@@ -304,9 +304,9 @@ static void version_notes(void **state)
 	struct notes n;
 
 	memset(&b, 0, sizeof(b));
-	bond_opts_set(&b.opts, OPT_MODE, MODE_8023AD);
-	bond_opts_set(&b.opts, OPT_COUPLED_CONTROL, 0);
-	bond_opts_set(&b.opts, OPT_BROADCAST_NEIGH, 1);
+	bond_settings_set(&b.opts, OPT_MODE, MODE_8023AD);
+	bond_settings_set(&b.opts, OPT_COUPLED_CONTROL, 0);
+	bond_settings_set(&b.opts, OPT_BROADCAST_NEIGH, 1);
 	/* No bond here to learn from: the version speaks, hedged. */
 	assert_int_equal(notes_for(&b, KVER(6, 1), NULL, &n), 2);
 	assert_string_equal(n.text[0], "coupled_control needs Linux 6.9 or later (or a stable kernel "
@@ -340,30 +340,30 @@ static void version_notes(void **state)
 
 	/* A value added later: ad_select = actor_port_prio, by version. */
 	memset(&b, 0, sizeof(b));
-	bond_opts_set(&b.opts, OPT_MODE, MODE_8023AD);
-	bond_opts_set(&b.opts, OPT_AD_SELECT, 3);
+	bond_settings_set(&b.opts, OPT_MODE, MODE_8023AD);
+	bond_settings_set(&b.opts, OPT_AD_SELECT, 3);
 	assert_int_equal(notes_for(&b, KVER(6, 12), &caps, &n), 1);
 	assert_string_equal(n.text[0], "ad_select = actor_port_prio needs Linux 6.18 or later; "
 				       "this is 6.12: the kernel refuses it");
 	assert_int_equal(notes_for(&b, KVER(6, 18), NULL, &n), 0);
-	bond_opts_set(&b.opts, OPT_AD_SELECT, 2);
+	bond_settings_set(&b.opts, OPT_AD_SELECT, 2);
 	assert_int_equal(notes_for(&b, KVER(6, 1), NULL, &n), 0);
 
 	/* A value dropped later: use_carrier = 0 from 6.18 on. */
 	memset(&b, 0, sizeof(b));
-	bond_opts_set(&b.opts, OPT_MODE, MODE_BALANCE_RR);
-	bond_opts_set(&b.opts, OPT_USE_CARRIER, 0);
+	bond_settings_set(&b.opts, OPT_MODE, MODE_BALANCE_RR);
+	bond_settings_set(&b.opts, OPT_USE_CARRIER, 0);
 	assert_int_equal(notes_for(&b, KVER(6, 17), NULL, &n), 0);
 	assert_int_equal(notes_for(&b, KVER(7, 2), NULL, &n), 1);
 	assert_non_null(strstr(n.text[0], "use_carrier = off is refused by Linux 6.18 and later; "
 					  "this is 7.2"));
 	assert_non_null(strstr(n.text[0], "23a6037ce76c"));
-	bond_opts_set(&b.opts, OPT_USE_CARRIER, 1);
+	bond_settings_set(&b.opts, OPT_USE_CARRIER, 1);
 	assert_int_equal(notes_for(&b, KVER(7, 2), NULL, &n), 0);
 
 	/* Per slave: actor_port_prio, 6.18, or a kernel whose slaves show it. */
 	memset(&b, 0, sizeof(b));
-	bond_opts_set(&b.opts, OPT_MODE, MODE_8023AD);
+	bond_settings_set(&b.opts, OPT_MODE, MODE_8023AD);
 	b.n_slaves = 2;
 	snprintf(b.slaves[0].name, IFNAMSIZ, "e1");
 	snprintf(b.slaves[1].name, IFNAMSIZ, "e2");

@@ -368,7 +368,7 @@ static void forced_miimon(void **state)
 	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
 		snprintf(text, sizeof(text), "[bond0]\nmode = %s\nupdelay = 300\n", modes[i]);
 		parse_ok(text, &d);
-		assert_true(bond_opts_has(&d.bonds[0].opts, OPT_MIIMON));
+		assert_true(bond_settings_has(&d.bonds[0].opts, OPT_MIIMON));
 		assert_int_equal(d.bonds[0].opts.val[OPT_MIIMON], 100);
 		assert_int_equal(d.bonds[0].opts.val[OPT_UPDELAY], 300);
 		desired_free(&d);
@@ -378,7 +378,7 @@ static void forced_miimon(void **state)
 	assert_int_equal(d.bonds[0].opts.val[OPT_MIIMON], 50);
 	desired_free(&d);
 	parse_ok("[bond0]\nmode = active-backup\n", &d);
-	assert_false(bond_opts_has(&d.bonds[0].opts, OPT_MIIMON));
+	assert_false(bond_settings_has(&d.bonds[0].opts, OPT_MIIMON));
 	desired_free(&d);
 }
 
@@ -394,7 +394,7 @@ static void lists_and_mac(void **state)
 		 "ns_ip6_target = 2001:db8::1,fe80::2\n"
 		 "arp_validate = all\narp_all_targets = all\narp_missed_max = 3\n",
 		 &d);
-	const struct bond_opts *o = &d.bonds[0].opts;
+	const struct bond_settings *o = &d.bonds[0].opts;
 	assert_int_equal(o->n_arp_ip_target, 3);
 	inet_pton(AF_INET, "10.0.0.3", &a);
 	assert_memory_equal(&o->arp_ip_target[2], &a, sizeof(a));
@@ -409,7 +409,7 @@ static void lists_and_mac(void **state)
 	/* ns_ip6_target alone is enough for the ARP (NS) monitor. */
 	parse_ok("[bond0]\narp_interval = 100\nns_ip6_target = 2001:db8::1\n", &d);
 	assert_int_equal(d.bonds[0].opts.n_ns_ip6_target, 1);
-	assert_false(bond_opts_has(&d.bonds[0].opts, OPT_ARP_IP_TARGET));
+	assert_false(bond_settings_has(&d.bonds[0].opts, OPT_ARP_IP_TARGET));
 	desired_free(&d);
 
 	/* mac_address: kept as given; with fail_over_mac none in active-backup too
@@ -446,17 +446,17 @@ static void lists_and_mac(void **state)
 }
 
 /* The first mode an option applies to. */
-static int mode_for(const struct bond_opt_desc *opt)
+static int mode_for(const struct bond_option_spec *opt)
 {
 	for (int m = 0; m < MODE__COUNT; m++)
-		if (bond_opt_applies(opt, (enum bond_mode)m))
+		if (bond_option_applies(opt, (enum bond_mode)m))
 			return m;
 	fail();
 	return -1;
 }
 
 /* Lines an option needs around it to be valid. */
-static const char *context_for(enum bond_opt id)
+static const char *context_for(enum bond_option_id id)
 {
 	switch (id) {
 	case OPT_UPDELAY:
@@ -480,7 +480,7 @@ static const char *context_for(enum bond_opt id)
 }
 
 /* Parses "key = value" for option d in a valid context; returns the bond. */
-static void parse_option_line(const struct bond_opt_desc *opt, const char *key,
+static void parse_option_line(const struct bond_option_spec *opt, const char *key,
 			      const char *value, struct desired *d)
 {
 	char text[512];
@@ -492,10 +492,10 @@ static void parse_option_line(const struct bond_opt_desc *opt, const char *key,
 			 context_for(opt->id), key, value);
 	parse_ok(text, d);
 	assert_int_equal(d->n_bonds, 1);
-	assert_true(bond_opts_has(&d->bonds[0].opts, opt->id));
+	assert_true(bond_settings_has(&d->bonds[0].opts, opt->id));
 }
 
-static void check_scalar(const struct bond_opt_desc *opt, const char *key, const char *value,
+static void check_scalar(const struct bond_option_spec *opt, const char *key, const char *value,
 			 uint32_t expect)
 {
 	struct desired d = {0};
@@ -505,11 +505,11 @@ static void check_scalar(const struct bond_opt_desc *opt, const char *key, const
 	desired_free(&d);
 }
 
-static void check_keys(const struct bond_opt_desc *opt, const char *key)
+static void check_keys(const struct bond_option_spec *opt, const char *key)
 {
 	char num[16];
 
-	for (const struct bond_opt_name *n = opt->names; n && n->name; n++) {
+	for (const struct bond_option_word *n = opt->names; n && n->name; n++) {
 		check_scalar(opt, key, n->name, n->value);
 		snprintf(num, sizeof(num), "%u", n->value);
 		check_scalar(opt, key, num, n->value);
@@ -522,10 +522,10 @@ static void check_keys(const struct bond_opt_desc *opt, const char *key)
 	check_scalar(opt, key, num, opt->max);
 }
 
-static void check_other(const struct bond_opt_desc *opt, const char *key)
+static void check_other(const struct bond_option_spec *opt, const char *key)
 {
 	struct desired d = {0};
-	const struct bond_opts *o;
+	const struct bond_settings *o;
 
 	switch (opt->type) {
 	case OT_IP4_LIST:
@@ -559,7 +559,7 @@ static void every_option_by_name_and_number(void **state)
 {
 	(void)state;
 	for (int id = 0; id < OPT__COUNT; id++) {
-		const struct bond_opt_desc *opt = bond_opt_desc((enum bond_opt)id);
+		const struct bond_option_spec *opt = bond_option_spec((enum bond_option_id)id);
 		const char *keys[] = {opt->key, opt->alias};
 		for (size_t k = 0; k < 2 && keys[k]; k++) {
 			if (opt->type == OT_U8 || opt->type == OT_U16 || opt->type == OT_U32)
@@ -1291,7 +1291,7 @@ static void one_empty_target_list(void **state)
 		 "arp_ip_target = 10.0.0.1\nns_ip6_target = ,\n", &d);
 	assert_int_equal(d.bonds[0].opts.n_arp_ip_target, 1);
 	assert_int_equal(d.bonds[0].opts.n_ns_ip6_target, 0);
-	assert_true(bond_opts_has(&d.bonds[0].opts, OPT_NS_IP6_TARGET));
+	assert_true(bond_settings_has(&d.bonds[0].opts, OPT_NS_IP6_TARGET));
 	desired_free(&d);
 }
 

@@ -34,33 +34,33 @@ static void held_until_expiry(void **state)
 	holds_fail(&h, "eth1", 1000);          /* held until 1100 */
 	holds_fail(&h, "bond0", 1000);
 	holds_fail(&h, "bond0", 1000);         /* held until 1200 */
-	struct plan_holds p = holds_for_plan(&h, 1050);
+	struct plan_constraints p = holds_constraints(&h, 1050);
 	assert_int_equal(p.n, 2);
 	assert_int_equal(holds_next_expiry(&h, 1050), 1100);
 	assert_int_equal(p.n_failing, 0);
-	p = holds_for_plan(&h, 1100);
+	p = holds_constraints(&h, 1100);
 	assert_int_equal(p.n, 1);
 	assert_string_equal(p.keys[0], "bond0");
 	/* Expired, its last try failed: due for a retry, and said so. */
 	assert_int_equal(p.n_failing, 1);
 	assert_string_equal(p.failing[0], "eth1");
 	assert_int_equal(holds_next_expiry(&h, 1100), 1200);
-	p = holds_for_plan(&h, 5000);
+	p = holds_constraints(&h, 5000);
 	assert_int_equal(p.n, 0);
 	assert_int_equal(p.n_failing, 2);
 	holds_succeed(&h, "eth1");
-	assert_int_equal(holds_for_plan(&h, 5000).n_failing, 1);
+	assert_int_equal(holds_constraints(&h, 5000).n_failing, 1);
 	/* Refused: listed as such whatever the time, until forgiven. */
 	holds_fail(&h, "eth7", 5000);
 	holds_refuse(&h, "eth7");
-	p = holds_for_plan(&h, 1000000);
+	p = holds_constraints(&h, 1000000);
 	assert_int_equal(p.n_failing, 1);
 	assert_int_equal(p.n_refused, 1);
 	assert_string_equal(p.refused[0], "eth7");
 	assert_false(holds_forgive(&h, "eth9"));
 	assert_false(holds_forgive(&h, "bond0")); /* failing, not refused */
 	assert_true(holds_forgive(&h, "eth7"));
-	assert_int_equal(holds_for_plan(&h, 1000000).n_refused, 0);
+	assert_int_equal(holds_constraints(&h, 1000000).n_refused, 0);
 	assert_int_equal(holds_next_expiry(&h, 5000), 0);
 	/* Expired but remembered: the next failure waits longer. */
 	assert_int_equal(holds_fail(&h, "bond0", 5000), 4 * HOLD_FIRST_MS);
@@ -94,7 +94,7 @@ static void full_table_reuses_earliest(void **state)
 	}
 	holds_fail(&h, "newcomer", 10000);
 	assert_int_equal(h.n, HOLDS_MAX);
-	struct plan_holds p = holds_for_plan(&h, 10001);
+	struct plan_constraints p = holds_constraints(&h, 10001);
 	assert_int_equal(p.n, 1);
 	assert_string_equal(p.keys[0], "newcomer");
 }

@@ -93,9 +93,9 @@ static void addr_is(const struct desired_bond *b, size_t i, const char *want)
 	assert_string_equal(got, want);
 }
 
-static uint32_t opt(const struct desired_bond *b, enum bond_opt id)
+static uint32_t opt(const struct desired_bond *b, enum bond_option_id id)
 {
-	assert_true(bond_opts_has(&b->opts, id));
+	assert_true(bond_settings_has(&b->opts, id));
 	return b->opts.val[id];
 }
 
@@ -220,7 +220,7 @@ static void ifcfg_notes_and_refusals(void **state)
 				   "max_bonds=2 updelay=150\"\n")),
 	    1, &im);
 	const struct desired_bond *b = bond(&im, "bond0");
-	assert_false(bond_opts_has(&b->opts, OPT_AD_LACP_RATE));
+	assert_false(bond_settings_has(&b->opts, OPT_AD_LACP_RATE));
 	has_text(&im, "# bondd would refuse the next line: lacp_rate does not apply to mode "
 		      "active-backup\n# lacp_rate = 1\n");
 	has_text(&im, "# bondd would refuse the next line: updelay: 150 is not a multiple of "
@@ -441,7 +441,7 @@ static void nm_miimon_default(void **state)
 	assert_int_equal(opt(bond(&im, "bond0"), OPT_MIIMON), 100);
 	has_text(&im, "# miimon = 100 is NetworkManager's default");
 	const struct desired_bond *b = bond(&im, "bond1");
-	assert_false(bond_opts_has(&b->opts, OPT_MIIMON) && b->opts.val[OPT_MIIMON] > 0);
+	assert_false(bond_settings_has(&b->opts, OPT_MIIMON) && b->opts.val[OPT_MIIMON] > 0);
 	assert_int_equal(opt(b, OPT_ARP_INTERVAL), 500);
 	assert_int_equal(b->opts.n_arp_ip_target, 2);
 	/* No [ethernet] mtu=: the kernel's 1500. */
@@ -623,7 +623,7 @@ static void hostile_values(void **state)
 	has_text(&im, "# not carried over: a slave named \"e1 e2\" (ifcfg-e1): not a usable "
 		      "interface name");
 	has_text(&im, "# not carried over: a bond named \"averyveryverylongbondname\"");
-	assert_false(bond_opts_has(&b->opts, OPT_MIIMON));
+	assert_false(bond_settings_has(&b->opts, OPT_MIIMON));
 	assert_int_equal(b->mtu, 1500);
 	has_text(&im, "# not carried over: MTU=99999 (ifcfg-bond1): not an MTU");
 	done(&im);

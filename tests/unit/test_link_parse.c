@@ -47,13 +47,13 @@ static struct nlmsghdr *new_link_msg(uint16_t type, int ifindex, unsigned flags,
 static void codec_round_trip_every_option(void **state)
 {
 	(void)state;
-	struct bond_opts in = {0}, out;
+	struct bond_settings in = {0}, out;
 	int primary = 0;
 
 	for (int id = 0; id < OPT__COUNT; id++) {
-		const struct bond_opt_desc *d = bond_opt_desc((enum bond_opt)id);
+		const struct bond_option_spec *d = bond_option_spec((enum bond_option_id)id);
 		if (d->type == OT_U8 || d->type == OT_U16 || d->type == OT_U32)
-			bond_opts_set(&in, (enum bond_opt)id, d->max > 300 ? 300 : d->max);
+			bond_settings_set(&in, (enum bond_option_id)id, d->max > 300 ? 300 : d->max);
 	}
 	in.have |= OPT_BIT(OPT_ARP_IP_TARGET) | OPT_BIT(OPT_NS_IP6_TARGET) |
 		   OPT_BIT(OPT_AD_ACTOR_SYSTEM) | OPT_BIT(OPT_PRIMARY);
@@ -78,7 +78,7 @@ static void codec_round_trip_every_option(void **state)
 	for (int id = 0; id < OPT__COUNT; id++) {
 		if (id == OPT_PRIMARY)
 			continue; /* the observer resolves the ifindex to a name */
-		assert_true(bond_opts_equal(&in, &out, (enum bond_opt)id));
+		assert_true(bond_settings_equal(&in, &out, (enum bond_option_id)id));
 	}
 	(void)primary;
 }
@@ -86,7 +86,7 @@ static void codec_round_trip_every_option(void **state)
 static void codec_refuses_primary_without_ifindex(void **state)
 {
 	(void)state;
-	struct bond_opts in = {0};
+	struct bond_settings in = {0};
 	in.have = OPT_BIT(OPT_PRIMARY);
 	struct nlmsghdr *nlh = new_link_msg(RTM_NEWLINK, 7, 0, "bond0");
 	assert_int_equal(bond_codec_put_opts(nlh, &in, in.have, 0), -ENOENT);
@@ -280,12 +280,12 @@ static void kernel_link(const char *name, struct obs_link *l)
 	assert_int_equal(link_parse(nlh, l), 0);
 }
 
-static void has(const struct obs_link *l, enum bond_opt id, uint32_t v)
+static void has(const struct obs_link *l, enum bond_option_id id, uint32_t v)
 {
-	if (!bond_opts_has(&l->bond, id))
-		fail_msg("%s: %s not reported", l->name, bond_opt_desc(id)->key);
+	if (!bond_settings_has(&l->bond, id))
+		fail_msg("%s: %s not reported", l->name, bond_option_spec(id)->key);
 	if (l->bond.val[id] != v)
-		fail_msg("%s: %s is %u, not %u", l->name, bond_opt_desc(id)->key, l->bond.val[id], v);
+		fail_msg("%s: %s is %u, not %u", l->name, bond_option_spec(id)->key, l->bond.val[id], v);
 }
 
 /* ip link add bond0 mtu 9000 type bond mode 802.3ad miimon 100 lacp_rate fast
@@ -315,7 +315,7 @@ static void kernel_8023ad_bond(void **state)
 	has(&l, OPT_TLB_DYNAMIC_LB, 1);
 	has(&l, OPT_RESEND_IGMP, 1);
 	has(&l, OPT_LP_INTERVAL, 1);
-	assert_true(bond_opts_has(&l.bond, OPT_AD_ACTOR_SYSTEM));
+	assert_true(bond_settings_has(&l.bond, OPT_AD_ACTOR_SYSTEM));
 	assert_memory_equal(l.bond.ad_actor_system, "\x02\x00\x00\x00\x00\x07", 6);
 	assert_int_equal(l.primary_ifindex, 0);
 
@@ -358,8 +358,8 @@ static void kernel_newer_bonds(void **state)
 
 	kernel_link("../kernel-6.12.113/nl/link-0-bond0", &l);
 	has(&l, OPT_COUPLED_CONTROL, 0);
-	assert_false(bond_opts_has(&l.bond, OPT_BROADCAST_NEIGH));
-	assert_false(bond_opts_has(&l.bond, OPT_LACP_STRICT));
+	assert_false(bond_settings_has(&l.bond, OPT_BROADCAST_NEIGH));
+	assert_false(bond_settings_has(&l.bond, OPT_LACP_STRICT));
 	/* Debian's 6.12.113 has the slave attributes from stable (the churn
 	 * states as a fix, actor_port_prio with them), not broadcast_neighbor. */
 	kernel_link("../kernel-6.12.113/nl/link-0-v1", &l);
@@ -371,7 +371,7 @@ static void kernel_newer_bonds(void **state)
 	/* So has Debian 12's 6.1.176: coupled_control (mainline 6.9) too. */
 	kernel_link("../kernel-6.1.176/nl/link-0-bond0", &l);
 	has(&l, OPT_COUPLED_CONTROL, 0);
-	assert_false(bond_opts_has(&l.bond, OPT_BROADCAST_NEIGH));
+	assert_false(bond_settings_has(&l.bond, OPT_BROADCAST_NEIGH));
 	kernel_link("../kernel-6.1.176/nl/link-0-v1", &l);
 	assert_true(l.slave.valid && l.slave.has_ad_state);
 	assert_true(l.slave.has_actor_port_prio);
@@ -399,15 +399,15 @@ static void kernel_8023ad_bond_unprivileged(void **state)
 	observed_merge_link(&root, &user);
 	assert_int_equal(user.bond.have, root.bond.have);
 	for (int id = 0; id < OPT__COUNT; id++)
-		if (bond_opts_has(&root.bond, (enum bond_opt)id))
-			assert_true(bond_opts_equal(&root.bond, &user.bond, (enum bond_opt)id));
+		if (bond_settings_has(&root.bond, (enum bond_option_id)id))
+			assert_true(bond_settings_equal(&root.bond, &user.bond, (enum bond_option_id)id));
 
 	/* Learned: this kernel does not tell this caller the three options. */
 	struct kernel_caps caps = {0};
 	struct desired_bond want = {.name = "bond0"};
-	bond_opts_set(&want.opts, OPT_MODE, MODE_8023AD);
-	bond_opts_set(&want.opts, OPT_AD_USER_PORT_KEY, 7);
-	bond_opts_set(&want.opts, OPT_MIIMON, 100);
+	bond_settings_set(&want.opts, OPT_MODE, MODE_8023AD);
+	bond_settings_set(&want.opts, OPT_AD_USER_PORT_KEY, 7);
+	bond_settings_set(&want.opts, OPT_MIIMON, 100);
 	kernel_link("unpriv-link-0-bond0", &user);
 	kernel_caps_learn(&caps, &user.bond);
 	char names[128];
@@ -563,7 +563,7 @@ static void udev_wait_rules(void **state)
 	struct obs_link e1 = {.ifindex = 5, .name = "e1"};
 	assert_int_equal(observed_put_link(&obs, &e1), 0);
 	struct udev_wait u;
-	struct plan_holds none = {0}, h;
+	struct plan_constraints none = {0}, h;
 
 	/* No udev: nothing waits. */
 	udev_wait_init(&u, dir);

@@ -101,8 +101,8 @@ static const char *mismatch(const struct fx *f, const struct action *a, const st
 	if (a->opts.have != e->opts)
 		return "options sent";
 	for (int id = 0; id < OPT__COUNT; id++)
-		if (bond_opts_has(&a->opts, (enum bond_opt)id) &&
-		    (!want || !bond_opts_equal(&a->opts, &want->opts, (enum bond_opt)id)))
+		if (bond_settings_has(&a->opts, (enum bond_option_id)id) &&
+		    (!want || !bond_settings_equal(&a->opts, &want->opts, (enum bond_option_id)id)))
 			return "an option value is not the configured one";
 	if (a->mtu != e->mtu)
 		return "mtu";
@@ -188,7 +188,7 @@ static void expect_notes(const struct fx *f, const struct exp_note *e)
 
 static void run_plan(struct fx *f)
 {
-	struct plan_holds h = fx_holds(f);
+	struct plan_constraints h = fx_holds(f);
 
 	action_list_clear(&f->out);
 	assert_int_equal(plan(&f->want, &f->have, &h, &f->out), 0);
@@ -200,7 +200,7 @@ static void run_plan(struct fx *f)
 static struct desired_bond *want_rr4(struct fx *f)
 {
 	struct desired_bond *b = want_bond(f, "bond0", MODE_BALANCE_RR, "eth1 eth2 eth3 eth4");
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
 	want_addr(b, "10.0.0.1/24");
 	return b;
 }
@@ -237,10 +237,10 @@ static void nics(struct fx *f, const char *names, bool up)
 static void setup_converged_8023ad(struct fx *f)
 {
 	struct desired_bond *b = want_bond(f, "bond0", MODE_8023AD, "eth1 eth2 eth3 eth4");
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
-	bond_opts_set(&b->opts, OPT_AD_LACP_RATE, 1);
-	bond_opts_set(&b->opts, OPT_XMIT_HASH_POLICY, 1);
-	bond_opts_set(&b->opts, OPT_MIN_LINKS, 1);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_AD_LACP_RATE, 1);
+	bond_settings_set(&b->opts, OPT_XMIT_HASH_POLICY, 1);
+	bond_settings_set(&b->opts, OPT_MIN_LINKS, 1);
 	want_addr(b, "10.0.0.1/24");
 	obs_converged(f);
 }
@@ -248,8 +248,8 @@ static void setup_converged_8023ad(struct fx *f)
 static void setup_converged_active_backup(struct fx *f)
 {
 	struct desired_bond *b = want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2");
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
-	bond_opts_set(&b->opts, OPT_FAIL_OVER_MAC, 1);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_FAIL_OVER_MAC, 1);
 	want_primary(b, "eth2");
 	want_queue_id(b, "eth1", 1);
 	want_prio(b, "eth2", 10);
@@ -264,46 +264,46 @@ static void setup_converged_every_mode(struct fx *f)
 	struct desired_bond *b;
 
 	b = want_bond(f, "brr", MODE_BALANCE_RR, "e0 e1");
-	bond_opts_set(&b->opts, OPT_PACKETS_PER_SLAVE, 4);
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_PACKETS_PER_SLAVE, 4);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
 	b = want_bond(f, "bab", MODE_ACTIVE_BACKUP, "e2 e3");
 	want_primary(b, "e3");
-	bond_opts_set(&b->opts, OPT_PRIMARY_RESELECT, 2);
-	bond_opts_set(&b->opts, OPT_FAIL_OVER_MAC, 2);
-	bond_opts_set(&b->opts, OPT_ARP_INTERVAL, 200);
+	bond_settings_set(&b->opts, OPT_PRIMARY_RESELECT, 2);
+	bond_settings_set(&b->opts, OPT_FAIL_OVER_MAC, 2);
+	bond_settings_set(&b->opts, OPT_ARP_INTERVAL, 200);
 	want_arp_target(b, "10.0.0.254");
 	want_arp_target(b, "10.0.0.253");
 	want_ns_target(b, "fd00::fe");
-	bond_opts_set(&b->opts, OPT_ARP_VALIDATE, 3);
-	bond_opts_set(&b->opts, OPT_ARP_ALL_TARGETS, 1);
-	bond_opts_set(&b->opts, OPT_MISSED_MAX, 3);
+	bond_settings_set(&b->opts, OPT_ARP_VALIDATE, 3);
+	bond_settings_set(&b->opts, OPT_ARP_ALL_TARGETS, 1);
+	bond_settings_set(&b->opts, OPT_MISSED_MAX, 3);
 	b = want_bond(f, "bxor", MODE_BALANCE_XOR, "e4 e5");
-	bond_opts_set(&b->opts, OPT_XMIT_HASH_POLICY, 2);
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
-	bond_opts_set(&b->opts, OPT_UPDELAY, 200);
-	bond_opts_set(&b->opts, OPT_DOWNDELAY, 200);
-	bond_opts_set(&b->opts, OPT_USE_CARRIER, 0);
+	bond_settings_set(&b->opts, OPT_XMIT_HASH_POLICY, 2);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_UPDELAY, 200);
+	bond_settings_set(&b->opts, OPT_DOWNDELAY, 200);
+	bond_settings_set(&b->opts, OPT_USE_CARRIER, 0);
 	b = want_bond(f, "bbc", MODE_BROADCAST, "e6 e7");
-	bond_opts_set(&b->opts, OPT_MIIMON, 50);
-	bond_opts_set(&b->opts, OPT_ALL_SLAVES_ACTIVE, 1);
+	bond_settings_set(&b->opts, OPT_MIIMON, 50);
+	bond_settings_set(&b->opts, OPT_ALL_SLAVES_ACTIVE, 1);
 	b = want_bond(f, "bad", MODE_8023AD, "e8 e9");
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
-	bond_opts_set(&b->opts, OPT_AD_LACP_ACTIVE, 1);
-	bond_opts_set(&b->opts, OPT_AD_LACP_RATE, 1);
-	bond_opts_set(&b->opts, OPT_AD_SELECT, 2);
-	bond_opts_set(&b->opts, OPT_AD_ACTOR_SYS_PRIO, 100);
-	bond_opts_set(&b->opts, OPT_AD_USER_PORT_KEY, 5);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_AD_LACP_ACTIVE, 1);
+	bond_settings_set(&b->opts, OPT_AD_LACP_RATE, 1);
+	bond_settings_set(&b->opts, OPT_AD_SELECT, 2);
+	bond_settings_set(&b->opts, OPT_AD_ACTOR_SYS_PRIO, 100);
+	bond_settings_set(&b->opts, OPT_AD_USER_PORT_KEY, 5);
 	want_actor_system(b, 0x42);
 	b = want_bond(f, "btlb", MODE_BALANCE_TLB, "e10 e11");
-	bond_opts_set(&b->opts, OPT_TLB_DYNAMIC_LB, 0);
-	bond_opts_set(&b->opts, OPT_LP_INTERVAL, 2);
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_TLB_DYNAMIC_LB, 0);
+	bond_settings_set(&b->opts, OPT_LP_INTERVAL, 2);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
 	b = want_bond(f, "balb", MODE_BALANCE_ALB, "e12 e13");
 	want_primary(b, "e12");
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
-	bond_opts_set(&b->opts, OPT_RESEND_IGMP, 3);
-	bond_opts_set(&b->opts, OPT_NUM_PEER_NOTIF, 2);
-	bond_opts_set(&b->opts, OPT_PEER_NOTIF_DELAY, 200);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_RESEND_IGMP, 3);
+	bond_settings_set(&b->opts, OPT_NUM_PEER_NOTIF, 2);
+	bond_settings_set(&b->opts, OPT_PEER_NOTIF_DELAY, 200);
 	obs_converged(f);
 }
 
@@ -348,7 +348,7 @@ static void setup_cold_start_ports_down(struct fx *f)
 static void setup_cold_start_primary(struct fx *f)
 {
 	struct desired_bond *b = want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2");
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
 	want_primary(b, "eth2");
 	want_queue_id(b, "eth2", 3);
 	want_prio(b, "eth1", 0); /* the kernel's default: nothing to send */
@@ -516,7 +516,7 @@ static void setup_miimon_change(struct fx *f)
 {
 	struct desired_bond *b = want_rr4(f);
 	obs_converged(f);
-	bond_opts_set(&b->opts, OPT_MIIMON, 200);
+	bond_settings_set(&b->opts, OPT_MIIMON, 200);
 }
 
 static void check_miimon_200(const struct fx *f)
@@ -527,11 +527,11 @@ static void check_miimon_200(const struct fx *f)
 static void setup_some_options_differ(struct fx *f)
 {
 	struct desired_bond *b = want_bond(f, "bond0", MODE_BALANCE_XOR, "eth1 eth2");
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
-	bond_opts_set(&b->opts, OPT_UPDELAY, 200);
-	bond_opts_set(&b->opts, OPT_DOWNDELAY, 200);
-	bond_opts_set(&b->opts, OPT_XMIT_HASH_POLICY, 1);
-	bond_opts_set(&b->opts, OPT_RESEND_IGMP, 1);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_UPDELAY, 200);
+	bond_settings_set(&b->opts, OPT_DOWNDELAY, 200);
+	bond_settings_set(&b->opts, OPT_XMIT_HASH_POLICY, 1);
+	bond_settings_set(&b->opts, OPT_RESEND_IGMP, 1);
 	obs_converged(f);
 	obs(f, "bond0")->bond.val[OPT_UPDELAY] = 0;
 	obs(f, "bond0")->bond.val[OPT_XMIT_HASH_POLICY] = 0;
@@ -556,9 +556,9 @@ static void setup_option_not_reported(struct fx *f)
 static void setup_8023ad_privileged_unreported(struct fx *f)
 {
 	struct desired_bond *b = want_bond(f, "bond0", MODE_8023AD, "eth1 eth2");
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
-	bond_opts_set(&b->opts, OPT_AD_USER_PORT_KEY, 7);
-	bond_opts_set(&b->opts, OPT_AD_ACTOR_SYS_PRIO, 100);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_AD_USER_PORT_KEY, 7);
+	bond_settings_set(&b->opts, OPT_AD_ACTOR_SYS_PRIO, 100);
 	b->opts.have |= B(OPT_AD_ACTOR_SYSTEM);
 	b->opts.ad_actor_system[0] = 0x02;
 	obs_converged(f);
@@ -572,7 +572,7 @@ static void setup_8023ad_privileged_unreported(struct fx *f)
 static void setup_arp_targets_change(struct fx *f)
 {
 	struct desired_bond *b = want_bond(f, "bond0", MODE_BALANCE_XOR, "eth1 eth2");
-	bond_opts_set(&b->opts, OPT_ARP_INTERVAL, 100);
+	bond_settings_set(&b->opts, OPT_ARP_INTERVAL, 100);
 	want_arp_target(b, "10.0.0.254");
 	want_arp_target(b, "10.0.0.253");
 	obs_converged(f);
@@ -582,7 +582,7 @@ static void setup_arp_targets_change(struct fx *f)
 static void setup_actor_system_change(struct fx *f)
 {
 	struct desired_bond *b = want_bond(f, "bond0", MODE_8023AD, "eth1 eth2");
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
 	want_actor_system(b, 0x42);
 	obs_converged(f);
 	obs(f, "bond0")->bond.ad_actor_system[5] = 0x41;
@@ -606,8 +606,8 @@ static void setup_mode_and_miimon_change(struct fx *f)
 static void setup_lacp_rate_change(struct fx *f)
 {
 	struct desired_bond *b = want_bond(f, "bond0", MODE_8023AD, "eth1 eth2");
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
-	bond_opts_set(&b->opts, OPT_AD_LACP_RATE, 1);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_AD_LACP_RATE, 1);
 	obs_converged(f);
 	obs(f, "bond0")->bond.val[OPT_AD_LACP_RATE] = 0;
 }
@@ -618,7 +618,7 @@ static void setup_lacp_rate_change(struct fx *f)
 static void setup_lacp_to_rr(struct fx *f)
 {
 	struct desired_bond *b = want_bond(f, "bond0", MODE_8023AD, "eth1 eth2");
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
 	obs_converged(f);
 	b->opts.val[OPT_MODE] = MODE_BALANCE_RR;
 }
@@ -626,7 +626,7 @@ static void setup_lacp_to_rr(struct fx *f)
 static void setup_rr_to_lacp(struct fx *f)
 {
 	struct desired_bond *b = want_bond(f, "bond0", MODE_BALANCE_RR, "eth1 eth2");
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
 	obs_converged(f);
 	b->opts.val[OPT_MODE] = MODE_8023AD;
 }
@@ -634,7 +634,7 @@ static void setup_rr_to_lacp(struct fx *f)
 static void setup_lacp_order(struct fx *f)
 {
 	struct desired_bond *b = want_bond(f, "bond0", MODE_8023AD, "eth1 eth2 eth3");
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
 	b->has_keep_order = true;
 	b->keep_order = true;
 	obs_converged(f);
@@ -663,8 +663,8 @@ static void setup_mode_change_empty_down(struct fx *f)
 static struct desired_bond *want_ab_fom(struct fx *f)
 {
 	struct desired_bond *b = want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2");
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
-	bond_opts_set(&b->opts, OPT_FAIL_OVER_MAC, 1);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_FAIL_OVER_MAC, 1);
 	want_primary(b, "eth1");
 	return b;
 }
@@ -699,7 +699,7 @@ static void setup_rebuild_with_held_slave(struct fx *f)
 static void setup_mode_change_primary(struct fx *f)
 {
 	struct desired_bond *b = want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2");
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
 	want_primary(b, "eth2");
 	obs_converged(f);
 	struct obs_link *m = obs(f, "bond0");
@@ -772,7 +772,7 @@ static void setup_held_bond(struct fx *f)
 {
 	want_rr4(f);
 	struct desired_bond *b1 = want_bond(f, "bond1", MODE_BALANCE_RR, "eth5 eth6");
-	bond_opts_set(&b1->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b1->opts, OPT_MIIMON, 100);
 	obs_converged(f);
 	obs(f, "bond0")->bond.val[OPT_MIIMON] = 50;
 	obs(f, "bond1")->bond.val[OPT_MIIMON] = 50;
@@ -1109,7 +1109,7 @@ static void recreate(struct fx *f, const char *name)
 static void setup_ab_backup_returns(struct fx *f)
 {
 	struct desired_bond *b = want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2");
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
 	want_primary(b, "eth2");
 	obs_converged(f);
 	recreate(f, "eth1");
@@ -1144,8 +1144,8 @@ static void expect_eth2_active(const struct fx *f)
 static void setup_lacp_port_returns(struct fx *f)
 {
 	struct desired_bond *b = want_bond(f, "lag0", MODE_8023AD, "eth1 eth2 eth3");
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
-	bond_opts_set(&b->opts, OPT_AD_LACP_RATE, 1);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_AD_LACP_RATE, 1);
 	obs_converged(f);
 	recreate(f, "eth1");
 }
@@ -1185,7 +1185,7 @@ static void setup_address_held(struct fx *f)
 static void setup_option_held(struct fx *f)
 {
 	struct desired_bond *b = want_rr4(f);
-	bond_opts_set(&b->opts, OPT_PACKETS_PER_SLAVE, 4);
+	bond_settings_set(&b->opts, OPT_PACKETS_PER_SLAVE, 4);
 	obs_converged(f);
 	obs(f, "bond0")->bond.val[OPT_PACKETS_PER_SLAVE] = 1;
 	obs(f, "bond0")->bond.val[OPT_MIIMON] = 0;
@@ -1242,7 +1242,7 @@ static void setup_state_absent(struct fx *f)
 static void setup_state_absent_lacp(struct fx *f)
 {
 	struct desired_bond *b = want_bond(f, "lag1", MODE_8023AD, "eth2 eth1 eth3");
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
 	obs_converged(f);
 	obs(f, "eth1")->flags &= ~(unsigned)IFF_UP; /* down already: no request */
 	b->absent = true;
@@ -1404,7 +1404,7 @@ static void setup_mac_held(struct fx *f)
 static void setup_mac_fail_over_mac_unmanaged(struct fx *f)
 {
 	struct desired_bond *b = want_bond(f, "bond0", MODE_ACTIVE_BACKUP, "eth1 eth2");
-	bond_opts_set(&b->opts, OPT_MIIMON, 100);
+	bond_settings_set(&b->opts, OPT_MIIMON, 100);
 	b->has_mac = true;
 	memcpy(b->mac, pinned_mac, 6);
 	obs_converged(f);
@@ -2541,8 +2541,8 @@ static void hold_keys(void **state)
 	a.kind = ACT_DELETE_BOND;
 	assert_string_equal(plan_hold_key(&a, OPT__COUNT, key, sizeof(key)), "link bond0");
 	a.kind = ACT_SET_OPTS;
-	bond_opts_set(&a.opts, OPT_MIIMON, 100);
-	bond_opts_set(&a.opts, OPT_PEER_NOTIF_DELAY, 400);
+	bond_settings_set(&a.opts, OPT_MIIMON, 100);
+	bond_settings_set(&a.opts, OPT_PEER_NOTIF_DELAY, 400);
 	assert_string_equal(plan_hold_key(&a, OPT_PEER_NOTIF_DELAY, key, sizeof(key)),
 			    "opt bond0 peer_notif_delay");
 	assert_string_equal(plan_hold_key(&a, OPT__COUNT, key, sizeof(key)), "opt bond0 miimon");

@@ -277,8 +277,8 @@ static struct world *world_new(void)
 	const unsigned up = IFF_UP | IFF_LOWER_UP;
 	add_link(w, 10, "bond0", "bond", up, 9000, 0);
 	struct obs_link *b = link_mut(w, "bond0");
-	bond_opts_set(&b->bond, OPT_MODE, MODE_BALANCE_RR);
-	bond_opts_set(&b->bond, OPT_MIIMON, 100);
+	bond_settings_set(&b->bond, OPT_MODE, MODE_BALANCE_RR);
+	bond_settings_set(&b->bond, OPT_MIIMON, 100);
 	const char *names[] = {"e1", "e2", "e3"};
 	for (int i = 0; i < 3; i++) {
 		add_link(w, 11 + i, names[i], "veth", up, 9000, 10);
@@ -676,8 +676,8 @@ static void json_privilege_rule(void **state)
 	struct strbuf out = {0};
 	struct obs_link *b = link_mut(w, "bond0");
 
-	bond_opts_set(&b->bond, OPT_AD_ACTOR_SYS_PRIO, 700);
-	bond_opts_set(&b->bond, OPT_AD_USER_PORT_KEY, 9);
+	bond_settings_set(&b->bond, OPT_AD_ACTOR_SYS_PRIO, 700);
+	bond_settings_set(&b->bond, OPT_AD_USER_PORT_KEY, 9);
 	b->bond.have |= OPT_BIT(OPT_AD_ACTOR_SYSTEM);
 	b->bond.ad_actor_system[5] = 0x42;
 	b->bond.have |= OPT_BIT(OPT_ARP_IP_TARGET) | OPT_BIT(OPT_NS_IP6_TARGET);
@@ -743,7 +743,7 @@ static void lacp_health(void **state)
 	struct strbuf out = {0};
 	char why[128];
 
-	bond_opts_set(&b->bond, OPT_MODE, MODE_8023AD);
+	bond_settings_set(&b->bond, OPT_MODE, MODE_8023AD);
 	b->info.has_ad_info = true;
 	b->info.ad_aggregator = 1;
 	b->info.ad_num_ports = 3;

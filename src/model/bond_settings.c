@@ -1,23 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /* Comparing, setting and printing bond option values. */
-#include "bond_opts.h"
+#include "bond_settings.h"
 
 #include <arpa/inet.h>
 #include <stdio.h>
 #include <string.h>
 
-void bond_opts_set(struct bond_opts *o, enum bond_opt id, uint32_t value)
+void bond_settings_set(struct bond_settings *o, enum bond_option_id id, uint32_t value)
 {
 	o->val[id] = value;
 	o->have |= OPT_BIT(id);
 }
 
-bool bond_opts_equal(const struct bond_opts *a, const struct bond_opts *b,
-		     enum bond_opt id)
+bool bond_settings_equal(const struct bond_settings *a, const struct bond_settings *b,
+		     enum bond_option_id id)
 {
-	if (!bond_opts_has(a, id) || !bond_opts_has(b, id))
+	if (!bond_settings_has(a, id) || !bond_settings_has(b, id))
 		return false;
-	switch (bond_opt_desc(id)->type) {
+	switch (bond_option_spec(id)->type) {
 	case OT_IP4_LIST:
 		return a->n_arp_ip_target == b->n_arp_ip_target &&
 		       memcmp(a->arp_ip_target, b->arp_ip_target,
@@ -35,10 +35,10 @@ bool bond_opts_equal(const struct bond_opts *a, const struct bond_opts *b,
 	}
 }
 
-const char *bond_opts_format(const struct bond_opts *o, enum bond_opt id,
+const char *bond_settings_format(const struct bond_settings *o, enum bond_option_id id,
 			     char *buf, size_t len)
 {
-	const struct bond_opt_desc *d = bond_opt_desc(id);
+	const struct bond_option_spec *d = bond_option_spec(id);
 	size_t used = 0;
 	char addr[INET6_ADDRSTRLEN];
 
@@ -68,7 +68,7 @@ const char *bond_opts_format(const struct bond_opts *o, enum bond_opt id,
 		snprintf(buf, len, "%s", o->primary);
 		break;
 	default: {
-		const char *name = bond_opt_value_name(d, o->val[id]);
+		const char *name = bond_option_value_name(d, o->val[id]);
 		if (name)
 			snprintf(buf, len, "%s", name);
 		else
