@@ -168,9 +168,17 @@ int64_t lc_recent_started(const struct lc_recent *r, uint32_t id, int64_t now_ms
  * least twice *slow_ms, the lateness of the latest answer seen lately, so
  * that a slow path or a busy peer is waited for instead of judged;
  * LC_WAIT_MAX_MS at most.  *slow_ms decays by a quarter, check by check.
- * A check ends sooner when every peer it waits for has answered.
+ * A check that may confirm a one-way finding (confirming_one_way: the
+ * check before found one, pending) waits LC_WAIT_MAX_MS: a one-way path
+ * is a claim that peers whose requests arrive never answer, and at start
+ * no answer has come late yet, so the wait is short; at 64 hosts on one
+ * CPU a busy peer's answers to both checks came after the second one
+ * ended, and 9 of 64 hosts warned of one-way at start.  A path that is
+ * one-way costs its confirmation those seconds; one that is late gets
+ * them to answer in.  A check ends sooner when every peer it waits for
+ * has answered.
  */
-uint32_t lc_wait_ms(size_t peers, uint32_t *slow_ms);
+uint32_t lc_wait_ms(size_t peers, uint32_t *slow_ms, bool confirming_one_way);
 
 /* When a check that is due may start: at once (now_ms) when none started
  * yet (last_start_ms 0), else LC_MIN_GAP_MS after the last one began. */

@@ -29,6 +29,11 @@
 #define MAX_WATCHERS_PER_UID 8
 /* A client must send a whole request, and take each reply, within this. */
 #define CLIENT_TIMEOUT_MS 10000
+/* ... but a client waiting for the link check it asked for waits for two
+ * checks, each up to LC_WAIT_MAX_MS (15 s) when answers come late or a
+ * one-way finding is being confirmed, and the gaps between them
+ * (linkcheck_settle.h); bondd-status waits a little longer still. */
+#define CHECK_TIMEOUT_MS 60000
 /* A reply bigger than this means something is wrong: the client is dropped. */
 #define MAX_PENDING (8u << 20)
 /* A watcher this far behind is dropped rather than buffered without end. */

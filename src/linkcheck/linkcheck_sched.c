@@ -115,13 +115,17 @@ static int evaluate(struct lc_bond *b)
 }
 
 
-/* How long a check waits at most (lc_wait_ms), recorded in its result. */
+/* How long a check waits at most (lc_wait_ms), recorded in its result:
+ * longest when it may confirm a one-way finding of the check before. */
 static uint32_t wait_for(struct lc_bond *b)
 {
 	size_t peers = 0;
 	for (size_t i = 0; i < b->n; i++)
 		peers += b->shown[i].n_peers;
-	b->result.wait_ms = lc_wait_ms(peers, &b->slow_ms);
+	bool one_way = false;
+	for (size_t j = 0; j < b->found.n; j++)
+		one_way |= b->found.v[j].pending && b->found.v[j].kind == FK_ONE_WAY;
+	b->result.wait_ms = lc_wait_ms(peers, &b->slow_ms, one_way);
 	return b->result.wait_ms;
 }
 

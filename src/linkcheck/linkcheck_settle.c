@@ -143,9 +143,11 @@ int64_t lc_recent_started(const struct lc_recent *r, uint32_t id, int64_t now_ms
 	return -1;
 }
 
-uint32_t lc_wait_ms(size_t peers, uint32_t *slow_ms)
+uint32_t lc_wait_ms(size_t peers, uint32_t *slow_ms, bool confirming_one_way)
 {
 	uint64_t ms = LC_WAIT_MS + (uint64_t)LC_WAIT_PER_PEER_MS * peers;
+	if (confirming_one_way)
+		ms = LC_WAIT_MAX_MS;
 	if (ms < 2ull * *slow_ms)
 		ms = 2ull * *slow_ms;
 	if (ms > LC_WAIT_MAX_MS)

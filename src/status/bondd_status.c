@@ -27,6 +27,9 @@ enum { EXIT_NOT_RELOADED = 1, EXIT_UNREACHABLE = 3, EXIT_USAGE = 64 };
 /* ... and for a reload, which answers once the new config is applied;
  * below systemd's default timeout for ExecReload= (90 s). */
 #define RELOAD_TIMEOUT_S 80
+/* ... and for --link-check, which waits for a check and the one that
+ * confirms its findings: bondd gives it 60 s (CHECK_TIMEOUT_MS). */
+#define LINK_CHECK_TIMEOUT_S 65
 
 static void usage(FILE *f)
 {
@@ -231,7 +234,11 @@ int main(int argc, char **argv)
 	if (fd < 0)
 		return EXIT_UNREACHABLE;
 	if (!do_watch) {
-		struct timeval tv = {.tv_sec = do_reload ? RELOAD_TIMEOUT_S : REPLY_TIMEOUT_S};
+		struct timeval tv = {.tv_sec = REPLY_TIMEOUT_S};
+		if (do_reload)
+			tv.tv_sec = RELOAD_TIMEOUT_S;
+		else if (strcmp(verb, "linkcheck") == 0)
+			tv.tv_sec = LINK_CHECK_TIMEOUT_S;
 		setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 	}
 	char head[512];

@@ -186,13 +186,16 @@ int client_flush(struct status_server *s, struct client *c)
 	if (c->out.oom || c->out.len > MAX_PENDING)
 		return -1;
 	/* Two clocks, the earlier wins.  A request, once begun, must be whole
-	 * in time (a byte now and then does not extend it).  A pending reply
+	 * in time (a byte now and then does not extend it); one waiting for
+	 * its link check has CHECK_TIMEOUT_MS and no idle clock.  A pending reply
 	 * must be taken, some of it every so often, and a client between
 	 * requests gets the idle timeout.  An idle watcher has neither. */
 	bool begun = c->state == CS_CHECK || (c->state == CS_REQUEST && c->in_len && !c->eof);
-	bool idle_clock = c->out.len > 0 || c->state != CS_WATCH;
+	bool idle_clock = c->out.len > 0 || (c->state != CS_WATCH && c->state != CS_CHECK);
 	int64_t by_activity = c->last_active_ms + CLIENT_TIMEOUT_MS;
-	c->deadline_ms = begun ? c->request_start_ms + CLIENT_TIMEOUT_MS : 0;
+	c->deadline_ms = begun ? c->request_start_ms + (c->state == CS_CHECK ? CHECK_TIMEOUT_MS
+									   : CLIENT_TIMEOUT_MS)
+			       : 0;
 	if (idle_clock && (!c->deadline_ms || by_activity < c->deadline_ms))
 		c->deadline_ms = by_activity;
 	set_events(s, c);

@@ -410,25 +410,35 @@ static void wait_grows_with_peers_and_lateness(void **state)
 {
 	(void)state;
 	uint32_t slow = 0;
-	assert_int_equal(lc_wait_ms(0, &slow), LC_WAIT_MS);
+	assert_int_equal(lc_wait_ms(0, &slow, false), LC_WAIT_MS);
 	assert_int_equal(slow, 0);
-	assert_int_equal(lc_wait_ms(100, &slow), LC_WAIT_MS + 100 * LC_WAIT_PER_PEER_MS);
-	assert_int_equal(lc_wait_ms(2000, &slow), LC_WAIT_MAX_MS);
+	assert_int_equal(lc_wait_ms(100, &slow, false), LC_WAIT_MS + 100 * LC_WAIT_PER_PEER_MS);
+	assert_int_equal(lc_wait_ms(2000, &slow, false), LC_WAIT_MAX_MS);
 	/* an answer 1.5 s late: the next check waits 3 s, then less */
 	slow = 1500;
-	assert_int_equal(lc_wait_ms(0, &slow), 3000);
+	assert_int_equal(lc_wait_ms(0, &slow, false), 3000);
 	assert_int_equal(slow, 1125);
-	assert_int_equal(lc_wait_ms(0, &slow), 2250);
+	assert_int_equal(lc_wait_ms(0, &slow, false), 2250);
 	assert_int_equal(slow, 844);
 	/* the peers' share counts when it is the larger */
-	assert_int_equal(lc_wait_ms(200, &slow), LC_WAIT_MS + 200 * LC_WAIT_PER_PEER_MS);
+	assert_int_equal(lc_wait_ms(200, &slow, false), LC_WAIT_MS + 200 * LC_WAIT_PER_PEER_MS);
 	/* very late: capped, and the lateness still decays */
 	slow = LC_WAIT_MAX_MS;
-	assert_int_equal(lc_wait_ms(0, &slow), LC_WAIT_MAX_MS);
+	assert_int_equal(lc_wait_ms(0, &slow, false), LC_WAIT_MAX_MS);
 	assert_int_equal(slow, LC_WAIT_MAX_MS - LC_WAIT_MAX_MS / 4);
 	for (int i = 0; i < 40; i++)
-		lc_wait_ms(0, &slow);
-	assert_int_equal(lc_wait_ms(0, &slow), LC_WAIT_MS);
+		lc_wait_ms(0, &slow, false);
+	assert_int_equal(lc_wait_ms(0, &slow, false), LC_WAIT_MS);
+	/* a check that may confirm a one-way finding waits the longest,
+	 * however few its peers and however prompt the answers lately; the
+	 * lateness still decays */
+	slow = 0;
+	assert_int_equal(lc_wait_ms(0, &slow, true), LC_WAIT_MAX_MS);
+	assert_int_equal(lc_wait_ms(3, &slow, true), LC_WAIT_MAX_MS);
+	slow = 2000;
+	assert_int_equal(lc_wait_ms(0, &slow, true), LC_WAIT_MAX_MS);
+	assert_int_equal(slow, 1500);
+	assert_int_equal(lc_wait_ms(0, &slow, false), 3000);
 }
 
 /* A due check starts at once the first time, else LC_MIN_GAP_MS after the

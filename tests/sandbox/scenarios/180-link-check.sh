@@ -137,6 +137,11 @@ def judge(case):
         expect("a", [("unreachable", ("e3",))], 1)
         expect("b", [("one-way", ("e3",))], 1)
         expect("c", [("one-way", ("e3",))], 1)
+        # the check that confirmed it gave the silent peer the longest
+        # wait (lc_wait_ms): late is not one-way
+        for h in "bc":
+            w = hosts[h][0]["link_check"]["wait_ms"]
+            assert w == 15000, f"host {h}: the confirming check waited {w} ms, not 15000"
     else:
         sys.exit(f"unknown case {case}")
 
