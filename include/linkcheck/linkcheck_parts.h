@@ -152,6 +152,10 @@ static inline int64_t wall_ms(void)
 
 /* linkcheck_io.c */
 void lc_sock_close(struct lc_sock *s);
+/* Frames the kernel dropped for s's socket since the last call, its
+ * receive queue full (PACKET_STATISTICS, which reading resets:
+ * net/packet/af_packet.c packet_getsockopt). */
+unsigned lc_sock_drops(struct lc_sock *s);
 int lc_sock_open(struct linkcheck *lc, struct lc_sock *s, int ifindex);
 /* Sends a slave's requests, one per size class, for the running check;
  * returns how many went out. */

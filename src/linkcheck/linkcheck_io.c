@@ -87,6 +87,15 @@ int lc_sock_open(struct linkcheck *lc, struct lc_sock *s, int ifindex)
 	return 0;
 }
 
+unsigned lc_sock_drops(struct lc_sock *s)
+{
+	struct tpacket_stats st = {0};
+	socklen_t len = sizeof(st);
+	if (s->fd < 0 || getsockopt(s->fd, SOL_PACKET, PACKET_STATISTICS, &st, &len) < 0)
+		return 0;
+	return st.tp_drops;
+}
+
 /* Sends to `mac`, or to the broadcast address when it is NULL. */
 static int sock_send(struct lc_sock *s, const uint8_t *buf, size_t len, const uint8_t *mac)
 {
