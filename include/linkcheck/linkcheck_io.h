@@ -20,9 +20,10 @@
  * token is remembered and checked when one is there); per bond, peers'
  * requests to probe back take a token from a bucket of the same size (a
  * wish without a token waits for one), and no two checks start within LC_MIN_GAP_MS (on demand
- * too); per slave, at most LC_ANSWER_BURST answers a second, and as many
- * again to peer slaves that answered its own requests (so that stations
- * that never answer cannot use the budget up for the real peers).
+ * too); per slave, at most LC_ANSWER_BURST answers a second, and apart
+ * from those lc_answer_budget (growing with the peer slaves heard) to peer
+ * slaves that answered its own requests (so that stations that never
+ * answer cannot use the budget up for the real peers).
  */
 #ifndef BONDD_LINKCHECK_IO_H
 #define BONDD_LINKCHECK_IO_H

@@ -96,6 +96,7 @@ struct lc_bond {
 	unsigned stranger_tokens;
 	int64_t stranger_tokens_ms;
 	bool drop_logged;        /* said once that requests were dropped */
+	unsigned proven_over;    /* peers' requests over their budget, unanswered */
 	/* settling (linkcheck_settle.h): when to look again, and the
 	 * findings of the last two checks as the evaluation made them */
 	struct lc_settle settle;

@@ -214,4 +214,18 @@ void lc_slow_note(struct lc_slow *t, uint8_t slave, uint32_t peer, int64_t now_m
 /* Whether it answered late within LC_SLOW_KEEP_MS. */
 bool lc_slow_recent(const struct lc_slow *t, uint8_t slave, uint32_t peer, int64_t now_ms);
 
+/*
+ * How many answers and echoes a slave sends a second to peer slaves that
+ * proved themselves (their host answered a check of ours): LC_ANSWER_BURST
+ * and LC_ANSWER_PER_PEER more for each peer slave its rows hold (peers).
+ * A peer's checks are LC_MIN_GAP_MS apart at the least, each three
+ * requests and an echo, so a peer stays within 8 a second; at 64 hosts
+ * starting together the peers' re-checks fall in the same seconds, and a
+ * fixed budget of 256 left their requests unanswered and made one-way
+ * findings on their side.  Strangers' requests keep LC_ANSWER_BURST of
+ * their own (linkcheck_io.c reply_budget).
+ */
+#define LC_ANSWER_PER_PEER 8
+unsigned lc_answer_budget(size_t peers);
+
 #endif

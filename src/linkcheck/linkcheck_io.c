@@ -209,9 +209,14 @@ static bool reply_budget(struct linkcheck *lc, struct lc_sock *s, const struct l
 	}
 	bool proven = lc_known_host(lc, from->host, now) || proven_peer(b, s->idx, from);
 	unsigned *used = proven ? &s->answers_proven : &s->answers;
-	if (*used >= LC_ANSWER_BURST) {
+	size_t peers = b->live[s->idx].n_peers > b->shown[s->idx].n_peers
+			       ? b->live[s->idx].n_peers
+			       : b->shown[s->idx].n_peers;
+	if (*used >= (proven ? lc_answer_budget(peers) : LC_ANSWER_BURST)) {
 		if (!proven)
 			dropped(b);
+		else
+			b->proven_over++;
 		return false;
 	}
 	(*used)++;

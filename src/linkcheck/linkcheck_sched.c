@@ -393,10 +393,12 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 			reached += b->shown[i].peers[p].answered != 0;
 	log_info("%s: link check done in %u ms (%s): %u requests, %zu answered paths, "
 		 "%zu finding%s (%d pending), %zu peer slave%s late, %u frames dropped by the "
-		 "kernel; next check %s", b->name,
+		 "kernel, %u peers' requests unanswered; next check %s", b->name,
 		 b->result.took_ms, b->result.trigger, b->result.frames_sent, reached, n_find,
 		 n_find == 1 ? "" : "s", pending, missing, missing == 1 ? "" : "s", kdrops,
+		 b->proven_over,
 		 b->settle.next_ms || owed ? "soon" : "on a change");
+	b->proven_over = 0;
 	/* A finding is a warning once confirmed; pending, it is a claim that
 	 * the next check may not repeat (a peer late, a port still learning):
 	 * logged at info. */

@@ -189,3 +189,10 @@ bool lc_slow_recent(const struct lc_slow *t, uint8_t slave, uint32_t peer, int64
 			return now_ms - t->v[i].ms <= LC_SLOW_KEEP_MS;
 	return false;
 }
+
+unsigned lc_answer_budget(size_t peers)
+{
+	if (peers > LC_MAX_PEERS)
+		peers = LC_MAX_PEERS;
+	return LC_ANSWER_BURST + LC_ANSWER_PER_PEER * (unsigned)peers;
+}

@@ -441,6 +441,19 @@ static void wait_grows_with_peers_and_lateness(void **state)
 	assert_int_equal(lc_wait_ms(0, &slow, false), 3000);
 }
 
+/* The peers' answer budget grows with the peer slaves heard, up to a
+ * full row (lc_answer_budget). */
+static void answer_budget_grows_with_peers(void **state)
+{
+	(void)state;
+	assert_int_equal(lc_answer_budget(0), LC_ANSWER_BURST);
+	assert_int_equal(lc_answer_budget(63), LC_ANSWER_BURST + 63 * LC_ANSWER_PER_PEER);
+	/* 64 hosts, each re-checking twice a second with three requests and
+	 * an echo: within it */
+	assert_true(lc_answer_budget(63) >= 63 * 2 * 4);
+	assert_int_equal(lc_answer_budget(100000), lc_answer_budget(LC_MAX_PEERS));
+}
+
 /* A due check starts at once the first time, else LC_MIN_GAP_MS after the
  * last start (lc_start_at); a running one is looked at after
  * LC_MIN_WAIT_MS, then at its deadline (lc_end_at). */
@@ -507,6 +520,7 @@ int main(void)
 		cmocka_unit_test(late_answers_to_recent_checks),
 		cmocka_unit_test(one_way_confirmed_about_the_same_peer),
 		cmocka_unit_test(wait_grows_with_peers_and_lateness),
+		cmocka_unit_test(answer_budget_grows_with_peers),
 		cmocka_unit_test(start_gap_and_end),
 		cmocka_unit_test(slow_peers_remembered_a_minute),
 	};
