@@ -187,7 +187,7 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 		memset(row->sizes, 0, sizeof(row->sizes));
 		snprintf(row->name, sizeof(row->name), "%s", b->slaves[i]);
 		row->pos = (uint8_t)(i + 1);
-		row->ifindex = b->socks[i].ifindex;
+		row->ifindex = b->socks[i].sock.ifindex;
 		frames += lc_send_requests(lc, b, i, probe_back);
 	}
 	b->result.frames_sent = frames;
@@ -429,7 +429,7 @@ void lc_process_due(struct linkcheck *lc)
 			struct lc_sock *s = &b->socks[j];
 			if (!s->pending)
 				continue;
-			if (s->fd < 0) {
+			if (s->sock.fd < 0) {
 				s->pending = false;
 				continue;
 			}
