@@ -102,11 +102,10 @@ struct import_bond *import_add_bond(struct import_result *r, const char *name,
 			    source, IMPORT_MAX_BONDS);
 		return NULL;
 	}
-	struct import_bond *v = grow_push(r->bonds, &r->cap_bonds, &r->n_bonds, sizeof(*v), 4, NULL);
-	if (!v)
+	struct import_bond *b = grow_append(&r->bonds, &r->cap_bonds, &r->n_bonds, sizeof(*b), 4,
+					    NULL);
+	if (!b)
 		return NULL;
-	r->bonds = v;
-	struct import_bond *b = &v[r->n_bonds - 1];
 	snprintf(b->name, sizeof(b->name), "%s", name);
 	snprintf(b->source, sizeof(b->source), "%s", source);
 	return b;
