@@ -79,22 +79,22 @@ uint32_t lc_peer_id(const struct lc_end *end)
 	return h;
 }
 
-/* A host one of whose slaves answered a probe of this check.  Anyone on
- * the switch can send a request with a made-up host id; only a bondd that
- * takes part answers, so only its requests count for a finding. */
-static bool host_answered(const struct lc_matrix *m, const uint8_t host[LC_HOST_ID_LEN])
+bool lc_host_answered(const struct lc_slave_obs *rows, size_t n,
+		      const uint8_t host[LC_HOST_ID_LEN])
 {
-	for (size_t i = 0; i < m->n_slaves; i++)
-		for (size_t p = 0; p < m->slaves[i].n_peers; p++)
-			if (m->slaves[i].peers[p].answered &&
-			    memcmp(m->slaves[i].peers[p].end.host, host, LC_HOST_ID_LEN) == 0)
+	for (size_t i = 0; i < n; i++)
+		for (size_t p = 0; p < rows[i].n_peers; p++)
+			if (rows[i].peers[p].answered &&
+			    memcmp(rows[i].peers[p].end.host, host, LC_HOST_ID_LEN) == 0)
 				return true;
 	return false;
 }
 
+/* A request heard from a peer counts for a finding only when its host
+ * answered this check (lc_host_answered). */
 static bool heard(const struct lc_matrix *m, const struct lc_peer_obs *p)
 {
-	return p->heard && host_answered(m, p->end.host);
+	return p->heard && lc_host_answered(m->slaves, m->n_slaves, p->end.host);
 }
 
 /* A peer slave counts as reached when the path to it is proven in either
