@@ -43,14 +43,16 @@ int packet_sock_open(struct packet_sock *ps, const struct packet_sock_kind *k, i
 void packet_sock_close(struct packet_sock *ps);
 
 /*
- * Reads the next frame worth looking at into buf (len bytes), its sender's
- * address into *from: frames we sent ourselves and empty ones are skipped.
- * Every read, skipped or not, takes one from *budget, so that a flood on one
- * slave cannot starve the event loop.  Returns the frame's length, which may
- * be more than len (MSG_TRUNC: the caller sees a frame was cut), or -1 when
- * nothing more is there, the budget is spent, or on an error (the socket is
- * read again at its next event).
+ * Reads the next frame worth looking at from *ps into buf (len bytes), its
+ * sender's address into *from: frames we sent ourselves and empty ones are
+ * skipped.  Every read, skipped or not, takes one from *budget, so that a
+ * flood on one slave cannot starve the event loop.  Returns the frame's
+ * length, which may be more than len (MSG_TRUNC: the caller sees a frame
+ * was cut), or -1 when nothing more is there, the budget is spent, *ps is
+ * closed (perhaps by the caller, while handling the last frame), or on an
+ * error (the socket is read again at its next event).
  */
-ssize_t packet_rx(int fd, void *buf, size_t len, struct sockaddr_ll *from, unsigned *budget);
+ssize_t packet_rx(const struct packet_sock *ps, void *buf, size_t len, struct sockaddr_ll *from,
+		  unsigned *budget);
 
 #endif

@@ -53,11 +53,12 @@ void packet_sock_close(struct packet_sock *ps)
 	*ps = PACKET_SOCK_CLOSED;
 }
 
-ssize_t packet_rx(int fd, void *buf, size_t len, struct sockaddr_ll *from, unsigned *budget)
+ssize_t packet_rx(const struct packet_sock *ps, void *buf, size_t len, struct sockaddr_ll *from,
+		  unsigned *budget)
 {
-	while (*budget > 0) {
+	while (ps->fd >= 0 && *budget > 0) {
 		socklen_t fromlen = sizeof(*from);
-		ssize_t n = recvfrom(fd, buf, len, MSG_TRUNC | MSG_DONTWAIT,
+		ssize_t n = recvfrom(ps->fd, buf, len, MSG_TRUNC | MSG_DONTWAIT,
 				     (struct sockaddr *)from, &fromlen);
 		if (n < 0 && errno == EINTR)
 			continue;

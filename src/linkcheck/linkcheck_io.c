@@ -71,7 +71,8 @@ static int sock_send(struct lc_sock *s, const uint8_t *buf, size_t len, const ui
 	if (mac)
 		memcpy(to.sll_addr, mac, 6);
 	for (;;) {
-		ssize_t n = sendto(s->sock.fd, buf, len, MSG_DONTWAIT, (struct sockaddr *)&to, sizeof(to));
+		ssize_t n = sendto(s->sock.fd, buf, len, MSG_DONTWAIT, (struct sockaddr *)&to,
+				   sizeof(to));
 		if (n == (ssize_t)len)
 			return 0;
 		if (n < 0 && errno == EINTR)
@@ -412,7 +413,7 @@ static void on_readable(struct linkcheck *lc, struct lc_sock *s)
 	unsigned budget = 256;
 	struct sockaddr_ll from;
 	ssize_t n;
-	while (s->sock.fd >= 0 && (n = packet_rx(s->sock.fd, lc->buf, sizeof(lc->buf), &from, &budget)) > 0) {
+	while ((n = packet_rx(&s->sock, lc->buf, sizeof(lc->buf), &from, &budget)) > 0) {
 		struct lc_frame f;
 		const char *why = "";
 		if ((size_t)n > sizeof(lc->buf) - 1 ||

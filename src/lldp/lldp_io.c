@@ -69,7 +69,7 @@ static void on_readable(struct lldp_rx *rx, struct lldp_slot *s)
 	unsigned budget = LLDP_BATCH;
 	struct sockaddr_ll from;
 	ssize_t n;
-	while (s->sock.fd >= 0 && (n = packet_rx(s->sock.fd, rx->buf, sizeof(rx->buf), &from, &budget)) > 0) {
+	while ((n = packet_rx(&s->sock, rx->buf, sizeof(rx->buf), &from, &budget)) > 0) {
 		struct lldp_neighbor nb;
 		const char *why = "";
 		if ((size_t)n > LLDP_FRAME_MAX)
