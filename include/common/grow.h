@@ -14,12 +14,14 @@
 void *grow_array(void *v, size_t *cap, size_t need, size_t size, size_t first);
 
 /*
- * One more element at the end of array v of *n elements of `size` bytes in
+ * One more element at the end of an array of *n elements of `size` bytes in
  * *cap room (grown as grow_array does): a copy of *init, or zeroed when init
- * is NULL (init must not point into v).  Returns the array, perhaps moved,
- * with the new element at index *n - 1 (*n is counted up).  NULL, with v,
- * *n and *cap untouched, when memory is short.
+ * is NULL (init must not point into the array).  `arrayp` is the address of
+ * the array's pointer (&list->v, a T **), which is updated when the array
+ * moves.  Returns the new element (*n is counted up), or NULL, with the
+ * array, *n and *cap untouched, when memory is short.
  */
-void *grow_push(void *v, size_t *cap, size_t *n, size_t size, size_t first, const void *init);
+void *grow_append(void *arrayp, size_t *cap, size_t *n, size_t size, size_t first,
+		  const void *init);
 
 #endif

@@ -137,19 +137,22 @@ int import_netmask_prefix(const char *mask);
 
 /*
  * Cursor over an ini-style file (systemd unit files, GLib key files):
- * "[Section]" headers, "Key=Value" lines, '#' and ';' comments.  Each call
- * fills *section, *key and *value (pointing into a copy the cursor owns)
- * and returns true, or false at the end.  Lines that are neither are
- * skipped and counted in bad_lines.
+ * "[Section]" headers, "Key=Value" lines, '#' and ';' comments.  Each
+ * ini_next moves to the next Key=Value line and returns true, or false at
+ * the end; section, key, val, line and from then describe that line (key
+ * and val point into a copy the cursor owns, and may be changed).  Lines
+ * that are neither are skipped and counted in bad_lines.
  */
 struct ini_cursor {
 	char *copy, *at, *end;
-	char section[128];
+	const char *name;  /* the file's */
+	char section[128]; /* "" before the first header */
+	char *key, *val;
 	unsigned line, bad_lines;
+	char from[320];    /* "FILE:LINE", for notes */
 };
-int ini_open(struct ini_cursor *c, const char *text, size_t len);
-bool ini_next(struct ini_cursor *c, const char **section, char **key, char **value,
-	      unsigned *line);
+int ini_open(struct ini_cursor *c, const struct import_file *in);
+bool ini_next(struct ini_cursor *c);
 void ini_close(struct ini_cursor *c);
 
 /* JSON, for teamd's configuration (import_json.c). */

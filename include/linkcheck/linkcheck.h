@@ -127,6 +127,11 @@ struct lc_peer_obs *lc_row_peer(struct lc_slave_obs *row, const struct lc_end *e
  * place holds a peer that answered). */
 struct lc_peer_obs *lc_row_peer_answered(struct lc_slave_obs *row, const struct lc_end *end);
 bool lc_end_same(const struct lc_end *a, const struct lc_end *b);
+/* Whether one of host's slaves answered a probe in rows (n of them): a
+ * bondd that takes part, not a station that only sends requests (anyone on
+ * the switch can send one with a made-up host id; only a bondd answers). */
+bool lc_host_answered(const struct lc_slave_obs *rows, size_t n,
+		      const uint8_t host[LC_HOST_ID_LEN]);
 /* A peer slave as a number (a hash of its host id and name), for a
  * finding's `peers` (findings.h). */
 uint32_t lc_peer_id(const struct lc_end *end);

@@ -15,6 +15,7 @@
 
 #include "linkcheck_io.h"
 #include "linkcheck_settle.h"
+#include "packet_sock.h"
 
 /* Receive buffer per slave socket. */
 #define LC_RCVBUF (1 << 20)
@@ -34,8 +35,7 @@ struct lc_bond;
 struct lc_sock {
 	struct lc_bond *bond;
 	size_t idx;              /* the slave's index in the bond */
-	int fd;                  /* -1: the slave is not ready to probe */
-	int ifindex;
+	struct packet_sock sock; /* closed: the slave is not ready to probe */
 	uint32_t mtu;            /* the full size: the slave's MTU, at most the bond's */
 	int64_t answers_ms;      /* start of the current answer second */
 	unsigned answers;        /* answers sent in it */
@@ -152,7 +152,6 @@ static inline int64_t wall_ms(void)
 }
 
 /* linkcheck_io.c */
-void lc_sock_close(struct lc_sock *s);
 /* Frames the kernel dropped for s's socket since the last call, its
  * receive queue full (PACKET_STATISTICS, which reading resets:
  * net/packet/af_packet.c packet_getsockopt). */

@@ -53,11 +53,14 @@ void nlsock_close(struct nlsock *nl);
  */
 int nlsock_request(struct nlsock *nl, struct nlmsghdr *nlh, char *errmsg, size_t errlen);
 
-/* NLMSGERR_ATTR_MSG of the NLMSG_ERROR message nlh into out ("" if none). */
 /* Copies string attribute a into out (len bytes, cut to fit) when it is a
  * NUL-terminated string (MNL_TYPE_NUL_STRING: libmnl's STRING check does
  * not look for the terminator); false, out untouched, when not. */
 bool nlsock_attr_str(const struct nlattr *a, char *out, size_t len);
+/* Attribute a's value into *out when it is a u32; false, *out untouched,
+ * when its length is not 4. */
+bool nlsock_attr_u32(const struct nlattr *a, uint32_t *out);
+/* NLMSGERR_ATTR_MSG of the NLMSG_ERROR message nlh into out ("" if none). */
 void nlsock_extack_message(const struct nlmsghdr *nlh, char *out, size_t len);
 /* "strerror(err): extack", or strerror(err) alone when extack is empty. */
 void nlsock_error_text(int err, const char *extack, char *out, size_t len);

@@ -22,3 +22,11 @@ int64_t clock_wall_ms(void)
 	clock_gettime(CLOCK_REALTIME, &ts);
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
+
+uint64_t clock_backoff_ms(unsigned failures, uint64_t first_ms, uint64_t max_ms)
+{
+	uint64_t ms = first_ms;
+	for (unsigned i = 1; i < failures && ms < max_ms; i++)
+		ms *= 2;
+	return ms < max_ms ? ms : max_ms;
+}

@@ -25,15 +25,23 @@ void *grow_array(void *v, size_t *cap, size_t need, size_t size, size_t first)
 	return p;
 }
 
-void *grow_push(void *v, size_t *cap, size_t *n, size_t size, size_t first, const void *init)
+void *grow_append(void *arrayp, size_t *cap, size_t *n, size_t size, size_t first,
+		  const void *init)
 {
-	unsigned char *p = grow_array(v, cap, *n + 1, size, first);
-	if (!p)
+	/* *arrayp is a T *: read and written as bytes, since it is no void *
+	 * (object pointers share one representation on every target bondd
+	 * builds for). */
+	void *v;
+	memcpy(&v, arrayp, sizeof(v));
+	v = grow_array(v, cap, *n + 1, size, first);
+	if (!v)
 		return NULL;
+	memcpy(arrayp, &v, sizeof(v));
+	unsigned char *e = (unsigned char *)v + *n * size;
 	if (init)
-		memcpy(p + *n * size, init, size);
+		memcpy(e, init, size);
 	else
-		memset(p + *n * size, 0, size);
+		memset(e, 0, size);
 	(*n)++;
-	return p;
+	return e;
 }

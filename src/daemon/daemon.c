@@ -333,10 +333,7 @@ static void note_unsettled(struct daemon *d, bool unsettled)
 		d->unsettled_retry_ms = 0;
 	} else {
 		d->unsettled++;
-		for (unsigned i = 1; i < d->unsettled && backoff < UNSETTLED_MAX_MS; i++)
-			backoff *= 2;
-		if (backoff > UNSETTLED_MAX_MS)
-			backoff = UNSETTLED_MAX_MS;
+		backoff = clock_backoff_ms(d->unsettled, UNSETTLED_FIRST_MS, UNSETTLED_MAX_MS);
 		d->unsettled_retry_ms = clock_mono_ms() + backoff;
 	}
 	for (size_t i = 0; i < d->n_bonds; i++) {

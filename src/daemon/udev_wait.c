@@ -52,12 +52,9 @@ static struct udev_link *entry(struct udev_wait *u, const char *name)
 	for (size_t i = 0; i < u->n; i++)
 		if (!strcmp(u->v[i].name, name))
 			return &u->v[i];
-	struct udev_link *v = grow_push(u->v, &u->cap, &u->n, sizeof(*v), 16, NULL);
-	if (!v)
-		return NULL;
-	u->v = v;
-	struct udev_link *e = &v[u->n - 1];
-	snprintf(e->name, sizeof(e->name), "%s", name);
+	struct udev_link *e = grow_append(&u->v, &u->cap, &u->n, sizeof(*e), 16, NULL);
+	if (e)
+		snprintf(e->name, sizeof(e->name), "%s", name);
 	return e;
 }
 

@@ -201,13 +201,10 @@ static struct ifu_stanza *new_stanza(struct ifu *u)
 {
 	if (u->n_st == IFU_MAX_STANZAS)
 		return NULL;
-	struct ifu_stanza *v = grow_push(u->st, &u->cap_st, &u->n_st, sizeof(*v), 16, NULL);
-	if (!v) {
+	struct ifu_stanza *s = grow_append(&u->st, &u->cap_st, &u->n_st, sizeof(*s), 16, NULL);
+	if (!s)
 		u->oom = true;
-		return NULL;
-	}
-	u->st = v;
-	return &v[u->n_st - 1];
+	return s;
 }
 
 static void add_opt(struct ifu *u, struct ifu_stanza *s, const char *key, const char *value,

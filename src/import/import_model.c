@@ -102,11 +102,10 @@ struct import_bond *import_add_bond(struct import_result *r, const char *name,
 			    source, IMPORT_MAX_BONDS);
 		return NULL;
 	}
-	struct import_bond *v = grow_push(r->bonds, &r->cap_bonds, &r->n_bonds, sizeof(*v), 4, NULL);
-	if (!v)
+	struct import_bond *b = grow_append(&r->bonds, &r->cap_bonds, &r->n_bonds, sizeof(*b), 4,
+					    NULL);
+	if (!b)
 		return NULL;
-	r->bonds = v;
-	struct import_bond *b = &v[r->n_bonds - 1];
 	snprintf(b->name, sizeof(b->name), "%s", name);
 	snprintf(b->source, sizeof(b->source), "%s", source);
 	return b;
@@ -206,16 +205,17 @@ int import_netmask_prefix(const char *mask)
 
 /* ---- ini-style files ----------------------------------------------------- */
 
-int ini_open(struct ini_cursor *c, const char *text, size_t len)
+int ini_open(struct ini_cursor *c, const struct import_file *in)
 {
 	memset(c, 0, sizeof(*c));
-	c->copy = malloc(len + 1);
+	c->copy = malloc(in->len + 1);
 	if (!c->copy)
 		return -ENOMEM;
-	memcpy(c->copy, text, len);
-	c->copy[len] = '\0';
+	memcpy(c->copy, in->text, in->len);
+	c->copy[in->len] = '\0';
 	c->at = c->copy;
-	c->end = c->copy + len;
+	c->end = c->copy + in->len;
+	c->name = in->name;
 	return 0;
 }
 
@@ -235,8 +235,7 @@ static char *trim_blanks(char *s)
 	return s;
 }
 
-bool ini_next(struct ini_cursor *c, const char **section, char **key, char **value,
-	      unsigned *line)
+bool ini_next(struct ini_cursor *c)
 {
 	while (c->at && c->at < c->end) {
 		char *s = c->at;
@@ -268,10 +267,9 @@ bool ini_next(struct ini_cursor *c, const char **section, char **key, char **val
 			continue;
 		}
 		*eq = '\0';
-		*section = c->section;
-		*key = trim_blanks(s);
-		*value = trim_blanks(eq + 1);
-		*line = c->line;
+		c->key = trim_blanks(s);
+		c->val = trim_blanks(eq + 1);
+		snprintf(c->from, sizeof(c->from), "%s:%u", c->name, c->line);
 		return true;
 	}
 	return false;

@@ -202,13 +202,11 @@ static struct np_def *get_def(struct np *np, const char *id, enum np_type type,
 			    "too long an ID", id, file);
 		return NULL;
 	}
-	struct np_def *v = grow_push(np->defs, &np->cap_defs, &np->n_defs, sizeof(*v), 8, NULL);
-	if (!v) {
+	d = grow_append(&np->defs, &np->cap_defs, &np->n_defs, sizeof(*d), 8, NULL);
+	if (!d) {
 		np->oom = true;
 		return NULL;
 	}
-	np->defs = v;
-	d = &v[np->n_defs - 1];
 	copy(d->id, sizeof(d->id), id);
 	d->type = type;
 	d->file = file;

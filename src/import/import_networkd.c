@@ -88,22 +88,19 @@ static bool parse_mtu(const char *v, uint32_t *out)
 static int read_netdev(struct import_result *r, const struct unit *u)
 {
 	struct ini_cursor c;
-	const char *sec;
-	char *key, *val;
-	unsigned line;
 	char name[64] = "", kind[32] = "", mtu[32] = "";
 
-	if (ini_open(&c, u->in->text, u->in->len) < 0)
+	if (ini_open(&c, u->in) < 0)
 		return -ENOMEM;
-	while (ini_next(&c, &sec, &key, &val, &line)) {
-		if (strcmp(sec, "NetDev") != 0)
+	while (ini_next(&c)) {
+		if (strcmp(c.section, "NetDev") != 0)
 			continue;
-		if (strcmp(key, "Name") == 0)
-			snprintf(name, sizeof(name), "%s", val);
-		else if (strcmp(key, "Kind") == 0)
-			snprintf(kind, sizeof(kind), "%s", val);
-		else if (strcmp(key, "MTUBytes") == 0)
-			snprintf(mtu, sizeof(mtu), "%s", val);
+		if (strcmp(c.key, "Name") == 0)
+			snprintf(name, sizeof(name), "%s", c.val);
+		else if (strcmp(c.key, "Kind") == 0)
+			snprintf(kind, sizeof(kind), "%s", c.val);
+		else if (strcmp(c.key, "MTUBytes") == 0)
+			snprintf(mtu, sizeof(mtu), "%s", c.val);
 	}
 	ini_close(&c);
 	if (strcmp(kind, "bond") != 0)
@@ -115,26 +112,25 @@ static int read_netdev(struct import_result *r, const struct unit *u)
 	if (*mtu && !parse_mtu(mtu, &b->mtu))
 		import_note(&b->notes, "not carried over: MTUBytes=%.40s (%s)", mtu, u->in->name);
 
-	if (ini_open(&c, u->in->text, u->in->len) < 0)
+	if (ini_open(&c, u->in) < 0)
 		return -ENOMEM;
-	while (ini_next(&c, &sec, &key, &val, &line)) {
-		char from[320], conv[256];
+	while (ini_next(&c)) {
+		char conv[256];
 		const char *bkey;
-		snprintf(from, sizeof(from), "%s:%u", u->in->name, line);
-		if (strcmp(sec, "Bond") == 0) {
-			if (config_hint_netdev_bond(key, val, &bkey, conv, sizeof(conv)))
-				import_set_opt(b, bkey, conv, from);
+		if (strcmp(c.section, "Bond") == 0) {
+			if (config_hint_netdev_bond(c.key, c.val, &bkey, conv, sizeof(conv)))
+				import_set_opt(b, bkey, conv, c.from);
 			else
-				import_note(&b->notes, "not carried over: [Bond] %.40s=%.60s (%s)", key,
-					    val, from);
-		} else if (strcmp(sec, "NetDev") == 0) {
-			if (strcmp(key, "Name") != 0 && strcmp(key, "Kind") != 0 &&
-			    strcmp(key, "MTUBytes") != 0 && strcmp(key, "Description") != 0)
+				import_note(&b->notes, "not carried over: [Bond] %.40s=%.60s (%s)",
+					    c.key, c.val, c.from);
+		} else if (strcmp(c.section, "NetDev") == 0) {
+			if (strcmp(c.key, "Name") != 0 && strcmp(c.key, "Kind") != 0 &&
+			    strcmp(c.key, "MTUBytes") != 0 && strcmp(c.key, "Description") != 0)
 				import_note(&b->notes, "not carried over: [NetDev] %.40s=%.60s (%s)",
-					    key, val, from);
+					    c.key, c.val, c.from);
 		} else {
-			import_note(&b->notes, "not carried over: [%.30s] %.40s=%.60s (%s)", sec, key,
-				    val, from);
+			import_note(&b->notes, "not carried over: [%.30s] %.40s=%.60s (%s)",
+				    c.section, c.key, c.val, c.from);
 		}
 	}
 	if (c.bad_lines)
@@ -161,30 +157,27 @@ struct network {
 static int read_network(struct network *n, const struct unit *u)
 {
 	struct ini_cursor c;
-	const char *sec;
-	char *key, *val;
-	unsigned line;
 
 	memset(n, 0, sizeof(*n));
 	n->u = u;
-	if (ini_open(&c, u->in->text, u->in->len) < 0)
+	if (ini_open(&c, u->in) < 0)
 		return -ENOMEM;
-	while (ini_next(&c, &sec, &key, &val, &line)) {
-		if (strcmp(sec, "Match") == 0 && strcmp(key, "Name") == 0) {
-			if (!*val)
+	while (ini_next(&c)) {
+		if (strcmp(c.section, "Match") == 0 && strcmp(c.key, "Name") == 0) {
+			if (!*c.val)
 				n->n_names = 0; /* an empty assignment resets the list */
-			for (char *save = NULL, *w = strtok_r(val, " \t", &save); w;
+			for (char *save = NULL, *w = strtok_r(c.val, " \t", &save); w;
 			     w = strtok_r(NULL, " \t", &save))
 				if (n->n_names < MAX_NAMES)
 					snprintf(n->names[n->n_names++], sizeof(n->names[0]), "%s", w);
-		} else if (strcmp(sec, "Match") == 0) {
+		} else if (strcmp(c.section, "Match") == 0) {
 			n->other_match = true;
-		} else if (strcmp(sec, "Network") == 0 && strcmp(key, "Bond") == 0) {
-			snprintf(n->bond, sizeof(n->bond), "%s", val);
-		} else if (strcmp(sec, "Network") == 0 && strcmp(key, "PrimarySlave") == 0) {
-			n->primary = yes(val);
-		} else if (strcmp(sec, "Link") == 0 && strcmp(key, "MTUBytes") == 0) {
-			snprintf(n->mtu, sizeof(n->mtu), "%s", val);
+		} else if (strcmp(c.section, "Network") == 0 && strcmp(c.key, "Bond") == 0) {
+			snprintf(n->bond, sizeof(n->bond), "%s", c.val);
+		} else if (strcmp(c.section, "Network") == 0 && strcmp(c.key, "PrimarySlave") == 0) {
+			n->primary = yes(c.val);
+		} else if (strcmp(c.section, "Link") == 0 && strcmp(c.key, "MTUBytes") == 0) {
+			snprintf(n->mtu, sizeof(n->mtu), "%s", c.val);
 		}
 	}
 	ini_close(&c);
@@ -226,9 +219,6 @@ static const struct network *first_fit(const struct network *nets, size_t n, con
 static int bond_network(struct import_bond *b, const struct network *n)
 {
 	struct ini_cursor c;
-	const char *sec;
-	char *key, *val;
-	unsigned line;
 	const char *path = n->u->in->name;
 
 	if (n->other_match)
@@ -236,24 +226,22 @@ static int bond_network(struct import_bond *b, const struct network *n)
 			    "not carried over", path);
 	if (*n->mtu && !parse_mtu(n->mtu, &b->mtu))
 		import_note(&b->notes, "not carried over: [Link] MTUBytes=%.40s (%s)", n->mtu, path);
-	if (ini_open(&c, n->u->in->text, n->u->in->len) < 0)
+	if (ini_open(&c, n->u->in) < 0)
 		return -ENOMEM;
-	while (ini_next(&c, &sec, &key, &val, &line)) {
-		char from[320];
-		snprintf(from, sizeof(from), "%s:%u", path, line);
-		if ((strcmp(sec, "Network") == 0 || strcmp(sec, "Address") == 0) &&
-		    strcmp(key, "Address") == 0) {
-			if (strchr(val, '/'))
-				import_add_addr(b, val, from);
+	while (ini_next(&c)) {
+		if ((strcmp(c.section, "Network") == 0 || strcmp(c.section, "Address") == 0) &&
+		    strcmp(c.key, "Address") == 0) {
+			if (strchr(c.val, '/'))
+				import_add_addr(b, c.val, c.from);
 			else
 				import_note(&b->notes, "not carried over: Address=%.60s (%s): no "
-					    "prefix length", val, from);
-		} else if (strcmp(sec, "Match") == 0 ||
-			   (strcmp(sec, "Link") == 0 && strcmp(key, "MTUBytes") == 0)) {
+					    "prefix length", c.val, c.from);
+		} else if (strcmp(c.section, "Match") == 0 ||
+			   (strcmp(c.section, "Link") == 0 && strcmp(c.key, "MTUBytes") == 0)) {
 			continue;
 		} else {
-			import_note(&b->notes, "not carried over: [%.30s] %.40s=%.60s (%s)", sec, key,
-				    val, from);
+			import_note(&b->notes, "not carried over: [%.30s] %.40s=%.60s (%s)",
+				    c.section, c.key, c.val, c.from);
 		}
 	}
 	ini_close(&c);
@@ -269,19 +257,16 @@ struct other_netdev {
 static int read_kind(const struct unit *u, struct other_netdev *o)
 {
 	struct ini_cursor c;
-	const char *sec;
-	char *key, *val;
-	unsigned line;
 
 	memset(o, 0, sizeof(*o));
 	o->path = u->in->name;
-	if (ini_open(&c, u->in->text, u->in->len) < 0)
+	if (ini_open(&c, u->in) < 0)
 		return -ENOMEM;
-	while (ini_next(&c, &sec, &key, &val, &line)) {
-		if (strcmp(sec, "NetDev") == 0 && strcmp(key, "Name") == 0)
-			snprintf(o->name, sizeof(o->name), "%s", val);
-		else if (strcmp(sec, "NetDev") == 0 && strcmp(key, "Kind") == 0)
-			snprintf(o->kind, sizeof(o->kind), "%s", val);
+	while (ini_next(&c)) {
+		if (strcmp(c.section, "NetDev") == 0 && strcmp(c.key, "Name") == 0)
+			snprintf(o->name, sizeof(o->name), "%s", c.val);
+		else if (strcmp(c.section, "NetDev") == 0 && strcmp(c.key, "Kind") == 0)
+			snprintf(o->kind, sizeof(o->kind), "%s", c.val);
 	}
 	ini_close(&c);
 	return 0;

@@ -85,42 +85,39 @@ static bool is_ethernet(const char *section)
 static int read_conn(struct conn *c, const struct import_file *in)
 {
 	struct ini_cursor cur;
-	const char *sec;
-	char *key, *val;
-	unsigned line;
 
 	memset(c, 0, sizeof(*c));
 	c->in = in;
 	const char *slash = strrchr(in->name, '/');
 	c->base = slash ? slash + 1 : in->name;
-	if (ini_open(&cur, in->text, in->len) < 0)
+	if (ini_open(&cur, in) < 0)
 		return -ENOMEM;
-	while (ini_next(&cur, &sec, &key, &val, &line)) {
-		unescape(val);
-		if (strcmp(sec, "connection") == 0) {
-			if (strcmp(key, "id") == 0)
-				snprintf(c->id, sizeof(c->id), "%s", val);
-			else if (strcmp(key, "uuid") == 0)
-				snprintf(c->uuid, sizeof(c->uuid), "%s", val);
-			else if (strcmp(key, "type") == 0)
-				snprintf(c->type, sizeof(c->type), "%s", val);
-			else if (strcmp(key, "interface-name") == 0)
-				snprintf(c->ifname, sizeof(c->ifname), "%s", val);
-			else if (strcmp(key, "controller") == 0 ||
-				 (strcmp(key, "master") == 0 && !*c->controller))
-				snprintf(c->controller, sizeof(c->controller), "%s", val);
-			else if (strcmp(key, "port-type") == 0 ||
-				 (strcmp(key, "slave-type") == 0 && !*c->port_type))
-				snprintf(c->port_type, sizeof(c->port_type), "%s", val);
-		} else if (strcmp(sec, "bond") == 0 && strcmp(key, "interface-name") == 0 &&
-			   !*c->ifname) {
-			snprintf(c->ifname, sizeof(c->ifname), "%s", val);
-		} else if (is_ethernet(sec) && strcmp(key, "mtu") == 0) {
-			snprintf(c->mtu, sizeof(c->mtu), "%s", val);
-		} else if (strcmp(sec, "vlan") == 0 && strcmp(key, "parent") == 0) {
-			snprintf(c->vlan_parent, sizeof(c->vlan_parent), "%s", val);
-		} else if (strcmp(sec, "vlan") == 0 && strcmp(key, "id") == 0) {
-			snprintf(c->vlan_id, sizeof(c->vlan_id), "%s", val);
+	while (ini_next(&cur)) {
+		unescape(cur.val);
+		if (strcmp(cur.section, "connection") == 0) {
+			if (strcmp(cur.key, "id") == 0)
+				snprintf(c->id, sizeof(c->id), "%s", cur.val);
+			else if (strcmp(cur.key, "uuid") == 0)
+				snprintf(c->uuid, sizeof(c->uuid), "%s", cur.val);
+			else if (strcmp(cur.key, "type") == 0)
+				snprintf(c->type, sizeof(c->type), "%s", cur.val);
+			else if (strcmp(cur.key, "interface-name") == 0)
+				snprintf(c->ifname, sizeof(c->ifname), "%s", cur.val);
+			else if (strcmp(cur.key, "controller") == 0 ||
+				 (strcmp(cur.key, "master") == 0 && !*c->controller))
+				snprintf(c->controller, sizeof(c->controller), "%s", cur.val);
+			else if (strcmp(cur.key, "port-type") == 0 ||
+				 (strcmp(cur.key, "slave-type") == 0 && !*c->port_type))
+				snprintf(c->port_type, sizeof(c->port_type), "%s", cur.val);
+		} else if (strcmp(cur.section, "bond") == 0 &&
+			   strcmp(cur.key, "interface-name") == 0 && !*c->ifname) {
+			snprintf(c->ifname, sizeof(c->ifname), "%s", cur.val);
+		} else if (is_ethernet(cur.section) && strcmp(cur.key, "mtu") == 0) {
+			snprintf(c->mtu, sizeof(c->mtu), "%s", cur.val);
+		} else if (strcmp(cur.section, "vlan") == 0 && strcmp(cur.key, "parent") == 0) {
+			snprintf(c->vlan_parent, sizeof(c->vlan_parent), "%s", cur.val);
+		} else if (strcmp(cur.section, "vlan") == 0 && strcmp(cur.key, "id") == 0) {
+			snprintf(c->vlan_id, sizeof(c->vlan_id), "%s", cur.val);
 		}
 	}
 	ini_close(&cur);
@@ -252,59 +249,57 @@ static void options_note(struct import_bond *b, const char *val, const char *fro
 static int read_bond_settings(struct import_bond *b, const struct conn *c)
 {
 	struct ini_cursor cur;
-	const char *sec;
-	char *key, *val;
-	unsigned line;
 	struct addr_key addrs[MAX_ADDR_KEYS];
 	size_t n_addrs = 0;
 	char method4[32] = "", method6[32] = "";
 
-	if (ini_open(&cur, c->in->text, c->in->len) < 0)
+	if (ini_open(&cur, c->in) < 0)
 		return -ENOMEM;
-	while (ini_next(&cur, &sec, &key, &val, &line)) {
-		char from[320];
+	while (ini_next(&cur)) {
 		unsigned long order;
-		unescape(val);
-		snprintf(from, sizeof(from), "%s:%u", c->in->name, line);
-		if (strcmp(sec, "bond") == 0) {
-			if (strcmp(key, "interface-name") == 0)
+		unescape(cur.val);
+		if (strcmp(cur.section, "bond") == 0) {
+			if (strcmp(cur.key, "interface-name") == 0)
 				continue;
-			if (strcmp(key, "options") == 0) {
-				options_note(b, val, from);
+			if (strcmp(cur.key, "options") == 0) {
+				options_note(b, cur.val, cur.from);
 				continue;
 			}
-			import_set_opt(b, strcmp(key, "active_slave") == 0 ? "primary" : key, val,
-				       from);
-		} else if ((strcmp(sec, "ipv4") == 0 || strcmp(sec, "ipv6") == 0) &&
-			   (order = address_order(key)) > 0) {
+			import_set_opt(b, strcmp(cur.key, "active_slave") == 0 ? "primary" : cur.key,
+				       cur.val, cur.from);
+		} else if ((strcmp(cur.section, "ipv4") == 0 || strcmp(cur.section, "ipv6") == 0) &&
+			   (order = address_order(cur.key)) > 0) {
 			if (n_addrs == MAX_ADDR_KEYS)
 				continue;
 			struct addr_key *a = &addrs[n_addrs++];
 			a->order = order;
-			a->line = line;
-			a->v6 = sec[3] == '6';
-			snprintf(a->key, sizeof(a->key), "%.31s", key);
-			snprintf(a->value, sizeof(a->value), "%s", val);
-			snprintf(a->from, sizeof(a->from), "%s", from);
-		} else if (strcmp(sec, "ipv4") == 0 && strcmp(key, "method") == 0) {
-			snprintf(method4, sizeof(method4), "%s", val);
-		} else if (strcmp(sec, "ipv6") == 0 && strcmp(key, "method") == 0) {
-			snprintf(method6, sizeof(method6), "%s", val);
-		} else if (strcmp(sec, "connection") == 0 && strcmp(key, "autoconnect") == 0 &&
-			   (strcasecmp(val, "false") == 0 || strcmp(val, "0") == 0 ||
-			    strcasecmp(val, "no") == 0)) {
+			a->line = cur.line;
+			a->v6 = cur.section[3] == '6';
+			snprintf(a->key, sizeof(a->key), "%.31s", cur.key);
+			snprintf(a->value, sizeof(a->value), "%s", cur.val);
+			snprintf(a->from, sizeof(a->from), "%s", cur.from);
+		} else if (strcmp(cur.section, "ipv4") == 0 && strcmp(cur.key, "method") == 0) {
+			snprintf(method4, sizeof(method4), "%s", cur.val);
+		} else if (strcmp(cur.section, "ipv6") == 0 && strcmp(cur.key, "method") == 0) {
+			snprintf(method6, sizeof(method6), "%s", cur.val);
+		} else if (strcmp(cur.section, "connection") == 0 &&
+			   strcmp(cur.key, "autoconnect") == 0 &&
+			   (strcasecmp(cur.val, "false") == 0 || strcmp(cur.val, "0") == 0 ||
+			    strcasecmp(cur.val, "no") == 0)) {
 			import_note(&b->notes, "autoconnect=%s (%s): NetworkManager does not bring "
-				    "this bond up at boot; bondd makes it whenever it runs", val, from);
-		} else if (strcmp(sec, "connection") == 0 || is_ethernet(sec) ||
-			   ((strcmp(sec, "ipv4") == 0 || strcmp(sec, "ipv6") == 0) &&
-			    (strcmp(key, "may-fail") == 0 || strcmp(key, "addr-gen-mode") == 0)) ||
-			   strcmp(sec, "proxy") == 0) {
-			if (is_ethernet(sec) && strcmp(key, "mtu") != 0)
-				import_note(&b->notes, "not carried over: [%s] %.40s=%.60s (%s)", sec,
-					    key, val, from);
+				    "this bond up at boot; bondd makes it whenever it runs", cur.val,
+				    cur.from);
+		} else if (strcmp(cur.section, "connection") == 0 || is_ethernet(cur.section) ||
+			   ((strcmp(cur.section, "ipv4") == 0 || strcmp(cur.section, "ipv6") == 0) &&
+			    (strcmp(cur.key, "may-fail") == 0 ||
+			     strcmp(cur.key, "addr-gen-mode") == 0)) ||
+			   strcmp(cur.section, "proxy") == 0) {
+			if (is_ethernet(cur.section) && strcmp(cur.key, "mtu") != 0)
+				import_note(&b->notes, "not carried over: [%s] %.40s=%.60s (%s)",
+					    cur.section, cur.key, cur.val, cur.from);
 		} else {
-			import_note(&b->notes, "not carried over: [%.30s] %.40s=%.60s (%s)", sec, key,
-				    val, from);
+			import_note(&b->notes, "not carried over: [%.30s] %.40s=%.60s (%s)",
+				    cur.section, cur.key, cur.val, cur.from);
 		}
 	}
 	ini_close(&cur);

@@ -16,7 +16,7 @@
 void lc_bond_free(struct lc_bond *b)
 {
 	for (size_t i = 0; i < b->n; i++)
-		lc_sock_close(&b->socks[i]);
+		packet_sock_close(&b->socks[i].sock);
 	free(b->live);
 	free(b->shown);
 	findings_free(&b->raw_last);
@@ -86,7 +86,7 @@ static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
 		return -ENOMEM;
 	}
 	for (size_t i = 0; i < b->n; i++)
-		lc_sock_close(&b->socks[i]);
+		packet_sock_close(&b->socks[i].sock);
 	free(b->live);
 	free(b->shown);
 	b->live = live;
@@ -108,7 +108,7 @@ static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
 	findings_clear(&b->was);
 	for (size_t i = 0; i < b->n; i++) {
 		snprintf(b->slaves[i], IFNAMSIZ, "%s", d->slaves[i].name);
-		b->socks[i] = (struct lc_sock){.bond = b, .idx = i, .fd = -1, .tokens = LC_BURST,
+		b->socks[i] = (struct lc_sock){.bond = b, .idx = i, .sock = PACKET_SOCK_CLOSED, .tokens = LC_BURST,
 					       .tokens_ms = mono_ms()};
 	}
 	return 0;
@@ -125,13 +125,13 @@ static void sync_bond(struct linkcheck *lc, struct lc_bond *b, const struct desi
 		bool ready = b->enabled && bond && l && l->master == bond->ifindex &&
 			     (l->flags & IFF_UP) && (l->flags & IFF_LOWER_UP);
 		if (!ready) {
-			lc_sock_close(s);
+			packet_sock_close(&s->sock);
 			continue;
 		}
 		s->mtu = l->mtu < d->mtu ? l->mtu : d->mtu;
-		if (s->fd >= 0 && s->ifindex == l->ifindex)
+		if (s->sock.fd >= 0 && s->sock.ifindex == l->ifindex)
 			continue;
-		lc_sock_close(s);
+		packet_sock_close(&s->sock);
 		if (lc->perm_logged)
 			continue;
 		int err = lc_sock_open(lc, s, l->ifindex);

@@ -79,22 +79,22 @@ uint32_t lc_peer_id(const struct lc_end *end)
 	return h;
 }
 
-/* A host one of whose slaves answered a probe of this check.  Anyone on
- * the switch can send a request with a made-up host id; only a bondd that
- * takes part answers, so only its requests count for a finding. */
-static bool host_answered(const struct lc_matrix *m, const uint8_t host[LC_HOST_ID_LEN])
+bool lc_host_answered(const struct lc_slave_obs *rows, size_t n,
+		      const uint8_t host[LC_HOST_ID_LEN])
 {
-	for (size_t i = 0; i < m->n_slaves; i++)
-		for (size_t p = 0; p < m->slaves[i].n_peers; p++)
-			if (m->slaves[i].peers[p].answered &&
-			    memcmp(m->slaves[i].peers[p].end.host, host, LC_HOST_ID_LEN) == 0)
+	for (size_t i = 0; i < n; i++)
+		for (size_t p = 0; p < rows[i].n_peers; p++)
+			if (rows[i].peers[p].answered &&
+			    memcmp(rows[i].peers[p].end.host, host, LC_HOST_ID_LEN) == 0)
 				return true;
 	return false;
 }
 
+/* A request heard from a peer counts for a finding only when its host
+ * answered this check (lc_host_answered). */
 static bool heard(const struct lc_matrix *m, const struct lc_peer_obs *p)
 {
-	return p->heard && host_answered(m, p->end.host);
+	return p->heard && lc_host_answered(m->slaves, m->n_slaves, p->end.host);
 }
 
 /* A peer slave counts as reached when the path to it is proven in either
@@ -141,6 +141,17 @@ static void append(char *buf, size_t len, const char *sep, const char *text)
 
 /* Groups the probed slaves by broadcast domain (parent[], a union-find
  * forest); with out, adds a finding per group of two or more. */
+/* A degraded finding about m's bond, naming slave when it is not NULL;
+ * NULL when out of memory. */
+static struct finding *degraded(struct findings *out, const struct lc_matrix *m,
+				enum finding_kind kind, const char *slave)
+{
+	struct finding *f = findings_add(out, FSRC_LINK_CHECK, FSEV_DEGRADED, kind, m->bond);
+	if (f && slave)
+		finding_add_slave(f, slave);
+	return f;
+}
+
 static int shared_domains(const struct lc_matrix *m, size_t parent[BONDD_MAX_SLAVES],
 			  struct findings *out)
 {
@@ -198,8 +209,7 @@ static int shared_domains(const struct lc_matrix *m, size_t parent[BONDD_MAX_SLA
 			members += m->slaves[i].probed && find_root(parent, i) == r;
 		if (members < 2)
 			continue;
-		struct finding *f = findings_add(out, FSRC_LINK_CHECK, FSEV_DEGRADED,
-						 FK_SHARED_DOMAIN, m->bond);
+		struct finding *f = degraded(out, m, FK_SHARED_DOMAIN, NULL);
 		if (!f)
 			return -1;
 		char names[128] = "";
@@ -237,11 +247,9 @@ static int jumbo(const struct lc_matrix *m, struct findings *out)
 		}
 		if (full || !smaller || largest < 0)
 			continue;
-		struct finding *f = findings_add(out, FSRC_LINK_CHECK, FSEV_DEGRADED,
-						 FK_JUMBO_DROPPED, m->bond);
+		struct finding *f = degraded(out, m, FK_JUMBO_DROPPED, s->name);
 		if (!f)
 			return -1;
-		finding_add_slave(f, s->name);
 		snprintf(f->evidence, sizeof(f->evidence),
 			 "%s's %u-byte probes reached no peer while its %u-byte probes reached %zu "
 			 "peer slave%s; the largest that passed was %u bytes",
@@ -286,7 +294,7 @@ static int crossed(const struct lc_matrix *m, size_t *parent, struct findings *o
 			if (same != 1 || pe->end.pos == s->pos)
 				continue;
 			if (!f) {
-				f = findings_add(out, FSRC_LINK_CHECK, FSEV_DEGRADED, FK_CROSSED, m->bond);
+				f = degraded(out, m, FK_CROSSED, NULL);
 				if (!f)
 					return -1;
 			}
@@ -322,11 +330,9 @@ static int unreachable(const struct lc_matrix *m, struct findings *out)
 		const struct lc_slave_obs *s = &m->slaves[i];
 		if (!s->probed || n_reached(m, s) > 0)
 			continue;
-		struct finding *f = findings_add(out, FSRC_LINK_CHECK, FSEV_DEGRADED,
-						 FK_UNREACHABLE, m->bond);
+		struct finding *f = degraded(out, m, FK_UNREACHABLE, s->name);
 		if (!f)
 			return -1;
-		finding_add_slave(f, s->name);
 		char others[128] = "";
 		for (size_t k = 0; k < m->n_slaves; k++)
 			if (m->slaves[k].probed && n_reached(m, &m->slaves[k]) > 0)
@@ -353,10 +359,9 @@ static int one_way(const struct lc_matrix *m, struct findings *out)
 			if (!heard(m, pe) || pe->answered || pe->slow)
 				continue;
 			if (!f) {
-				f = findings_add(out, FSRC_LINK_CHECK, FSEV_DEGRADED, FK_ONE_WAY, m->bond);
+				f = degraded(out, m, FK_ONE_WAY, s->name);
 				if (!f)
 					return -1;
-				finding_add_slave(f, s->name);
 			}
 			if (f->n_peers < FINDING_MAX_PEERS)
 				f->peers[f->n_peers++] = lc_peer_id(&pe->end);

@@ -20,7 +20,6 @@
 #include <sys/timerfd.h>
 
 #include "log.h"
-#include "packet_rx.h"
 #include "small_file.h"
 
 /* The host id: /etc/machine-id, made distinct per network namespace (two
@@ -46,52 +45,28 @@ static void host_id(uint8_t id[LC_HOST_ID_LEN])
 
 /* --- sockets --------------------------------------------------------------- */
 
-void lc_sock_close(struct lc_sock *s)
-{
-	if (s->fd >= 0)
-		close(s->fd);
-	s->fd = -1;
-	s->ifindex = 0;
-}
+/* SOCK_DGRAM: the kernel builds and strips the Ethernet header.  Bound to
+ * the slave, with our EtherType only, the socket sees the frames that
+ * arrived on that slave even while it is enslaved (net/core/dev.c
+ * __netif_receive_skb_core delivers to the orig_dev's ptype_specific list
+ * after the bond's rx_handler).  A check's answers come in a burst of up
+ * to three sizes from every peer slave: room for them (the forced size
+ * needs CAP_NET_ADMIN, which bondd has; else the kernel's limit applies). */
+static const struct packet_sock_kind lc_sock_kind = {
+	.type = SOCK_DGRAM, .ethertype = LC_ETHERTYPE,
+	.rcvbuf = LC_RCVBUF, .sndbuf = LC_SNDBUF, .force_bufs = true,
+};
 
 int lc_sock_open(struct linkcheck *lc, struct lc_sock *s, int ifindex)
 {
-	/* SOCK_DGRAM: the kernel builds and strips the Ethernet header.
-	 * Bound to the slave, with our EtherType only, the socket sees the
-	 * frames that arrived on that slave even while it is enslaved
-	 * (net/core/dev.c __netif_receive_skb_core delivers to the
-	 * orig_dev's ptype_specific list after the bond's rx_handler). */
-	int fd = socket(AF_PACKET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, htons(LC_ETHERTYPE));
-	if (fd < 0)
-		return -errno;
-	struct sockaddr_ll sll = {.sll_family = AF_PACKET, .sll_protocol = htons(LC_ETHERTYPE),
-				  .sll_ifindex = ifindex};
-	struct epoll_event ev = {.events = EPOLLIN, .data.ptr = s};
-	/* A check's answers come in a burst of up to three sizes from every
-	 * peer slave: room for them (the forced size needs CAP_NET_ADMIN,
-	 * which bondd has; else the kernel's limit applies). */
-	int rcvbuf = LC_RCVBUF;
-	if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &rcvbuf, sizeof(rcvbuf)) < 0)
-		setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf));
-	int sndbuf = LC_SNDBUF;
-	if (setsockopt(fd, SOL_SOCKET, SO_SNDBUFFORCE, &sndbuf, sizeof(sndbuf)) < 0)
-		setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof(sndbuf));
-	if (bind(fd, (struct sockaddr *)&sll, sizeof(sll)) < 0 ||
-	    epoll_ctl(lc->epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
-		int err = -errno;
-		close(fd);
-		return err;
-	}
-	s->fd = fd;
-	s->ifindex = ifindex;
-	return 0;
+	return packet_sock_open(&s->sock, &lc_sock_kind, ifindex, lc->epfd, s);
 }
 
 unsigned lc_sock_drops(struct lc_sock *s)
 {
 	struct tpacket_stats st = {0};
 	socklen_t len = sizeof(st);
-	if (s->fd < 0 || getsockopt(s->fd, SOL_PACKET, PACKET_STATISTICS, &st, &len) < 0)
+	if (s->sock.fd < 0 || getsockopt(s->sock.fd, SOL_PACKET, PACKET_STATISTICS, &st, &len) < 0)
 		return 0;
 	return st.tp_drops;
 }
@@ -100,12 +75,13 @@ unsigned lc_sock_drops(struct lc_sock *s)
 static int sock_send(struct lc_sock *s, const uint8_t *buf, size_t len, const uint8_t *mac)
 {
 	struct sockaddr_ll to = {.sll_family = AF_PACKET, .sll_protocol = htons(LC_ETHERTYPE),
-				 .sll_ifindex = s->ifindex, .sll_halen = 6,
+				 .sll_ifindex = s->sock.ifindex, .sll_halen = 6,
 				 .sll_addr = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff}};
 	if (mac)
 		memcpy(to.sll_addr, mac, 6);
 	for (;;) {
-		ssize_t n = sendto(s->fd, buf, len, MSG_DONTWAIT, (struct sockaddr *)&to, sizeof(to));
+		ssize_t n = sendto(s->sock.fd, buf, len, MSG_DONTWAIT, (struct sockaddr *)&to,
+				   sizeof(to));
 		if (n == (ssize_t)len)
 			return 0;
 		if (n < 0 && errno == EINTR)
@@ -122,7 +98,7 @@ unsigned lc_send_requests(struct linkcheck *lc, struct lc_bond *b, size_t i, boo
 	struct lc_sock *s = &b->socks[i];
 	unsigned frames = 0;
 
-	if (s->fd < 0)
+	if (s->sock.fd < 0)
 		return 0;
 	uint32_t full = s->mtu < LC_MAX_LEN ? s->mtu : LC_MAX_LEN;
 	row->sizes[LC_SMALL] = LC_HEADER_LEN;
@@ -246,7 +222,7 @@ static void echo(struct linkcheck *lc, struct lc_bond *b, const struct lc_frame 
 	int64_t now = mono_ms();
 	for (size_t i = 0; i < b->n; i++) {
 		struct lc_sock *s = &b->socks[i];
-		if (s->fd < 0 || !reply_budget(lc, s, &req->from, now))
+		if (s->sock.fd < 0 || !reply_budget(lc, s, &req->from, now))
 			continue;
 		/* (the asker's probe id: the echo counts for that check only) */
 		struct lc_frame f = {.type = LC_REQUEST, .size = LC_SMALL, .flags = LC_FLAG_ECHO,
@@ -448,13 +424,10 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 static void on_readable(struct linkcheck *lc, struct lc_sock *s)
 {
 	/* A bounded batch: a flood on one slave cannot starve the loop. */
-	for (int i = 0; i < 256 && s->fd >= 0; i++) {
-		struct sockaddr_ll from;
-		ssize_t n = packet_rx(s->fd, lc->buf, sizeof(lc->buf), &from);
-		if (n < 0)
-			return;
-		if (n == 0)
-			continue;
+	unsigned budget = 256;
+	struct sockaddr_ll from;
+	ssize_t n;
+	while ((n = packet_rx(&s->sock, lc->buf, sizeof(lc->buf), &from, &budget)) > 0) {
 		struct lc_frame f;
 		const char *why = "";
 		if ((size_t)n > sizeof(lc->buf) - 1 ||

@@ -191,23 +191,11 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 		memset(row->sizes, 0, sizeof(row->sizes));
 		snprintf(row->name, sizeof(row->name), "%s", b->slaves[i]);
 		row->pos = (uint8_t)(i + 1);
-		row->ifindex = b->socks[i].ifindex;
+		row->ifindex = b->socks[i].sock.ifindex;
 		frames += lc_send_requests(lc, b, i, probe_back);
 	}
 	b->result.frames_sent = frames;
 	log_debug("%s: link check started (%s): %u requests", b->name, b->result.trigger, frames);
-}
-
-/* A host one of whose slaves answered this check: a bondd, not a station
- * that only sends requests (a forger's made-up host id never answers). */
-static bool host_answered(const struct lc_bond *b, const uint8_t host[LC_HOST_ID_LEN])
-{
-	for (size_t i = 0; i < b->n; i++)
-		for (size_t p = 0; p < b->live[i].n_peers; p++)
-			if (b->live[i].peers[p].answered &&
-			    memcmp(b->live[i].peers[p].end.host, host, LC_HOST_ID_LEN) == 0)
-				return true;
-	return false;
 }
 
 /* Counts the peer slaves we wait for (they answered the check before, or
@@ -222,7 +210,8 @@ static size_t awaited(const struct lc_bond *b, size_t *missing)
 		for (size_t p = 0; row->probed && p < row->n_peers; p++) {
 			const struct lc_peer_obs *pe = &row->peers[p];
 			if (!pe->expected &&
-			    (b->lag_seen || !(pe->heard && host_answered(b, pe->end.host))))
+			    (b->lag_seen ||
+			     !(pe->heard && lc_host_answered(b->live, b->n, pe->end.host))))
 				continue;
 			known++;
 			*missing += pe->answered != row->sent;
@@ -442,7 +431,7 @@ void lc_process_due(struct linkcheck *lc)
 			struct lc_sock *s = &b->socks[j];
 			if (!s->pending)
 				continue;
-			if (s->fd < 0) {
+			if (s->sock.fd < 0) {
 				s->pending = false;
 				continue;
 			}

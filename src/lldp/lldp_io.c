@@ -17,7 +17,7 @@
 
 #include "bond_settings.h"
 #include "log.h"
-#include "packet_rx.h"
+#include "packet_sock.h"
 
 /* The nearest-bridge group address (802.1AB clause 7.1): what a switch
  * port sends on, and what no switch forwards.  The other two LLDP
@@ -30,8 +30,7 @@ static const uint8_t lldp_dest[6] = {0x01, 0x80, 0xc2, 0x00, 0x00, 0x0e};
 
 struct lldp_slot {
 	struct lldp_port port;
-	int fd;
-	int ifindex;
+	struct packet_sock sock;
 	int err;  /* the last open's error, logged once until it changes */
 };
 
@@ -49,61 +48,28 @@ static int64_t clock_ms(clockid_t c)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static void slot_close(struct lldp_rx *rx, struct lldp_slot *s)
-{
-	(void)rx;
-	if (s->fd >= 0)
-		close(s->fd); /* leaves the epoll set and the multicast group */
-	s->fd = -1;
-	s->ifindex = 0;
-}
-
-static int slot_open(struct lldp_rx *rx, struct lldp_slot *s, int ifindex)
-{
-	/* SOCK_RAW: the parser reads the destination address.  Bound to the
-	 * slave, the socket gets the frames that arrived on it while it is
-	 * enslaved: net/core/dev.c __netif_receive_skb_core delivers to
-	 * orig_dev's ptype_specific list after the bond's rx_handler
-	 * (drivers/net/bonding/bond_main.c bond_handle_frame) moved the skb
-	 * to the bond, and on an inactive slave it passes link-local
-	 * frames as they are. */
-	int fd = socket(AF_PACKET, SOCK_RAW | SOCK_NONBLOCK | SOCK_CLOEXEC, htons(LLDP_ETHERTYPE));
-	if (fd < 0)
-		return -errno;
-	struct sockaddr_ll sll = {.sll_family = AF_PACKET, .sll_protocol = htons(LLDP_ETHERTYPE),
-				  .sll_ifindex = ifindex};
-	/* A NIC filters multicast it was not asked for: join the group on
-	 * the slave itself (net/packet/af_packet.c packet_dev_mc). */
-	struct packet_mreq mr = {.mr_ifindex = ifindex, .mr_type = PACKET_MR_MULTICAST,
-				 .mr_alen = 6};
-	memcpy(mr.mr_address, lldp_dest, 6);
-	struct epoll_event ev = {.events = EPOLLIN, .data.ptr = s};
-	int rcvbuf = LLDP_RCVBUF;
-	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf));
-	if (bind(fd, (struct sockaddr *)&sll, sizeof(sll)) < 0 ||
-	    setsockopt(fd, SOL_PACKET, PACKET_ADD_MEMBERSHIP, &mr, sizeof(mr)) < 0 ||
-	    epoll_ctl(rx->epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
-		int err = -errno;
-		close(fd);
-		return err;
-	}
-	s->fd = fd;
-	s->ifindex = ifindex;
-	return 0;
-}
+/* SOCK_RAW: the parser reads the destination address.  Bound to the slave,
+ * the socket gets the frames that arrived on it while it is enslaved:
+ * net/core/dev.c __netif_receive_skb_core delivers to orig_dev's
+ * ptype_specific list after the bond's rx_handler
+ * (drivers/net/bonding/bond_main.c bond_handle_frame) moved the skb to the
+ * bond, and on an inactive slave it passes link-local frames as they are.
+ * A NIC filters multicast it was not asked for: the group is joined on the
+ * slave itself (net/packet/af_packet.c packet_dev_mc). */
+static const struct packet_sock_kind lldp_sock_kind = {
+	.type = SOCK_RAW, .ethertype = LLDP_ETHERTYPE, .rcvbuf = LLDP_RCVBUF,
+	.group = lldp_dest,
+};
 
 static void on_readable(struct lldp_rx *rx, struct lldp_slot *s)
 {
 	/* A bounded batch: a flood on one slave cannot starve the loop; what
 	 * is left waits for the next round (the socket's buffer is small,
 	 * the kernel drops the rest). */
-	for (int i = 0; i < LLDP_BATCH && s->fd >= 0; i++) {
-		struct sockaddr_ll from;
-		ssize_t n = packet_rx(s->fd, rx->buf, sizeof(rx->buf), &from);
-		if (n < 0)
-			return;
-		if (n == 0)
-			continue;
+	unsigned budget = LLDP_BATCH;
+	struct sockaddr_ll from;
+	ssize_t n;
+	while ((n = packet_rx(&s->sock, rx->buf, sizeof(rx->buf), &from, &budget)) > 0) {
 		struct lldp_neighbor nb;
 		const char *why = "";
 		if ((size_t)n > LLDP_FRAME_MAX)
@@ -174,7 +140,7 @@ void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct o
 			rx->v[k++] = rx->v[i];
 			continue;
 		}
-		slot_close(rx, rx->v[i]);
+		packet_sock_close(&rx->v[i]->sock);
 		free(rx->v[i]);
 	}
 	rx->n = k;
@@ -193,7 +159,7 @@ void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct o
 					return;
 				lldp_port_init(&s->port, b->name, b->slaves[j].name,
 					       clock_ms(CLOCK_MONOTONIC));
-				s->fd = -1;
+				s->sock = PACKET_SOCK_CLOSED;
 				rx->v[rx->n++] = s;
 			}
 			/* The socket follows the device: a slave deleted and
@@ -201,14 +167,14 @@ void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct o
 			 * stays (the cable is the same; its TTL decides). */
 			const struct obs_link *l = observed_by_name(obs, s->port.slave);
 			int ifindex = l ? l->ifindex : 0;
-			if (s->ifindex == ifindex && s->fd >= 0)
+			if (s->sock.ifindex == ifindex && s->sock.fd >= 0)
 				continue;
-			slot_close(rx, s);
+			packet_sock_close(&s->sock);
 			if (!ifindex)
 				continue;
 			/* Every pass comes here: a refusal (no CAP_NET_RAW) is
 			 * logged once, not on every pass. */
-			int err = slot_open(rx, s, ifindex);
+			int err = packet_sock_open(&s->sock, &lldp_sock_kind, ifindex, rx->epfd, s);
 			if (err < 0 && err != s->err)
 				log_warn("%s: cannot receive LLDP: %s", s->port.slave, strerror(-err));
 			s->err = err;
@@ -273,7 +239,7 @@ void lldp_rx_close(struct lldp_rx *rx)
 	if (!rx)
 		return;
 	for (size_t i = 0; i < rx->n; i++) {
-		slot_close(rx, rx->v[i]);
+		packet_sock_close(&rx->v[i]->sock);
 		free(rx->v[i]);
 	}
 	free(rx->v);

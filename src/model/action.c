@@ -40,21 +40,15 @@ void action_list_free(struct action_list *l)
 
 struct action *action_list_push(struct action_list *l, const struct action *a)
 {
-	struct action *v = grow_push(l->v, &l->cap, &l->n, sizeof(*v), 16, a);
-	if (!v)
-		return NULL;
-	l->v = v;
-	return &v[l->n - 1];
+	return grow_append(&l->v, &l->cap, &l->n, sizeof(*a), 16, a);
 }
 
 struct plan_note *action_list_note(struct action_list *l, const char *bond,
 				   const char *ifname, const char *fmt, ...)
 {
-	struct plan_note *v = grow_push(l->notes, &l->cap_notes, &l->n_notes, sizeof(*v), 8, NULL);
-	if (!v)
+	struct plan_note *n = grow_append(&l->notes, &l->cap_notes, &l->n_notes, sizeof(*n), 8, NULL);
+	if (!n)
 		return NULL;
-	l->notes = v;
-	struct plan_note *n = &v[l->n_notes - 1];
 	snprintf(n->bond, sizeof(n->bond), "%s", bond);
 	snprintf(n->ifname, sizeof(n->ifname), "%s", ifname);
 	va_list ap;

@@ -24,11 +24,9 @@ struct finding *findings_add(struct findings *f, enum finding_source source,
 			     enum finding_severity severity, enum finding_kind kind,
 			     const char *bond)
 {
-	struct finding *v = grow_push(f->v, &f->cap, &f->n, sizeof(*v), 8, NULL);
-	if (!v)
+	struct finding *x = grow_append(&f->v, &f->cap, &f->n, sizeof(*x), 8, NULL);
+	if (!x)
 		return NULL;
-	f->v = v;
-	struct finding *x = &v[f->n - 1];
 	x->source = source;
 	x->severity = severity;
 	x->kind = kind;

@@ -41,10 +41,7 @@ int observed_put_link(struct observed *o, const struct obs_link *l)
 			return 0;
 		}
 	}
-	void *v = grow_push(o->links, &o->cap_links, &o->n_links, sizeof(*l), 16, l);
-	if (v)
-		o->links = v;
-	return v ? 0 : -ENOMEM;
+	return grow_append(&o->links, &o->cap_links, &o->n_links, sizeof(*l), 16, l) ? 0 : -ENOMEM;
 }
 
 void observed_merge_link(const struct obs_link *old, struct obs_link *now)
@@ -101,10 +98,7 @@ int observed_put_addr(struct observed *o, const struct obs_addr *a)
 {
 	if (observed_has_addr(o, a->ifindex, &a->addr))
 		return 0;
-	void *v = grow_push(o->addrs, &o->cap_addrs, &o->n_addrs, sizeof(*a), 16, a);
-	if (v)
-		o->addrs = v;
-	return v ? 0 : -ENOMEM;
+	return grow_append(&o->addrs, &o->cap_addrs, &o->n_addrs, sizeof(*a), 16, a) ? 0 : -ENOMEM;
 }
 
 void observed_del_addr(struct observed *o, const struct obs_addr *a)

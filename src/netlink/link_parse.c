@@ -77,6 +77,7 @@ int link_parse(const struct nlmsghdr *nlh, struct obs_link *l)
 {
 	const struct ifinfomsg *ifi;
 	const struct nlattr *a;
+	uint32_t u32;
 	bool lower_elsewhere = false;
 
 	if (nlh->nlmsg_len < mnl_nlmsg_size(sizeof(*ifi)))
@@ -92,24 +93,21 @@ int link_parse(const struct nlmsghdr *nlh, struct obs_link *l)
 			nlsock_attr_str(a, l->name, sizeof(l->name));
 			break;
 		case IFLA_MTU:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) == 0)
-				l->mtu = mnl_attr_get_u32(a);
+			nlsock_attr_u32(a, &l->mtu);
 			break;
 		case IFLA_MIN_MTU:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) == 0)
-				l->min_mtu = mnl_attr_get_u32(a);
+			nlsock_attr_u32(a, &l->min_mtu);
 			break;
 		case IFLA_MAX_MTU:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) == 0)
-				l->max_mtu = mnl_attr_get_u32(a);
+			nlsock_attr_u32(a, &l->max_mtu);
 			break;
 		case IFLA_MASTER:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) == 0)
-				l->master = (int)mnl_attr_get_u32(a);
+			if (nlsock_attr_u32(a, &u32))
+				l->master = (int)u32;
 			break;
 		case IFLA_LINK:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) == 0)
-				l->lower = (int)mnl_attr_get_u32(a);
+			if (nlsock_attr_u32(a, &u32))
+				l->lower = (int)u32;
 			break;
 		case IFLA_LINK_NETNSID:
 			lower_elsewhere = true;
@@ -119,16 +117,12 @@ int link_parse(const struct nlmsghdr *nlh, struct obs_link *l)
 				memcpy(l->hwaddr, mnl_attr_get_payload(a), 6);
 			break;
 		case IFLA_CARRIER_CHANGES:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) == 0) {
-				l->carrier_changes = mnl_attr_get_u32(a);
+			if (nlsock_attr_u32(a, &l->carrier_changes))
 				l->has_carrier_changes = true;
-			}
 			break;
 		case IFLA_CARRIER_DOWN_COUNT:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) == 0) {
-				l->carrier_down_count = mnl_attr_get_u32(a);
+			if (nlsock_attr_u32(a, &l->carrier_down_count))
 				l->has_carrier_down_count = true;
-			}
 			break;
 		case IFLA_STATS64:
 			parse_stats(a, &l->stats);

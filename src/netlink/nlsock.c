@@ -136,6 +136,14 @@ bool nlsock_attr_str(const struct nlattr *a, char *out, size_t len)
 	return true;
 }
 
+bool nlsock_attr_u32(const struct nlattr *a, uint32_t *out)
+{
+	if (mnl_attr_validate(a, MNL_TYPE_U32) != 0)
+		return false;
+	*out = mnl_attr_get_u32(a);
+	return true;
+}
+
 void nlsock_extack_message(const struct nlmsghdr *nlh, char *out, size_t len)
 {
 	const struct nlmsgerr *err = mnl_nlmsg_get_payload(nlh);

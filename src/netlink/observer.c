@@ -175,17 +175,13 @@ static int apply_cb(const struct nlmsghdr *nlh, void *data)
 
 static void note_failure(struct observer *ob, int err)
 {
-	uint64_t backoff = OBSERVER_RETRY_FIRST_MS;
-
 	if (!ob->stale_since_ms)
 		ob->stale_since_ms = clock_wall_ms();
 	ob->stale_err = err;
 	ob->stale_failures++;
-	for (unsigned i = 1; i < ob->stale_failures && backoff < OBSERVER_RETRY_MAX_MS; i++)
-		backoff *= 2;
-	if (backoff > OBSERVER_RETRY_MAX_MS)
-		backoff = OBSERVER_RETRY_MAX_MS;
-	ob->retry_at_ms = clock_mono_ms() + backoff;
+	ob->retry_at_ms = clock_mono_ms() +
+			  clock_backoff_ms(ob->stale_failures, OBSERVER_RETRY_FIRST_MS,
+					   OBSERVER_RETRY_MAX_MS);
 }
 
 static int dump_once(struct observer *ob, struct observer *fresh)

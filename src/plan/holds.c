@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "clock.h"
+
 static struct hold *find(struct holds *h, const char *name)
 {
 	for (size_t i = 0; i < h->n; i++)
@@ -31,11 +33,7 @@ uint64_t holds_fail(struct holds *h, const char *name, uint64_t now_ms)
 		snprintf(e->name, sizeof(e->name), "%s", name);
 	}
 	e->failures++;
-	uint64_t backoff = HOLD_FIRST_MS;
-	for (unsigned i = 1; i < e->failures && backoff < HOLD_MAX_MS; i++)
-		backoff *= 2;
-	if (backoff > HOLD_MAX_MS)
-		backoff = HOLD_MAX_MS;
+	uint64_t backoff = clock_backoff_ms(e->failures, HOLD_FIRST_MS, HOLD_MAX_MS);
 	e->until_ms = now_ms + backoff;
 	return backoff;
 }

@@ -87,37 +87,42 @@ static void names(void **state)
 	assert_string_equal(finding_severity_name(FSEV_DEGRADED), "degraded");
 }
 
-/* grow_push: the new element is zeroed even where the memory held data,
- * the count and room move together, and a failure changes nothing. */
-static void grow_push_zeroes_and_counts(void **state)
+/* grow_append: the new element is zeroed even where the memory held data,
+ * the array pointer, count and room move together, and a failure changes
+ * nothing. */
+static void grow_append_zeroes_and_counts(void **state)
 {
 	(void)state;
 	int *v = NULL;
 	size_t n = 0, cap = 0;
 	for (int i = 0; i < 5; i++) {
-		int *p = grow_push(v, &cap, &n, sizeof(*p), 2, NULL);
+		int *p = grow_append(&v, &cap, &n, sizeof(*p), 2, NULL);
 		assert_non_null(p);
-		v = p;
 		assert_int_equal(n, (size_t)i + 1);
-		assert_int_equal(v[n - 1], 0);
-		v[n - 1] = 100 + i;
+		assert_ptr_equal(p, &v[n - 1]);
+		assert_int_equal(*p, 0);
+		*p = 100 + i;
 	}
 	assert_int_equal(cap, 8);
+	assert_int_equal(v[4], 104);
 	n = 2; /* v[2] still holds 102 */
-	int *p = grow_push(v, &cap, &n, sizeof(*p), 2, NULL);
-	assert_ptr_equal(p, v);
+	int *old = v;
+	int *p = grow_append(&v, &cap, &n, sizeof(*p), 2, NULL);
+	assert_ptr_equal(v, old); /* room enough: not moved */
+	assert_ptr_equal(p, &v[2]);
 	assert_int_equal(n, 3);
 	assert_int_equal(v[2], 0);
 	assert_int_equal(v[1], 101);
 	/* With init, a copy of it. */
 	int seven = 7;
-	p = grow_push(v, &cap, &n, sizeof(*p), 2, &seven);
-	assert_ptr_equal(p, v);
+	p = grow_append(&v, &cap, &n, sizeof(*p), 2, &seven);
+	assert_ptr_equal(p, &v[3]);
 	assert_int_equal(n, 4);
 	assert_int_equal(v[3], 7);
 	/* Room for SIZE_MAX / 2 bytes and more cannot be had: nothing moves. */
 	size_t n2 = 3, cap2 = 3; /* v holds more: only *cap2 counts */
-	assert_null(grow_push(v, &cap2, &n2, SIZE_MAX / 2, 1, NULL));
+	assert_null(grow_append(&v, &cap2, &n2, SIZE_MAX / 2, 1, NULL));
+	assert_ptr_equal(v, old);
 	assert_int_equal(n2, 3);
 	assert_int_equal(cap2, 3);
 	free(v);
@@ -130,7 +135,7 @@ int main(void)
 		cmocka_unit_test(slaves_are_capped),
 		cmocka_unit_test(json_only_the_bond_asked),
 		cmocka_unit_test(names),
-		cmocka_unit_test(grow_push_zeroes_and_counts),
+		cmocka_unit_test(grow_append_zeroes_and_counts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

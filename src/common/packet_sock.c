@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: MIT */
+/* A slave's own packet socket (packet_sock.h). */
+#include "packet_sock.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+/* Sets a buffer size, forced past the sysctl limit when asked and allowed;
+ * a failure leaves the kernel's default, which works, only smaller. */
+static void set_buf(int fd, int opt, int force_opt, int bytes, bool force)
+{
+	if (!bytes)
+		return;
+	if (!force || setsockopt(fd, SOL_SOCKET, force_opt, &bytes, sizeof(bytes)) < 0)
+		setsockopt(fd, SOL_SOCKET, opt, &bytes, sizeof(bytes));
+}
+
+int packet_sock_open(struct packet_sock *ps, const struct packet_sock_kind *k, int ifindex,
+		     int epfd, void *tag)
+{
+	int fd = socket(AF_PACKET, k->type | SOCK_NONBLOCK | SOCK_CLOEXEC, htons(k->ethertype));
+	if (fd < 0)
+		return -errno;
+	struct sockaddr_ll sll = {.sll_family = AF_PACKET, .sll_protocol = htons(k->ethertype),
+				  .sll_ifindex = ifindex};
+	struct packet_mreq mr = {.mr_ifindex = ifindex, .mr_type = PACKET_MR_MULTICAST,
+				 .mr_alen = 6};
+	struct epoll_event ev = {.events = EPOLLIN, .data.ptr = tag};
+	if (k->group)
+		memcpy(mr.mr_address, k->group, 6);
+	set_buf(fd, SO_RCVBUF, SO_RCVBUFFORCE, k->rcvbuf, k->force_bufs);
+	set_buf(fd, SO_SNDBUF, SO_SNDBUFFORCE, k->sndbuf, k->force_bufs);
+	if (bind(fd, (struct sockaddr *)&sll, sizeof(sll)) < 0 ||
+	    (k->group && setsockopt(fd, SOL_PACKET, PACKET_ADD_MEMBERSHIP, &mr, sizeof(mr)) < 0) ||
+	    epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
+		int err = -errno;
+		close(fd);
+		return err;
+	}
+	ps->fd = fd;
+	ps->ifindex = ifindex;
+	return 0;
+}
+
+void packet_sock_close(struct packet_sock *ps)
+{
+	if (ps->fd >= 0)
+		close(ps->fd);
+	*ps = PACKET_SOCK_CLOSED;
+}
+
+ssize_t packet_rx(const struct packet_sock *ps, void *buf, size_t len, struct sockaddr_ll *from,
+		  unsigned *budget)
+{
+	while (ps->fd >= 0 && *budget > 0) {
+		socklen_t fromlen = sizeof(*from);
+		ssize_t n = recvfrom(ps->fd, buf, len, MSG_TRUNC | MSG_DONTWAIT,
+				     (struct sockaddr *)from, &fromlen);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		--*budget;
+		if (n > 0 && from->sll_pkttype != PACKET_OUTGOING)
+			return n;
+	}
+	return -1;
+}
