@@ -53,7 +53,10 @@ int main(int argc, char **argv)
 		int err = config_parse("bench.conf", text, len, &d, &diag);
 		ms[r] = now_ms() - t0;
 		if (err) {
-			fprintf(stderr, "config-parse: %s\n", diag.n ? diag.msgs[0] : "parse failed");
+			const struct config_diagnostic *e = config_diag_first(&diag, CONFIG_ERROR);
+			char *line = e ? config_diagnostic_format(e) : NULL;
+			fprintf(stderr, "config-parse: %s\n", line ? line : "parse failed");
+			free(line);
 			return 1;
 		}
 		desired_free(&d);

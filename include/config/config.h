@@ -2,7 +2,7 @@
 /*
  * The config file: /etc/bondd/bondd.conf, one [section] per bond.
  * Parsing builds a complete `struct desired` or nothing: every error is
- * reported as "FILE:LINE: message" and the caller's state is left alone.
+ * reported with its file and line and the caller's state is left alone.
  */
 #ifndef BONDD_CONFIG_H
 #define BONDD_CONFIG_H
@@ -11,27 +11,49 @@
 
 #include "desired.h"
 
-/* Messages collected while parsing, each "FILE:LINE: message". */
-/* Where an error is, as data: its file, and its line (0: the file as a
- * whole, as "cannot read").  Anyone may watch events, and a message may
- * quote a file only root may read: where it is can be shown to all. */
-struct config_place {
-	char *file;
-	unsigned line;
+/* How bad a diagnostic is: an error refuses the whole configuration; a
+ * warning leaves it valid and used, but probably not what was meant (no
+ * link monitoring, an MTU taken from the default). */
+enum config_severity {
+	CONFIG_ERROR,
+	CONFIG_WARNING,
 };
 
+/*
+ * One thing the parser found, as data; config_diagnostic_format makes the
+ * line people read.  file and line say where it is, and anyone may watch
+ * events: text may quote a file only root may read, so where it is can be
+ * shown to all, what it says only to root and the log.
+ */
+struct config_diagnostic {
+	char *file;
+	unsigned line;                  /* 0: the file as a whole ("cannot read") */
+	enum config_severity severity;
+	char *text;                     /* the message, without file, line or severity */
+};
+
+/* What parsing found: the errors in order of file and line (a line's own
+ * in the order found), then the warnings in the same order. */
 struct config_diag {
-	char **msgs;                  /* "FILE[:LINE]: message", for people */
-	struct config_place *places;  /* parallel to msgs: the same place */
-	size_t n, cap, cap_places;
-	/* "FILE:LINE: warning: message": the configuration is valid and is
-	 * used, but is probably not what was meant (no link monitoring, an MTU
-	 * taken from the default). */
-	char **warnings;
-	size_t n_warnings, cap_warnings;
+	struct config_diagnostic *items;
+	size_t n_items, cap_items;
 };
 
 void config_diag_free(struct config_diag *diag);
+
+/* How many diagnostics of that severity diag holds. */
+size_t config_diag_count(const struct config_diag *diag, enum config_severity severity);
+
+/* The first diagnostic of that severity, or NULL. */
+const struct config_diagnostic *config_diag_first(const struct config_diag *diag,
+						  enum config_severity severity);
+
+/*
+ * The line people read, the only place it is made: "FILE:LINE: text",
+ * "FILE:LINE: warning: text", or without ":LINE" for the file as a whole.
+ * The caller frees it; NULL when out of memory.
+ */
+char *config_diagnostic_format(const struct config_diagnostic *d);
 
 /*
  * Parses text (len bytes, need not be NUL-terminated) named `name` in
@@ -46,8 +68,8 @@ int config_parse(const char *name, const char *text, size_t len,
  * Reads and parses the file at path, then every drop-in PATH.d/NAME.conf in
  * lexical order of NAME (bondd.conf(5)), as one configuration: a drop-in may
  * define bonds of its own and add address lines to a bond defined in an
- * earlier file.  An unreadable file is one message ("FILE: cannot read:
- * reason") and -errno; a missing PATH.d is no drop-ins.
+ * earlier file.  An unreadable file is one error at line 0 ("FILE: cannot
+ * read: reason") and -errno; a missing PATH.d is no drop-ins.
  */
 int config_load(const char *path, struct desired *out, struct config_diag *diag);
 

@@ -68,11 +68,14 @@ struct section {
 	size_t extends;
 };
 
-struct error {
+/* A diagnostic while the files are read: its file by number, so that
+ * sorting keeps the files' order. */
+struct found {
 	unsigned file_no;          /* 0: the main file, then the drop-ins in order */
 	unsigned line;
-	size_t seq;
-	char *msg;
+	enum config_severity severity;
+	size_t seq;                /* the order found, within a line */
+	char *text;
 };
 
 struct parser {
@@ -81,10 +84,9 @@ struct parser {
 	const char *files[1 + MAX_DROPINS];
 	struct config_diag *diag;
 	unsigned line;
-	struct error *errors;
-	size_t n_errors, cap_errors;
-	struct error *warns;       /* like errors, but they fail nothing */
-	size_t n_warns, cap_warns;
+	struct found *found;       /* errors and warnings (which fail nothing) */
+	size_t n_found, cap_found;
+	size_t n_errors, n_warns;  /* of found */
 	int fatal;                 /* -ENOMEM: stop and report that */
 	bool stop;                 /* too many errors */
 	unsigned stop_line;
@@ -104,18 +106,19 @@ struct shown {
 	char s[SHOW_MAX * 4 + 4];
 };
 
-/* Takes msg over (freed on failure too), at file:line (line 0: the whole
- * file). */
-int diag_push(struct config_diag *diag, const char *file, unsigned line, char *msg);
+/* Adds a diagnostic at file:line (line 0: the whole file), taking text
+ * over (freed on failure too). */
+int diag_push(struct config_diag *diag, const char *file, unsigned line,
+	      enum config_severity severity, char *text);
 
 char *format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Records "FILE:LINE: message" for the given line (not always the current
- * one: section checks point at the option's own line). */
+/* Records an error at the given line of the file being read (not always
+ * the current line: section checks point at the option's own line). */
 void errorf(struct parser *p, unsigned line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Like errorf, for a warning: "FILE:LINE: warning: message". */
+/* Like errorf, for a warning. */
 void warnf(struct parser *p, unsigned line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* The parser's messages: FILE:LINE errors and warnings, kept and handed over
- * sorted by line, and input quoted safely. */
+/* The parser's diagnostics: errors and warnings with their file and line,
+ * kept and handed over sorted by line; the one formatter that makes them
+ * lines of text; input quoted safely. */
 #include "config_parser.h"
 #include "grow.h"
 
@@ -11,70 +12,70 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- messages ---------------------------------------------------------- */
+/* ---- diagnostics --------------------------------------------------------- */
 
 void config_diag_free(struct config_diag *diag)
 {
 	if (!diag)
 		return;
-	for (size_t i = 0; i < diag->n; i++) {
-		free(diag->msgs[i]);
-		free(diag->places[i].file);
+	for (size_t i = 0; i < diag->n_items; i++) {
+		free(diag->items[i].file);
+		free(diag->items[i].text);
 	}
-	free(diag->msgs);
-	free(diag->places);
-	diag->msgs = NULL;
-	diag->places = NULL;
-	diag->n = diag->cap = diag->cap_places = 0;
-	for (size_t i = 0; i < diag->n_warnings; i++)
-		free(diag->warnings[i]);
-	free(diag->warnings);
-	diag->warnings = NULL;
-	diag->n_warnings = diag->cap_warnings = 0;
+	free(diag->items);
+	diag->items = NULL;
+	diag->n_items = diag->cap_items = 0;
 }
 
-/* Appends msg to a list, taking it over (freed on failure too). */
-static int msgs_push(char ***msgs, size_t *n, size_t *cap, char *msg)
+size_t config_diag_count(const struct config_diag *diag, enum config_severity severity)
 {
-	char **v = grow_array(*msgs, cap, *n + 1, sizeof(*v), 8);
-	if (!v) {
-		free(msg);
+	size_t n = 0;
+
+	for (size_t i = 0; i < diag->n_items; i++)
+		n += diag->items[i].severity == severity;
+	return n;
+}
+
+const struct config_diagnostic *config_diag_first(const struct config_diag *diag,
+						  enum config_severity severity)
+{
+	for (size_t i = 0; i < diag->n_items; i++)
+		if (diag->items[i].severity == severity)
+			return &diag->items[i];
+	return NULL;
+}
+
+char *config_diagnostic_format(const struct config_diagnostic *d)
+{
+	const char *what = d->severity == CONFIG_WARNING ? "warning: " : "";
+
+	if (d->line)
+		return format("%s:%u: %s%s", d->file, d->line, what, d->text);
+	return format("%s: %s%s", d->file, what, d->text);
+}
+
+int diag_push(struct config_diag *diag, const char *file, unsigned line,
+	      enum config_severity severity, char *text)
+{
+	if (!text)
+		return -ENOMEM;
+	if (!diag) {
+		free(text);
+		return 0;
+	}
+	struct config_diagnostic d = {.line = line, .severity = severity, .text = text};
+	struct config_diagnostic *v = grow_array(diag->items, &diag->cap_items,
+						 diag->n_items + 1, sizeof(*v), 8);
+	if (v) {
+		diag->items = v;
+		d.file = strdup(file);
+	}
+	if (!d.file) {
+		free(text);
 		return -ENOMEM;
 	}
-	*msgs = v;
-	(*msgs)[(*n)++] = msg;
+	v[diag->n_items++] = d;
 	return 0;
-}
-
-int diag_push(struct config_diag *diag, const char *file, unsigned line, char *msg)
-{
-	if (!diag) {
-		free(msg);
-		return 0;
-	}
-	struct config_place *v = grow_array(diag->places, &diag->cap_places, diag->n + 1,
-					    sizeof(*v), 8);
-	char *copy = v ? strdup(file) : NULL;
-	if (v)
-		diag->places = v;
-	if (!copy) {
-		free(msg);
-		return -ENOMEM;
-	}
-	diag->places[diag->n] = (struct config_place){.file = copy, .line = line};
-	int err = msgs_push(&diag->msgs, &diag->n, &diag->cap, msg);
-	if (err < 0)
-		free(copy);
-	return err;
-}
-
-static int diag_push_warning(struct config_diag *diag, char *msg)
-{
-	if (!diag) {
-		free(msg);
-		return 0;
-	}
-	return msgs_push(&diag->warnings, &diag->n_warnings, &diag->cap_warnings, msg);
 }
 
 char *format(const char *fmt, ...)
@@ -88,32 +89,32 @@ char *format(const char *fmt, ...)
 	return n < 0 ? NULL : msg;
 }
 
-/* Adds "FILE:LINE: " what and the formatted message to list (n entries in
- * cap room); false, with p->fatal set, when memory is short. */
-__attribute__((format(printf, 7, 0)))
-static bool add_diag(struct parser *p, struct error **list, size_t *n, size_t *cap,
-		     unsigned line, const char *what, const char *fmt, va_list ap)
+/* Adds the formatted text at line of the file being read; false, with
+ * p->fatal set, when memory is short. */
+__attribute__((format(printf, 4, 0)))
+static bool add_found(struct parser *p, enum config_severity severity, unsigned line,
+		      const char *fmt, va_list ap)
 {
 	char text[512];
 
 	vsnprintf(text, sizeof(text), fmt, ap);
-	struct error *v = grow_array(*list, cap, *n + 1, sizeof(*v), 8);
-	char *msg = v ? format("%s:%u: %s%s", p->file, line, what, text) : NULL;
+	struct found *v = grow_array(p->found, &p->cap_found, p->n_found + 1, sizeof(*v), 8);
+	char *copy = v ? strdup(text) : NULL;
 	if (v)
-		*list = v;
-	if (!msg) {
+		p->found = v;
+	if (!copy) {
 		p->fatal = -ENOMEM;
 		return false;
 	}
-	v[*n] = (struct error){p->file_no, line, *n, msg};
-	(*n)++;
+	v[p->n_found] = (struct found){p->file_no, line, severity, p->n_found, copy};
+	p->n_found++;
 	return true;
 }
 
 /*
- * Records "FILE:LINE: message" for the given line (not always the current
- * one: section checks point at the option's own line).  Messages are handed
- * over sorted by line once the whole file is read.
+ * Records an error at the given line (not always the current one: section
+ * checks point at the option's own line).  Diagnostics are handed over
+ * sorted by line once every file is read.
  */
 void errorf(struct parser *p, unsigned line, const char *fmt, ...)
 {
@@ -122,16 +123,14 @@ void errorf(struct parser *p, unsigned line, const char *fmt, ...)
 	if (p->stop || p->fatal)
 		return;
 	va_start(ap, fmt);
-	bool added = add_diag(p, &p->errors, &p->n_errors, &p->cap_errors, line, "", fmt, ap);
+	bool added = add_found(p, CONFIG_ERROR, line, fmt, ap);
 	va_end(ap);
-	if (added && p->n_errors == MAX_ERRORS) {
+	if (added && ++p->n_errors == MAX_ERRORS) {
 		p->stop = true;
 		p->stop_line = p->line;
 		p->stop_file = p->file;
 	}
 }
-
-/* Like errorf, for a warning: "FILE:LINE: warning: message". */
 
 void warnf(struct parser *p, unsigned line, const char *fmt, ...)
 {
@@ -140,14 +139,19 @@ void warnf(struct parser *p, unsigned line, const char *fmt, ...)
 	if (p->fatal || p->n_warns >= MAX_ERRORS)
 		return;
 	va_start(ap, fmt);
-	add_diag(p, &p->warns, &p->n_warns, &p->cap_warns, line, "warning: ", fmt, ap);
+	bool added = add_found(p, CONFIG_WARNING, line, fmt, ap);
 	va_end(ap);
+	p->n_warns += added;
 }
 
+/* Errors before warnings, each in order of file and line; a line's own in
+ * the order they were found. */
 static int by_line(const void *a, const void *b)
 {
-	const struct error *x = a, *y = b;
+	const struct found *x = a, *y = b;
 
+	if (x->severity != y->severity)
+		return x->severity == CONFIG_ERROR ? -1 : 1;
 	if (x->file_no != y->file_no)
 		return x->file_no < y->file_no ? -1 : 1;
 	if (x->line != y->line)
@@ -155,35 +159,38 @@ static int by_line(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* Hands the messages to diag in line order; a line's own messages keep the
- * order they were found in. */
+/* Where too many errors stopped the parse: after the last error. */
+static int push_stop(struct parser *p)
+{
+	char *text = strdup("too many errors, giving up");
+
+	return text ? diag_push(p->diag, p->stop_file, p->stop_line, CONFIG_ERROR, text)
+		    : -ENOMEM;
+}
+
+/* Hands the diagnostics to diag in that order. */
 int flush_errors(struct parser *p)
 {
+	bool stop_told = !p->stop;
 	int err = 0;
 
-	if (p->n_errors > 1)
-		qsort(p->errors, p->n_errors, sizeof(p->errors[0]), by_line);
-	for (size_t i = 0; i < p->n_errors; i++) {
+	if (p->n_found > 1)
+		qsort(p->found, p->n_found, sizeof(p->found[0]), by_line);
+	for (size_t i = 0; i < p->n_found; i++) {
+		const struct found *f = &p->found[i];
+		if (!err && !stop_told && f->severity != CONFIG_ERROR) {
+			stop_told = true;
+			err = push_stop(p);
+		}
 		if (!err)
-			err = diag_push(p->diag, p->files[p->errors[i].file_no],
-					p->errors[i].line, p->errors[i].msg);
+			err = diag_push(p->diag, p->files[f->file_no], f->line, f->severity,
+					f->text);
 		else
-			free(p->errors[i].msg);
+			free(f->text);
 	}
-	p->n_errors = 0;
-	if (!err && p->stop) {
-		char *msg = format("%s:%u: too many errors, giving up", p->stop_file, p->stop_line);
-		err = msg ? diag_push(p->diag, p->stop_file, p->stop_line, msg) : -ENOMEM;
-	}
-	if (p->n_warns > 1)
-		qsort(p->warns, p->n_warns, sizeof(p->warns[0]), by_line);
-	for (size_t i = 0; i < p->n_warns; i++) {
-		if (!err)
-			err = diag_push_warning(p->diag, p->warns[i].msg);
-		else
-			free(p->warns[i].msg);
-	}
-	p->n_warns = 0;
+	p->n_found = p->n_errors = p->n_warns = 0;
+	if (!err && !stop_told)
+		err = push_stop(p);
 	return err;
 }
 

@@ -35,14 +35,18 @@ static int read_all(int fd, char *buf, size_t cap, size_t *len)
 	return 0;
 }
 
+/* An error about the file as a whole (text taken over): err, or -ENOMEM. */
+static int file_error(struct config_diag *diag, const char *path, int err, char *text)
+{
+	return diag_push(diag, path, 0, CONFIG_ERROR, text) < 0 ? -ENOMEM : err;
+}
+
 static int load_error(struct config_diag *diag, const char *path, int err)
 {
 	char reason[128];
-	char *msg = format("%s: cannot read: %s", path, strerror_r(-err, reason, sizeof(reason)));
 
-	if (!msg || diag_push(diag, path, 0, msg) < 0)
-		return -ENOMEM;
-	return err;
+	return file_error(diag, path, err,
+			  format("cannot read: %s", strerror_r(-err, reason, sizeof(reason))));
 }
 
 /* Reads the file at path into a new buffer (*text, *len).  Errors are
@@ -65,8 +69,7 @@ static int read_config_file(const char *path, char **text, size_t *len,
 		goto out;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		char *msg = format("%s: not a regular file; not reading it", path);
-		err = !msg || diag_push(diag, path, 0, msg) < 0 ? -ENOMEM : -EINVAL;
+		err = file_error(diag, path, -EINVAL, strdup("not a regular file; not reading it"));
 		goto out;
 	}
 	buf = malloc(MAX_FILE + 1);
@@ -80,16 +83,16 @@ static int read_config_file(const char *path, char **text, size_t *len,
 		goto out;
 	}
 	if (*len > MAX_FILE) {
-		char *msg = format("%s: too large (more than %d bytes)", path, MAX_FILE);
-		err = !msg || diag_push(diag, path, 0, msg) < 0 ? -ENOMEM : -EFBIG;
+		err = file_error(diag, path, -EFBIG,
+				 format("too large (more than %d bytes)", MAX_FILE));
 		goto out;
 	}
 	if (*len > 0 && buf[*len - 1] != '\n') {
 		/* What a file caught while being rewritten in place looks like;
 		 * a complete file ends with a newline. */
-		char *msg = format("%s: the last line has no newline: the file may have been "
-				   "cut while being written; not using it", path);
-		err = !msg || diag_push(diag, path, 0, msg) < 0 ? -ENOMEM : -EINVAL;
+		err = file_error(diag, path, -EINVAL,
+				 strdup("the last line has no newline: the file may have been "
+					"cut while being written; not using it"));
 		goto out;
 	}
 	*text = buf;
@@ -143,8 +146,8 @@ static int list_dropins(const char *dir, char ***paths, size_t *n, struct config
 		if (!dropin_name(e->d_name))
 			continue;
 		if (count == MAX_DROPINS) {
-			char *msg = format("%s: more than %d drop-ins", dir, MAX_DROPINS);
-			err = !msg || diag_push(diag, dir, 0, msg) < 0 ? -ENOMEM : -E2BIG;
+			err = file_error(diag, dir, -E2BIG,
+					 format("more than %d drop-ins", MAX_DROPINS));
 			goto out;
 		}
 		if (!(v[count] = format("%s/%s", dir, e->d_name))) {

@@ -166,12 +166,9 @@ void parser_free(struct parser *p)
 {
 	if (!p)
 		return;
-	for (size_t i = 0; i < p->n_errors; i++)
-		free(p->errors[i].msg);
-	free(p->errors);
-	for (size_t i = 0; i < p->n_warns; i++)
-		free(p->warns[i].msg);
-	free(p->warns);
+	for (size_t i = 0; i < p->n_found; i++)
+		free(p->found[i].text);
+	free(p->found);
 	free(p->bonds);
 	free(p->slaves_line);
 	free(p->file_of);

@@ -5,6 +5,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,17 +15,26 @@ const char *const slave_attr_names[3] = {"queue_id", "prio", "actor_port_prio"};
 
 /* ---- bondd's own keys ---------------------------------------------------- */
 
+/* Records the line of a key a section gives at most once; false, after
+ * saying so, when the section gave it already. */
+static bool first_time(struct parser *p, const char *key, unsigned *line)
+{
+	if (*line) {
+		errorf(p, p->line, "duplicate key \"%s\" (first on line %u)", key, *line);
+		return false;
+	}
+	*line = p->line;
+	return true;
+}
+
 static void parse_mtu(struct parser *p, char *val)
 {
 	struct section *s = &p->sec;
 	struct shown sh;
 	uint64_t v;
 
-	if (s->mtu_line) {
-		errorf(p, p->line, "duplicate key \"mtu\" (first on line %u)", s->mtu_line);
+	if (!first_time(p, "mtu", &s->mtu_line))
 		return;
-	}
-	s->mtu_line = p->line;
 	int err = parse_range(val, MTU_MIN, MTU_MAX, &v);
 	if (err == -ERANGE)
 		errorf(p, p->line, "mtu: %s is out of range %d-%d", show(&sh, val), MTU_MIN, MTU_MAX);
@@ -38,18 +48,15 @@ static void parse_mtu(struct parser *p, char *val)
 /* mac_address: a unicast MAC other than zero, as the kernel's
  * is_valid_ether_addr wants it (drivers/net/bonding/bond_main.c
  * bond_set_mac_address; net/core/dev.c dev_set_mac_address). */
-static void parse_mac_address(struct parser *p, const char *val)
+static void parse_mac_address(struct parser *p, char *val)
 {
 	struct section *s = &p->sec;
 	static const uint8_t zero[6];
 	struct shown sh;
 	uint8_t mac[6];
 
-	if (s->mac_line) {
-		errorf(p, p->line, "duplicate key \"mac_address\" (first on line %u)", s->mac_line);
+	if (!first_time(p, "mac_address", &s->mac_line))
 		return;
-	}
-	s->mac_line = p->line;
 	if (!parse_mac(val, mac))
 		errorf(p, p->line, "mac_address: invalid MAC address \"%s\" (expected "
 		       "aa:bb:cc:dd:ee:ff)", show(&sh, val));
@@ -63,97 +70,58 @@ static void parse_mac_address(struct parser *p, const char *val)
 	}
 }
 
-static void parse_keep_order(struct parser *p, const char *val)
+/*
+ * bondd's keys that take one of two words, and the flag of the bond each
+ * sets, as networkd's key tables name the field a key fills: line and flag
+ * are offsets into struct section and struct desired_bond.
+ */
+struct word_key {
+	const char *key;
+	const char *words[2];   /* in the order "expected A or B" names them */
+	unsigned sets;          /* the word that sets flag; the other clears it */
+	size_t line;            /* unsigned: where the section gave the key */
+	size_t flag;            /* bool */
+	size_t given;           /* bool set once the key is given; 0: none */
+};
+
+#define SECTION_LINE(field) offsetof(struct section, field)
+#define BOND_FLAG(field) offsetof(struct desired_bond, field)
+
+static const struct word_key word_keys[] = {
+	/* Unset: the mode's default (desired_keeps_order). */
+	{"keep_order", {"yes", "no"}, 0, SECTION_LINE(keep_order_line), BOND_FLAG(keep_order),
+	 BOND_FLAG(has_keep_order)},
+	{"state", {"present", "absent"}, 1, SECTION_LINE(state_line), BOND_FLAG(absent), 0},
+	/* Unset: the mode's default (finish_section). */
+	{"link_check", {"yes", "no"}, 0, SECTION_LINE(link_check_line), BOND_FLAG(link_check), 0},
+	/* Receive LLDP on the slaves (lldp_io.h); unset: yes. */
+	{"lldp", {"yes", "no"}, 0, SECTION_LINE(lldp_line), BOND_FLAG(lldp), 0},
+	/* What the link check should expect of the switch (linkcheck.h, the
+	 * switch-lag finding); unset: per-port. */
+	{"link_topology", {"per-port", "lag"}, 1, SECTION_LINE(link_topology_line),
+	 BOND_FLAG(lag_expected), 0},
+	{"single_stream", {"yes", "no"}, 0, SECTION_LINE(single_stream_line),
+	 BOND_FLAG(single_stream), 0},
+};
+
+static void parse_word_key(struct parser *p, const struct word_key *k, const char *val)
 {
 	struct section *s = &p->sec;
+	char *bond = (char *)&s->b;
 	struct shown sh;
 
-	if (s->keep_order_line) {
-		errorf(p, p->line, "duplicate key \"keep_order\" (first on line %u)",
-		       s->keep_order_line);
+	if (!first_time(p, k->key, (unsigned *)((char *)s + k->line)))
+		return;
+	for (unsigned w = 0; w < 2; w++) {
+		if (strcmp(val, k->words[w]) != 0)
+			continue;
+		*(bool *)(bond + k->flag) = w == k->sets;
+		if (k->given)
+			*(bool *)(bond + k->given) = true;
 		return;
 	}
-	s->keep_order_line = p->line;
-	if (strcmp(val, "yes") == 0 || strcmp(val, "no") == 0) {
-		s->b.has_keep_order = true;
-		s->b.keep_order = val[0] == 'y';
-	} else {
-		errorf(p, p->line, "keep_order: invalid value \"%s\" (expected yes or no)",
-		       show(&sh, val));
-	}
-}
-
-static void parse_state(struct parser *p, const char *val)
-{
-	struct section *s = &p->sec;
-	struct shown sh;
-
-	if (s->state_line) {
-		errorf(p, p->line, "duplicate key \"state\" (first on line %u)", s->state_line);
-		return;
-	}
-	s->state_line = p->line;
-	if (strcmp(val, "present") == 0 || strcmp(val, "absent") == 0)
-		s->b.absent = val[0] == 'a';
-	else
-		errorf(p, p->line, "state: invalid value \"%s\" (expected present or absent)",
-		       show(&sh, val));
-}
-
-static void parse_link_check(struct parser *p, const char *val)
-{
-	struct section *s = &p->sec;
-	struct shown sh;
-
-	if (s->link_check_line) {
-		errorf(p, p->line, "duplicate key \"link_check\" (first on line %u)",
-		       s->link_check_line);
-		return;
-	}
-	s->link_check_line = p->line;
-	if (strcmp(val, "yes") == 0 || strcmp(val, "no") == 0)
-		s->b.link_check = val[0] == 'y';
-	else
-		errorf(p, p->line, "link_check: invalid value \"%s\" (expected yes or no)",
-		       show(&sh, val));
-}
-
-/* lldp = yes | no: receive LLDP on the slaves (lldp_io.h). */
-static void parse_lldp(struct parser *p, const char *val)
-{
-	struct section *s = &p->sec;
-	struct shown sh;
-
-	if (s->lldp_line) {
-		errorf(p, p->line, "duplicate key \"lldp\" (first on line %u)", s->lldp_line);
-		return;
-	}
-	s->lldp_line = p->line;
-	if (strcmp(val, "yes") == 0 || strcmp(val, "no") == 0)
-		s->b.lldp = val[0] == 'y';
-	else
-		errorf(p, p->line, "lldp: invalid value \"%s\" (expected yes or no)",
-		       show(&sh, val));
-}
-
-/* link_topology = per-port | lag: what the link check should expect of
- * the switch (linkcheck.h, the switch-lag finding). */
-static void parse_link_topology(struct parser *p, const char *val)
-{
-	struct section *s = &p->sec;
-	struct shown sh;
-
-	if (s->link_topology_line) {
-		errorf(p, p->line, "duplicate key \"link_topology\" (first on line %u)",
-		       s->link_topology_line);
-		return;
-	}
-	s->link_topology_line = p->line;
-	if (strcmp(val, "per-port") == 0 || strcmp(val, "lag") == 0)
-		s->b.lag_expected = val[0] == 'l';
-	else
-		errorf(p, p->line, "link_topology: invalid value \"%s\" (expected per-port or lag)",
-		       show(&sh, val));
+	errorf(p, p->line, "%s: invalid value \"%s\" (expected %s or %s)", k->key,
+	       show(&sh, val), k->words[0], k->words[1]);
 }
 
 static void add_slave(struct parser *p, const char *name, bool *full)
@@ -192,11 +160,8 @@ static void parse_slaves(struct parser *p, char *val)
 	struct section *s = &p->sec;
 	bool full = false;
 
-	if (s->slaves_line) {
-		errorf(p, p->line, "duplicate key \"slaves\" (first on line %u)", s->slaves_line);
+	if (!first_time(p, "slaves", &s->slaves_line))
 		return;
-	}
-	s->slaves_line = p->line;
 	for (char *item; (item = next_item(&val));)
 		add_slave(p, item, &full);
 }
@@ -287,18 +252,14 @@ static void parse_address(struct parser *p, char *val)
  * (net/ipv4/tcp_cong.c tcp_register_congestion_control; TCP_CA_NAME_MAX).
  * Whether this kernel has it is known only at run time: the host check
  * reports it. */
-static void parse_tcp_congestion(struct parser *p, const char *val)
+static void parse_tcp_congestion(struct parser *p, char *val)
 {
 	struct section *s = &p->sec;
 	struct shown sh;
 	size_t n = strlen(val);
 
-	if (s->tcp_cc_line) {
-		errorf(p, p->line, "duplicate key \"tcp_congestion\" (first on line %u)",
-		       s->tcp_cc_line);
+	if (!first_time(p, "tcp_congestion", &s->tcp_cc_line))
 		return;
-	}
-	s->tcp_cc_line = p->line;
 	if (n == 0 || n >= sizeof(s->b.tcp_congestion) ||
 	    strspn(val, "abcdefghijklmnopqrstuvwxyz0123456789_") != n) {
 		errorf(p, p->line,
@@ -308,24 +269,6 @@ static void parse_tcp_congestion(struct parser *p, const char *val)
 		return;
 	}
 	memcpy(s->b.tcp_congestion, val, n + 1);
-}
-
-static void parse_single_stream(struct parser *p, const char *val)
-{
-	struct section *s = &p->sec;
-	struct shown sh;
-
-	if (s->single_stream_line) {
-		errorf(p, p->line, "duplicate key \"single_stream\" (first on line %u)",
-		       s->single_stream_line);
-		return;
-	}
-	s->single_stream_line = p->line;
-	if (strcmp(val, "yes") == 0)
-		s->b.single_stream = true;
-	else if (strcmp(val, "no") != 0)
-		errorf(p, p->line, "single_stream: invalid value \"%s\" (expected yes or no)",
-		       show(&sh, val));
 }
 
 /* slave.NAME.queue_id / .prio / .actor_port_prio: NAME may itself hold dots
@@ -387,6 +330,18 @@ static void parse_slave_key(struct parser *p, const char *key, const char *val)
 		s->sk[s->n_sk++] = k;
 }
 
+/* bondd's own keys with more to them than two words. */
+static const struct {
+	const char *key;
+	void (*parse)(struct parser *p, char *val);
+} own_keys[] = {
+	{"mtu", parse_mtu},
+	{"slaves", parse_slaves},
+	{"address", parse_address},
+	{"tcp_congestion", parse_tcp_congestion},
+	{"mac_address", parse_mac_address},
+};
+
 void parse_key(struct parser *p, const char *key, char *val)
 {
 	const struct bond_option_spec *d = bond_option_by_key(key);
@@ -401,29 +356,19 @@ void parse_key(struct parser *p, const char *key, char *val)
 		       where(p, i, p->bonds[i].line, loc, sizeof(loc)));
 		return;
 	}
-	if (strcmp(key, "mtu") == 0)
-		parse_mtu(p, val);
-	else if (strcmp(key, "slaves") == 0)
-		parse_slaves(p, val);
-	else if (strcmp(key, "address") == 0)
-		parse_address(p, val);
-	else if (strcmp(key, "keep_order") == 0)
-		parse_keep_order(p, val);
-	else if (strcmp(key, "state") == 0)
-		parse_state(p, val);
-	else if (strcmp(key, "link_check") == 0)
-		parse_link_check(p, val);
-	else if (strcmp(key, "link_topology") == 0)
-		parse_link_topology(p, val);
-	else if (strcmp(key, "lldp") == 0)
-		parse_lldp(p, val);
-	else if (strcmp(key, "tcp_congestion") == 0)
-		parse_tcp_congestion(p, val);
-	else if (strcmp(key, "single_stream") == 0)
-		parse_single_stream(p, val);
-	else if (strcmp(key, "mac_address") == 0)
-		parse_mac_address(p, val);
-	else if (strncmp(key, "slave.", strlen("slave.")) == 0)
+	for (size_t i = 0; i < sizeof(own_keys) / sizeof(own_keys[0]); i++) {
+		if (strcmp(key, own_keys[i].key) == 0) {
+			own_keys[i].parse(p, val);
+			return;
+		}
+	}
+	for (size_t i = 0; i < sizeof(word_keys) / sizeof(word_keys[0]); i++) {
+		if (strcmp(key, word_keys[i].key) == 0) {
+			parse_word_key(p, &word_keys[i], val);
+			return;
+		}
+	}
+	if (strncmp(key, "slave.", strlen("slave.")) == 0)
 		parse_slave_key(p, key, val);
 	else if (d)
 		parse_option(p, d, key, val);

@@ -423,6 +423,21 @@ static void converge(struct daemon *d)
 	hostcheck_run_if_due(d);
 }
 
+/* The config's errors (log_err) or warnings (log_warn), one line each. */
+static void log_diagnostics(const struct config_diag *diag, enum config_severity severity)
+{
+	for (size_t i = 0; i < diag->n_items; i++) {
+		if (diag->items[i].severity != severity)
+			continue;
+		char *line = config_diagnostic_format(&diag->items[i]);
+		if (severity == CONFIG_ERROR)
+			log_err("%s", line ? line : "out of memory");
+		else
+			log_warn("%s", line ? line : "out of memory");
+		free(line);
+	}
+}
+
 /* Returns 0 once the file is applied, -1 when it was refused (msg: why). */
 static int reload(struct daemon *d, char *msg, size_t len)
 {
@@ -432,24 +447,26 @@ static int reload(struct daemon *d, char *msg, size_t len)
 	sd_notify_send("RELOADING=1");
 	log_info("reloading %s", d->opts.config_path);
 	if (config_load(d->opts.config_path, &next, &diag) < 0) {
-		for (size_t i = 0; i < diag.n; i++)
-			log_err("%s", diag.msgs[i]);
+		const struct config_diagnostic *first = config_diag_first(&diag, CONFIG_ERROR);
+		log_diagnostics(&diag, CONFIG_ERROR);
 		log_err("reload failed: keeping the running configuration");
 		/* Anyone may watch events; the message may quote a file only
 		 * root may read.  Where the error is, then, not what it says:
 		 * the log and the one who asked for the reload get the rest. */
 		char where[320] = "";
-		if (diag.n && diag.places[0].line)
-			snprintf(where, sizeof(where), "%s:%u", diag.places[0].file,
-				 diag.places[0].line);
+		if (first && first->line)
+			snprintf(where, sizeof(where), "%s:%u", first->file, first->line);
 		if (where[0])
 			record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: error at %s",
 			       d->opts.config_path, where);
 		else
 			record(d, EV_CONFIG, NULL, NULL, "reload of %s refused", d->opts.config_path);
+		char *first_line = first ? config_diagnostic_format(first) : NULL;
 		snprintf(msg, len, "%s%s; the running configuration stays",
-			 diag.n ? diag.msgs[0] : "the file cannot be read",
-			 diag.n > 1 ? " (and more errors, see bondd's log)" : "");
+			 first_line ? first_line : first ? "out of memory" : "the file cannot be read",
+			 config_diag_count(&diag, CONFIG_ERROR) > 1 ?
+			 " (and more errors, see bondd's log)" : "");
+		free(first_line);
 		if (where[0])
 			snprintf(d->reload_refused, sizeof(d->reload_refused),
 				 "last reload refused: error at %s", where);
@@ -470,8 +487,7 @@ static int reload(struct daemon *d, char *msg, size_t len)
 	 * file is taken: bondd runs idle, as installed.
 	 */
 	if (next.n_bonds == 0 && d->want.n_bonds > 0) {
-		for (size_t i = 0; i < diag.n_warnings; i++)
-			log_warn("%s", diag.warnings[i]);
+		log_diagnostics(&diag, CONFIG_WARNING);
 		config_diag_free(&diag);
 		desired_free(&next);
 		log_err("reload refused: %s defines no bonds, and bondd manages %zu; keeping the "
@@ -489,8 +505,7 @@ static int reload(struct daemon *d, char *msg, size_t len)
 		sd_notify_send("READY=1");
 		return -1;
 	}
-	for (size_t i = 0; i < diag.n_warnings; i++)
-		log_warn("%s", diag.warnings[i]);
+	log_diagnostics(&diag, CONFIG_WARNING);
 	config_diag_free(&diag);
 	/* Everything that can fail before anything is written: a reload that
 	 * says it kept the running configuration must have changed nothing. */
@@ -782,13 +797,11 @@ int daemon_main(const struct daemon_opts *opts)
 	int err, status = 1;
 
 	if (config_load(opts->config_path, &d.want, &diag) < 0) {
-		for (size_t i = 0; i < diag.n; i++)
-			log_err("%s", diag.msgs[i]);
+		log_diagnostics(&diag, CONFIG_ERROR);
 		config_diag_free(&diag);
 		return 78; /* EX_CONFIG */
 	}
-	for (size_t i = 0; i < diag.n_warnings; i++)
-		log_warn("%s", diag.warnings[i]);
+	log_diagnostics(&diag, CONFIG_WARNING);
 	config_diag_free(&diag);
 	if (runtime_rebuild(&d, &d.want) < 0)
 		goto out;

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,33 @@ static void usage(FILE *to)
 		BONDD_DEFAULT_CONFIG, BONDD_DEFAULT_SOCKET);
 }
 
+/* A diagnostic on stderr, as the parser's own line (config_diagnostic_format). */
+static void print_diagnostic(const struct config_diagnostic *d)
+{
+	char *line = d->file && d->text ? config_diagnostic_format(d) : NULL;
+
+	fprintf(stderr, "%s\n", line ? line : "bondd: out of memory");
+	free(line);
+}
+
+/* A warning of --check's own about the file at path (line 0: the whole
+ * file), shaped as the parser's are. */
+__attribute__((format(printf, 3, 4)))
+static void print_check_warning(const char *path, unsigned line, const char *fmt, ...)
+{
+	struct config_diagnostic d = {.file = strdup(path), .line = line,
+				      .severity = CONFIG_WARNING};
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (vasprintf(&d.text, fmt, ap) < 0)
+		d.text = NULL;
+	va_end(ap);
+	print_diagnostic(&d);
+	free(d.file);
+	free(d.text);
+}
+
 /* Options the config sets that this kernel does not report to this caller
  * (learned from the bonds it has now, kernel_caps.h): warnings, not errors. */
 struct version_note_ctx {
@@ -52,7 +80,7 @@ static void print_version_note(void *ctx, const char *text)
 {
 	const struct version_note_ctx *c = ctx;
 
-	fprintf(stderr, "%s:%u: warning: [%s]: %s\n", c->path, c->bond->line, c->bond->name, text);
+	print_check_warning(c->path, c->bond->line, "[%s]: %s", c->bond->name, text);
 }
 
 /* Options and values the running kernel's version does not take, by the
@@ -88,10 +116,10 @@ static void check_kernel_caps(const char *path, const struct desired *want)
 			if (bond_option_kmin((enum bond_option_id)id))
 				m &= ~OPT_BIT(id);
 		if (m)
-			fprintf(stderr, "%s:%u: warning: [%s]: this kernel does not report %s to "
-				"this user: bondd sets it but can neither compare nor repair it\n",
-				path, want->bonds[i].line, want->bonds[i].name,
-				kernel_caps_names(m, names, sizeof(names)));
+			print_check_warning(path, want->bonds[i].line, "[%s]: this kernel does not "
+					    "report %s to this user: bondd sets it but can neither "
+					    "compare nor repair it", want->bonds[i].name,
+					    kernel_caps_names(m, names, sizeof(names)));
 	}
 }
 
@@ -101,11 +129,10 @@ static int check_config(const char *path, bool show_plan)
 	struct config_diag diag = {0};
 	int err = config_load(path, &want, &diag);
 
-	for (size_t i = 0; i < diag.n; i++)
-		fprintf(stderr, "%s\n", diag.msgs[i]);
-	/* Warnings do not fail the check: the daemon would run this file. */
-	for (size_t i = 0; i < diag.n_warnings; i++)
-		fprintf(stderr, "%s\n", diag.warnings[i]);
+	/* Errors, then warnings (the order diag holds them in); warnings do
+	 * not fail the check: the daemon would run this file. */
+	for (size_t i = 0; i < diag.n_items; i++)
+		print_diagnostic(&diag.items[i]);
 	config_diag_free(&diag);
 	if (err < 0)
 		return EXIT_CONFIG;
@@ -114,9 +141,9 @@ static int check_config(const char *path, bool show_plan)
 	 * that manages bonds refuses it on reload (daemon.c, reload): say so
 	 * here, or `bondd --check && systemctl reload bondd` surprises. */
 	if (want.n_bonds == 0)
-		fprintf(stderr, "%s: warning: it defines no bonds: bondd runs idle with it at "
-			"start, and a running bondd that manages bonds refuses it on reload (to "
-			"stop managing every bond, stop the service)\n", path);
+		print_check_warning(path, 0, "it defines no bonds: bondd runs idle with it at "
+				    "start, and a running bondd that manages bonds refuses it on "
+				    "reload (to stop managing every bond, stop the service)");
 	printf("configuration OK\n");
 	if (show_plan && (err = plan_preview(&want, stdout)) < 0) {
 		fprintf(stderr, "bondd: reading the kernel's links: %s\n", strerror(-err));

@@ -63,21 +63,6 @@ static void render_bond(const struct import_bond *b, struct strbuf *out)
 		sb_add(out, b->notes.s, b->notes.len);
 }
 
-/* "import:12: message" -> 12 and "message"; 0 if not of that form. */
-static unsigned error_line(const char *msg, const char **text)
-{
-	size_t n = strlen(CHECK_NAME ":");
-	char *end;
-
-	if (strncmp(msg, CHECK_NAME ":", n) != 0)
-		return 0;
-	unsigned long line = strtoul(msg + n, &end, 10);
-	if (end == msg + n || *end != ':' || line == 0 || line > 1000000)
-		return 0;
-	*text = end[1] == ' ' ? end + 2 : end + 1;
-	return (unsigned)line;
-}
-
 /* Turns the lines the parser refused into comments; false when no message
  * names a line (nothing more can be done). */
 static bool comment_out(struct strbuf *text, const struct config_diag *diag)
@@ -92,10 +77,10 @@ static bool comment_out(struct strbuf *text, const struct config_diag *diag)
 		size_t n = nl ? (size_t)(nl - at) : strlen(at);
 		bool refused = false;
 		line++;
-		for (size_t i = 0; i < diag->n; i++) {
-			const char *why = NULL;
-			if (error_line(diag->msgs[i], &why) == line) {
-				sb_printf(&next, "# bondd would refuse the next line: %s\n", why);
+		for (size_t i = 0; i < diag->n_items; i++) {
+			const struct config_diagnostic *e = &diag->items[i];
+			if (e->severity == CONFIG_ERROR && e->line == line) {
+				sb_printf(&next, "# bondd would refuse the next line: %s\n", e->text);
 				refused = true;
 			}
 		}

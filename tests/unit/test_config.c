@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "config.h"
+#include "diag_line.h"
 #include "config_hints.h"
 
 #define FILE_NAME "bondd.conf"
@@ -53,17 +54,20 @@ static void parse_ok(const char *text, struct desired *d)
 	struct config_diag diag = {0};
 	int rc = parse(text, d, &diag);
 
-	for (size_t i = 0; i < diag.n; i++)
-		print_error("unexpected: %s\n", diag.msgs[i]);
+	for (size_t i = 0; i < config_diag_count(&diag, CONFIG_ERROR); i++)
+		print_error("unexpected: %s\n", diag_line(&diag, CONFIG_ERROR, i));
 	assert_int_equal(rc, 0);
-	assert_int_equal(diag.n, 0);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 0);
 	config_diag_free(&diag);
 }
 
 static void print_diag(const struct config_diag *diag)
 {
-	for (size_t i = 0; i < diag->n; i++)
-		print_error("  got: %s\n", diag->msgs[i]);
+	for (size_t i = 0; i < diag->n_items; i++) {
+		char *line = config_diagnostic_format(&diag->items[i]);
+		print_error("  got: %s\n", line);
+		free(line);
+	}
 }
 
 /* Text must be refused with exactly these messages, in this order. */
@@ -76,12 +80,12 @@ static void expect_errors(const char *text, const char *const *msgs)
 	while (msgs[n])
 		n++;
 	int rc = parse(text, &d, &diag);
-	if (diag.n != n)
+	if (config_diag_count(&diag, CONFIG_ERROR) != n)
 		print_diag(&diag);
 	assert_int_equal(rc, -EINVAL);
-	assert_int_equal(diag.n, n);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), n);
 	for (size_t i = 0; i < n; i++)
-		assert_string_equal(diag.msgs[i], msgs[i]);
+		assert_string_equal(diag_line(&diag, CONFIG_ERROR, i), msgs[i]);
 	assert_null(d.bonds);
 	assert_int_equal(d.n_bonds, 0);
 	config_diag_free(&diag);
@@ -976,10 +980,10 @@ static void error_leaves_out_untouched(void **state)
 	assert_int_equal(d.n_bonds, 1);
 	assert_string_equal(d.bonds[0].name, "bond7");
 	assert_string_equal(d.bonds[0].slaves[0].name, "eth7");
-	assert_int_equal(diag.n, 1);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 1);
 	config_diag_free(&diag);
-	assert_null(diag.msgs);
-	assert_int_equal(diag.n, 0);
+	assert_null(diag.items);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 0);
 	desired_free(&d);
 }
 
@@ -991,9 +995,9 @@ static void diag_appends(void **state)
 
 	assert_int_equal(parse("[bond0]\nx = 1\n", &d, &diag), -EINVAL);
 	assert_int_equal(config_parse("other.conf", "[b]\ny = 1\n", 10, &d, &diag), -EINVAL);
-	assert_int_equal(diag.n, 2);
-	assert_string_equal(diag.msgs[0], "bondd.conf:2: unknown key \"x\"");
-	assert_string_equal(diag.msgs[1], "other.conf:2: unknown key \"y\"");
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 2);
+	assert_string_equal(diag_line(&diag, CONFIG_ERROR, 0), "bondd.conf:2: unknown key \"x\"");
+	assert_string_equal(diag_line(&diag, CONFIG_ERROR, 1), "other.conf:2: unknown key \"y\"");
 	config_diag_free(&diag);
 
 	/* No diag at all: still refused. */
@@ -1009,9 +1013,9 @@ static void nul_byte(void **state)
 	struct config_diag diag = {0};
 
 	assert_int_equal(config_parse(FILE_NAME, text, sizeof(text) - 1, &d, &diag), -EINVAL);
-	assert_int_equal(diag.n, 2);
-	assert_string_equal(diag.msgs[0], "bondd.conf:2: NUL byte in line");
-	assert_string_equal(diag.msgs[1], "bondd.conf:4: unknown key \"foo\"");
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 2);
+	assert_string_equal(diag_line(&diag, CONFIG_ERROR, 0), "bondd.conf:2: NUL byte in line");
+	assert_string_equal(diag_line(&diag, CONFIG_ERROR, 1), "bondd.conf:4: unknown key \"foo\"");
 	config_diag_free(&diag);
 	assert_null(d.bonds);
 }
@@ -1057,9 +1061,10 @@ static void overlong_line(void **state)
 	o += 2 * 4096;
 	o += snprintf(text + o, 64, "\nmiimon = x\n");
 	assert_int_equal(parse(text, &d, &diag), -EINVAL);
-	assert_int_equal(diag.n, 2);
-	assert_string_equal(diag.msgs[0], "bondd.conf:2: line too long (more than 4096 bytes)");
-	assert_string_equal(diag.msgs[1],
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 2);
+	assert_string_equal(diag_line(&diag, CONFIG_ERROR, 0),
+			    "bondd.conf:2: line too long (more than 4096 bytes)");
+	assert_string_equal(diag_line(&diag, CONFIG_ERROR, 1),
 			    "bondd.conf:3: miimon: invalid value \"x\" (expected a number 0-2147483647)");
 	config_diag_free(&diag);
 	free(text);
@@ -1079,8 +1084,8 @@ static void long_values_are_cut(void **state)
 		 9);
 	memset(expect + strlen("bondd.conf:2: miimon: "), '9', 64);
 	assert_int_equal(parse(text, &d, &diag), -EINVAL);
-	assert_int_equal(diag.n, 1);
-	assert_string_equal(diag.msgs[0], expect);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 1);
+	assert_string_equal(diag_line(&diag, CONFIG_ERROR, 0), expect);
 	config_diag_free(&diag);
 }
 
@@ -1092,10 +1097,25 @@ static void too_many_errors(void **state)
 	struct config_diag diag = {0};
 
 	assert_int_equal(parse(text, &d, &diag), -EINVAL);
-	assert_int_equal(diag.n, 1001);
-	assert_string_equal(diag.msgs[999],
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 1001);
+	assert_string_equal(diag_line(&diag, CONFIG_ERROR, 999),
 			    "bondd.conf:1000: malformed line (expected \"key = value\" or \"[NAME]\")");
-	assert_string_equal(diag.msgs[1000], "bondd.conf:1000: too many errors, giving up");
+	assert_string_equal(diag_line(&diag, CONFIG_ERROR, 1000),
+			    "bondd.conf:1000: too many errors, giving up");
+	config_diag_free(&diag);
+	free(text);
+
+	/* The section's warnings still come, after the last error. */
+	text = repeat_lines("[bond0]\nslaves = e1\n", "junk ", "\n", 1, 1000);
+	assert_int_equal(parse(text, &d, &diag), -EINVAL);
+	assert_int_equal(diag.n_items, 1003);
+	assert_int_equal(diag.items[999].severity, CONFIG_ERROR);
+	assert_string_equal(diag.items[1000].text, "too many errors, giving up");
+	assert_int_equal(diag.items[1000].severity, CONFIG_ERROR);
+	assert_int_equal(diag.items[1000].line, 1002);
+	assert_int_equal(diag.items[1001].severity, CONFIG_WARNING);
+	assert_int_equal(diag.items[1002].severity, CONFIG_WARNING);
+	assert_int_equal(diag.items[1002].line, 1);
 	config_diag_free(&diag);
 	free(text);
 }
@@ -1136,14 +1156,14 @@ static void random_input(void **state)
 		int rc = config_parse(FILE_NAME, text, len, &d, &diag);
 		assert_true(rc == 0 || rc == -EINVAL);
 		if (rc == 0) {
-			assert_int_equal(diag.n, 0);
+			assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 0);
 			for (size_t i = 0; i < d.n_bonds; i++) {
 				assert_true(d.bonds[i].n_slaves <= BONDD_MAX_SLAVES);
 				assert_true(d.bonds[i].n_addrs <= BONDD_MAX_ADDRS);
 				assert_true(strlen(d.bonds[i].name) > 0);
 			}
 		} else {
-			assert_true(diag.n > 0);
+			assert_true(config_diag_count(&diag, CONFIG_ERROR) > 0);
 			assert_null(d.bonds);
 		}
 		desired_free(&d);
@@ -1171,15 +1191,15 @@ static void load_missing_file(void **state)
 	struct config_diag diag = {0};
 
 	assert_int_equal(config_load("/nonexistent/bondd/bondd.conf", &d, &diag), -ENOENT);
-	assert_int_equal(diag.n, 1);
-	assert_string_equal(diag.msgs[0],
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 1);
+	assert_string_equal(diag_line(&diag, CONFIG_ERROR, 0),
 			    "/nonexistent/bondd/bondd.conf: cannot read: No such file or directory");
 	assert_null(d.bonds);
 	config_diag_free(&diag);
 
 	assert_int_equal(config_load("/tmp", &d, &diag), -EINVAL);
-	assert_int_equal(diag.n, 1);
-	assert_string_equal(diag.msgs[0], "/tmp: not a regular file; not reading it");
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 1);
+	assert_string_equal(diag_line(&diag, CONFIG_ERROR, 0), "/tmp: not a regular file; not reading it");
 	config_diag_free(&diag);
 }
 
@@ -1198,8 +1218,8 @@ static void load_fifo_refused(void **state)
 	assert_int_equal(mkfifo(fifo, 0600), 0);
 	assert_int_equal(config_load(fifo, &d, &diag), -EINVAL);
 	snprintf(expect, sizeof(expect), "%s: not a regular file; not reading it", fifo);
-	assert_int_equal(diag.n, 1);
-	assert_string_equal(diag.msgs[0], expect);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 1);
+	assert_string_equal(diag_line(&diag, CONFIG_ERROR, 0), expect);
 	config_diag_free(&diag);
 	unlink(fifo);
 	rmdir(path);
@@ -1218,8 +1238,8 @@ static void load_cut_file_refused(void **state)
 	snprintf(expect, sizeof(expect),
 		 "%s: the last line has no newline: the file may have been cut while being "
 		 "written; not using it", path);
-	assert_int_equal(diag.n, 1);
-	assert_string_equal(diag.msgs[0], expect);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 1);
+	assert_string_equal(diag_line(&diag, CONFIG_ERROR, 0), expect);
 	assert_null(d.bonds);
 	config_diag_free(&diag);
 	unlink(path);
@@ -1235,7 +1255,7 @@ static void load_file(void **state)
 	char expect[128];
 
 	assert_int_equal(config_load(path, &d, &diag), 0);
-	assert_int_equal(diag.n, 0);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 0);
 	assert_int_equal(d.n_bonds, 1);
 	assert_int_equal(d.bonds[0].n_slaves, 4);
 	desired_free(&d);
@@ -1245,8 +1265,8 @@ static void load_file(void **state)
 	path = temp_file("[bond0]\nmtu = 0\n", 16);
 	assert_int_equal(config_load(path, &d, &diag), -EINVAL);
 	snprintf(expect, sizeof(expect), "%s:2: mtu: 0 is out of range 68-65535", path);
-	assert_int_equal(diag.n, 1);
-	assert_string_equal(diag.msgs[0], expect);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 1);
+	assert_string_equal(diag_line(&diag, CONFIG_ERROR, 0), expect);
 	config_diag_free(&diag);
 	unlink(path);
 	free(path);
@@ -1266,8 +1286,8 @@ static void load_too_large(void **state)
 	char *path = temp_file(big, len);
 	assert_int_equal(config_load(path, &d, &diag), -EFBIG);
 	snprintf(expect, sizeof(expect), "%s: too large (more than 1048576 bytes)", path);
-	assert_int_equal(diag.n, 1);
-	assert_string_equal(diag.msgs[0], expect);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 1);
+	assert_string_equal(diag_line(&diag, CONFIG_ERROR, 0), expect);
 	config_diag_free(&diag);
 	unlink(path);
 	free(path);
@@ -1323,7 +1343,7 @@ static void largest_file(void **state)
 	char *text = big_config(&len);
 
 	assert_int_equal(config_parse(FILE_NAME, text, len, &d, &diag), 0);
-	assert_int_equal(diag.n, 0);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 0);
 	assert_int_equal(d.n_bonds, 1024);
 	for (size_t b = 0; b < d.n_bonds; b++) {
 		char name[32];
@@ -1365,12 +1385,13 @@ static void expect_one(const char *text, const char *msg)
 	struct config_diag diag = {0};
 
 	assert_int_equal(parse(text, &d, &diag), -EINVAL);
-	if (diag.n != 1 || strcmp(diag.msgs[0], msg) != 0) {
+	if (config_diag_count(&diag, CONFIG_ERROR) != 1 ||
+	    strcmp(diag_line(&diag, CONFIG_ERROR, 0), msg) != 0) {
 		print_diag(&diag);
 		print_error("expected: %s\n", msg);
 	}
-	assert_int_equal(diag.n, 1);
-	assert_string_equal(diag.msgs[0], msg);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 1);
+	assert_string_equal(diag_line(&diag, CONFIG_ERROR, 0), msg);
 	config_diag_free(&diag);
 }
 
@@ -1500,14 +1521,14 @@ static void expect_warnings(const char *text, const char *const *want)
 	size_t n = 0;
 
 	assert_int_equal(parse(text, &d, &diag), 0);
-	assert_int_equal(diag.n, 0);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 0);
 	while (want[n])
 		n++;
-	for (size_t i = 0; i < diag.n_warnings; i++)
-		print_message("warning: %s\n", diag.warnings[i]);
-	assert_int_equal(diag.n_warnings, n);
+	for (size_t i = 0; i < config_diag_count(&diag, CONFIG_WARNING); i++)
+		print_message("warning: %s\n", diag_line(&diag, CONFIG_WARNING, i));
+	assert_int_equal(config_diag_count(&diag, CONFIG_WARNING), n);
 	for (size_t i = 0; i < n; i++)
-		assert_string_equal(diag.warnings[i], want[i]);
+		assert_string_equal(diag_line(&diag, CONFIG_WARNING, i), want[i]);
 	config_diag_free(&diag);
 	desired_free(&d);
 }
@@ -1550,11 +1571,11 @@ static void warnings_beside_errors(void **state)
 	struct config_diag diag = {0};
 
 	assert_int_equal(parse("[bond0]\nmiimonn = 1\n", &d, &diag), -EINVAL);
-	assert_int_equal(diag.n, 1);
-	assert_int_equal(diag.n_warnings, 2);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 1);
+	assert_int_equal(config_diag_count(&diag, CONFIG_WARNING), 2);
 	config_diag_free(&diag);
-	assert_int_equal(diag.n_warnings, 0);
-	assert_null(diag.warnings);
+	assert_int_equal(config_diag_count(&diag, CONFIG_WARNING), 0);
+	assert_null(diag.items);
 }
 
 /* ---- drop-ins --------------------------------------------------------- */
@@ -1623,8 +1644,8 @@ static void dropins_in_lexical_order(void **state)
 
 	assert_int_equal(config_load(c.main, &d, &diag), 0);
 	print_diag(&diag);
-	assert_int_equal(diag.n, 0);
-	assert_int_equal(diag.n_warnings, 0);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 0);
+	assert_int_equal(config_diag_count(&diag, CONFIG_WARNING), 0);
 	assert_int_equal(d.n_bonds, 3);
 	assert_string_equal(d.bonds[0].name, "bond0");
 	assert_string_equal(d.bonds[1].name, "bond1");
@@ -1688,13 +1709,13 @@ static void expect_load_errors(const struct conf_dir *c, const char *const *want
 	assert_null(d.bonds);
 	while (want[n])
 		n++;
-	if (diag.n != n)
+	if (config_diag_count(&diag, CONFIG_ERROR) != n)
 		print_diag(&diag);
-	assert_int_equal(diag.n, n);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), n);
 	for (size_t i = 0; i < n; i++) {
 		char expect[512];
 		expand(want[i], c, expect, sizeof(expect));
-		assert_string_equal(diag.msgs[i], expect);
+		assert_string_equal(diag_line(&diag, CONFIG_ERROR, i), expect);
 	}
 	config_diag_free(&diag);
 }
@@ -1750,6 +1771,71 @@ static void dropin_errors_name_both_files(void **state)
 	conf_dir_free(&c);
 }
 
+/* One diagnostic as data, and as the line people read. */
+static void expect_diagnostic(const struct config_diagnostic *e, const char *file, unsigned line,
+			      enum config_severity severity, const char *text, const char *shown)
+{
+	assert_string_equal(e->file, file);
+	assert_int_equal(e->line, line);
+	assert_int_equal(e->severity, severity);
+	assert_string_equal(e->text, text);
+	char *formatted = config_diagnostic_format(e);
+	assert_string_equal(formatted, shown);
+	free(formatted);
+}
+
+/* Each diagnostic carries its file, line and severity, from the main file
+ * and from a drop-in: errors first, each in order of file then line (the
+ * drop-in's line 2 after the main file's line 3), then the warnings. */
+static void diagnostics_are_data(void **state)
+{
+	(void)state;
+	struct conf_dir c;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	char drop[256], shown[1024];
+	const char *no_mtu = "no mtu: the bond and its slaves get MTU 9000 (bondd's default), "
+			     "which every switch port and peer on the path must carry; write "
+			     "mtu = 9000 to keep it, or mtu = 1500";
+	char text[512];
+
+	conf_dir_new(&c, "[bond0]\nmiimon = 100\nbogus = 1\nslaves = e1\n");
+	conf_dir_put(&c, "10-x.conf", "[bond1]\nfoo = 1\nmiimon = 100\nslaves = e2\n");
+	snprintf(drop, sizeof(drop), "%s/10-x.conf", c.dir);
+	assert_int_equal(config_load(c.main, &d, &diag), -EINVAL);
+	if (diag.n_items != 4)
+		print_diag(&diag);
+	assert_int_equal(diag.n_items, 4);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 2);
+	assert_int_equal(config_diag_count(&diag, CONFIG_WARNING), 2);
+
+	snprintf(shown, sizeof(shown), "%s:3: unknown key \"bogus\"", c.main);
+	expect_diagnostic(&diag.items[0], c.main, 3, CONFIG_ERROR, "unknown key \"bogus\"", shown);
+	snprintf(shown, sizeof(shown), "%s:2: unknown key \"foo\"", drop);
+	expect_diagnostic(&diag.items[1], drop, 2, CONFIG_ERROR, "unknown key \"foo\"", shown);
+	snprintf(text, sizeof(text), "[bond0]: %s", no_mtu);
+	snprintf(shown, sizeof(shown), "%s:1: warning: %s", c.main, text);
+	expect_diagnostic(&diag.items[2], c.main, 1, CONFIG_WARNING, text, shown);
+	snprintf(text, sizeof(text), "[bond1]: %s", no_mtu);
+	snprintf(shown, sizeof(shown), "%s:1: warning: %s", drop, text);
+	expect_diagnostic(&diag.items[3], drop, 1, CONFIG_WARNING, text, shown);
+	assert_ptr_equal(config_diag_first(&diag, CONFIG_ERROR), &diag.items[0]);
+	assert_ptr_equal(config_diag_first(&diag, CONFIG_WARNING), &diag.items[2]);
+	config_diag_free(&diag);
+
+	/* The file as a whole: no line in the data, none in the text. */
+	struct config_diagnostic whole = {.file = c.main, .line = 0, .severity = CONFIG_ERROR,
+					  .text = "cannot read: Permission denied"};
+	snprintf(shown, sizeof(shown), "%s: cannot read: Permission denied", c.main);
+	expect_diagnostic(&whole, c.main, 0, CONFIG_ERROR, whole.text, shown);
+	whole.severity = CONFIG_WARNING;
+	whole.text = "it defines no bonds";
+	snprintf(shown, sizeof(shown), "%s: warning: it defines no bonds", c.main);
+	expect_diagnostic(&whole, c.main, 0, CONFIG_WARNING, whole.text, shown);
+	assert_null(config_diag_first(&diag, CONFIG_ERROR));
+	conf_dir_free(&c);
+}
+
 /* Warnings of drop-ins name their own file; the same bond in one drop-in
  * twice is still "already defined" with a line. */
 static void dropin_warnings_and_same_file(void **state)
@@ -1763,11 +1849,11 @@ static void dropin_warnings_and_same_file(void **state)
 	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\n");
 	conf_dir_put(&c, "a.conf", "[bond1]\nmiimon = 100\nslaves = e3\n");
 	assert_int_equal(config_load(c.main, &d, &diag), 0);
-	assert_int_equal(diag.n_warnings, 1);
+	assert_int_equal(config_diag_count(&diag, CONFIG_WARNING), 1);
 	snprintf(expect, sizeof(expect), "%s/a.conf:1: warning: [bond1]: no mtu: the bond and "
 		 "its slaves get MTU 9000 (bondd's default), which every switch port and peer "
 		 "on the path must carry; write mtu = 9000 to keep it, or mtu = 1500", c.dir);
-	assert_string_equal(diag.warnings[0], expect);
+	assert_string_equal(diag_line(&diag, CONFIG_WARNING, 0), expect);
 	desired_free(&d);
 	config_diag_free(&diag);
 	conf_dir_free(&c);
@@ -1812,7 +1898,7 @@ static void dropin_unknown_bond(void **state)
 	conf_dir_put(&c, "99-retire.conf", "[bond9]\nstate = absent\n");
 	assert_int_equal(config_load(c.main, &d, &diag), 0);
 	print_diag(&diag);
-	assert_int_equal(diag.n, 0);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 0);
 	assert_int_equal(d.n_bonds, 2);
 	assert_true(d.bonds[1].absent);
 	assert_string_equal(d.bonds[1].name, "bond9");
@@ -1826,7 +1912,7 @@ static void dropin_unknown_bond(void **state)
 	conf_dir_put(&c, "20-host.conf", "[bond1]\naddress = 10.5.0.1/24\n");
 	assert_int_equal(config_load(c.main, &d, &diag), 0);
 	print_diag(&diag);
-	assert_int_equal(diag.n, 0);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 0);
 	assert_int_equal(d.n_bonds, 2);
 	assert_int_equal(d.bonds[1].n_addrs, 1);
 	desired_free(&d);
@@ -1867,15 +1953,15 @@ static void diag_places_are_data(void **state)
 	memset(&d, 0, sizeof(d));
 	memset(&diag, 0, sizeof(diag));
 	assert_int_equal(config_parse("a.conf", text, strlen(text), &d, &diag), -EINVAL);
-	assert_true(diag.n >= 1);
-	assert_string_equal(diag.places[0].file, "a.conf");
-	assert_int_equal(diag.places[0].line, 3);
-	assert_non_null(strstr(diag.msgs[0], "a.conf:3: "));
+	assert_true(config_diag_count(&diag, CONFIG_ERROR) >= 1);
+	assert_string_equal(diag.items[0].file, "a.conf");
+	assert_int_equal(diag.items[0].line, 3);
+	assert_non_null(strstr(diag_line(&diag, CONFIG_ERROR, 0), "a.conf:3: "));
 	config_diag_free(&diag);
 	assert_true(config_load("/nonexistent-bondd/bondd.conf", &d, &diag) < 0);
-	assert_int_equal(diag.n, 1);
-	assert_string_equal(diag.places[0].file, "/nonexistent-bondd/bondd.conf");
-	assert_int_equal(diag.places[0].line, 0);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 1);
+	assert_string_equal(diag.items[0].file, "/nonexistent-bondd/bondd.conf");
+	assert_int_equal(diag.items[0].line, 0);
 	config_diag_free(&diag);
 }
 
@@ -1927,6 +2013,7 @@ int main(void)
 		cmocka_unit_test(dropin_adds_addresses),
 		cmocka_unit_test(dropin_errors_name_both_files),
 		cmocka_unit_test(dropin_warnings_and_same_file),
+		cmocka_unit_test(diagnostics_are_data),
 		cmocka_unit_test(dropin_unknown_bond),
 		cmocka_unit_test(dropin_dir_absent_or_bad),
 	};

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "config.h"
+#include "diag_line.h"
 #include "hostcheck.h"
 
 static char root[4096];
@@ -29,8 +30,8 @@ static void load(const char *text, struct desired *want)
 {
 	struct config_diag diag = {0};
 	int err = config_parse("test.conf", text, strlen(text), want, &diag);
-	for (size_t i = 0; i < diag.n; i++)
-		fprintf(stderr, "%s\n", diag.msgs[i]);
+	for (size_t i = 0; i < config_diag_count(&diag, CONFIG_ERROR); i++)
+		fprintf(stderr, "%s\n", diag_line(&diag, CONFIG_ERROR, i));
 	config_diag_free(&diag);
 	assert_int_equal(err, 0);
 }
@@ -301,8 +302,8 @@ static void config_keys(void **state)
 		struct config_diag diag = {0};
 		assert_int_equal(config_parse("t.conf", bad[i], strlen(bad[i]), &want, &diag),
 				 -22);
-		assert_int_equal(diag.n, 1);
-		assert_non_null(strstr(diag.msgs[0], "t.conf:"));
+		assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 1);
+		assert_non_null(strstr(diag_line(&diag, CONFIG_ERROR, 0), "t.conf:"));
 		config_diag_free(&diag);
 	}
 	struct desired want = {0};

@@ -20,6 +20,7 @@
 
 #include "bond_option_table.h"
 #include "config.h"
+#include "diag_line.h"
 #include "import.h"
 
 typedef int (*reader_fn)(const struct import_file *, size_t, struct import_result *);
@@ -44,8 +45,8 @@ static void run(reader_fn read, const struct import_file *files, size_t n, struc
 	assert_int_equal(import_render(&out->r, &out->text), 0);
 	int rc = config_parse("import", out->text.s, out->text.len, &out->d, &diag);
 	if (rc != 0) {
-		for (size_t i = 0; i < diag.n; i++)
-			print_error("%s\n", diag.msgs[i]);
+		for (size_t i = 0; i < config_diag_count(&diag, CONFIG_ERROR); i++)
+			print_error("%s\n", diag_line(&diag, CONFIG_ERROR, i));
 		print_error("%s", out->text.s);
 	}
 	assert_int_equal(rc, 0);

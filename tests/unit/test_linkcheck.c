@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "config.h"
+#include "diag_line.h"
 #include "linkcheck.h"
 #include "status_proto.h"
 
@@ -412,7 +413,8 @@ static bool parse_topology(const char *text, bool *value, char *err, size_t errl
 	int ret = config_parse("t.conf", text, strlen(text), &d, &diag);
 	if (ret == 0)
 		*value = d.bonds[0].lag_expected;
-	snprintf(err, errlen, "%s", diag.n ? diag.msgs[0] : "");
+	const char *first = diag_line(&diag, CONFIG_ERROR, 0);
+	snprintf(err, errlen, "%s", first ? first : "");
 	desired_free(&d);
 	config_diag_free(&diag);
 	return ret == 0;
@@ -545,7 +547,8 @@ static bool parse_link_check(const char *text, bool *value, char *err, size_t er
 	int ret = config_parse("t.conf", text, strlen(text), &d, &diag);
 	if (ret == 0)
 		*value = d.bonds[0].link_check;
-	snprintf(err, errlen, "%s", diag.n ? diag.msgs[0] : "");
+	const char *first = diag_line(&diag, CONFIG_ERROR, 0);
+	snprintf(err, errlen, "%s", first ? first : "");
 	desired_free(&d);
 	config_diag_free(&diag);
 	return ret == 0;

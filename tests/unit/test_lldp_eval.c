@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "config.h"
+#include "diag_line.h"
 #include "desired.h"
 #include "lldp_eval.h"
 #include "lldp_render.h"
@@ -232,7 +233,7 @@ static void config_key(void **state)
 		if (ret == 0 && d.bonds[0].lldp != keys[i].value)
 			fail_msg("%s: lldp %d", keys[i].text, d.bonds[0].lldp);
 		if (ret != 0)
-			assert_string_equal(diag.msgs[0], keys[i].err);
+			assert_string_equal(diag_line(&diag, CONFIG_ERROR, 0), keys[i].err);
 		desired_free(&d);
 		config_diag_free(&diag);
 	}
