@@ -100,6 +100,8 @@ const char *finding_severity_name(enum finding_severity s); /* "degraded" */
 const struct finding *findings_first_degraded(const struct findings *const *lists, size_t n,
 					      const char *bond);
 
+/* One finding as a JSON object. */
+void finding_json(struct strbuf *out, const struct finding *x);
 /* A JSON array of the findings about `bond` in lists[0..n). */
 void findings_json(struct strbuf *out, const struct findings *const *lists, size_t n,
 		   const char *bond);

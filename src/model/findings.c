@@ -88,6 +88,26 @@ const struct finding *findings_first_degraded(const struct findings *const *list
 	return NULL;
 }
 
+void finding_json(struct strbuf *out, const struct finding *x)
+{
+	sb_puts(out, "{\"source\":");
+	json_string(out, finding_source_name(x->source));
+	sb_puts(out, ",\"kind\":");
+	json_string(out, finding_kind_name(x->kind));
+	sb_puts(out, ",\"severity\":");
+	json_string(out, finding_severity_name(x->severity));
+	sb_puts(out, ",\"slaves\":[");
+	for (size_t k = 0; k < x->n_slaves; k++) {
+		sb_puts(out, k ? "," : "");
+		json_string(out, x->slaves[k]);
+	}
+	sb_puts(out, "],\"evidence\":");
+	json_string(out, x->evidence);
+	sb_puts(out, ",\"fix\":");
+	json_string(out, x->fix);
+	sb_printf(out, ",\"pending\":%s}", x->pending ? "true" : "false");
+}
+
 void findings_json(struct strbuf *out, const struct findings *const *lists, size_t n,
 		   const char *bond)
 {
@@ -99,23 +119,9 @@ void findings_json(struct strbuf *out, const struct findings *const *lists, size
 			const struct finding *x = &lists[i]->v[j];
 			if (strcmp(x->bond, bond) != 0)
 				continue;
-			sb_puts(out, first ? "{\"source\":" : ",{\"source\":");
+			sb_puts(out, first ? "" : ",");
 			first = false;
-			json_string(out, finding_source_name(x->source));
-			sb_puts(out, ",\"kind\":");
-			json_string(out, finding_kind_name(x->kind));
-			sb_puts(out, ",\"severity\":");
-			json_string(out, finding_severity_name(x->severity));
-			sb_puts(out, ",\"slaves\":[");
-			for (size_t k = 0; k < x->n_slaves; k++) {
-				sb_puts(out, k ? "," : "");
-				json_string(out, x->slaves[k]);
-			}
-			sb_puts(out, "],\"evidence\":");
-			json_string(out, x->evidence);
-			sb_puts(out, ",\"fix\":");
-			json_string(out, x->fix);
-			sb_printf(out, ",\"pending\":%s}", x->pending ? "true" : "false");
+			finding_json(out, x);
 		}
 	sb_puts(out, "]");
 }
