@@ -76,19 +76,22 @@ const char *finding_severity_name(enum finding_severity s)
 	return s == FSEV_DEGRADED ? "degraded" : "info";
 }
 
-const struct finding *findings_first_degraded(const struct findings *const *lists, size_t n,
-					      const char *bond)
+size_t findings_about(const struct findings *const *lists, size_t n, const char *bond,
+		      const struct finding **out)
 {
+	size_t found = 0;
+
 	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; lists[i] && j < lists[i]->n; j++) {
-			const struct finding *x = &lists[i]->v[j];
-			if (x->severity == FSEV_DEGRADED && strcmp(x->bond, bond) == 0)
-				return x;
-		}
-	return NULL;
+		for (size_t j = 0; lists[i] && j < lists[i]->n; j++)
+			if (strcmp(lists[i]->v[j].bond, bond) == 0) {
+				if (out)
+					out[found] = &lists[i]->v[j];
+				found++;
+			}
+	return found;
 }
 
-void finding_json(struct strbuf *out, const struct finding *x)
+static void finding_json(struct strbuf *out, const struct finding *x)
 {
 	sb_puts(out, "{\"source\":");
 	json_string(out, finding_source_name(x->source));
@@ -108,20 +111,12 @@ void finding_json(struct strbuf *out, const struct finding *x)
 	sb_printf(out, ",\"pending\":%s}", x->pending ? "true" : "false");
 }
 
-void findings_json(struct strbuf *out, const struct findings *const *lists, size_t n,
-		   const char *bond)
+void findings_json(struct strbuf *out, const struct finding *const *v, size_t n)
 {
-	bool first = true;
-
 	sb_puts(out, "[");
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; lists[i] && j < lists[i]->n; j++) {
-			const struct finding *x = &lists[i]->v[j];
-			if (strcmp(x->bond, bond) != 0)
-				continue;
-			sb_puts(out, first ? "" : ",");
-			first = false;
-			finding_json(out, x);
-		}
+	for (size_t i = 0; i < n; i++) {
+		sb_puts(out, i ? "," : "");
+		finding_json(out, v[i]);
+	}
 	sb_puts(out, "]");
 }

@@ -204,21 +204,6 @@ static enum status_health judge(const struct status_view *v, const struct bond_v
 	return HEALTH_OK;
 }
 
-static size_t findings_about(const struct status_view *v, const char *bond,
-			     const struct finding **out)
-{
-	size_t n = 0;
-
-	for (size_t l = 0; l < FSRC__COUNT; l++)
-		for (size_t j = 0; v->findings[l] && j < v->findings[l]->n; j++)
-			if (strcmp(v->findings[l]->v[j].bond, bond) == 0) {
-				if (out)
-					out[n] = &v->findings[l]->v[j];
-				n++;
-			}
-	return n;
-}
-
 static void bond_fill(struct bond_view *bv, const struct status_view *v,
 		      const struct desired_bond *b, bool live)
 {
@@ -252,7 +237,7 @@ int bond_views_build(struct bond_views *out, const struct status_view *v,
 	*out = (struct bond_views){.from = v, .n = n, .worst = HEALTH_OK};
 	for (size_t i = 0; i < n; i++) {
 		n_slaves += sel[i]->n_slaves;
-		n_findings += findings_about(v, sel[i]->name, NULL);
+		n_findings += findings_about(v->findings, FSRC__COUNT, sel[i]->name, NULL);
 	}
 	out->v = calloc(n ? n : 1, sizeof(*out->v));
 	out->slave_store = calloc(n_slaves ? n_slaves : 1, sizeof(*out->slave_store));
@@ -265,7 +250,8 @@ int bond_views_build(struct bond_views *out, const struct status_view *v,
 		struct bond_view *bv = &out->v[i];
 		bv->slaves = &out->slave_store[s];
 		s += sel[i]->n_slaves;
-		bv->n_findings = findings_about(v, sel[i]->name, &out->finding_store[f]);
+		bv->n_findings = findings_about(v->findings, FSRC__COUNT, sel[i]->name,
+						&out->finding_store[f]);
 		bv->findings = &out->finding_store[f];
 		f += bv->n_findings;
 		bond_fill(bv, v, sel[i], live);

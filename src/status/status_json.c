@@ -378,12 +378,9 @@ static void json_bond(struct strbuf *out, const struct status_view *v,
 	}
 	sb_puts(out, ",\"notes\":");
 	json_public_text(out, v, rt ? rt->notes : NULL);
-	sb_puts(out, ",\"findings\":[");
-	for (size_t i = 0; i < bv->n_findings; i++) {
-		sb_puts(out, i ? "," : "");
-		finding_json(out, bv->findings[i]);
-	}
-	sb_puts(out, "],\"link_check\":");
+	sb_puts(out, ",\"findings\":");
+	findings_json(out, bv->findings, bv->n_findings);
+	sb_puts(out, ",\"link_check\":");
 	linkcheck_json(out, bv->linkcheck);
 	sb_puts(out, ",\"failing\":");
 	json_public_text(out, v, rt ? rt->failing : NULL);

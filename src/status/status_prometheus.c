@@ -126,8 +126,10 @@ static bool slave_metric(const struct bond_view *bv, size_t j, enum slave_metric
 	const struct obs_link *bond = bv->obs, *s = sv->obs;
 	const struct link_runtime *rt = sv->rt;
 	const struct link_live *live = &sv->live;
+	const struct obs_slave_info *si = s ? &s->slave : NULL;
 	bool info = sv->info;
 	bool ad = info && bv->is_8023ad;
+	bool ad_state = ad && si->has_ad_state, churn = ad && si->has_churn;
 
 	switch (m) {
 	case SM_IN_PLACE: *val = sv->enslaved && sv->position == j + 1; return true;
@@ -148,24 +150,18 @@ static bool slave_metric(const struct bond_view *bv, size_t j, enum slave_metric
 		*val = ad && bond->info.has_ad_info &&
 		       s->slave.ad_aggregator_id == bond->info.ad_aggregator;
 		return ad;
-	case SM_AD_ACTOR_STATE:
-		*val = ad ? s->slave.ad_actor_oper_port_state : 0;
-		return ad && s->slave.has_ad_state;
-	case SM_AD_PARTNER_STATE:
-		*val = ad ? s->slave.ad_partner_oper_port_state : 0;
-		return ad && s->slave.has_ad_state;
+	/* Each 802.3ad value where the kernel reports it (port states since
+	 * 2.6, churn states on 7.x, port priority on 6.18 and later). */
+	case SM_AD_ACTOR_STATE: *val = ad ? si->ad_actor_oper_port_state : 0; return ad_state;
+	case SM_AD_PARTNER_STATE: *val = ad ? si->ad_partner_oper_port_state : 0; return ad_state;
 	case SM_AD_PARTNER_IN_SYNC:
-		*val = ad && (s->slave.ad_partner_oper_port_state & AD_STATE_SYNCHRONIZATION);
-		return ad && s->slave.has_ad_state;
-	case SM_AD_ACTOR_CHURNED:
-		*val = ad && s->slave.ad_churn_actor_state == AD_CHURN_CHURNED;
-		return ad && s->slave.has_churn;
+		*val = ad && (si->ad_partner_oper_port_state & AD_STATE_SYNCHRONIZATION);
+		return ad_state;
+	case SM_AD_ACTOR_CHURNED: *val = ad && si->ad_churn_actor_state == AD_CHURN_CHURNED; return churn;
 	case SM_AD_PARTNER_CHURNED:
-		*val = ad && s->slave.ad_churn_partner_state == AD_CHURN_CHURNED;
-		return ad && s->slave.has_churn;
-	case SM_AD_ACTOR_PORT_PRIO:
-		*val = ad ? s->slave.actor_port_prio : 0;
-		return ad && s->slave.has_actor_port_prio;
+		*val = ad && si->ad_churn_partner_state == AD_CHURN_CHURNED;
+		return churn;
+	case SM_AD_ACTOR_PORT_PRIO: *val = ad ? si->actor_port_prio : 0; return ad && si->has_actor_port_prio;
 	case SM_RX_BYTES: *val = live->stats.rx_bytes; return s != NULL;
 	case SM_TX_BYTES: *val = live->stats.tx_bytes; return s != NULL;
 	case SM_RX_PACKETS: *val = live->stats.rx_packets; return s != NULL;
