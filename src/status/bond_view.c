@@ -120,10 +120,6 @@ static void slave_fill(struct slave_view *sv, const struct status_view *v,
 		lacp_problem(bond, s, sv->lacp_problem, sizeof(sv->lacp_problem));
 }
 
-/* The first reason, in this order, that b is not healthy: the bond itself
- * (missing, down, no carrier), a picture that may be stale, something the
- * kernel refused, the bond's MTU and MAC, each slave in config order, the
- * slave count, a repair still under way, and last the checks' findings. */
 /* Writes a reason (cut to len) and returns h: one line per rule below. */
 __attribute__((format(printf, 4, 5)))
 static enum status_health reason(char *why, size_t len, enum status_health h,
@@ -137,6 +133,10 @@ static enum status_health reason(char *why, size_t len, enum status_health h,
 	return h;
 }
 
+/* The first reason, in this order, that b is not healthy: the bond itself
+ * (missing, down, no carrier), a picture that may be stale, something the
+ * kernel refused, the bond's MTU and MAC, each slave in config order, the
+ * slave count, a repair still under way, and last the checks' findings. */
 static enum status_health judge(const struct status_view *v, const struct bond_view *bv,
 				char *why, size_t len)
 {
