@@ -79,7 +79,8 @@ bool hostcheck_cc_listed(const char *list, const char *name);
 int hostcheck_eval(const struct desired *want, const struct host_obs *h, struct findings *out);
 
 /* A slave's "hardware" object for --json: pci, driver, speed, duplex
- * (null where unknown); "null" when the slave was never read. */
-void hostcheck_json_nic(struct strbuf *out, const struct host_obs *h, const char *name);
+ * (null where unknown); "null" when n is NULL (the slave was never read,
+ * host_obs_nic) or does not exist. */
+void hostcheck_json_nic(struct strbuf *out, const struct host_nic *n);
 
 #endif

@@ -143,11 +143,12 @@ const struct lc_result *lc_results_find(const struct lc_results *rs, const char 
 /* Renderers (src/linkcheck/linkcheck_render.c). */
 /* The "link_check" object of a bond in --json ("null" without a result). */
 void linkcheck_json(struct strbuf *out, const struct lc_result *r);
-/* bondd_link_check_* gauges for the bonds named. */
-void linkcheck_prometheus(struct strbuf *out, const struct lc_results *rs,
-			  const struct desired_bond *const *sel, size_t n);
-/* The per-slave table of bondd-status --link-check, with the findings. */
+/* bondd_link_check_* gauges of the bonds whose last results are
+ * results[0..n) (NULL: none for that bond). */
+void linkcheck_prometheus(struct strbuf *out, const struct lc_result *const *results, size_t n);
+/* The per-slave table of bondd-status --link-check, with the link check's
+ * findings among found[0..n_found), the findings about the bond. */
 void linkcheck_table(struct strbuf *out, const struct lc_result *r, const char *bond,
-		     const struct findings *const *lists, size_t n_lists);
+		     const struct finding *const *found, size_t n_found);
 
 #endif

@@ -16,11 +16,12 @@
 
 /* The value of a slave's "lldp" member: null when p is NULL (lldp = no). */
 void lldp_json(struct strbuf *out, const struct lldp_port *p);
-/* bondd_slave_lldp_neighbour_info and the frame counters of sel[0..n). */
-void lldp_prometheus(struct strbuf *out, const struct lldp_rx *rx,
-		     const struct desired_bond *const *sel, size_t n);
-/* One line per slave of sel[0..n); now_wall_ms for "heard N s ago". */
-void lldp_text(struct strbuf *out, const struct lldp_rx *rx,
-	       const struct desired_bond *const *sel, size_t n, int64_t now_wall_ms);
+/* bondd_slave_lldp_neighbour_info and the frame counters of the slaves
+ * whose records are ports[0..n) (NULL: none for that slave). */
+void lldp_prometheus(struct strbuf *out, const struct lldp_port *const *ports, size_t n);
+/* One line per slave of b, whose records are ports[0..b->n_slaves) (NULL:
+ * none for that slave); now_wall_ms for "heard N s ago". */
+void lldp_text(struct strbuf *out, const struct desired_bond *b,
+	       const struct lldp_port *const *ports, int64_t now_wall_ms);
 
 #endif

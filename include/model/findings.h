@@ -95,13 +95,13 @@ const char *finding_kind_name(enum finding_kind k);         /* "shared-domain" *
 const char *finding_source_name(enum finding_source s);     /* "link_check" */
 const char *finding_severity_name(enum finding_severity s); /* "degraded" */
 
-/* The first degraded finding about `bond` in lists[0..n) (NULL entries
- * allowed), or NULL. */
-const struct finding *findings_first_degraded(const struct findings *const *lists, size_t n,
-					      const char *bond);
+/* The findings about `bond` in lists[0..n) (NULL entries allowed), list by
+ * list: their number, and when out is not NULL, each one's address in
+ * out[0..number). */
+size_t findings_about(const struct findings *const *lists, size_t n, const char *bond,
+		      const struct finding **out);
 
-/* A JSON array of the findings about `bond` in lists[0..n). */
-void findings_json(struct strbuf *out, const struct findings *const *lists, size_t n,
-		   const char *bond);
+/* A JSON array of the findings v[0..n). */
+void findings_json(struct strbuf *out, const struct finding *const *v, size_t n);
 
 #endif

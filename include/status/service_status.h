@@ -3,7 +3,8 @@
  * The one line systemd shows as the service's status (sd_notify STATUS=,
  * `systemctl status bondd`): how many bonds and how each one is, for
  * example "2 bonds: bond0 healthy, bond1 degraded (e2 does not exist)".
- * Pure: built from the same view and health rules as the status socket.
+ * Pure: built from the same bond views (bond_view.h), health judged once
+ * per bond, as the status socket's replies.
  */
 #ifndef BONDD_SERVICE_STATUS_H
 #define BONDD_SERVICE_STATUS_H

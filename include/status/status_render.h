@@ -5,10 +5,13 @@
  * its event log.  Pure: no I/O but the optional link_live callback, so
  * every format is unit-tested without a kernel.  The kernel's own
  * /proc/net/bonding text is not rendered here (status_server reads it).
+ * Each bond's facts are looked up and its health judged once per reply,
+ * into a bond_view (bond_view.h), which every format reads.
  */
 #ifndef BONDD_STATUS_RENDER_H
 #define BONDD_STATUS_RENDER_H
 
+#include "bond_view.h"
 #include "desired.h"
 #include "event_log.h"
 #include "findings.h"
@@ -18,13 +21,6 @@
 #include "runtime.h"
 #include "status_proto.h"
 #include "strbuf.h"
-
-struct link_live {
-	int mbps;                /* -1: unknown */
-	char duplex[16];         /* "full", "half", "unknown" */
-	bool has_stats;
-	struct obs_stats stats;
-};
 
 struct lldp_rx;
 
@@ -67,18 +63,10 @@ struct status_view {
 int status_select(const struct status_view *v, const struct status_request *req,
 		  const struct desired_bond **sel, size_t *n, const char **unknown);
 
-/* A bond's health; why gets the first reason it is not healthy. */
-enum status_health status_bond_health(const struct status_view *v,
-				      const struct desired_bond *b, char *why, size_t len);
-/* The worst health of sel[0..n). */
-enum status_health status_worst(const struct status_view *v,
-				const struct desired_bond *const *sel, size_t n);
-
-void render_brief(struct strbuf *out, const struct status_view *v,
-		  const struct desired_bond *const *sel, size_t n);
-void render_json(struct strbuf *out, const struct status_view *v,
-		 const struct desired_bond *const *sel, size_t n);
-void render_prometheus(struct strbuf *out, const struct status_view *v,
-		       const struct desired_bond *const *sel, size_t n);
+/* Each renderer reads the bonds of one reply, assembled and judged once
+ * (bond_view.h); bv->from gives the reply's other facts. */
+void render_brief(struct strbuf *out, const struct bond_views *bv);
+void render_json(struct strbuf *out, const struct bond_views *bv);
+void render_prometheus(struct strbuf *out, const struct bond_views *bv);
 
 #endif

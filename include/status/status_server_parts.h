@@ -128,8 +128,7 @@ void client_reply_body(struct client *c, enum status_health h, struct strbuf *bo
 bool client_view_select(struct status_server *s, struct client *c, const struct status_request *req,
 			struct status_view *v, const struct desired_bond **sel, size_t *n);
 
-void reply_body_linkcheck(const struct status_view *v, const struct desired_bond *const *sel,
-			   size_t n, struct strbuf *body);
+void reply_body_linkcheck(const struct bond_views *bv, struct strbuf *body);
 
 void client_answer(struct status_server *s, struct client *c, const char *line, size_t len);
 

@@ -13,10 +13,8 @@ static void str_or_null(struct strbuf *out, const char *s)
 		sb_puts(out, "null");
 }
 
-void hostcheck_json_nic(struct strbuf *out, const struct host_obs *h, const char *name)
+void hostcheck_json_nic(struct strbuf *out, const struct host_nic *n)
 {
-	const struct host_nic *n = host_obs_nic(h, name);
-
 	if (!n || !n->present) {
 		sb_puts(out, "null");
 		return;

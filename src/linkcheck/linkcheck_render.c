@@ -114,44 +114,42 @@ static size_t peers_at(const struct lc_slave_obs *s, enum lc_size c)
  * check on), or, once one ran, the last one's pending findings or requests. */
 enum lc_metric { LM_CHECKS, LM_PENDING, LM_SENT };
 
-static void bond_metric(struct strbuf *out, const struct lc_results *rs,
-			const struct desired_bond *const *sel, size_t n, const char *name,
-			const char *type, const char *help, enum lc_metric m)
+static void bond_metric(struct strbuf *out, const struct lc_result *const *results, size_t n,
+			const char *name, const char *type, const char *help, enum lc_metric m)
 {
 	prom_head(out, name, type, help);
 	for (size_t i = 0; i < n; i++) {
-		const struct lc_result *r = lc_results_find(rs, sel[i]->name);
+		const struct lc_result *r = results[i];
 		if (!r || (m == LM_CHECKS ? !r->enabled : !r->checks))
 			continue;
-		prom_sample(out, name, sel[i]->name, sel[i]->name, NULL, NULL,
+		prom_sample(out, name, r->bond, r->bond, NULL, NULL,
 			    m == LM_CHECKS ? r->checks : m == LM_PENDING ? r->pending : r->frames_sent);
 	}
 }
 
-void linkcheck_prometheus(struct strbuf *out, const struct lc_results *rs,
-			  const struct desired_bond *const *sel, size_t n)
+void linkcheck_prometheus(struct strbuf *out, const struct lc_result *const *results, size_t n)
 {
 	prom_head(out, "bondd_link_check_peer_slaves", "gauge",
 		  "peer slaves that answered the last link check's probes from this slave, "
 		  "by probe size");
 	for (size_t i = 0; i < n; i++) {
-		const struct lc_result *r = lc_results_find(rs, sel[i]->name);
+		const struct lc_result *r = results[i];
 		for (size_t j = 0; r && r->checks && j < r->m.n_slaves; j++)
 			for (int c = 0; c < LC__SIZES; c++) {
 				const struct lc_slave_obs *s = &r->m.slaves[j];
 				if (!(s->sent & LC_SIZE_BIT(c)))
 					continue;
-				prom_sample(out, "bondd_link_check_peer_slaves", sel[i]->name, s->name,
+				prom_sample(out, "bondd_link_check_peer_slaves", r->bond, s->name,
 					    "size", lc_size_name((enum lc_size)c),
 					    peers_at(s, (enum lc_size)c));
 			}
 	}
-	bond_metric(out, rs, sel, n, "bondd_link_check_checks_total", "counter",
+	bond_metric(out, results, n, "bondd_link_check_checks_total", "counter",
 		    "link checks completed", LM_CHECKS);
-	bond_metric(out, rs, sel, n, "bondd_link_check_pending_findings", "gauge",
+	bond_metric(out, results, n, "bondd_link_check_pending_findings", "gauge",
 		    "findings of the last link check not yet confirmed by the next one "
 		    "(they do not count in health)", LM_PENDING);
-	bond_metric(out, rs, sel, n, "bondd_link_check_requests_sent", "gauge",
+	bond_metric(out, results, n, "bondd_link_check_requests_sent", "gauge",
 		    "requests the last link check sent", LM_SENT);
 }
 
@@ -168,7 +166,7 @@ static void sizes_text(struct strbuf *out, const struct lc_slave_obs *s, uint8_t
 }
 
 void linkcheck_table(struct strbuf *out, const struct lc_result *r, const char *bond,
-		     const struct findings *const *lists, size_t n_lists)
+		     const struct finding *const *found, size_t n_found)
 {
 	if (!r || !r->enabled) {
 		sb_printf(out, "%s: link check off (link_check = no)\n", bond);
@@ -221,16 +219,15 @@ void linkcheck_table(struct strbuf *out, const struct lc_result *r, const char *
 			sb_printf(out, "%-16s %3u  no peer answered\n", s->name, s->pos);
 	}
 	size_t nf = 0;
-	for (size_t l = 0; l < n_lists; l++)
-		for (size_t j = 0; lists[l] && j < lists[l]->n; j++) {
-			const struct finding *f = &lists[l]->v[j];
-			if (f->source != FSRC_LINK_CHECK || strcmp(f->bond, bond) != 0)
-				continue;
-			sb_printf(out, "%s%s%s: %s\n  fix: %s\n", nf++ ? "" : "findings:\n",
-				  finding_kind_name(f->kind),
-				  f->pending ? " (pending: seen once, not yet confirmed)" : "",
-				  f->evidence, f->fix);
-		}
+	for (size_t j = 0; j < n_found; j++) {
+		const struct finding *f = found[j];
+		if (f->source != FSRC_LINK_CHECK)
+			continue;
+		sb_printf(out, "%s%s%s: %s\n  fix: %s\n", nf++ ? "" : "findings:\n",
+			  finding_kind_name(f->kind),
+			  f->pending ? " (pending: seen once, not yet confirmed)" : "",
+			  f->evidence, f->fix);
+	}
 	if (!nf)
 		sb_puts(out, "no findings\n");
 }

@@ -74,46 +74,47 @@ const char *finding_severity_name(enum finding_severity s)
 	return s == FSEV_DEGRADED ? "degraded" : "info";
 }
 
-const struct finding *findings_first_degraded(const struct findings *const *lists, size_t n,
-					      const char *bond)
+size_t findings_about(const struct findings *const *lists, size_t n, const char *bond,
+		      const struct finding **out)
 {
+	size_t found = 0;
+
 	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; lists[i] && j < lists[i]->n; j++) {
-			const struct finding *x = &lists[i]->v[j];
-			if (x->severity == FSEV_DEGRADED && strcmp(x->bond, bond) == 0)
-				return x;
-		}
-	return NULL;
+		for (size_t j = 0; lists[i] && j < lists[i]->n; j++)
+			if (strcmp(lists[i]->v[j].bond, bond) == 0) {
+				if (out)
+					out[found] = &lists[i]->v[j];
+				found++;
+			}
+	return found;
 }
 
-void findings_json(struct strbuf *out, const struct findings *const *lists, size_t n,
-		   const char *bond)
+static void finding_json(struct strbuf *out, const struct finding *x)
 {
-	bool first = true;
+	sb_puts(out, "{\"source\":");
+	json_string(out, finding_source_name(x->source));
+	sb_puts(out, ",\"kind\":");
+	json_string(out, finding_kind_name(x->kind));
+	sb_puts(out, ",\"severity\":");
+	json_string(out, finding_severity_name(x->severity));
+	sb_puts(out, ",\"slaves\":[");
+	for (size_t k = 0; k < x->n_slaves; k++) {
+		sb_puts(out, k ? "," : "");
+		json_string(out, x->slaves[k]);
+	}
+	sb_puts(out, "],\"evidence\":");
+	json_string(out, x->evidence);
+	sb_puts(out, ",\"fix\":");
+	json_string(out, x->fix);
+	sb_printf(out, ",\"pending\":%s}", x->pending ? "true" : "false");
+}
 
+void findings_json(struct strbuf *out, const struct finding *const *v, size_t n)
+{
 	sb_puts(out, "[");
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; lists[i] && j < lists[i]->n; j++) {
-			const struct finding *x = &lists[i]->v[j];
-			if (strcmp(x->bond, bond) != 0)
-				continue;
-			sb_puts(out, first ? "{\"source\":" : ",{\"source\":");
-			first = false;
-			json_string(out, finding_source_name(x->source));
-			sb_puts(out, ",\"kind\":");
-			json_string(out, finding_kind_name(x->kind));
-			sb_puts(out, ",\"severity\":");
-			json_string(out, finding_severity_name(x->severity));
-			sb_puts(out, ",\"slaves\":[");
-			for (size_t k = 0; k < x->n_slaves; k++) {
-				sb_puts(out, k ? "," : "");
-				json_string(out, x->slaves[k]);
-			}
-			sb_puts(out, "],\"evidence\":");
-			json_string(out, x->evidence);
-			sb_puts(out, ",\"fix\":");
-			json_string(out, x->fix);
-			sb_printf(out, ",\"pending\":%s}", x->pending ? "true" : "false");
-		}
+	for (size_t i = 0; i < n; i++) {
+		sb_puts(out, i ? "," : "");
+		finding_json(out, v[i]);
+	}
 	sb_puts(out, "]");
 }

@@ -28,9 +28,8 @@ static void escape_to(const char *in, char *out, size_t len)
 
 void service_status_text(const struct status_view *v, char *out, size_t len)
 {
-	const struct desired *want = v->want;
-	size_t n = want->n_bonds, healthy = 0;
-	char why[128];
+	size_t n = v->want->n_bonds, healthy = 0;
+	struct bond_views bv;
 	struct strbuf sb = {0};
 
 	if (len == 0)
@@ -39,8 +38,12 @@ void service_status_text(const struct status_view *v, char *out, size_t len)
 		snprintf(out, len, "no bonds configured: idle");
 		return;
 	}
+	if (bond_views_build_all(&bv, v, false) < 0) {
+		escape_to("status unknown: out of memory", out, len);
+		return;
+	}
 	for (size_t i = 0; i < n; i++)
-		healthy += status_bond_health(v, &want->bonds[i], why, sizeof(why)) == HEALTH_OK;
+		healthy += bv.v[i].health == HEALTH_OK;
 	sb_printf(&sb, "%zu bond%s:", n, n == 1 ? "" : "s");
 	bool name_healthy = n <= SERVICE_STATUS_NAMED;
 	const char *sep = " ";
@@ -49,14 +52,15 @@ void service_status_text(const struct status_view *v, char *out, size_t len)
 		sep = ", ";
 	}
 	for (size_t i = 0; i < n; i++) {
-		enum status_health h = status_bond_health(v, &want->bonds[i], why, sizeof(why));
-		if (h == HEALTH_OK && !name_healthy)
+		const struct bond_view *b = &bv.v[i];
+		if (b->health == HEALTH_OK && !name_healthy)
 			continue;
-		sb_printf(&sb, "%s%s %s", sep, want->bonds[i].name, status_health_name(h));
-		if (h != HEALTH_OK)
-			sb_printf(&sb, " (%s)", why);
+		sb_printf(&sb, "%s%s %s", sep, b->want->name, status_health_name(b->health));
+		if (b->health != HEALTH_OK)
+			sb_printf(&sb, " (%.*s)", BOND_VIEW_SHORT_WHY, b->why);
 		sep = ", ";
 	}
+	bond_views_free(&bv);
 	escape_to(sb.oom || !sb.s ? "status unknown: out of memory" : sb.s, out, len);
 	sb_free(&sb);
 }

@@ -113,12 +113,24 @@ static void start_watch(struct status_server *s, struct client *c, bool json)
 }
 
 /* The per-slave tables of the link check's last results. */
-void reply_body_linkcheck(const struct status_view *v, const struct desired_bond *const *sel,
-			   size_t n, struct strbuf *body)
+void reply_body_linkcheck(const struct bond_views *bv, struct strbuf *body)
 {
-	for (size_t i = 0; i < n; i++)
-		linkcheck_table(body, lc_results_find(v->linkcheck, sel[i]->name), sel[i]->name,
-				v->findings, FSRC__COUNT);
+	for (size_t i = 0; i < bv->n; i++) {
+		const struct bond_view *b = &bv->v[i];
+		linkcheck_table(body, b->linkcheck, b->want->name, b->findings, b->n_findings);
+	}
+}
+
+/* Each slave's LLDP neighbour, bond by bond. */
+static void body_neighbours(const struct bond_views *bv, struct strbuf *body)
+{
+	for (size_t i = 0; i < bv->n; i++) {
+		const struct bond_view *b = &bv->v[i];
+		const struct lldp_port *ports[BONDD_MAX_SLAVES];
+		for (size_t j = 0; j < b->want->n_slaves; j++)
+			ports[j] = b->slaves[j].lldp;
+		lldp_text(body, b->want, ports, bv->from->now_ms);
+	}
 }
 
 /* Synchronous: the client learns the outcome, as `systemctl reload` must.
@@ -157,8 +169,14 @@ static void answer_reload(struct status_server *s, struct client *c)
 	v.privileged = c->privileged;
 	status_select(&v, &all, sel, &n, &unknown);
 	sb_printf(&body, "%s\n", msg);
-	client_reply_ok(c, status_worst(&v, sel, n), &body);
-	sb_free(&body);
+	struct bond_views bv;
+	if (bond_views_build(&bv, &v, sel, n, false) < 0) {
+		body.oom = true;
+		client_reply_body(c, HEALTH_OK, &body);
+		return;
+	}
+	client_reply_body(c, bv.worst, &body);
+	bond_views_free(&bv);
 }
 
 void client_answer(struct status_server *s, struct client *c, const char *line, size_t len)
@@ -184,31 +202,41 @@ void client_answer(struct status_server *s, struct client *c, const char *line, 
 	}
 	if (!client_view_select(s, c, &req, &v, sel, &n))
 		return;
-	enum status_health h = status_worst(&v, sel, n);
+	/* Every bond's facts looked up and judged once, for the health in
+	 * the header and for the body; the live speed and counters read
+	 * only for the formats that show them. */
+	struct bond_views bv;
+	if (bond_views_build(&bv, &v, sel, n, req.verb == SV_JSON || req.verb == SV_PROMETHEUS) < 0) {
+		client_reply_error(c, SE_INTERNAL, "out of memory");
+		return;
+	}
+	enum status_health h = bv.worst;
 	switch (req.verb) {
 	case SV_VERSION:
 		sb_puts(&body, "bondd " BONDD_VERSION " protocol 1\n");
 		h = HEALTH_OK;
 		break;
 	case SV_PROC: body_proc(s, c, sel, n, &body); break;
-	case SV_JSON: render_json(&body, &v, sel, n); break;
-	case SV_BRIEF: render_brief(&body, &v, sel, n); break;
-	case SV_PROMETHEUS: render_prometheus(&body, &v, sel, n); break;
+	case SV_JSON: render_json(&body, &bv); break;
+	case SV_BRIEF: render_brief(&body, &bv); break;
+	case SV_PROMETHEUS: render_prometheus(&body, &bv); break;
 	case SV_HEALTH: break;
-	case SV_NEIGHBOURS: lldp_text(&body, v.lldp, sel, n, v.now_ms); break;
+	case SV_NEIGHBOURS: body_neighbours(&bv, &body); break;
 	case SV_LINKCHECK:
 		if (s->check && s->check(s->ctx, sel, n, true) > 0 &&
 		    (c->check_line = strndup(line, len))) {
 			c->state = CS_CHECK;
 			c->request_start_ms = (int64_t)clock_mono_ms();
+			bond_views_free(&bv);
 			return;
 		}
-		reply_body_linkcheck(&v, sel, n, &body);
+		reply_body_linkcheck(&bv, &body);
 		break;
 	case SV_WATCH:
 	case SV_WATCH_JSON:
 	case SV_RELOAD: break; /* answered above */
 	}
+	bond_views_free(&bv);
 	client_reply_body(c, h, &body);
 }
 

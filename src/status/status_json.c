@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* --json: every configured bond with what bondd wants, sees and did. */
-#include "status_render_parts.h"
+#include "status_render.h"
 
 #include <arpa/inet.h>
 #include <stdio.h>
@@ -49,7 +49,7 @@ static void json_str_or_null(struct strbuf *out, const char *s)
 }
 
 /* Text that may carry option values, as this client may see it. */
-void view_json_text(struct strbuf *out, const struct status_view *v, const char *text)
+static void json_public_text(struct strbuf *out, const struct status_view *v, const char *text)
 {
 	char pub[512];
 
@@ -183,28 +183,22 @@ static void json_bool_or_null(struct strbuf *out, const char *key, bool have, bo
 
 /* Every key always, null where there is no value (a slave that does not
  * exist has no MTU; one that is not enslaved has no MII status). */
-static void json_slave(struct strbuf *out, const struct status_view *v,
-		       const struct obs_link *bond, const struct desired_bond *b, size_t i)
+static void json_slave(struct strbuf *out, const struct bond_view *bv, size_t i)
 {
-	const char *name = b->slaves[i].name;
-	const struct obs_link *s = observed_by_name(v->obs, name);
-	const struct link_runtime *rt = view_link_rt(v, name);
-	bool enslaved = bond && s && s->master == bond->ifindex;
-	bool info = enslaved && s->slave.valid;
-	bool ad = info && view_is_8023ad(bond) && s->slave.has_ad_state;
-	size_t pos = view_position(bond, name);
-	struct link_live live = {.mbps = -1};
-	char why[160];
+	const struct slave_view *sv = &bv->slaves[i];
+	const struct obs_link *bond = bv->obs, *s = sv->obs;
+	const struct link_runtime *rt = sv->rt;
+	const struct link_live *live = &sv->live;
+	bool info = sv->info;
+	bool ad = info && bv->is_8023ad && s->slave.has_ad_state;
 
-	if (s)
-		view_link_live(v, s, &live);
 	sb_puts(out, "{");
 	json_key(out, "name");
-	json_string(out, name);
+	json_string(out, sv->name);
 	sb_printf(out, ",\"configured_position\":%zu", i + 1);
-	json_uint_or_null(out, "position", pos, pos);
+	json_uint_or_null(out, "position", sv->position, sv->position);
 	sb_printf(out, ",\"present\":%s,\"enslaved\":%s", s ? "true" : "false",
-		  enslaved ? "true" : "false");
+		  sv->enslaved ? "true" : "false");
 	json_uint_or_null(out, "ifindex", s, s ? (unsigned)s->ifindex : 0);
 	json_uint_or_null(out, "mtu", s, s ? s->mtu : 0);
 	json_bool_or_null(out, "carrier", s, s && (s->flags & IFF_LOWER_UP));
@@ -221,16 +215,15 @@ static void json_slave(struct strbuf *out, const struct status_view *v,
 	}
 	sb_puts(out, ",\"state\":");
 	json_str_or_null(out, info ? (s->slave.state == 0 ? "active" : "backup") : NULL);
-	json_bool_or_null(out, "active_slave", bond && bond->info.active_slave_ifindex, s &&
-			  bond && bond->info.active_slave_ifindex == s->ifindex);
+	json_bool_or_null(out, "active_slave", bond && bond->info.active_slave_ifindex, sv->active);
 	json_uint_or_null(out, "queue_id", info, info ? s->slave.queue_id : 0);
-	json_uint_or_null(out, "ad_aggregator_id", info && view_is_8023ad(bond),
+	json_uint_or_null(out, "ad_aggregator_id", info && bv->is_8023ad,
 			  info ? s->slave.ad_aggregator_id : 0);
 	json_uint_or_null(out, "ad_actor_port_state", ad, ad ? s->slave.ad_actor_oper_port_state : 0);
 	json_uint_or_null(out, "ad_partner_port_state", ad,
 			  ad ? s->slave.ad_partner_oper_port_state : 0);
 	/* 6.18 and 7.x only; null on older kernels. */
-	json_uint_or_null(out, "ad_actor_port_prio", info && view_is_8023ad(bond) &&
+	json_uint_or_null(out, "ad_actor_port_prio", info && bv->is_8023ad &&
 			  s->slave.has_actor_port_prio, info ? s->slave.actor_port_prio : 0);
 	sb_puts(out, ",\"ad_churn_actor_state\":");
 	json_str_or_null(out, ad && s->slave.has_churn ? ad_churn_name(s->slave.ad_churn_actor_state)
@@ -239,30 +232,30 @@ static void json_slave(struct strbuf *out, const struct status_view *v,
 	json_str_or_null(out, ad && s->slave.has_churn ? ad_churn_name(s->slave.ad_churn_partner_state)
 						      : NULL);
 	sb_puts(out, ",\"lacp_problem\":");
-	json_str_or_null(out, s && view_lacp_problem(bond, s, why, sizeof(why)) ? why : NULL);
-	json_uint_or_null(out, "speed_mbps", s && live.mbps >= 0, (unsigned)live.mbps);
+	json_str_or_null(out, sv->lacp_problem);
+	json_uint_or_null(out, "speed_mbps", s && live->mbps >= 0, (unsigned)live->mbps);
 	sb_puts(out, ",\"duplex\":");
-	json_str_or_null(out, s && strcmp(live.duplex, "unknown") != 0 ? live.duplex : NULL);
-	json_uint_or_null(out, "rx_bytes", s, live.stats.rx_bytes);
-	json_uint_or_null(out, "tx_bytes", s, live.stats.tx_bytes);
-	json_uint_or_null(out, "rx_packets", s, live.stats.rx_packets);
-	json_uint_or_null(out, "tx_packets", s, live.stats.tx_packets);
-	json_uint_or_null(out, "rx_errors", s, live.stats.rx_errors);
-	json_uint_or_null(out, "tx_errors", s, live.stats.tx_errors);
-	json_uint_or_null(out, "rx_dropped", s, live.stats.rx_dropped);
-	json_uint_or_null(out, "tx_dropped", s, live.stats.tx_dropped);
-	json_uint_or_null(out, "rx_crc_errors", s && live.stats.has_crc_missed,
-			  live.stats.rx_crc_errors);
-	json_uint_or_null(out, "rx_missed_errors", s && live.stats.has_crc_missed,
-			  live.stats.rx_missed_errors);
+	json_str_or_null(out, s && strcmp(live->duplex, "unknown") != 0 ? live->duplex : NULL);
+	json_uint_or_null(out, "rx_bytes", s, live->stats.rx_bytes);
+	json_uint_or_null(out, "tx_bytes", s, live->stats.tx_bytes);
+	json_uint_or_null(out, "rx_packets", s, live->stats.rx_packets);
+	json_uint_or_null(out, "tx_packets", s, live->stats.tx_packets);
+	json_uint_or_null(out, "rx_errors", s, live->stats.rx_errors);
+	json_uint_or_null(out, "tx_errors", s, live->stats.tx_errors);
+	json_uint_or_null(out, "rx_dropped", s, live->stats.rx_dropped);
+	json_uint_or_null(out, "tx_dropped", s, live->stats.tx_dropped);
+	json_uint_or_null(out, "rx_crc_errors", s && live->stats.has_crc_missed,
+			  live->stats.rx_crc_errors);
+	json_uint_or_null(out, "rx_missed_errors", s && live->stats.has_crc_missed,
+			  live->stats.rx_missed_errors);
 	json_uint_or_null(out, "carrier_changes", s && s->has_carrier_changes,
 			  s ? s->carrier_changes : 0);
 	sb_printf(out, ",\"carrier_flaps\":%lu,\"last_flap\":", rt ? rt->carrier_losses : 0UL);
 	json_time(out, rt ? rt->last_flap_ms : 0);
 	sb_puts(out, ",\"hardware\":");
-	hostcheck_json_nic(out, v->host, name);
+	hostcheck_json_nic(out, sv->hw);
 	sb_puts(out, ",\"lldp\":");
-	lldp_json(out, b->lldp ? lldp_rx_find(v->lldp, b->name, name) : NULL);
+	lldp_json(out, bv->want->lldp ? sv->lldp : NULL);
 	sb_puts(out, "}");
 }
 
@@ -303,23 +296,20 @@ static void json_events(struct strbuf *out, const struct status_view *v, const c
 		json_str_or_null(out, e->link);
 		sb_puts(out, ",");
 		json_key(out, "text");
-		view_json_text(out, v, e->text);
+		json_public_text(out, v, e->text);
 		sb_puts(out, "}");
 	}
 	sb_puts(out, "]");
 }
 
 static void json_bond(struct strbuf *out, const struct status_view *v,
-		      const struct desired_bond *b)
+		      const struct bond_view *bv)
 {
-	const struct obs_link *bond = view_obs_bond(v, b->name);
-	const struct bond_runtime *rt = view_bond_rt(v, b);
-	char why[160];
-	enum status_health h = status_bond_health(v, b, why, sizeof(why));
+	const struct desired_bond *b = bv->want;
+	const struct obs_link *bond = bv->obs;
+	const struct bond_runtime *rt = bv->rt;
+	enum status_health h = bv->health;
 	char names[BONDD_MAX_SLAVES][IFNAMSIZ];
-	const struct obs_link *active =
-		bond && bond->info.active_slave_ifindex ?
-			observed_by_index(v->obs, bond->info.active_slave_ifindex) : NULL;
 
 	sb_puts(out, "{");
 	json_key(out, "name");
@@ -329,22 +319,22 @@ static void json_bond(struct strbuf *out, const struct status_view *v,
 	if (h == HEALTH_OK)
 		sb_puts(out, "null");
 	else
-		json_string(out, why);
+		json_string(out, bv->why);
 	sb_printf(out, ",\"present\":%s", bond ? "true" : "false");
 	json_uint_or_null(out, "ifindex", bond, bond ? (unsigned)bond->ifindex : 0);
 	json_bool_or_null(out, "up", bond, bond && (bond->flags & IFF_UP));
 	json_bool_or_null(out, "carrier", bond, bond && (bond->flags & IFF_LOWER_UP));
 	sb_puts(out, ",\"mode\":");
-	json_string(out, view_mode_of(bond, b));
+	json_string(out, bv->mode);
 	sb_puts(out, ",\"active_slave\":");
-	json_str_or_null(out, active ? active->name : NULL);
-	json_uint_or_null(out, "ad_aggregator_id", view_is_8023ad(bond) && bond->info.has_ad_info,
+	json_str_or_null(out, bv->active ? bv->active->name : NULL);
+	json_uint_or_null(out, "ad_aggregator_id", bv->is_8023ad && bond->info.has_ad_info,
 			  bond ? bond->info.ad_aggregator : 0);
-	json_uint_or_null(out, "ad_num_ports", view_is_8023ad(bond) && bond->info.has_ad_info,
+	json_uint_or_null(out, "ad_num_ports", bv->is_8023ad && bond->info.has_ad_info,
 			  bond ? bond->info.ad_num_ports : 0);
 	json_uint_or_null(out, "carrier_changes", bond && bond->has_carrier_changes,
 			  bond ? bond->carrier_changes : 0);
-	sb_printf(out, ",\"slaves_up\":%zu,\"slaves_configured\":%zu", view_slaves_up(v, b),
+	sb_printf(out, ",\"slaves_up\":%zu,\"slaves_configured\":%zu", bv->slaves_up,
 		  b->n_slaves);
 
 	char mac[18];
@@ -373,7 +363,7 @@ static void json_bond(struct strbuf *out, const struct status_view *v,
 	sb_puts(out, ",\"slave_status\":[");
 	for (size_t i = 0; i < b->n_slaves; i++) {
 		sb_puts(out, i ? "," : "");
-		json_slave(out, v, bond, b, i);
+		json_slave(out, bv, i);
 	}
 	sb_printf(out, "],\"actions\":%lu,\"errors\":%lu,\"last_error\":",
 		  rt ? rt->actions : 0UL, rt ? rt->errors : 0UL);
@@ -381,34 +371,35 @@ static void json_bond(struct strbuf *out, const struct status_view *v,
 		sb_puts(out, "{\"time\":");
 		json_time(out, rt->last_error_ms);
 		sb_puts(out, ",\"text\":");
-		view_json_text(out, v, rt->last_error);
+		json_public_text(out, v, rt->last_error);
 		sb_puts(out, "}");
 	} else {
 		sb_puts(out, "null");
 	}
 	sb_puts(out, ",\"notes\":");
-	view_json_text(out, v, rt ? rt->notes : NULL);
+	json_public_text(out, v, rt ? rt->notes : NULL);
 	sb_puts(out, ",\"findings\":");
-	findings_json(out, v->findings, FSRC__COUNT, b->name);
+	findings_json(out, bv->findings, bv->n_findings);
 	sb_puts(out, ",\"link_check\":");
-	linkcheck_json(out, lc_results_find(v->linkcheck, b->name));
+	linkcheck_json(out, bv->linkcheck);
 	sb_puts(out, ",\"failing\":");
-	view_json_text(out, v, rt ? rt->failing : NULL);
+	json_public_text(out, v, rt ? rt->failing : NULL);
 	sb_puts(out, ",\"events\":");
 	json_events(out, v, b->name);
 	sb_puts(out, "}");
 }
 
-void render_json(struct strbuf *out, const struct status_view *v,
-		 const struct desired_bond *const *sel, size_t n)
+void render_json(struct strbuf *out, const struct bond_views *bv)
 {
+	const struct status_view *v = bv->from;
+
 	sb_puts(out, "{\"protocol\":1,\"version\":\"" BONDD_VERSION "\",\"time\":");
 	json_time(out, v->now_ms);
 	sb_printf(out, ",\"privileged\":%s,\"health_code\":%d,\"bonds\":[",
-		  v->privileged ? "true" : "false", (int)status_worst(v, sel, n));
-	for (size_t i = 0; i < n; i++) {
+		  v->privileged ? "true" : "false", (int)bv->worst);
+	for (size_t i = 0; i < bv->n; i++) {
 		sb_puts(out, i ? "," : "");
-		json_bond(out, v, sel[i]);
+		json_bond(out, v, &bv->v[i]);
 	}
 	sb_puts(out, "]}\n");
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* --prometheus: the text exposition format, one family per metric. */
-#include "status_render_parts.h"
+#include "status_render.h"
 #include "prom_text.h"
 
 #include <arpa/inet.h>
@@ -42,19 +42,18 @@ static const struct {
 	[BM_MAC_KEPT] = {"bondd_bond_mac_address_kept", "gauge", "mac_address: 1 when the bond has the configured MAC"},
 };
 
-static bool bond_metric(const struct status_view *v, const struct desired_bond *b,
-			enum bond_metric m, unsigned long long *val)
+static bool bond_metric(const struct bond_view *bv, enum bond_metric m, unsigned long long *val)
 {
-	const struct obs_link *bond = view_obs_bond(v, b->name);
-	const struct bond_runtime *rt = view_bond_rt(v, b);
-	char why[160];
+	const struct desired_bond *b = bv->want;
+	const struct obs_link *bond = bv->obs;
+	const struct bond_runtime *rt = bv->rt;
 
 	switch (m) {
-	case BM_HEALTH: *val = status_bond_health(v, b, why, sizeof(why)); return true;
+	case BM_HEALTH: *val = bv->health; return true;
 	case BM_UP: *val = bond && (bond->flags & IFF_UP) && (bond->flags & IFF_LOWER_UP); return true;
 	case BM_MTU: *val = bond ? bond->mtu : 0; return bond != NULL;
 	case BM_SLAVES_CONFIGURED: *val = b->n_slaves; return true;
-	case BM_SLAVES_UP: *val = view_slaves_up(v, b); return true;
+	case BM_SLAVES_UP: *val = bv->slaves_up; return true;
 	case BM_ACTIONS: *val = rt ? rt->actions : 0; return true;
 	case BM_ERRORS: *val = rt ? rt->errors : 0; return true;
 	case BM_CARRIER_CHANGES:
@@ -62,7 +61,7 @@ static bool bond_metric(const struct status_view *v, const struct desired_bond *
 		return bond && bond->has_carrier_changes;
 	case BM_AD_AGGREGATOR:
 		*val = bond ? bond->info.ad_aggregator : 0;
-		return view_is_8023ad(bond) && bond->info.has_ad_info;
+		return bv->is_8023ad && bond->info.has_ad_info;
 	case BM_MAC_KEPT:
 		*val = bond && memcmp(bond->hwaddr, b->mac, sizeof(b->mac)) == 0;
 		return bond && b->has_mac;
@@ -119,27 +118,25 @@ static bool has_active_slave(const struct obs_link *bond)
 }
 
 /* The value of metric M for a configured slave, or false when it has none
- * (a slave that does not exist has no MTU and no counters).  LIVE is the
- * slave's speed and counters, read once for all the metrics. */
-static bool slave_metric(const struct status_view *v, const struct desired_bond *b, size_t j,
-			 enum slave_metric m, const struct link_live *live,
+ * (a slave that does not exist has no MTU and no counters). */
+static bool slave_metric(const struct bond_view *bv, size_t j, enum slave_metric m,
 			 unsigned long long *val)
 {
-	const char *name = b->slaves[j].name;
-	const struct obs_link *bond = view_obs_bond(v, b->name);
-	const struct obs_link *s = observed_by_name(v->obs, name);
-	const struct link_runtime *rt = view_link_rt(v, name);
-	bool info = s && bond && s->master == bond->ifindex && s->slave.valid;
-	bool ad = info && view_is_8023ad(bond);
+	const struct slave_view *sv = &bv->slaves[j];
+	const struct obs_link *bond = bv->obs, *s = sv->obs;
+	const struct link_runtime *rt = sv->rt;
+	const struct link_live *live = &sv->live;
+	const struct obs_slave_info *si = s ? &s->slave : NULL;
+	bool info = sv->info;
+	bool ad = info && bv->is_8023ad;
+	bool ad_state = ad && si->has_ad_state, churn = ad && si->has_churn;
 
 	switch (m) {
-	case SM_IN_PLACE:
-		*val = s && bond && s->master == bond->ifindex && view_position(bond, name) == j + 1;
-		return true;
-	case SM_MII_UP: *val = view_slave_up(bond, s); return true;
+	case SM_IN_PLACE: *val = sv->enslaved && sv->position == j + 1; return true;
+	case SM_MII_UP: *val = sv->up; return true;
 	case SM_MTU: *val = s ? s->mtu : 0; return s != NULL;
 	case SM_ACTIVE:
-		*val = s && bond && bond->info.active_slave_ifindex == s->ifindex;
+		*val = sv->active;
 		return has_active_slave(bond);
 	case SM_SPEED: *val = (unsigned long long)live->mbps * 125000; return s && live->mbps >= 0;
 	case SM_FULL_DUPLEX:
@@ -153,24 +150,18 @@ static bool slave_metric(const struct status_view *v, const struct desired_bond 
 		*val = ad && bond->info.has_ad_info &&
 		       s->slave.ad_aggregator_id == bond->info.ad_aggregator;
 		return ad;
-	case SM_AD_ACTOR_STATE:
-		*val = ad ? s->slave.ad_actor_oper_port_state : 0;
-		return ad && s->slave.has_ad_state;
-	case SM_AD_PARTNER_STATE:
-		*val = ad ? s->slave.ad_partner_oper_port_state : 0;
-		return ad && s->slave.has_ad_state;
+	/* Each 802.3ad value where the kernel reports it (port states since
+	 * 2.6, churn states on 7.x, port priority on 6.18 and later). */
+	case SM_AD_ACTOR_STATE: *val = ad ? si->ad_actor_oper_port_state : 0; return ad_state;
+	case SM_AD_PARTNER_STATE: *val = ad ? si->ad_partner_oper_port_state : 0; return ad_state;
 	case SM_AD_PARTNER_IN_SYNC:
-		*val = ad && (s->slave.ad_partner_oper_port_state & AD_STATE_SYNCHRONIZATION);
-		return ad && s->slave.has_ad_state;
-	case SM_AD_ACTOR_CHURNED:
-		*val = ad && s->slave.ad_churn_actor_state == AD_CHURN_CHURNED;
-		return ad && s->slave.has_churn;
+		*val = ad && (si->ad_partner_oper_port_state & AD_STATE_SYNCHRONIZATION);
+		return ad_state;
+	case SM_AD_ACTOR_CHURNED: *val = ad && si->ad_churn_actor_state == AD_CHURN_CHURNED; return churn;
 	case SM_AD_PARTNER_CHURNED:
-		*val = ad && s->slave.ad_churn_partner_state == AD_CHURN_CHURNED;
-		return ad && s->slave.has_churn;
-	case SM_AD_ACTOR_PORT_PRIO:
-		*val = ad ? s->slave.actor_port_prio : 0;
-		return ad && s->slave.has_actor_port_prio;
+		*val = ad && si->ad_churn_partner_state == AD_CHURN_CHURNED;
+		return churn;
+	case SM_AD_ACTOR_PORT_PRIO: *val = ad ? si->actor_port_prio : 0; return ad && si->has_actor_port_prio;
 	case SM_RX_BYTES: *val = live->stats.rx_bytes; return s != NULL;
 	case SM_TX_BYTES: *val = live->stats.tx_bytes; return s != NULL;
 	case SM_RX_PACKETS: *val = live->stats.rx_packets; return s != NULL;
@@ -188,11 +179,38 @@ static bool slave_metric(const struct status_view *v, const struct desired_bond 
 	return false;
 }
 
+/* bondd_bond_findings of one kind about one bond: how many, and the worst
+ * severity among them; nothing when there are none. */
+static void findings_sample(struct strbuf *out, const struct bond_view *bv, enum finding_kind k)
+{
+	unsigned long long count = 0;
+	enum finding_severity sev = FSEV_INFO;
+
+	for (size_t j = 0; j < bv->n_findings; j++) {
+		const struct finding *f = bv->findings[j];
+		if (f->kind != k)
+			continue;
+		count++;
+		if (f->severity > sev)
+			sev = f->severity;
+	}
+	if (!count)
+		return;
+	sb_puts(out, "bondd_bond_findings{master=\"");
+	prom_label(out, bv->want->name);
+	sb_puts(out, "\",device=\"");
+	prom_label(out, bv->want->name);
+	sb_printf(out, "\",kind=\"%s\",severity=\"%s\"} %llu\n", finding_kind_name(k),
+		  finding_severity_name(sev), count);
+}
+
 /* Each metric's HELP, TYPE and every sample of it together, as the format
  * requires.  bondd's own metrics first: the build, the last reload. */
-void render_prometheus(struct strbuf *out, const struct status_view *v,
-		       const struct desired_bond *const *sel, size_t n)
+void render_prometheus(struct strbuf *out, const struct bond_views *bv)
 {
+	const struct status_view *v = bv->from;
+	size_t n = bv->n;
+
 	prom_head(out, "bondd_build_info", "gauge", "always 1; the version in its label");
 	sb_puts(out, "bondd_build_info{version=\"");
 	prom_label(out, BONDD_VERSION);
@@ -212,77 +230,58 @@ void render_prometheus(struct strbuf *out, const struct status_view *v,
 		bool head = false;
 		for (size_t i = 0; i < n; i++) {
 			unsigned long long val;
-			if (!bond_metric(v, sel[i], (enum bond_metric)m, &val))
+			if (!bond_metric(&bv->v[i], (enum bond_metric)m, &val))
 				continue;
 			if (!head)
 				prom_head(out, bond_metrics[m].name, bond_metrics[m].type,
 					    bond_metrics[m].help);
 			head = true;
-			sample(out, bond_metrics[m].name, sel[i]->name, NULL, val);
+			sample(out, bond_metrics[m].name, bv->v[i].want->name, NULL, val);
 		}
 	}
 
 	prom_head(out, "bondd_bond_findings", "gauge",
 		    "what the link check and the host checks found, by kind (bondd-status(1))");
 	for (size_t i = 0; i < n; i++)
-		for (int k = 0; k < FK__COUNT; k++) {
-			unsigned long long count = 0;
-			enum finding_severity sev = FSEV_INFO;
-			for (size_t l = 0; l < FSRC__COUNT; l++)
-				for (size_t j = 0; v->findings[l] && j < v->findings[l]->n; j++) {
-					const struct finding *f = &v->findings[l]->v[j];
-					if (f->kind != (enum finding_kind)k ||
-					    strcmp(f->bond, sel[i]->name) != 0)
-						continue;
-					count++;
-					if (f->severity > sev)
-						sev = f->severity;
-				}
-			if (!count)
-				continue;
-			sb_puts(out, "bondd_bond_findings{master=\"");
-			prom_label(out, sel[i]->name);
-			sb_puts(out, "\",device=\"");
-			prom_label(out, sel[i]->name);
-			sb_printf(out, "\",kind=\"%s\",severity=\"%s\"} %llu\n",
-				  finding_kind_name((enum finding_kind)k), finding_severity_name(sev),
-				  count);
-		}
+		for (int k = 0; k < FK__COUNT; k++)
+			findings_sample(out, &bv->v[i], (enum finding_kind)k);
 
-	linkcheck_prometheus(out, v->linkcheck, sel, n);
-	lldp_prometheus(out, v->lldp, sel, n);
-
-	/* Each slave's speed and counters read once for all the metrics
-	 * that use them. */
+	/* The link check's and LLDP's samples, from the records the views
+	 * hold: each bond's last result, each slave's LLDP record. */
 	size_t total = 0;
 	for (size_t i = 0; i < n; i++)
-		total += sel[i]->n_slaves;
-	struct link_live *live = calloc(total ? total : 1, sizeof(*live));
-	if (!live) {
+		total += bv->v[i].want->n_slaves;
+	const struct lc_result **results = calloc(n ? n : 1, sizeof(*results));
+	const struct lldp_port **ports = calloc(total ? total : 1, sizeof(*ports));
+	if (!results || !ports) {
+		free(results);
+		free(ports);
 		out->oom = true;
 		return;
 	}
-	for (size_t i = 0, k = 0; i < n; i++)
-		for (size_t j = 0; j < sel[i]->n_slaves; j++, k++) {
-			const struct obs_link *s = observed_by_name(v->obs, sel[i]->slaves[j].name);
-			live[k] = (struct link_live){.mbps = -1, .duplex = "unknown"};
-			if (s)
-				view_link_live(v, s, &live[k]);
-		}
+	for (size_t i = 0, k = 0; i < n; i++) {
+		results[i] = bv->v[i].linkcheck;
+		for (size_t j = 0; j < bv->v[i].want->n_slaves; j++)
+			ports[k++] = bv->v[i].slaves[j].lldp;
+	}
+	linkcheck_prometheus(out, results, n);
+	lldp_prometheus(out, ports, total);
+	free(results);
+	free(ports);
+
 	for (size_t m = 0; m < SM__COUNT; m++) {
 		bool head = false;
-		for (size_t i = 0, k = 0; i < n; i++)
-			for (size_t j = 0; j < sel[i]->n_slaves; j++, k++) {
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = 0; j < bv->v[i].want->n_slaves; j++) {
 				unsigned long long val;
-				if (!slave_metric(v, sel[i], j, (enum slave_metric)m, &live[k], &val))
+				if (!slave_metric(&bv->v[i], j, (enum slave_metric)m, &val))
 					continue;
 				if (!head)
 					prom_head(out, slave_metrics[m].name, slave_metrics[m].type,
 						    slave_metrics[m].help);
 				head = true;
-				sample(out, slave_metrics[m].name, sel[i]->name,
-				       sel[i]->slaves[j].name, val);
+				sample(out, slave_metrics[m].name, bv->v[i].want->name,
+				       bv->v[i].slaves[j].name, val);
 			}
 	}
-	free(live);
 }

@@ -444,8 +444,15 @@ static bool check_finished(struct status_server *s, struct client *c)
 		if (s->check(s->ctx, sel, n, false) > 0)
 			return false;
 		struct strbuf body = {0};
-		reply_body_linkcheck(&v, sel, n, &body);
-		client_reply_body(c, status_worst(&v, sel, n), &body);
+		struct bond_views bv;
+		if (bond_views_build(&bv, &v, sel, n, false) < 0) {
+			body.oom = true;
+			client_reply_body(c, HEALTH_OK, &body);
+		} else {
+			reply_body_linkcheck(&bv, &body);
+			client_reply_body(c, bv.worst, &body);
+			bond_views_free(&bv);
+		}
 	}
 	free(c->check_line);
 	c->check_line = NULL;

@@ -64,12 +64,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	struct findings out = {0};
 	struct lc_result r = {.bond = "bond0", .enabled = true, .checks = 1, .m = m};
-	const struct findings *lists[1] = {&out};
 	struct strbuf sb = {0};
 	if (linkcheck_eval(&m, &out) == 0) {
 		linkcheck_json(&sb, &r);
-		linkcheck_table(&sb, &r, "bond0", lists, 1);
-		findings_json(&sb, lists, 1, "bond0");
+		const struct finding *found[64];
+		size_t n = out.n < 64 ? out.n : 64;
+		for (size_t i = 0; i < n; i++)
+			found[i] = &out.v[i];
+		linkcheck_table(&sb, &r, "bond0", found, n);
+		findings_json(&sb, found, n);
 	}
 	sb_free(&sb);
 	findings_free(&out);

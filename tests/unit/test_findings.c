@@ -12,24 +12,29 @@
 #include "findings.h"
 #include "grow.h"
 
-static void first_degraded_per_bond(void **state)
+/* The findings about one bond, list by list, none of another bond's. */
+static void about_one_bond(void **state)
 {
 	(void)state;
 	struct findings link = {0}, host = {0};
 	const struct findings *lists[FSRC__COUNT] = {[FSRC_LINK_CHECK] = &link};
+	const struct finding *found[4];
 
 	assert_non_null(findings_add(&host, FSRC_HOST_CHECK, FSEV_INFO, FK_MODE_NO_STRIPE, "bond0"));
 	struct finding *x = findings_add(&link, FSRC_LINK_CHECK, FSEV_DEGRADED, FK_JUMBO_DROPPED,
 					 "bond1");
 	assert_non_null(x);
 	finding_add_slave(x, "e3");
-	assert_null(findings_first_degraded(lists, FSRC__COUNT, "bond0"));
-	assert_ptr_equal(findings_first_degraded(lists, FSRC__COUNT, "bond1"), &link.v[0]);
+	assert_non_null(findings_add(&link, FSRC_LINK_CHECK, FSEV_INFO, FK_CROSSED, "bond0"));
+	assert_int_equal(findings_about(lists, FSRC__COUNT, "bond0", NULL), 1);
+	assert_int_equal(findings_about(lists, FSRC__COUNT, "bond1", found), 1);
+	assert_ptr_equal(found[0], &link.v[0]);
 	lists[FSRC_HOST_CHECK] = &host;
-	/* An informational finding never degrades. */
-	assert_null(findings_first_degraded(lists, FSRC__COUNT, "bond0"));
+	assert_int_equal(findings_about(lists, FSRC__COUNT, "bond0", found), 2);
+	assert_ptr_equal(found[0], &link.v[1]);
+	assert_ptr_equal(found[1], &host.v[0]);
 	findings_clear(&link);
-	assert_null(findings_first_degraded(lists, FSRC__COUNT, "bond1"));
+	assert_int_equal(findings_about(lists, FSRC__COUNT, "bond1", NULL), 0);
 	findings_free(&link);
 	findings_free(&host);
 }
@@ -64,13 +69,14 @@ static void json_only_the_bond_asked(void **state)
 	snprintf(x->evidence, sizeof(x->evidence), "a probe from e1 arrived on e2");
 	snprintf(x->fix, sizeof(x->fix), "put each port in a \"VLAN\" of its own");
 	findings_add(&host, FSRC_HOST_CHECK, FSEV_INFO, FK_TCP_SETTING, "bond9");
-	findings_json(&out, lists, FSRC__COUNT, "bond0");
+	const struct finding *found[2];
+	findings_json(&out, found, findings_about(lists, FSRC__COUNT, "bond0", found));
 	assert_string_equal(out.s,
 		"[{\"source\":\"link_check\",\"kind\":\"shared-domain\",\"severity\":\"degraded\","
 		"\"slaves\":[\"e1\",\"e2\"],\"evidence\":\"a probe from e1 arrived on e2\","
 		"\"fix\":\"put each port in a \\\"VLAN\\\" of its own\",\"pending\":false}]");
 	sb_reset(&out);
-	findings_json(&out, lists, FSRC__COUNT, "bond1");
+	findings_json(&out, found, findings_about(lists, FSRC__COUNT, "bond1", found));
 	assert_string_equal(out.s, "[]");
 	sb_free(&out);
 	findings_free(&link);
@@ -131,7 +137,7 @@ static void grow_append_zeroes_and_counts(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(first_degraded_per_bond),
+		cmocka_unit_test(about_one_bond),
 		cmocka_unit_test(slaves_are_capped),
 		cmocka_unit_test(json_only_the_bond_asked),
 		cmocka_unit_test(names),

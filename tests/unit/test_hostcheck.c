@@ -270,13 +270,13 @@ static void json_hardware(void **state)
 
 	load("[bond0]\nslaves = eth2 eth4 gone\n", &want);
 	assert_int_equal(hostcheck_read(tree("mixed-speeds"), &want, &h), 0);
-	hostcheck_json_nic(&out, &h, "eth2");
+	hostcheck_json_nic(&out, host_obs_nic(&h, "eth2"));
 	sb_puts(&out, " ");
-	hostcheck_json_nic(&out, &h, "eth4");
+	hostcheck_json_nic(&out, host_obs_nic(&h, "eth4"));
 	sb_puts(&out, " ");
-	hostcheck_json_nic(&out, &h, "gone");
+	hostcheck_json_nic(&out, host_obs_nic(&h, "gone"));
 	sb_puts(&out, " ");
-	hostcheck_json_nic(&out, NULL, "eth2");
+	hostcheck_json_nic(&out, host_obs_nic(NULL, "eth2"));
 	assert_string_equal(out.s,
 			    "{\"pci\":\"0000:06:00.0\",\"driver\":\"e1000e\",\"speed_mbps\":1000,"
 			    "\"duplex\":\"half\"} "

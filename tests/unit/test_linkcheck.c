@@ -394,8 +394,6 @@ static void lag_expected(void **state)
 	assert_int_equal(out.v[0].kind, FK_SWITCH_LAG);
 	assert_int_equal(out.v[0].severity, FSEV_INFO);
 	assert_non_null(strstr(out.v[0].fix, "link_topology = lag"));
-	const struct findings *lists[] = {&out};
-	assert_null(findings_first_degraded(lists, 1, "bond0"));
 	/* in active-backup one domain for all is right, and so is a LAG */
 	findings_clear(&out);
 	m.lag_expected = false;
@@ -502,7 +500,6 @@ static void render_matrix(void **state)
 	struct lc_slave_obs rows[4];
 	struct lc_result r = {.enabled = true, .checks = 1, .frames_sent = 12};
 	struct findings f = {0};
-	const struct findings *lists[1] = {&f};
 	struct strbuf out = {0};
 
 	snprintf(r.bond, IFNAMSIZ, "bond0");
@@ -517,15 +514,16 @@ static void render_matrix(void **state)
 	assert_non_null(strstr(out.s, "\"slave\":\"e3\",\"position\":3,\"answered\":"
 				      "[\"small\",\"standard\",\"full\"]"));
 	sb_reset(&out);
-	linkcheck_table(&out, &r, "bond0", lists, 1);
+	const struct finding *found[16];
+	assert_true(f.n <= 16);
+	for (size_t i = 0; i < f.n; i++)
+		found[i] = &f.v[i];
+	linkcheck_table(&out, &r, "bond0", found, f.n);
 	assert_non_null(strstr(out.s, "crossed: e2 (place 2) meets"));
 	assert_non_null(strstr(out.s, "128,1500,9000"));
 	sb_reset(&out);
-	const struct lc_result *rv[] = {&r};
-	struct lc_results rs = {.v = rv, .n = 1};
-	struct desired_bond b = {.name = "bond0"};
-	const struct desired_bond *sel[] = {&b};
-	linkcheck_prometheus(&out, &rs, sel, 1);
+	const struct lc_result *rv[] = {&r, NULL};
+	linkcheck_prometheus(&out, rv, 2);
 	assert_non_null(strstr(out.s, "bondd_link_check_peer_slaves{master=\"bond0\",device=\"e1\","
 				      "size=\"full\"} 2\n"));
 	assert_non_null(strstr(out.s, "bondd_link_check_checks_total{master=\"bond0\",device=\"bond0\"} 1\n"));

@@ -309,9 +309,59 @@ static void world_free(struct world *w)
 	free(w);
 }
 
+/* The renderers as the tests call them: one selection of one view,
+ * assembled as a reply assembles it (live facts for JSON and Prometheus). */
+static void render_with(struct strbuf *out, const struct status_view *v,
+			const struct desired_bond *const *sel, size_t n, bool live,
+			void (*render)(struct strbuf *, const struct bond_views *))
+{
+	struct bond_views bv;
+
+	assert_int_equal(bond_views_build(&bv, v, sel, n, live), 0);
+	render(out, &bv);
+	bond_views_free(&bv);
+}
+
+static void json_of(struct strbuf *out, const struct status_view *v,
+		    const struct desired_bond *const *sel, size_t n)
+{
+	render_with(out, v, sel, n, true, render_json);
+}
+
+static void prometheus_of(struct strbuf *out, const struct status_view *v,
+			  const struct desired_bond *const *sel, size_t n)
+{
+	render_with(out, v, sel, n, true, render_prometheus);
+}
+
+static void brief_of(struct strbuf *out, const struct status_view *v,
+		     const struct desired_bond *const *sel, size_t n)
+{
+	render_with(out, v, sel, n, false, render_brief);
+}
+
+static enum status_health worst_of(const struct status_view *v,
+				   const struct desired_bond *const *sel, size_t n)
+{
+	struct bond_views bv;
+
+	assert_int_equal(bond_views_build(&bv, v, sel, n, false), 0);
+	enum status_health h = bv.worst;
+	bond_views_free(&bv);
+	return h;
+}
+
+/* One bond's health and its reason, as --brief shows it (127 bytes). */
 static enum status_health health(struct world *w, const char *bond, char *why)
 {
-	return status_bond_health(&w->view, desired_find_bond(&w->want, bond), why, 128);
+	const struct desired_bond *sel[] = {desired_find_bond(&w->want, bond)};
+	struct bond_views bv;
+
+	assert_int_equal(bond_views_build(&bv, &w->view, sel, 1, false), 0);
+	enum status_health h = bv.v[0].health;
+	snprintf(why, 128, "%.*s", BOND_VIEW_SHORT_WHY, bv.v[0].why);
+	bond_views_free(&bv);
+	return h;
 }
 
 static void health_rules(void **state)
@@ -357,13 +407,13 @@ static void health_rules(void **state)
 	b0->has_mac = false;
 
 	/* A picture that may be stale is not a healthy one, in every format
-	 * (they all take status_bond_health). */
+	 * (they all read the health bond_views_build judged). */
 	w->view.stale = "re-reading links failing since 2026-01-02T03:04:05Z: Interrupted system call";
 	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
 	assert_string_equal(why, w->view.stale);
 	struct strbuf out = {0};
 	const struct desired_bond *sel[] = {desired_find_bond(&w->want, "bond0")};
-	render_brief(&out, &w->view, sel, 1);
+	brief_of(&out, &w->view, sel, 1);
 	assert_non_null(strstr(out.s, "degraded"));
 	assert_non_null(strstr(out.s, "re-reading links failing since"));
 	sb_free(&out);
@@ -465,7 +515,7 @@ static void select_in_config_order(void **state)
 	assert_int_equal(status_select(&w->view, &r, sel, &n, &unknown), 0);
 	assert_int_equal(n, 2);
 	assert_string_equal(sel[0]->name, "bond0");
-	assert_int_equal(status_worst(&w->view, sel, n), HEALTH_DOWN);
+	assert_int_equal(worst_of(&w->view, sel, n), HEALTH_DOWN);
 	assert_int_equal(parse("proc bond0 nope", &r, err), 0);
 	assert_int_equal(status_select(&w->view, &r, sel, &n, &unknown), -1);
 	assert_string_equal(unknown, "nope");
@@ -479,7 +529,7 @@ static void brief_lines(void **state)
 	const struct desired_bond *sel[] = {&w->want.bonds[0], &w->want.bonds[1]};
 	struct strbuf out = {0};
 
-	render_brief(&out, &w->view, sel, 2);
+	brief_of(&out, &w->view, sel, 2);
 	assert_string_equal(out.s, "bond0 healthy balance-rr mtu 9000 slaves 3/3 up\n"
 				   "bond1 down active-backup mtu 9000 slaves 0/1 up "
 				   "(bond1 does not exist)\n");
@@ -497,24 +547,24 @@ static void mac_address_outputs(void **state)
 	static const uint8_t pinned[6] = {0x02, 0xab, 0, 0, 0, 0x0b};
 	struct strbuf out = {0};
 
-	render_prometheus(&out, &w->view, sel, 1);
+	prometheus_of(&out, &w->view, sel, 1);
 	assert_null(strstr(out.s, "bondd_bond_mac_address_kept"));
 	sb_free(&out);
 	w->want.bonds[0].has_mac = true;
 	memcpy(w->want.bonds[0].mac, pinned, 6);
-	render_json(&out, &w->view, sel, 1);
+	json_of(&out, &w->view, sel, 1);
 	assert_non_null(strstr(out.s, "\"configured\":{\"mtu\":9000,\"mac_address\":"
 				      "\"02:ab:00:00:00:0b\","));
 	sb_free(&out);
-	render_prometheus(&out, &w->view, sel, 1);
+	prometheus_of(&out, &w->view, sel, 1);
 	assert_non_null(strstr(out.s, "bondd_bond_mac_address_kept{master=\"bond0\",device=\"bond0\"} 0\n"));
 	sb_free(&out);
 	memcpy(link_mut(w, "bond0")->hwaddr, pinned, 6);
-	render_json(&out, &w->view, sel, 1);
+	json_of(&out, &w->view, sel, 1);
 	assert_non_null(strstr(out.s, "\"observed\":{\"mtu\":9000,\"mac_address\":"
 				      "\"02:ab:00:00:00:0b\","));
 	sb_free(&out);
-	render_prometheus(&out, &w->view, sel, 1);
+	prometheus_of(&out, &w->view, sel, 1);
 	assert_non_null(strstr(out.s, "bondd_bond_mac_address_kept{master=\"bond0\",device=\"bond0\"} 1\n"));
 	sb_free(&out);
 	world_free(w);
@@ -527,7 +577,7 @@ static void json_fields(void **state)
 	const struct desired_bond *sel[] = {&w->want.bonds[0], &w->want.bonds[1]};
 	struct strbuf out = {0};
 
-	render_json(&out, &w->view, sel, 2);
+	json_of(&out, &w->view, sel, 2);
 	assert_false(out.oom);
 	static const char *const want[] = {
 		"\"protocol\":1", "\"health_code\":2", "\"name\":\"bond0\"",
@@ -602,7 +652,7 @@ static void prometheus_lines(void **state)
 
 	w->view.link_live = counting_live;
 	w->view.live_ctx = &live_calls;
-	render_prometheus(&out, &w->view, sel, 2);
+	prometheus_of(&out, &w->view, sel, 2);
 	/* e1 e2 e3 exist, f1 does not: one fetch each, not one per counter. */
 	assert_int_equal(live_calls, 3);
 	static const char *const want[] = {
@@ -653,13 +703,13 @@ static void prometheus_lines(void **state)
 
 	/* Label values escaped: a Linux interface name may hold " and \. */
 	snprintf(w->want.bonds[1].name, IFNAMSIZ, "b\"1\\");
-	render_prometheus(&out, &w->view, sel, 2);
+	prometheus_of(&out, &w->view, sel, 2);
 	assert_non_null(strstr(out.s, "bondd_bond_up{master=\"b\\\"1\\\\\",device=\"b\\\"1\\\\\"} 0\n"));
 	sb_free(&out);
 	/* Not UTF-8: the byte written as \\xff (the text format allows no
 	 * other escape), so the whole text stays valid UTF-8. */
 	snprintf(w->want.bonds[1].name, IFNAMSIZ, "b\xff");
-	render_prometheus(&out, &w->view, sel, 2);
+	prometheus_of(&out, &w->view, sel, 2);
 	assert_non_null(strstr(out.s, "bondd_bond_up{master=\"b\\\\xff\",device=\"b\\\\xff\"} 0\n"));
 	sb_free(&out);
 	world_free(w);
@@ -695,7 +745,7 @@ static void json_privilege_rule(void **state)
 		 "set bond0 ad_actor_system=00:00:00:00:00:42 ad_user_port_key = 9 (options)");
 	event_log_add(&w->events, &e);
 
-	render_json(&out, &w->view, sel, 1);
+	json_of(&out, &w->view, sel, 1);
 	static const char *const hidden[] = {
 		"\"ad_actor_sys_prio\":null", "\"ad_user_port_key\":null", "\"ad_actor_system\":null",
 		"ad_actor_sys_prio=* refused", "ad_actor_system=* ad_user_port_key = * (options)",
@@ -708,7 +758,7 @@ static void json_privilege_rule(void **state)
 	sb_free(&out);
 
 	w->view.privileged = true;
-	render_json(&out, &w->view, sel, 1);
+	json_of(&out, &w->view, sel, 1);
 	static const char *const shown[] = {
 		"\"ad_actor_sys_prio\":700", "\"ad_user_port_key\":9",
 		"\"ad_actor_system\":\"00:00:00:00:00:42\"", "ad_actor_sys_prio=700 refused",
@@ -762,14 +812,14 @@ static void lacp_health(void **state)
 	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
 	assert_string_equal(why, "e3 is in aggregator 2, not in the active aggregator 1 "
 				  "(no LACP partner: defaulted)");
-	render_json(&out, &w->view, sel, 1);
+	json_of(&out, &w->view, sel, 1);
 	assert_non_null(strstr(out.s, "\"ad_aggregator_id\":1,\"ad_num_ports\":3"));
 	assert_non_null(strstr(out.s, "\"ad_aggregator_id\":2,\"ad_actor_port_state\":69,"
 				      "\"ad_partner_port_state\":61,\"ad_actor_port_prio\":null,"
 				      "\"ad_churn_actor_state\":null,\"ad_churn_partner_state\":null,"
 				      "\"lacp_problem\":\"e3 is in"));
 	sb_free(&out);
-	render_prometheus(&out, &w->view, sel, 1);
+	prometheus_of(&out, &w->view, sel, 1);
 	assert_non_null(strstr(out.s, "bondd_bond_ad_aggregator_id{master=\"bond0\",device=\"bond0\"} 1\n"));
 	assert_non_null(strstr(out.s, "bondd_slave_ad_in_active_aggregator{master=\"bond0\",device=\"e3\"} 0\n"));
 	assert_non_null(strstr(out.s, "bondd_slave_ad_in_active_aggregator{master=\"bond0\",device=\"e1\"} 1\n"));
@@ -780,7 +830,7 @@ static void lacp_health(void **state)
 	link_mut(w, "e2")->slave.ad_partner_oper_port_state = 0x35; /* no sync bit */
 	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
 	assert_string_equal(why, "e2: LACP partner not in sync (partner port state 0x35)");
-	render_prometheus(&out, &w->view, sel, 1);
+	prometheus_of(&out, &w->view, sel, 1);
 	assert_non_null(strstr(out.s, "bondd_slave_ad_partner_in_sync{master=\"bond0\",device=\"e2\"} 0\n"));
 	sb_free(&out);
 
@@ -804,13 +854,13 @@ static void lacp_health(void **state)
 	link_mut(w, "e1")->slave.ad_churn_actor_state = AD_CHURN_CHURNED;
 	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
 	assert_non_null(strstr(why, "LACP churn (actor and partner)"));
-	render_json(&out, &w->view, sel, 1);
+	json_of(&out, &w->view, sel, 1);
 	assert_non_null(strstr(out.s, "\"ad_actor_port_prio\":100,\"ad_churn_actor_state\":\"churned\","
 				      "\"ad_churn_partner_state\":\"churned\""));
 	assert_non_null(strstr(out.s, "\"ad_actor_port_prio\":101,\"ad_churn_actor_state\":"
 				      "\"monitoring\",\"ad_churn_partner_state\":\"none\""));
 	sb_free(&out);
-	render_prometheus(&out, &w->view, sel, 1);
+	prometheus_of(&out, &w->view, sel, 1);
 	assert_non_null(strstr(out.s, "bondd_slave_ad_actor_churned{master=\"bond0\",device=\"e1\"} 1\n"));
 	assert_non_null(strstr(out.s, "bondd_slave_ad_partner_churned{master=\"bond0\",device=\"e2\"} 0\n"));
 	assert_non_null(strstr(out.s, "bondd_slave_ad_actor_port_priority{master=\"bond0\",device=\"e3\"} 102\n"));
@@ -827,7 +877,7 @@ static void json_non_utf8_names(void **state)
 	struct strbuf out = {0};
 
 	snprintf(w->want.bonds[1].name, IFNAMSIZ, "b\xc3\x28\xe2\x82\xac\x01");
-	render_json(&out, &w->view, sel, 1);
+	json_of(&out, &w->view, sel, 1);
 	assert_non_null(strstr(out.s, "\"name\":\"b\\udcc3(\xe2\x82\xac\\u0001\""));
 	for (const unsigned char *p = (const unsigned char *)out.s; *p;) {
 		size_t n = utf8_seq_len(p);
@@ -912,7 +962,7 @@ static void findings_in_health_and_metrics(void **state)
 	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
 	assert_string_equal(why, "shared-card: e1 and e2 are functions of 0000:03:00");
 	const struct desired_bond *sel[] = {desired_find_bond(&w->want, "bond0")};
-	render_prometheus(&out, &w->view, sel, 1);
+	prometheus_of(&out, &w->view, sel, 1);
 	assert_non_null(strstr(out.s, "bondd_bond_findings{master=\"bond0\",device=\"bond0\",kind=\"shared-card\","
 				      "severity=\"degraded\"} 1\n"));
 	assert_non_null(strstr(out.s, "bondd_bond_findings{master=\"bond0\",device=\"bond0\",kind=\"tcp-setting\","
