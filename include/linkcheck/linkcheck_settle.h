@@ -36,10 +36,11 @@ struct lc_settle {
  * A check ended at now_ms.  unsettled: it found something (pending or
  * confirmed) or a peer it waited for did not answer.  fresh: it was
  * started by a change (a slave ready, a reload, a request), which starts
- * the waits from LC_SETTLE_FIRST_MS again.  jitter_ms (below
- * LC_SETTLE_FIRST_MS / 2 is sensible) is added to the wait, so that the
- * hosts of one switch that saw one change do not all look again at the
- * same moment.  Returns the time of the next check, 0 for none.
+ * the waits from LC_SETTLE_FIRST_MS again.  jitter_ms (linkcheck_sched.c
+ * draws it as lc_peer_jitter does: longer with more peers) is added to
+ * the wait, so that the hosts of one switch that saw one change do not all
+ * look again at the same moment.  Returns the time of the next check, 0
+ * for none.
  */
 int64_t lc_settle_checked(struct lc_settle *s, int64_t now_ms, bool unsettled, bool fresh,
 			  uint32_t jitter_ms);

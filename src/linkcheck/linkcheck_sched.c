@@ -252,9 +252,17 @@ uint32_t lc_next_rand(struct linkcheck *lc)
 	return x;
 }
 
-static uint32_t jitter(struct linkcheck *lc)
+/* The re-check's random delay, as long as a peer's wish's (lc_peer_jitter:
+ * 0.5 s and 20 ms more per peer slave the check saw): the hosts of a
+ * domain that started together re-check on the same backoff, and at 64
+ * hosts a fixed quarter second left their re-checks colliding, each
+ * check's 378 answers due at once on one CPU and many late. */
+static uint32_t jitter(struct linkcheck *lc, const struct lc_bond *b)
 {
-	return lc_next_rand(lc) % (LC_SETTLE_FIRST_MS / 4);
+	size_t peers = 0;
+	for (size_t i = 0; i < b->n; i++)
+		peers += b->shown[i].n_peers;
+	return lc_peer_jitter(lc_next_rand(lc), peers);
 }
 
 /* A peer slave's request kept from before this check (a re-check keeps
@@ -349,7 +357,7 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	bool degraded = false;
 	for (size_t j = 0; j < b->raw_last.n; j++)
 		degraded |= b->raw_last.v[j].severity == FSEV_DEGRADED;
-	lc_settle_checked(&b->settle, now, degraded || missing > 0, b->running_fresh, jitter(lc));
+	lc_settle_checked(&b->settle, now, degraded || missing > 0, b->running_fresh, jitter(lc, b));
 	/* wishes the check did not serve (the peer slave asked while it
 	 * ran and did not answer it) stay owed: lc_process_due */
 	bool owed = wish_owed(b);
