@@ -218,7 +218,9 @@ bool lc_slow_recent(const struct lc_slow *t, uint8_t slave, uint32_t peer, int64
 /*
  * How many answers and echoes a slave sends a second to peer slaves that
  * proved themselves (their host answered a check of ours): LC_ANSWER_BURST
- * and LC_ANSWER_PER_PEER more for each peer slave its rows hold (peers).
+ * and LC_ANSWER_PER_PEER more for each peer slave that answered its last
+ * check (peers; not the peer slaves merely heard, which anyone can make
+ * up).
  * A peer's checks are LC_MIN_GAP_MS apart at the least, each three
  * requests and an echo, so a peer stays within 8 a second; at 64 hosts
  * starting together the peers' re-checks fall in the same seconds, and a

@@ -168,13 +168,26 @@ static bool proven_peer(const struct lc_bond *b, size_t i, const struct lc_end *
 	return false;
 }
 
+/* Peer slaves that answered slave i in the last complete check: what the
+ * peers' budget grows with.  Not every peer slave its rows hold: anyone
+ * can fill a row with requests from made-up hosts, and would raise the
+ * budget that way. */
+static size_t answered_peers(const struct lc_bond *b, size_t i)
+{
+	size_t n = 0;
+	for (size_t p = 0; p < b->shown[i].n_peers; p++)
+		n += b->shown[i].peers[p].answered != 0;
+	return n;
+}
+
 /* A frame of ours in reply to `from`'s, on slave s: takes one of its
  * budget, or returns false.  A peer (or anyone) sending requests fast
  * cannot make us a frame generator: at most LC_ANSWER_BURST answers and
- * echoes a second per slave, and as many again to the peer slaves that
- * answered this slave's requests (in the running check or the last one),
- * so that a flood from stations that never answer cannot starve a real
- * peer. */
+ * echoes a second per slave, and apart from those lc_answer_budget to the
+ * peer slaves that answered this slave's requests (in the running check
+ * or the last one; it grows with the peer slaves that answered the last
+ * check), so that a flood from stations that never answer cannot starve
+ * a real peer. */
 static bool reply_budget(struct linkcheck *lc, struct lc_sock *s, const struct lc_end *from,
 			 int64_t now)
 {
@@ -185,10 +198,7 @@ static bool reply_budget(struct linkcheck *lc, struct lc_sock *s, const struct l
 	}
 	bool proven = lc_known_host(lc, from->host, now) || proven_peer(b, s->idx, from);
 	unsigned *used = proven ? &s->answers_proven : &s->answers;
-	size_t peers = b->live[s->idx].n_peers > b->shown[s->idx].n_peers
-			       ? b->live[s->idx].n_peers
-			       : b->shown[s->idx].n_peers;
-	if (*used >= (proven ? lc_answer_budget(peers) : LC_ANSWER_BURST)) {
+	if (*used >= (proven ? lc_answer_budget(answered_peers(b, s->idx)) : LC_ANSWER_BURST)) {
 		if (!proven)
 			dropped(b);
 		else

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "event_log.h"
 #include "hostcheck.h"
 #include "linkcheck.h"
 #include "lldp_io.h"
@@ -227,6 +228,15 @@ static void bond_fill(struct bond_view *bv, const struct status_view *v,
 	}
 	bv->why[0] = '\0';
 	bv->health = judge(v, bv, bv->why, sizeof(bv->why));
+	/* The reason may quote a refused option's value (rt->refused, the
+	 * kernel's words): a client without CAP_NET_ADMIN, and STATUS=,
+	 * which anyone reads, see it as the events show it (values the
+	 * kernel hides from such a reader masked). */
+	if (!v->privileged) {
+		char pub[BOND_VIEW_WHY];
+		event_public_text(bv->why, pub, sizeof(pub));
+		memcpy(bv->why, pub, sizeof(bv->why));
+	}
 }
 
 int bond_views_build(struct bond_views *out, const struct status_view *v,

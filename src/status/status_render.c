@@ -33,6 +33,16 @@ int status_select(const struct status_view *v, const struct status_request *req,
 	return 0;
 }
 
+/* text as this client may see it (event_public_text when unprivileged) */
+static const char *brief_public(const struct status_view *v, const char *text, char *buf,
+				size_t len)
+{
+	if (v->privileged)
+		return text;
+	event_public_text(text, buf, len);
+	return buf;
+}
+
 void render_brief(struct strbuf *out, const struct bond_views *bv)
 {
 	for (size_t i = 0; i < bv->n; i++) {
@@ -42,11 +52,15 @@ void render_brief(struct strbuf *out, const struct bond_views *bv)
 			  b->slaves_up, b->want->n_slaves);
 		if (b->health != HEALTH_OK)
 			sb_printf(out, " (%.*s)", BOND_VIEW_SHORT_WHY, b->why);
-		/* Why it is not whole, in bondd's and the kernel's words. */
+		/* Why it is not whole, in bondd's and the kernel's words (as
+		 * --json shows them to this client: values the kernel hides
+		 * from an unprivileged reader masked). */
+		char pub[sizeof(b->rt->notes)];
 		if (b->rt && b->rt->notes[0])
-			sb_printf(out, " [%s]", b->rt->notes);
+			sb_printf(out, " [%s]", brief_public(bv->from, b->rt->notes, pub, sizeof(pub)));
 		if (b->rt && b->rt->failing[0])
-			sb_printf(out, " [failing: %s]", b->rt->failing);
+			sb_printf(out, " [failing: %s]",
+				  brief_public(bv->from, b->rt->failing, pub, sizeof(pub)));
 		sb_puts(out, "\n");
 	}
 }

@@ -994,6 +994,41 @@ static void health_while_retrying(void **state)
 	(void)state;
 }
 
+/* A refused option's value in the health reason, the notes or the failing
+ * actions is masked for an unprivileged client in --json's problem and in
+ * --brief, as the events mask it; a privileged client sees it. */
+static void reason_privilege_rule(void **state)
+{
+	struct world *w = world_new();
+	const struct desired_bond *sel[] = {&w->want.bonds[0]};
+	struct strbuf out = {0};
+
+	(void)state;
+	snprintf(w->bonds[0].refused, sizeof(w->bonds[0].refused),
+		 "bond0: set ad_actor_system=00:00:00:00:00:42 refused by the kernel");
+	snprintf(w->bonds[0].failing, sizeof(w->bonds[0].failing),
+		 "set bond0 ad_actor_system=00:00:00:00:00:42: Invalid argument");
+	snprintf(w->bonds[0].notes, sizeof(w->bonds[0].notes), "ad_user_port_key = 9 differs");
+	json_of(&out, &w->view, sel, 1);
+	if (!strstr(out.s, "\"problem\":\"bond0: set ad_actor_system=* refused"))
+		fail_msg("unprivileged JSON: %s", out.s);
+	assert_null(strstr(out.s, ":42"));
+	sb_free(&out);
+	brief_of(&out, &w->view, sel, 1);
+	assert_non_null(strstr(out.s, "(bond0: set ad_actor_system=* refused"));
+	assert_non_null(strstr(out.s, "[ad_user_port_key = * differs]"));
+	assert_non_null(strstr(out.s, "[failing: set bond0 ad_actor_system=*"));
+	assert_null(strstr(out.s, ":42"));
+	assert_null(strstr(out.s, "= 9"));
+	sb_free(&out);
+	w->view.privileged = true;
+	brief_of(&out, &w->view, sel, 1);
+	assert_non_null(strstr(out.s, "ad_actor_system=00:00:00:00:00:42 refused"));
+	assert_non_null(strstr(out.s, "[ad_user_port_key = 9 differs]"));
+	sb_free(&out);
+	world_free(w);
+}
+
 /* A bond with something still to do that the kernel refused (its address
  * backing off) is degraded with the kernel's words, even when everything
  * health compares is right; a bond that is down says so first. */
@@ -1038,6 +1073,7 @@ int main(void)
 		cmocka_unit_test(findings_in_health_and_metrics),
 		cmocka_unit_test(health_while_retrying),
 		cmocka_unit_test(health_while_refused),
+		cmocka_unit_test(reason_privilege_rule),
 		cmocka_unit_test(service_status_line),
 		cmocka_unit_test(json_privilege_rule),
 		cmocka_unit_test(lacp_health),
