@@ -106,6 +106,12 @@ int bond_views_build(struct bond_views *out, const struct status_view *v,
 int bond_views_build_all(struct bond_views *out, const struct status_view *v, bool live);
 void bond_views_free(struct bond_views *bv);
 
+/* text as v's client may see it: itself for a privileged one, else in
+ * buf (len bytes) with the values the kernel hides from an unprivileged
+ * reader masked (event_public_text). */
+const char *view_public_text(const struct status_view *v, const char *text, char *buf,
+			     size_t len);
+
 /* aa:bb:cc:dd:ee:ff in buf (18 bytes). */
 const char *view_mac_text(const uint8_t mac[6], char buf[18]);
 

@@ -13,6 +13,15 @@
 #include "lldp_io.h"
 #include "status_render.h"
 
+const char *view_public_text(const struct status_view *v, const char *text, char *buf,
+			     size_t len)
+{
+	if (v->privileged)
+		return text;
+	event_public_text(text, buf, len);
+	return buf;
+}
+
 const char *view_mac_text(const uint8_t mac[6], char buf[18])
 {
 	snprintf(buf, 18, "%02x:%02x:%02x:%02x:%02x:%02x", mac[0], mac[1], mac[2], mac[3], mac[4],
@@ -232,11 +241,10 @@ static void bond_fill(struct bond_view *bv, const struct status_view *v,
 	 * kernel's words): a client without CAP_NET_ADMIN, and STATUS=,
 	 * which anyone reads, see it as the events show it (values the
 	 * kernel hides from such a reader masked). */
-	if (!v->privileged) {
-		char pub[BOND_VIEW_WHY];
-		event_public_text(bv->why, pub, sizeof(pub));
+	char pub[BOND_VIEW_WHY];
+	const char *seen = view_public_text(v, bv->why, pub, sizeof(pub));
+	if (seen != bv->why)
 		memcpy(bv->why, pub, sizeof(bv->why));
-	}
 }
 
 int bond_views_build(struct bond_views *out, const struct status_view *v,

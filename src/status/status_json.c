@@ -57,11 +57,7 @@ static void json_public_text(struct strbuf *out, const struct status_view *v, co
 		sb_puts(out, "null");
 		return;
 	}
-	if (!v->privileged) {
-		event_public_text(text, pub, sizeof(pub));
-		text = pub;
-	}
-	json_string(out, text);
+	json_string(out, view_public_text(v, text, pub, sizeof(pub)));
 }
 
 /* A switch: the option's only names are "off" (0) and "on" (1). */

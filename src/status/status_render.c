@@ -33,16 +33,6 @@ int status_select(const struct status_view *v, const struct status_request *req,
 	return 0;
 }
 
-/* text as this client may see it (event_public_text when unprivileged) */
-static const char *brief_public(const struct status_view *v, const char *text, char *buf,
-				size_t len)
-{
-	if (v->privileged)
-		return text;
-	event_public_text(text, buf, len);
-	return buf;
-}
-
 void render_brief(struct strbuf *out, const struct bond_views *bv)
 {
 	for (size_t i = 0; i < bv->n; i++) {
@@ -57,10 +47,11 @@ void render_brief(struct strbuf *out, const struct bond_views *bv)
 		 * from an unprivileged reader masked). */
 		char pub[sizeof(b->rt->notes)];
 		if (b->rt && b->rt->notes[0])
-			sb_printf(out, " [%s]", brief_public(bv->from, b->rt->notes, pub, sizeof(pub)));
+			sb_printf(out, " [%s]",
+				  view_public_text(bv->from, b->rt->notes, pub, sizeof(pub)));
 		if (b->rt && b->rt->failing[0])
 			sb_printf(out, " [failing: %s]",
-				  brief_public(bv->from, b->rt->failing, pub, sizeof(pub)));
+				  view_public_text(bv->from, b->rt->failing, pub, sizeof(pub)));
 		sb_puts(out, "\n");
 	}
 }
