@@ -9,6 +9,9 @@
 #   start_ms     from starting them to every host healthy and settled
 #   hosts_warned_at_start  hosts that logged a link check warning by then
 #                (false ones: the topology is right)
+#   switch_drops_at_start  frames the guest kernel dropped by then (the
+#                softnet backlog all veth ports share, net/core/dev.c
+#                enqueue_to_backlog: the emulated switch's full buffer)
 #   idle_wakeups the context switches of all N bondd over 10 idle seconds
 #   check        one check asked of host a: its requests, the answers all
 #                hosts sent for it, their echoes, the checks all hosts ran
@@ -37,6 +40,11 @@ switches() { # switches PID...: their context switches, summed
 	done
 	echo "$n"
 }
+softnet_drops() { # the guest's frames dropped at a full input backlog, all CPUs
+	local line f n=0
+	while read -r -a f; do n=$((n + 16#${f[1]})); done </proc/net/softnet_stat
+	echo "$n"
+}
 cpu_ms() { # cpu_ms PID: utime + stime in ms
 	local f
 	read -r -a f </proc/"$1"/stat
@@ -62,6 +70,7 @@ link add e2 type veth peer name ${h}x2 netns lcs-sw"
 	bridge -n lcs-sw -batch - <<<"$br"
 	printf '[bond0]\nmode = balance-rr\nmtu = 9000\nslaves = e1 e2\nlink_check = yes\n' >"$OUT/c.conf"
 	declare -A PID=()
+	d0=$(softnet_drops)
 	now_us; t0=$REPLY
 	for h in "${hosts[@]}"; do
 		ip netns exec "lcs-$h" "$BONDD" --config "$OUT/c.conf" --socket "$OUT/$h.sock" \
@@ -79,6 +88,7 @@ link add e2 type veth peer name ${h}x2 netns lcs-sw"
 	wait_until 300 settled
 	ok=$?
 	now_us; start_ms=$(((REPLY - t0) / 1000))
+	drops=$(($(softnet_drops) - d0))
 	# hosts that logged a link check warning while starting (a right
 	# topology: every one is false)
 	warned=0
@@ -120,7 +130,7 @@ vlan add dev ${a}x2 vid 99 pvid untagged"
 	p0=$(switches "${PID[$a]}")
 	nap 30
 	p1=$(switches "${PID[$a]}")
-	echo "{\"part\": \"linkcheck-scale\", \"hosts\": $n, \"slaves\": 2, \"settled\": $((ok == 0 ? 1 : 0)), \"start_ms\": $start_ms, \"hosts_warned_at_start\": $warned, \"idle_wakeups_10s\": $((w1 - w0)), \"check\": {\"requests\": $req, \"answers\": $ans, \"echoes\": $((e1 - e0)), \"checks_all_hosts\": $((k1 - k0)), \"payload_bytes\": $bytes, \"took_ms\": $(num "$j1" took_ms), \"wait_ms\": $(num "$j1" wait_ms), \"cpu_ms\": $((c1 - c0))}, \"settling_wakeups_per_min\": $(((p1 - p0) * 2))}" | tee -a "$RAW"
+	echo "{\"part\": \"linkcheck-scale\", \"hosts\": $n, \"slaves\": 2, \"settled\": $((ok == 0 ? 1 : 0)), \"start_ms\": $start_ms, \"hosts_warned_at_start\": $warned, \"switch_drops_at_start\": $drops, \"idle_wakeups_10s\": $((w1 - w0)), \"check\": {\"requests\": $req, \"answers\": $ans, \"echoes\": $((e1 - e0)), \"checks_all_hosts\": $((k1 - k0)), \"payload_bytes\": $bytes, \"took_ms\": $(num "$j1" took_ms), \"wait_ms\": $(num "$j1" wait_ms), \"cpu_ms\": $((c1 - c0))}, \"settling_wakeups_per_min\": $(((p1 - p0) * 2))}" | tee -a "$RAW"
 	for h in "${hosts[@]}"; do kill "${PID[$h]}"; done
 	for h in "${hosts[@]}"; do wait "${PID[$h]}"; done
 	for h in "${hosts[@]}"; do ip netns del "lcs-$h"; done

@@ -15,6 +15,7 @@
 
 #include "linkcheck_io.h"
 #include "linkcheck_settle.h"
+#include "linkcheck_spread.h"
 #include "packet_sock.h"
 
 /* Receive buffer per slave socket. */
@@ -45,6 +46,14 @@ struct lc_sock {
 	unsigned tokens;
 	int64_t tokens_ms;
 	bool pending;            /* an event waits for a token */
+	/* Our requests to send again on this slave, for a peer checking
+	 * while we are that had not answered them (linkcheck_io.c on_frame):
+	 * due once its answers, spread, had time to come. */
+	struct {
+		int64_t at_ms;   /* 0: none */
+		uint32_t probe_id;
+		struct lc_end peer;
+	} resend;
 };
 
 struct lc_bond {
@@ -134,6 +143,7 @@ struct linkcheck {
 		uint8_t host[LC_HOST_ID_LEN];
 		int64_t ms;
 	} known[LC_KNOWN_HOSTS];
+	struct lc_replies replies; /* answers and echoes spread (linkcheck_spread.h) */
 	uint8_t buf[LC_MAX_LEN + 1];
 };
 
@@ -160,6 +170,13 @@ int lc_sock_open(struct linkcheck *lc, struct lc_sock *s, int ifindex);
 /* Sends a slave's requests, one per size class, for the running check;
  * returns how many went out. */
 unsigned lc_send_requests(struct linkcheck *lc, struct lc_bond *b, size_t i, bool probe_back);
+/* Sends the answers and echoes due by now; returns when the next one is
+ * due, or 0 when none waits. */
+int64_t lc_send_due_replies(struct linkcheck *lc, int64_t now);
+/* Sends s's requests again if its resend is due and the peer it is for
+ * still has not answered the running check; returns when it is due, or
+ * 0 when none is owed. */
+int64_t lc_resend_due(struct linkcheck *lc, struct lc_sock *s, int64_t now);
 
 /* linkcheck_sched.c */
 /* Remembers that `b` should be checked; lc_process_due starts it when the
@@ -178,6 +195,8 @@ void lc_process_due(struct linkcheck *lc);
 /* linkcheck_bonds.c */
 void lc_bond_free(struct lc_bond *b);
 int lc_slave_index(const struct lc_bond *b, const char *name);
+/* The peer slaves the bond's last complete check saw, over its slaves. */
+size_t lc_bond_peers(const struct lc_bond *b);
 bool lc_known_host(const struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now);
 void lc_known_add(struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now);
 

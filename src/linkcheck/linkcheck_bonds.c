@@ -42,6 +42,14 @@ int lc_slave_index(const struct lc_bond *b, const char *name)
 	return -1;
 }
 
+size_t lc_bond_peers(const struct lc_bond *b)
+{
+	size_t peers = 0;
+	for (size_t i = 0; i < b->n; i++)
+		peers += b->shown[i].n_peers;
+	return peers;
+}
+
 /* A host whose bondd answered one of our checks in the last LC_KNOWN_MS. */
 bool lc_known_host(const struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now)
 {

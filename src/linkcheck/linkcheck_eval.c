@@ -373,11 +373,17 @@ static int one_way(const struct lc_matrix *m, struct findings *out)
 		if (!f)
 			continue;
 		snprintf(f->evidence, sizeof(f->evidence),
-			 "%s receives the probes of %.120s, but none of its own probes was answered "
-			 "by them: frames pass in one direction only", s->name, peers);
+			 "%s receives the probes of %.100s, but none of its own probes was answered "
+			 "by them: frames are lost one way (to them, or their answers back)",
+			 s->name, peers);
+		/* Not only a VLAN: the answers of every peer converge on this
+		 * slave's switch port at once, and a port whose buffer is full
+		 * drops them (incast) while the peers' requests, spread over
+		 * their own ports, arrive; linkcheck_spread.h. */
 		snprintf(f->fix, sizeof(f->fix),
-			 "check the switch port's VLAN membership for both directions (egress "
-			 "untagged, the PVID) and the peer's side of %s's path", s->name);
+			 "check the VLAN membership of %s's switch port both ways (egress "
+			 "untagged, the PVID), then that port's output drops (a burst of answers "
+			 "converging on it) and the peer's side", s->name);
 	}
 	return 0;
 }

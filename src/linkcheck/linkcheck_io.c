@@ -209,6 +209,52 @@ static bool reply_budget(struct linkcheck *lc, struct lc_sock *s, const struct l
 	return true;
 }
 
+/* An answer or an echo (a request flagged LC_FLAG_ECHO), built, sent on s
+ * to mac now. */
+static void send_reply(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
+		       const uint8_t *mac)
+{
+	struct lc_bond *b = s->bond;
+	bool is_echo = f->type == LC_REQUEST;
+	int len = lc_frame_encode(f, lc->buf, sizeof(lc->buf));
+	int err = len > 0 ? sock_send(s, lc->buf, (size_t)len, mac) : -EINVAL;
+	if (err == 0) {
+		if (is_echo)
+			b->result.echoes_sent++;
+		else
+			b->result.answers_sent++;
+	} else {
+		log_debug("%s: link check: %s on %s: %s", b->name,
+			  is_echo ? "an echo" : "an answer", b->slaves[s->idx], strerror(-err));
+	}
+}
+
+/* An answer or echo, sent `delay` ms from now (linkcheck_spread.h: a
+ * peer's check gets every peer slave's answers at once on one port
+ * otherwise); at once when there is no delay or no room to wait. */
+static void reply(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
+		  const uint8_t *mac, int64_t now, uint32_t delay)
+{
+	static const uint8_t broadcast[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+	struct lc_reply r = {.due_ms = now + delay, .ifindex = s->sock.ifindex, .frame = *f};
+	memcpy(r.mac, mac ? mac : broadcast, sizeof(r.mac));
+	if (!delay || !lc_replies_add(&lc->replies, &r))
+		send_reply(lc, s, f, mac);
+}
+
+/* The peer slaves whose answers converge with ours: those the last
+ * check saw, or more when more are heard now (hosts starting together
+ * have seen no check yet, and their first answers are the largest
+ * burst). */
+static size_t answer_peers(const struct lc_bond *b)
+{
+	size_t live = 0;
+	for (size_t i = 0; i < b->n; i++)
+		live += b->live[i].n_peers;
+	size_t shown = lc_bond_peers(b);
+	return live > shown ? live : shown;
+}
+
 /* A peer's check asked to be probed back: one small request from every
  * slave of the bond, flagged as an echo (no answer wanted), to the peer's
  * address alone, once per check of the peer's whatever slaves its requests
@@ -218,7 +264,7 @@ static bool reply_budget(struct linkcheck *lc, struct lc_sock *s, const struct l
  * every slave, not only the one that heard the peer: a path that passes
  * from us to the peer only (one-way) shows only so. */
 static void echo(struct linkcheck *lc, struct lc_bond *b, const struct lc_frame *req,
-		 const uint8_t *mac)
+		 const uint8_t *mac, int64_t now, uint32_t delay)
 {
 	if (!mac)
 		return;
@@ -229,7 +275,6 @@ static void echo(struct linkcheck *lc, struct lc_bond *b, const struct lc_frame 
 	memcpy(b->echoed[b->echoed_next].host, req->from.host, LC_HOST_ID_LEN);
 	b->echoed[b->echoed_next].probe_id = req->probe_id;
 	b->echoed_next = (b->echoed_next + 1) % LC_ECHOED;
-	int64_t now = mono_ms();
 	for (size_t i = 0; i < b->n; i++) {
 		struct lc_sock *s = &b->socks[i];
 		if (s->sock.fd < 0 || !reply_budget(lc, s, &req->from, now))
@@ -241,24 +286,18 @@ static void echo(struct linkcheck *lc, struct lc_bond *b, const struct lc_frame 
 		snprintf(f.from.bond, IFNAMSIZ, "%s", b->name);
 		snprintf(f.from.slave, IFNAMSIZ, "%s", b->slaves[i]);
 		f.from.pos = (uint8_t)(i + 1);
-		int len = lc_frame_encode(&f, lc->buf, sizeof(lc->buf));
-		int err = len > 0 ? sock_send(s, lc->buf, (size_t)len, mac) : -EINVAL;
-		if (err == 0)
-			b->result.echoes_sent++;
-		else
-			log_debug("%s: link check: echo to %s on %s: %s", b->name, req->from.slave,
-				  b->slaves[i], strerror(-err));
+		reply(lc, s, &f, mac, now, delay);
 	}
 }
 
 /* Answers to the requester's address: a broadcast answer would reach
  * every port of a shared domain, and every host's socket there. */
 static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *req,
-		   const uint8_t *mac)
+		   const uint8_t *mac, int64_t now, uint32_t delay)
 {
 	struct lc_bond *b = s->bond;
 
-	if (!reply_budget(lc, s, &req->from, mono_ms()))
+	if (!reply_budget(lc, s, &req->from, now))
 		return;
 	struct lc_frame f = {.type = LC_ANSWER, .size = req->size, .probe_id = req->probe_id,
 			     .length = req->length, .to = req->from};
@@ -266,13 +305,52 @@ static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_fram
 	snprintf(f.from.bond, IFNAMSIZ, "%s", b->name);
 	snprintf(f.from.slave, IFNAMSIZ, "%s", b->slaves[s->idx]);
 	f.from.pos = (uint8_t)(s->idx + 1);
-	int len = lc_frame_encode(&f, lc->buf, sizeof(lc->buf));
-	int err = len > 0 ? sock_send(s, lc->buf, (size_t)len, mac) : -EINVAL;
-	if (err == 0)
-		b->result.answers_sent++;
-	else
-		log_debug("%s: link check: answering %s on %s: %s", b->name, f.to.slave,
-			  b->slaves[s->idx], strerror(-err));
+	reply(lc, s, &f, mac, now, delay);
+}
+
+/* The slave a waiting reply leaves by: the bond and slave that built it,
+ * if they are still there with the same link and an open socket. */
+static struct lc_sock *reply_sock(struct linkcheck *lc, const struct lc_reply *r)
+{
+	for (size_t i = 0; i < lc->n_bonds; i++) {
+		struct lc_bond *b = lc->bonds[i];
+		if (strcmp(b->name, r->frame.from.bond) != 0)
+			continue;
+		int k = lc_slave_index(b, r->frame.from.slave);
+		if (k < 0 || b->socks[k].sock.fd < 0 || b->socks[k].sock.ifindex != r->ifindex)
+			return NULL;
+		return &b->socks[k];
+	}
+	return NULL;
+}
+
+int64_t lc_send_due_replies(struct linkcheck *lc, int64_t now)
+{
+	struct lc_reply due[64];
+	size_t n;
+	while ((n = lc_replies_take_due(&lc->replies, now, due, sizeof(due) / sizeof(due[0]))))
+		for (size_t k = 0; k < n; k++) {
+			struct lc_sock *s = reply_sock(lc, &due[k]);
+			if (s)
+				send_reply(lc, s, &due[k].frame, due[k].mac);
+		}
+	return lc_replies_next(&lc->replies);
+}
+
+int64_t lc_resend_due(struct linkcheck *lc, struct lc_sock *s, int64_t now)
+{
+	struct lc_bond *b = s->bond;
+	if (!s->resend.at_ms)
+		return 0;
+	if (s->resend.at_ms > now)
+		return s->resend.at_ms;
+	s->resend.at_ms = 0;
+	if (!b->running || b->probe_id != s->resend.probe_id || s->sock.fd < 0)
+		return 0;
+	const struct lc_peer_obs *pe = lc_row_peer(&b->live[s->idx], &s->resend.peer);
+	if (pe && !pe->answered)
+		b->result.frames_sent += lc_send_requests(lc, b, s->idx, false);
+	return 0;
 }
 
 /* The probe id of a check of ours, the running one or the last. */
@@ -341,17 +419,27 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 		 * wish of ours. */
 		if (f->flags & LC_FLAG_ECHO)
 			return;
-		answer(lc, s, f, mac);
+		/* The echo leaves with this request's answer: the asker's
+		 * check may end once every answer is in, and the echoes must
+		 * be in by then too. */
 		int64_t now = mono_ms();
+		uint32_t delay = lc_answer_delay_ms(lc_next_rand(lc), answer_peers(b));
+		answer(lc, s, f, mac, now, delay);
 		if (f->flags & LC_FLAG_PROBE_BACK)
-			echo(lc, b, f, mac);
+			echo(lc, b, f, mac, now, delay);
 		/* A peer checking while we are: it had not seen our requests
-		 * if it has not answered them; this slave sends them again,
-		 * once per check. */
+		 * (it started after they went out) if it has not answered them
+		 * by the time its answers, spread as ours are, had come; this
+		 * slave sends them again then, once per check.  Not at once:
+		 * a peer that heard them and is still spreading its answers
+		 * would be asked twice, and with it every host in the domain. */
 		if ((f->flags & LC_FLAG_PROBE_BACK) && b->running && pe && !pe->answered &&
 		    !row->resent) {
 			row->resent = true;
-			b->result.frames_sent += lc_send_requests(lc, b, s->idx, false);
+			s->resend.at_ms = now + lc_answer_window_ms(answer_peers(b)) +
+					  LC_SPREAD_SLOT_MS;
+			s->resend.probe_id = b->probe_id;
+			s->resend.peer = f->from;
 		}
 		/* A peer's wish to be probed back that shows news is owed a
 		 * check (lc_wish, lc_process_due), from the peers' budget or
@@ -371,12 +459,9 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 					 f->from.slave);
 			}
 			if (!b->wish[k].since_ms) {
-				size_t peers = 0;
-				for (size_t i = 0; i < b->n; i++)
-					peers += b->shown[i].n_peers;
 				b->wish[k] = (struct lc_wish){
 					.since_ms = now,
-					.jitter_ms = lc_peer_jitter(lc_next_rand(lc), peers)};
+					.jitter_ms = lc_peer_jitter(lc_next_rand(lc), lc_bond_peers(b))};
 			}
 			/* not settled while it is owed: it may find something */
 			b->result.settling = true;
@@ -509,6 +594,7 @@ void linkcheck_close(struct linkcheck *lc)
 		lc_bond_free(lc->bonds[i]);
 	free(lc->bonds);
 	free(lc->rv);
+	lc_replies_free(&lc->replies);
 	if (lc->timer_fd >= 0)
 		close(lc->timer_fd);
 	if (lc->epfd >= 0)

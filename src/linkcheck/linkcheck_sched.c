@@ -119,9 +119,7 @@ static int evaluate(struct lc_bond *b)
  * longest when it may confirm a one-way finding of the check before. */
 static uint32_t wait_for(struct lc_bond *b)
 {
-	size_t peers = 0;
-	for (size_t i = 0; i < b->n; i++)
-		peers += b->shown[i].n_peers;
+	size_t peers = lc_bond_peers(b);
 	bool one_way = false;
 	for (size_t j = 0; j < b->found.n; j++)
 		one_way |= b->found.v[j].pending && b->found.v[j].kind == FK_ONE_WAY;
@@ -259,10 +257,7 @@ uint32_t lc_next_rand(struct linkcheck *lc)
  * check's 378 answers due at once on one CPU and many late. */
 static uint32_t jitter(struct linkcheck *lc, const struct lc_bond *b)
 {
-	size_t peers = 0;
-	for (size_t i = 0; i < b->n; i++)
-		peers += b->shown[i].n_peers;
-	return lc_peer_jitter(lc_next_rand(lc), peers);
+	return lc_peer_jitter(lc_next_rand(lc), lc_bond_peers(b));
 }
 
 /* A peer slave's request kept from before this check (a re-check keeps
@@ -422,7 +417,8 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
  * or due the timer is off. */
 void lc_process_due(struct linkcheck *lc)
 {
-	int64_t now = mono_ms(), next = 0;
+	int64_t now = mono_ms();
+	int64_t next = lc_send_due_replies(lc, now);
 
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		struct lc_bond *b = lc->bonds[i];
@@ -437,6 +433,9 @@ void lc_process_due(struct linkcheck *lc)
 			finish_check(lc, b, now);
 		for (size_t j = 0; j < b->n; j++) {
 			struct lc_sock *s = &b->socks[j];
+			int64_t resend = lc_resend_due(lc, s, now);
+			if (resend && (!next || resend < next))
+				next = resend;
 			if (!s->pending)
 				continue;
 			if (s->sock.fd < 0) {
@@ -481,9 +480,7 @@ void lc_process_due(struct linkcheck *lc)
 					 "back have answered; next check on a change", b->name);
 		}
 		for (int k = 0; k < 2; k++) {
-			size_t peers = 0;
-			for (size_t j = 0; j < b->n; j++)
-				peers += b->shown[j].n_peers;
+			size_t peers = lc_bond_peers(b);
 			unsigned *tokens = k ? &b->stranger_tokens : &b->peer_tokens;
 			int64_t *since = k ? &b->stranger_tokens_ms : &b->peer_tokens_ms;
 			int64_t at = b->wish[k].since_ms
