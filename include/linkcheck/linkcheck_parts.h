@@ -66,6 +66,11 @@ struct lc_bond {
 				  * slave heard is not one to wait for (the
 				  * switch's hash picks who answers) */
 	bool waited;             /* at the start of a sync: running or asked for */
+	/* per slave, the peer slaves waited for that did not answer the last
+	 * check; the checks in a row that held a one-way finding back
+	 * before it (lc_settle_hold_one_way), and after it */
+	unsigned missing_on[BONDD_MAX_SLAVES];
+	unsigned one_way_held_before, one_way_held;
 	size_t n;
 	char slaves[BONDD_MAX_SLAVES][IFNAMSIZ];
 	struct lc_sock socks[BONDD_MAX_SLAVES];

@@ -65,6 +65,23 @@ static inline bool lc_settle_quiet(const struct lc_settle *s)
 unsigned lc_settle_confirm(struct findings *cur, size_t from, const struct findings *prev);
 
 /*
+ * Holds back a one-way finding's confirmation while the check's loss was
+ * general: a confirmed one-way finding in cur about a slave is marked
+ * pending again when another slave of the bond also missed answers of
+ * peer slaves it waited for in the same check (missing[k] for the slave
+ * named slaves[k], n of them).  A one-way path is one port's: its
+ * siblings hear every answer.  When every port loses answers the network
+ * or the peers are overloaded (64 hosts starting together on one CPU lost
+ * their answers on both slaves, and each check named other peers), and
+ * the next check decides.  After LC_ONE_WAY_HELD checks in a row that held
+ * one back (held_before), it is confirmed anyway: a path broken one way on
+ * every port is reported, later.  Returns how many it held.
+ */
+#define LC_ONE_WAY_HELD 3
+unsigned lc_settle_hold_one_way(struct findings *cur, const char (*slaves)[IFNAMSIZ],
+				const unsigned *missing, size_t n, unsigned held_before);
+
+/*
  * A token bucket of `burst` tokens, one back every `refill_ms` (the link
  * check's rate limits, linkcheck_io.h): brings *tokens up to date at
  * now_ms and returns when the next token is there (now_ms when one is).

@@ -86,8 +86,9 @@ static bool confirmed_before(const struct lc_bond *b, const struct finding *f)
 
 /* The last check's matrix evaluated, its findings marked pending or
  * confirmed against the check before's; returns how many are pending, or
- * -1 when out of memory. */
-static int evaluate(struct lc_bond *b)
+ * -1 when out of memory.  at_end: at the check's end (else again, for
+ * late answers), which counts the one-way findings held back. */
+static int evaluate(struct lc_bond *b, bool at_end)
 {
 	findings_clear(&b->raw_last);
 	findings_clear(&b->found);
@@ -111,7 +112,12 @@ static int evaluate(struct lc_bond *b)
 	b->lag_seen = false;
 	for (size_t j = 0; j < b->raw_last.n; j++)
 		b->lag_seen |= b->raw_last.v[j].kind == FK_SWITCH_LAG;
-	return (int)lc_settle_confirm(&b->found, 0, &b->raw_before);
+	unsigned pending = lc_settle_confirm(&b->found, 0, &b->raw_before);
+	unsigned held = lc_settle_hold_one_way(&b->found, b->slaves, b->missing_on, b->n,
+					       b->one_way_held_before);
+	if (at_end)
+		b->one_way_held = held ? b->one_way_held_before + 1 : 0;
+	return (int)(pending + held);
 }
 
 
@@ -198,13 +204,15 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 
 /* Counts the peer slaves we wait for (they answered the check before, or
  * their requests arrived and their host answers) and, in *missing, those
- * of them that have not answered every size sent yet. */
-static size_t awaited(const struct lc_bond *b, size_t *missing)
+ * of them that have not answered every size sent yet (per slave in
+ * missing_on, unless NULL). */
+static size_t awaited(const struct lc_bond *b, size_t *missing, unsigned *missing_on)
 {
 	size_t known = 0;
 	*missing = 0;
 	for (size_t i = 0; i < b->n; i++) {
 		const struct lc_slave_obs *row = &b->live[i];
+		size_t before = *missing;
 		for (size_t p = 0; row->probed && p < row->n_peers; p++) {
 			const struct lc_peer_obs *pe = &row->peers[p];
 			if (!pe->expected &&
@@ -214,6 +222,8 @@ static size_t awaited(const struct lc_bond *b, size_t *missing)
 			known++;
 			*missing += pe->answered != row->sent;
 		}
+		if (missing_on)
+			missing_on[i] = (unsigned)(*missing - before);
 	}
 	return known;
 }
@@ -222,7 +232,7 @@ static size_t awaited(const struct lc_bond *b, size_t *missing)
  * to wait for.  A check with no such peer waits its whole time. */
 static bool answers_complete(const struct lc_bond *b)
 {
-	size_t missing, known = awaited(b, &missing);
+	size_t missing, known = awaited(b, &missing, NULL);
 	if (!known || missing)
 		return false;
 	/* A probed slave that no peer answered yet, while others have
@@ -333,14 +343,15 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 					 .n_slaves = b->n, .lag_expected = b->lag_expected};
 	snprintf(b->result.m.bond, IFNAMSIZ, "%s", b->name);
 	size_t missing;
-	awaited(b, &missing);
+	awaited(b, &missing, b->missing_on);
+	b->one_way_held_before = b->one_way_held;
 	struct findings t = b->raw_before;
 	b->raw_before = b->raw_last;
 	b->raw_last = t;
 	t = b->was;
 	b->was = b->found;
 	b->found = t;
-	int pending = evaluate(b);
+	int pending = evaluate(b, true);
 	if (pending < 0)
 		log_err("%s: link check: out of memory for its findings", b->name);
 	b->reeval = false;
@@ -424,7 +435,7 @@ void lc_process_due(struct linkcheck *lc)
 		struct lc_bond *b = lc->bonds[i];
 		if (b->reeval) {
 			b->reeval = false;
-			int pending = evaluate(b);
+			int pending = evaluate(b, false);
 			b->result.pending = pending > 0 ? (unsigned)pending : 0;
 			lc_rebuild_findings(lc);
 		}

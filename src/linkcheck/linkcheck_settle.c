@@ -92,6 +92,28 @@ unsigned lc_settle_confirm(struct findings *cur, size_t from, const struct findi
 	return pending;
 }
 
+unsigned lc_settle_hold_one_way(struct findings *cur, const char (*slaves)[IFNAMSIZ],
+				const unsigned *missing, size_t n, unsigned held_before)
+{
+	unsigned held = 0;
+	if (held_before >= LC_ONE_WAY_HELD)
+		return 0;
+	for (size_t i = 0; i < cur->n; i++) {
+		struct finding *f = &cur->v[i];
+		if (f->kind != FK_ONE_WAY || f->pending || !f->n_slaves)
+			continue;
+		bool general = false;
+		for (size_t k = 0; k < n && !general; k++)
+			general = missing[k] && strcmp(slaves[k], f->slaves[0]) != 0;
+		if (!general)
+			continue;
+		f->pending = true;
+		f->severity = FSEV_INFO;
+		held++;
+	}
+	return held;
+}
+
 uint32_t lc_peer_window(size_t peers)
 {
 	if (peers >= LC_PEER_WINDOW_MS / LC_PEER_WINDOW_PER_MS)

@@ -354,6 +354,47 @@ static void late_answers_to_recent_checks(void **state)
 	assert_int_equal(lc_recent_started(&r, 70, 9999), -1);
 }
 
+/* One-way is one port's loss: a confirmed one-way finding is held back
+ * (pending again) while another slave also missed answers in that check,
+ * the network or the peers overloaded, at most LC_ONE_WAY_HELD checks in
+ * a row; with the siblings whole it is confirmed at once. */
+static void one_way_held_while_every_port_loses(void **state)
+{
+	(void)state;
+	static const char slaves[2][IFNAMSIZ] = {"e1", "e2"};
+	struct findings cur = {0};
+	add(&cur, FK_ONE_WAY, "e1", NULL);
+	add(&cur, FK_CROSSED, "e1", "e2");
+	struct finding *f = &cur.v[0]; /* (after the adds, which may move it) */
+
+	/* e2 whole: confirmed */
+	unsigned whole[2] = {3, 0};
+	assert_int_equal(lc_settle_hold_one_way(&cur, slaves, whole, 2, 0), 0);
+	assert_false(f->pending);
+
+	/* e2 missed answers too: held, and only the one-way finding */
+	unsigned both[2] = {3, 5};
+	assert_int_equal(lc_settle_hold_one_way(&cur, slaves, both, 2, 0), 1);
+	assert_true(f->pending);
+	assert_int_equal(f->severity, FSEV_INFO);
+	assert_false(cur.v[1].pending);
+
+	/* a pending one stays as it is; after LC_ONE_WAY_HELD checks that
+	 * held it, a loss on every port is reported */
+	f->pending = false;
+	f->severity = FSEV_DEGRADED;
+	assert_int_equal(lc_settle_hold_one_way(&cur, slaves, both, 2, LC_ONE_WAY_HELD - 1), 1);
+	f->pending = false;
+	f->severity = FSEV_DEGRADED;
+	assert_int_equal(lc_settle_hold_one_way(&cur, slaves, both, 2, LC_ONE_WAY_HELD), 0);
+	assert_false(f->pending);
+
+	/* its own slave's misses are the finding itself */
+	unsigned own[2] = {9, 0};
+	assert_int_equal(lc_settle_hold_one_way(&cur, slaves, own, 2, 0), 0);
+	findings_free(&cur);
+}
+
 /* A one-way finding names its peers; the next check confirms it only when
  * it names one of them again (lc_peer_id): at 64 hosts starting together
  * one check missed peer X on e1, the next peer Y, and neither was one-way. */
@@ -519,6 +560,7 @@ int main(void)
 		cmocka_unit_test(peer_jitter_spreads),
 		cmocka_unit_test(late_answers_to_recent_checks),
 		cmocka_unit_test(one_way_confirmed_about_the_same_peer),
+		cmocka_unit_test(one_way_held_while_every_port_loses),
 		cmocka_unit_test(wait_grows_with_peers_and_lateness),
 		cmocka_unit_test(answer_budget_grows_with_peers),
 		cmocka_unit_test(start_gap_and_end),
