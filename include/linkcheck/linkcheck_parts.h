@@ -46,14 +46,6 @@ struct lc_sock {
 	unsigned tokens;
 	int64_t tokens_ms;
 	bool pending;            /* an event waits for a token */
-	/* Our requests to send again on this slave, for a peer checking
-	 * while we are that had not answered them (linkcheck_io.c on_frame):
-	 * due once its answers, spread, had time to come. */
-	struct {
-		int64_t at_ms;   /* 0: none */
-		uint32_t probe_id;
-		struct lc_end peer;
-	} resend;
 };
 
 struct lc_bond {
@@ -178,10 +170,6 @@ unsigned lc_send_requests(struct linkcheck *lc, struct lc_bond *b, size_t i, boo
 /* Sends the answers and echoes due by now; returns when the next one is
  * due, or 0 when none waits. */
 int64_t lc_send_due_replies(struct linkcheck *lc, int64_t now);
-/* Sends s's requests again if its resend is due and the peer it is for
- * still has not answered the running check; returns when it is due, or
- * 0 when none is owed. */
-int64_t lc_resend_due(struct linkcheck *lc, struct lc_sock *s, int64_t now);
 
 /* linkcheck_sched.c */
 /* Remembers that `b` should be checked; lc_process_due starts it when the

@@ -42,6 +42,7 @@ uint32_t lc_answer_delay_ms(uint32_t rnd, size_t peers);
  * slave been replaced, meanwhile. */
 struct lc_reply {
 	int64_t due_ms;
+	uint64_t seq;          /* set by lc_replies_add: equal times leave in order */
 	int ifindex;
 	uint8_t mac[6];
 	struct lc_frame frame; /* the answer or echo as it will be sent */
@@ -54,12 +55,14 @@ struct lc_reply {
 struct lc_replies {
 	struct lc_reply *v;
 	size_t n, cap;
+	uint64_t next_seq;
 };
 
 /* Queues r; false when full or out of memory (the caller sends it now). */
 bool lc_replies_add(struct lc_replies *q, const struct lc_reply *r);
 /* Moves the replies due at now_ms (due_ms <= now_ms) into out, up to max,
- * earliest first; returns how many. */
+ * earliest first, and those due at one time in the order they were added
+ * (an echo before the answer it leaves with); returns how many. */
 size_t lc_replies_take_due(struct lc_replies *q, int64_t now_ms, struct lc_reply *out,
 			   size_t max);
 /* When the next reply is due; 0 when none waits. */

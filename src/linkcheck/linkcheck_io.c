@@ -337,22 +337,6 @@ int64_t lc_send_due_replies(struct linkcheck *lc, int64_t now)
 	return lc_replies_next(&lc->replies);
 }
 
-int64_t lc_resend_due(struct linkcheck *lc, struct lc_sock *s, int64_t now)
-{
-	struct lc_bond *b = s->bond;
-	if (!s->resend.at_ms)
-		return 0;
-	if (s->resend.at_ms > now)
-		return s->resend.at_ms;
-	s->resend.at_ms = 0;
-	if (!b->running || b->probe_id != s->resend.probe_id || s->sock.fd < 0)
-		return 0;
-	const struct lc_peer_obs *pe = lc_row_peer(&b->live[s->idx], &s->resend.peer);
-	if (pe && !pe->answered)
-		b->result.frames_sent += lc_send_requests(lc, b, s->idx, false);
-	return 0;
-}
-
 /* The probe id of a check of ours, the running one or the last. */
 static bool own_probe(const struct linkcheck *lc, uint32_t id)
 {
@@ -419,27 +403,22 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 		 * wish of ours. */
 		if (f->flags & LC_FLAG_ECHO)
 			return;
-		/* The echo leaves with this request's answer: the asker's
-		 * check may end once every answer is in, and the echoes must
-		 * be in by then too. */
+		/* The echo leaves with this request's answer, just before it:
+		 * the asker's check may end once every answer is in, and the
+		 * echoes must be in by then too. */
 		int64_t now = mono_ms();
 		uint32_t delay = lc_answer_delay_ms(lc_next_rand(lc), answer_peers(b));
-		answer(lc, s, f, mac, now, delay);
 		if (f->flags & LC_FLAG_PROBE_BACK)
 			echo(lc, b, f, mac, now, delay);
+		answer(lc, s, f, mac, now, delay);
 		/* A peer checking while we are: it had not seen our requests
-		 * (it started after they went out) if it has not answered them
-		 * by the time its answers, spread as ours are, had come; this
-		 * slave sends them again then, once per check.  Not at once:
-		 * a peer that heard them and is still spreading its answers
-		 * would be asked twice, and with it every host in the domain. */
+		 * if it has not answered them (or its answers are still on
+		 * their way, spread: then it answers twice); this slave sends
+		 * them again, once per check. */
 		if ((f->flags & LC_FLAG_PROBE_BACK) && b->running && pe && !pe->answered &&
 		    !row->resent) {
 			row->resent = true;
-			s->resend.at_ms = now + lc_answer_window_ms(answer_peers(b)) +
-					  LC_SPREAD_SLOT_MS;
-			s->resend.probe_id = b->probe_id;
-			s->resend.peer = f->from;
+			b->result.frames_sent += lc_send_requests(lc, b, s->idx, false);
 		}
 		/* A peer's wish to be probed back that shows news is owed a
 		 * check (lc_wish, lc_process_due), from the peers' budget or

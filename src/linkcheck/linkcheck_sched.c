@@ -444,9 +444,6 @@ void lc_process_due(struct linkcheck *lc)
 			finish_check(lc, b, now);
 		for (size_t j = 0; j < b->n; j++) {
 			struct lc_sock *s = &b->socks[j];
-			int64_t resend = lc_resend_due(lc, s, now);
-			if (resend && (!next || resend < next))
-				next = resend;
 			if (!s->pending)
 				continue;
 			if (s->sock.fd < 0) {

@@ -24,6 +24,12 @@ uint32_t lc_answer_delay_ms(uint32_t rnd, size_t peers)
 	return (rnd % slots) * LC_SPREAD_SLOT_MS;
 }
 
+/* a leaves before b */
+static bool before(const struct lc_reply *a, const struct lc_reply *b)
+{
+	return a->due_ms < b->due_ms || (a->due_ms == b->due_ms && a->seq < b->seq);
+}
+
 static void swap(struct lc_reply *a, struct lc_reply *b)
 {
 	struct lc_reply t = *a;
@@ -35,11 +41,12 @@ bool lc_replies_add(struct lc_replies *q, const struct lc_reply *r)
 {
 	if (q->n >= LC_REPLIES_MAX)
 		return false;
-	if (!grow_append(&q->v, &q->cap, &q->n, sizeof(*q->v), 64, r))
+	struct lc_reply *added = grow_append(&q->v, &q->cap, &q->n, sizeof(*q->v), 64, r);
+	if (!added)
 		return false;
-	/* up from the new leaf while its parent is due later */
-	for (size_t i = q->n - 1; i > 0 && q->v[(i - 1) / 2].due_ms > q->v[i].due_ms;
-	     i = (i - 1) / 2)
+	added->seq = q->next_seq++;
+	/* up from the new leaf while its parent leaves later */
+	for (size_t i = q->n - 1; i > 0 && before(&q->v[i], &q->v[(i - 1) / 2]); i = (i - 1) / 2)
 		swap(&q->v[(i - 1) / 2], &q->v[i]);
 	return true;
 }
@@ -51,9 +58,9 @@ static struct lc_reply pop(struct lc_replies *q)
 	q->v[0] = q->v[--q->n];
 	for (size_t i = 0;;) {
 		size_t l = 2 * i + 1, r = l + 1, m = i;
-		if (l < q->n && q->v[l].due_ms < q->v[m].due_ms)
+		if (l < q->n && before(&q->v[l], &q->v[m]))
 			m = l;
-		if (r < q->n && q->v[r].due_ms < q->v[m].due_ms)
+		if (r < q->n && before(&q->v[r], &q->v[m]))
 			m = r;
 		if (m == i)
 			break;

@@ -101,6 +101,22 @@ static void replies_leave_earliest_first(void **state)
 	lc_replies_free(&q);
 }
 
+/* Replies due at one time leave in the order they were added: an echo
+ * queued before the answer it leaves with goes first. */
+static void equal_times_keep_their_order(void **state)
+{
+	(void)state;
+	struct lc_replies q = {0};
+	for (int i = 0; i < 300; i++)
+		assert_true(lc_replies_add(&q, &(struct lc_reply){.due_ms = 10 + i % 3, .ifindex = i}));
+	struct lc_reply out[300];
+	assert_int_equal(lc_replies_take_due(&q, 100, out, 300), 300);
+	for (int k = 1; k < 300; k++)
+		assert_true(out[k - 1].due_ms < out[k].due_ms ||
+			    (out[k - 1].due_ms == out[k].due_ms && out[k - 1].ifindex < out[k].ifindex));
+	lc_replies_free(&q);
+}
+
 static void a_full_queue_refuses(void **state)
 {
 	(void)state;
@@ -124,6 +140,7 @@ int main(void)
 		cmocka_unit_test(window_grows_with_peers),
 		cmocka_unit_test(delays_cover_the_window_in_slots),
 		cmocka_unit_test(replies_leave_earliest_first),
+		cmocka_unit_test(equal_times_keep_their_order),
 		cmocka_unit_test(a_full_queue_refuses),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
