@@ -18,8 +18,16 @@
 #include "linkcheck_spread.h"
 #include "packet_sock.h"
 
-/* Receive buffer per slave socket. */
-#define LC_RCVBUF (1 << 20)
+/* Receive buffer per slave socket: a check's answers, 3 sizes from each
+ * peer slave, are counted at the kernel's size of each frame (its
+ * truesize: about 16 kB for 9000 bytes, a kmalloc bucket), 1 MB for the
+ * full-size answers of the 63 peers of one slave at 64 hosts alone, and
+ * the requests of peers checking meanwhile come on top; with
+ * 1 MB the sockets of a busy host dropped up to 219 frames a check at a
+ * 64-host start (PACKET_STATISTICS, the "link check done" line), the
+ * requests it never answered then looked one-way to the asker.  A limit,
+ * not an allocation: used only while frames wait to be read. */
+#define LC_RCVBUF (4 << 20)
 /* Send buffer per slave socket: a check of 63 peers asks for answers of
  * three sizes (up to the MTU) from each, about 1.7 MB at MTU 9000, all at
  * once, and the kernel's default (net.core.wmem_default, 208 kB) made

@@ -22,7 +22,13 @@ static void set_buf(int fd, int opt, int force_opt, int bytes, bool force)
 int packet_sock_open(struct packet_sock *ps, const struct packet_sock_kind *k, int ifindex,
 		     int epfd, void *tag)
 {
-	int fd = socket(AF_PACKET, k->type | SOCK_NONBLOCK | SOCK_CLOEXEC, htons(k->ethertype));
+	/* Protocol 0 until bind: a packet socket made with its EtherType
+	 * hears it on every link of the namespace from socket() on
+	 * (net/packet/af_packet.c packet_create registers its hook, with no
+	 * device, when it is given a protocol), and the frames queued before
+	 * bind stay queued: a slave's socket read a sibling's answers (a
+	 * 64-host start took them for a switch LAG). */
+	int fd = socket(AF_PACKET, k->type | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	if (fd < 0)
 		return -errno;
 	struct sockaddr_ll sll = {.sll_family = AF_PACKET, .sll_protocol = htons(k->ethertype),
