@@ -67,9 +67,11 @@ struct lc_bond {
 				  * switch's hash picks who answers) */
 	bool waited;             /* at the start of a sync: running or asked for */
 	/* per slave, the peer slaves waited for that did not answer the last
-	 * check; the checks in a row that held a one-way finding back
-	 * before it (lc_settle_hold_one_way), and after it */
+	 * check (every size), and of those the ones that were not heard
+	 * silent (lc_settle_hold_one_way); the checks in a row that held a
+	 * one-way finding back before it, and after it */
 	unsigned missing_on[BONDD_MAX_SLAVES];
+	unsigned unexplained_on[BONDD_MAX_SLAVES];
 	unsigned one_way_held_before, one_way_held;
 	size_t n;
 	char slaves[BONDD_MAX_SLAVES][IFNAMSIZ];

@@ -66,20 +66,24 @@ unsigned lc_settle_confirm(struct findings *cur, size_t from, const struct findi
 
 /*
  * Holds back a one-way finding's confirmation while the check's loss was
- * general: a confirmed one-way finding in cur about a slave is marked
- * pending again when another slave of the bond also missed answers of
- * peer slaves it waited for in the same check (missing[k] for the slave
- * named slaves[k], n of them).  A one-way path is one port's: its
- * siblings hear every answer.  When every port loses answers the network
- * or the peers are overloaded (64 hosts starting together on one CPU lost
- * their answers on both slaves, and each check named other peers), and
- * the next check decides.  After LC_ONE_WAY_HELD checks in a row that held
- * one back (held_before), it is confirmed anyway: a path broken one way on
- * every port is reported, later.  Returns how many it held.
+ * general.  A one-way path is one port's, and it explains only the peer
+ * slaves heard but silent on that port: a confirmed one-way finding in cur
+ * is marked pending again when, in the same check, another slave of the
+ * bond also missed answers of peer slaves it waited for (missing[k] for
+ * the slave named slaves[k], n of them), or any slave missed answers that
+ * one-way does not explain (unexplained[k]: a peer slave that sent no
+ * request either, or answered some sizes only).  Then the network or the
+ * peers were overloaded (64 hosts starting together on one CPU lost
+ * answers on both slaves, or on one slave from peers heard and unheard
+ * alike, and each check named other peers), and the next check decides.
+ * After LC_ONE_WAY_HELD checks in a row that held one back (held_before),
+ * it is confirmed anyway: a port broken one way whose peers also fall
+ * silent is reported, later.  Returns how many it held.
  */
 #define LC_ONE_WAY_HELD 3
 unsigned lc_settle_hold_one_way(struct findings *cur, const char (*slaves)[IFNAMSIZ],
-				const unsigned *missing, size_t n, unsigned held_before);
+				const unsigned *missing, const unsigned *unexplained, size_t n,
+				unsigned held_before);
 
 /*
  * A token bucket of `burst` tokens, one back every `refill_ms` (the link

@@ -113,8 +113,8 @@ static int evaluate(struct lc_bond *b, bool at_end)
 	for (size_t j = 0; j < b->raw_last.n; j++)
 		b->lag_seen |= b->raw_last.v[j].kind == FK_SWITCH_LAG;
 	unsigned pending = lc_settle_confirm(&b->found, 0, &b->raw_before);
-	unsigned held = lc_settle_hold_one_way(&b->found, b->slaves, b->missing_on, b->n,
-					       b->one_way_held_before);
+	unsigned held = lc_settle_hold_one_way(&b->found, b->slaves, b->missing_on,
+					       b->unexplained_on, b->n, b->one_way_held_before);
 	if (at_end)
 		b->one_way_held = held ? b->one_way_held_before + 1 : 0;
 	return (int)(pending + held);
@@ -205,14 +205,17 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 /* Counts the peer slaves we wait for (they answered the check before, or
  * their requests arrived and their host answers) and, in *missing, those
  * of them that have not answered every size sent yet (per slave in
- * missing_on, unless NULL). */
-static size_t awaited(const struct lc_bond *b, size_t *missing, unsigned *missing_on)
+ * missing_on, and of those the ones a one-way path does not explain in
+ * unexplained_on, unless NULL). */
+static size_t awaited(const struct lc_bond *b, size_t *missing, unsigned *missing_on,
+		      unsigned *unexplained_on)
 {
 	size_t known = 0;
 	*missing = 0;
 	for (size_t i = 0; i < b->n; i++) {
 		const struct lc_slave_obs *row = &b->live[i];
 		size_t before = *missing;
+		unsigned unexplained = 0;
 		for (size_t p = 0; row->probed && p < row->n_peers; p++) {
 			const struct lc_peer_obs *pe = &row->peers[p];
 			if (!pe->expected &&
@@ -221,9 +224,15 @@ static size_t awaited(const struct lc_bond *b, size_t *missing, unsigned *missin
 				continue;
 			known++;
 			*missing += pe->answered != row->sent;
+			/* (a peer slave heard and silent is what one-way
+			 * names; one that sent nothing, or answered some sizes
+			 * only, is lost for another reason) */
+			unexplained += pe->answered != row->sent && (pe->answered || !pe->heard);
 		}
 		if (missing_on)
 			missing_on[i] = (unsigned)(*missing - before);
+		if (unexplained_on)
+			unexplained_on[i] = unexplained;
 	}
 	return known;
 }
@@ -232,7 +241,7 @@ static size_t awaited(const struct lc_bond *b, size_t *missing, unsigned *missin
  * to wait for.  A check with no such peer waits its whole time. */
 static bool answers_complete(const struct lc_bond *b)
 {
-	size_t missing, known = awaited(b, &missing, NULL);
+	size_t missing, known = awaited(b, &missing, NULL, NULL);
 	if (!known || missing)
 		return false;
 	/* A probed slave that no peer answered yet, while others have
@@ -343,7 +352,7 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 					 .n_slaves = b->n, .lag_expected = b->lag_expected};
 	snprintf(b->result.m.bond, IFNAMSIZ, "%s", b->name);
 	size_t missing;
-	awaited(b, &missing, b->missing_on);
+	awaited(b, &missing, b->missing_on, b->unexplained_on);
 	b->one_way_held_before = b->one_way_held;
 	struct findings t = b->raw_before;
 	b->raw_before = b->raw_last;

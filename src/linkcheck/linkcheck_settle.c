@@ -93,7 +93,8 @@ unsigned lc_settle_confirm(struct findings *cur, size_t from, const struct findi
 }
 
 unsigned lc_settle_hold_one_way(struct findings *cur, const char (*slaves)[IFNAMSIZ],
-				const unsigned *missing, size_t n, unsigned held_before)
+				const unsigned *missing, const unsigned *unexplained, size_t n,
+				unsigned held_before)
 {
 	unsigned held = 0;
 	if (held_before >= LC_ONE_WAY_HELD)
@@ -104,7 +105,8 @@ unsigned lc_settle_hold_one_way(struct findings *cur, const char (*slaves)[IFNAM
 			continue;
 		bool general = false;
 		for (size_t k = 0; k < n && !general; k++)
-			general = missing[k] && strcmp(slaves[k], f->slaves[0]) != 0;
+			general = unexplained[k] ||
+				  (missing[k] && strcmp(slaves[k], f->slaves[0]) != 0);
 		if (!general)
 			continue;
 		f->pending = true;
