@@ -26,7 +26,8 @@
  * 1 MB the sockets of a busy host dropped up to 219 frames a check at a
  * 64-host start (PACKET_STATISTICS, the "link check done" line), the
  * requests it never answered then looked one-way to the asker.  A limit,
- * not an allocation: used only while frames wait to be read. */
+ * not an allocation: used only while frames wait to be read (the kernel
+ * counts it double, for its own overhead: 8 MB of frames' truesize). */
 #define LC_RCVBUF (4 << 20)
 /* Send buffer per slave socket: a check of 63 peers asks for answers of
  * three sizes (up to the MTU) from each, about 1.7 MB at MTU 9000, all at
@@ -180,6 +181,11 @@ unsigned lc_send_requests(struct linkcheck *lc, struct lc_bond *b, size_t i, boo
 /* Sends the answers and echoes due by now; returns when the next one is
  * due, or 0 when none waits. */
 int64_t lc_send_due_replies(struct linkcheck *lc, int64_t now);
+/* Reads what b's sockets hold (at most LC_READ_AT_END frames each): a
+ * check that reaches its deadline counts the answers that came in time
+ * but wait behind a batch limit, not as late. */
+#define LC_READ_AT_END 1024
+void lc_read_queued(struct linkcheck *lc, struct lc_bond *b);
 
 /* linkcheck_sched.c */
 /* Remembers that `b` should be checked; lc_process_due starts it when the

@@ -78,12 +78,15 @@ unsigned lc_settle_confirm(struct findings *cur, size_t from, const struct findi
  * alike, and each check named other peers), and the next check decides.
  * After LC_ONE_WAY_HELD checks in a row that held one back (held_before),
  * it is confirmed anyway: a port broken one way whose peers also fall
- * silent is reported, later.  Returns how many it held.
+ * silent is reported, later.  One that was confirmed in the check before
+ * (was: that check's findings, as marked) stays confirmed: a fault warned
+ * of does not go back to pending, and warn again, when a peer falls late
+ * during it.  Returns how many it held.
  */
 #define LC_ONE_WAY_HELD 3
-unsigned lc_settle_hold_one_way(struct findings *cur, const char (*slaves)[IFNAMSIZ],
-				const unsigned *missing, const unsigned *unexplained, size_t n,
-				unsigned held_before);
+unsigned lc_settle_hold_one_way(struct findings *cur, const struct findings *was,
+				const char (*slaves)[IFNAMSIZ], const unsigned *missing,
+				const unsigned *unexplained, size_t n, unsigned held_before);
 
 /*
  * A token bucket of `burst` tokens, one back every `refill_ms` (the link

@@ -206,6 +206,7 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 			memset(b->wish, 0, sizeof(b->wish));
 			memset(b->wish_blind, 0, sizeof(b->wish_blind));
 			b->result.settling = false;
+			b->one_way_held = 0;
 			if (was)
 				b->result.checks = 0;
 		}

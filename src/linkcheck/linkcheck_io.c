@@ -495,10 +495,8 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 		pe->answered |= (uint8_t)LC_SIZE_BIT(f->size);
 }
 
-static void on_readable(struct linkcheck *lc, struct lc_sock *s)
+static void read_frames(struct linkcheck *lc, struct lc_sock *s, unsigned budget)
 {
-	/* A bounded batch: a flood on one slave cannot starve the loop. */
-	unsigned budget = 256;
 	struct sockaddr_ll from;
 	ssize_t n;
 	while ((n = packet_rx(&s->sock, lc->buf, sizeof(lc->buf), &from, &budget)) > 0) {
@@ -513,6 +511,18 @@ static void on_readable(struct linkcheck *lc, struct lc_sock *s)
 		}
 		on_frame(lc, s, &f, from.sll_halen == 6 ? from.sll_addr : NULL);
 	}
+}
+
+static void on_readable(struct linkcheck *lc, struct lc_sock *s)
+{
+	/* A bounded batch: a flood on one slave cannot starve the loop. */
+	read_frames(lc, s, 256);
+}
+
+void lc_read_queued(struct linkcheck *lc, struct lc_bond *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		read_frames(lc, &b->socks[i], LC_READ_AT_END);
 }
 
 void linkcheck_dispatch(struct linkcheck *lc)

@@ -113,7 +113,7 @@ static int evaluate(struct lc_bond *b, bool at_end)
 	for (size_t j = 0; j < b->raw_last.n; j++)
 		b->lag_seen |= b->raw_last.v[j].kind == FK_SWITCH_LAG;
 	unsigned pending = lc_settle_confirm(&b->found, 0, &b->raw_before);
-	unsigned held = lc_settle_hold_one_way(&b->found, b->slaves, b->missing_on,
+	unsigned held = lc_settle_hold_one_way(&b->found, &b->was, b->slaves, b->missing_on,
 					       b->unexplained_on, b->n, b->one_way_held_before);
 	if (at_end)
 		b->one_way_held = held ? b->one_way_held_before + 1 : 0;
@@ -448,6 +448,8 @@ void lc_process_due(struct linkcheck *lc)
 			b->result.pending = pending > 0 ? (unsigned)pending : 0;
 			lc_rebuild_findings(lc);
 		}
+		if (b->running && now >= b->deadline_ms)
+			lc_read_queued(lc, b);
 		if (b->running && (now >= b->deadline_ms ||
 				   (now >= b->started_ms + LC_MIN_WAIT_MS && answers_complete(b))))
 			finish_check(lc, b, now);

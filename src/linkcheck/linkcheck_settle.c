@@ -92,9 +92,9 @@ unsigned lc_settle_confirm(struct findings *cur, size_t from, const struct findi
 	return pending;
 }
 
-unsigned lc_settle_hold_one_way(struct findings *cur, const char (*slaves)[IFNAMSIZ],
-				const unsigned *missing, const unsigned *unexplained, size_t n,
-				unsigned held_before)
+unsigned lc_settle_hold_one_way(struct findings *cur, const struct findings *was,
+				const char (*slaves)[IFNAMSIZ], const unsigned *missing,
+				const unsigned *unexplained, size_t n, unsigned held_before)
 {
 	unsigned held = 0;
 	if (held_before >= LC_ONE_WAY_HELD)
@@ -102,6 +102,11 @@ unsigned lc_settle_hold_one_way(struct findings *cur, const char (*slaves)[IFNAM
 	for (size_t i = 0; i < cur->n; i++) {
 		struct finding *f = &cur->v[i];
 		if (f->kind != FK_ONE_WAY || f->pending || !f->n_slaves)
+			continue;
+		bool confirmed = false;
+		for (size_t j = 0; was && j < was->n && !confirmed; j++)
+			confirmed = !was->v[j].pending && lc_settle_same(&was->v[j], f);
+		if (confirmed)
 			continue;
 		bool general = false;
 		for (size_t k = 0; k < n && !general; k++)

@@ -372,12 +372,12 @@ static void one_way_held_while_the_loss_is_general(void **state)
 
 	/* e1's missing peer slaves are those it names, e2 whole: confirmed */
 	unsigned whole[2] = {3, 0};
-	assert_int_equal(lc_settle_hold_one_way(&cur, slaves, whole, none, 2, 0), 0);
+	assert_int_equal(lc_settle_hold_one_way(&cur, NULL, slaves, whole, none, 2, 0), 0);
 	assert_false(f->pending);
 
 	/* e2 missed answers too: held, and only the one-way finding */
 	unsigned both[2] = {3, 5};
-	assert_int_equal(lc_settle_hold_one_way(&cur, slaves, both, none, 2, 0), 1);
+	assert_int_equal(lc_settle_hold_one_way(&cur, NULL, slaves, both, none, 2, 0), 1);
 	assert_true(f->pending);
 	assert_int_equal(f->severity, FSEV_INFO);
 	assert_false(cur.v[1].pending);
@@ -386,24 +386,37 @@ static void one_way_held_while_the_loss_is_general(void **state)
 	f->pending = false;
 	f->severity = FSEV_DEGRADED;
 	unsigned silent[2] = {2, 0};
-	assert_int_equal(lc_settle_hold_one_way(&cur, slaves, whole, silent, 2, 0), 1);
+	assert_int_equal(lc_settle_hold_one_way(&cur, NULL, slaves, whole, silent, 2, 0), 1);
 	assert_true(f->pending);
 
 	/* after LC_ONE_WAY_HELD checks that held it, it is reported */
 	f->pending = false;
 	f->severity = FSEV_DEGRADED;
-	assert_int_equal(lc_settle_hold_one_way(&cur, slaves, both, silent, 2,
+	assert_int_equal(lc_settle_hold_one_way(&cur, NULL, slaves, both, silent, 2,
 						LC_ONE_WAY_HELD - 1), 1);
 	f->pending = false;
 	f->severity = FSEV_DEGRADED;
-	assert_int_equal(lc_settle_hold_one_way(&cur, slaves, both, silent, 2, LC_ONE_WAY_HELD),
+	assert_int_equal(lc_settle_hold_one_way(&cur, NULL, slaves, both, silent, 2, LC_ONE_WAY_HELD),
 			 0);
 	assert_false(f->pending);
 	assert_int_equal(f->severity, FSEV_DEGRADED);
 
 	/* a pending one stays as it is, and is not counted */
 	f->pending = true;
-	assert_int_equal(lc_settle_hold_one_way(&cur, slaves, both, silent, 2, 0), 0);
+	assert_int_equal(lc_settle_hold_one_way(&cur, NULL, slaves, both, silent, 2, 0), 0);
+
+	/* one confirmed by the check before stays confirmed (warned of
+	 * once: it does not flap back to pending while a peer is late) */
+	struct findings was = {0};
+	add(&was, FK_ONE_WAY, "e1", NULL);
+	f->pending = false;
+	f->severity = FSEV_DEGRADED;
+	assert_int_equal(lc_settle_hold_one_way(&cur, &was, slaves, both, silent, 2, 0), 0);
+	assert_false(f->pending);
+	/* ... but not one that was pending then */
+	was.v[0].pending = true;
+	assert_int_equal(lc_settle_hold_one_way(&cur, &was, slaves, both, silent, 2, 0), 1);
+	findings_free(&was);
 	findings_free(&cur);
 }
 
