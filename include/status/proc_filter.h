@@ -34,4 +34,20 @@ void proc_filter_unprivileged(const char *text, size_t len, struct strbuf *out);
 bool proc_churn_states(const char *text, size_t len, const char *slave, uint8_t *actor,
 		       uint8_t *partner);
 
+/*
+ * The aggregators in text[0..len), a /proc/net/bonding/<bond> of an
+ * 802.3ad bond (bond_procfs.c bond_info_show_master: "Active Aggregator
+ * Info:" and its "\tAggregator ID: N"; bond_info_show_slave: "Aggregator
+ * ID: N" in the block that starts "Slave Interface: <slave>").  False, and
+ * nothing set, when the line is missing or is not a number up to 65535.
+ *
+ * A port that bond_3ad.c ad_port_selection_logic moves to another
+ * aggregator while it stays inactive (a cable moved to another switch:
+ * down, then up in an aggregator of its own) changes no flag the kernel
+ * announces, so the last RTM_NEWLINK can still name the old aggregator:
+ * read at the moment of a status reply, as the churn states are.
+ */
+bool proc_active_aggregator(const char *text, size_t len, uint16_t *id);
+bool proc_slave_aggregator(const char *text, size_t len, const char *slave, uint16_t *id);
+
 #endif

@@ -107,3 +107,76 @@ bool proc_churn_states(const char *text, size_t len, const char *slave, uint8_t 
 	*partner = (uint8_t)p;
 	return true;
 }
+
+/* The number after `prefix` on a line of n bytes: digits to the end, at
+ * most 65535; -1 otherwise. */
+static int id_after(const char *line, size_t n, const char *prefix)
+{
+	size_t p = strlen(prefix);
+	long v = 0;
+	if (n <= p)
+		return -1;
+	for (size_t i = p; i < n; i++) {
+		if (line[i] < '0' || line[i] > '9')
+			return -1;
+		v = v * 10 + (line[i] - '0');
+		if (v > 65535)
+			return -1;
+	}
+	return (int)v;
+}
+
+bool proc_active_aggregator(const char *text, size_t len, uint16_t *id)
+{
+	static const char head[] = "Active Aggregator Info:", line_id[] = "\tAggregator ID: ";
+	bool in = false;
+
+	for (size_t pos = 0, n; pos < len;) {
+		const char *line = next_line(text, len, &pos, &n);
+
+		if (starts(line, n, "Slave Interface: "))
+			return false;
+		if (n == sizeof(head) - 1 && starts(line, n, head)) {
+			in = true;
+			continue;
+		}
+		if (!in)
+			continue;
+		if (!starts(line, n, "\t"))
+			return false; /* the section is over */
+		if (starts(line, n, line_id)) {
+			int v = id_after(line, n, line_id);
+			if (v < 0)
+				return false;
+			*id = (uint16_t)v;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool proc_slave_aggregator(const char *text, size_t len, const char *slave, uint16_t *id)
+{
+	static const char head[] = "Slave Interface: ", line_id[] = "Aggregator ID: ";
+	bool in = false;
+
+	for (size_t pos = 0, n; pos < len;) {
+		const char *line = next_line(text, len, &pos, &n);
+
+		if (starts(line, n, head)) {
+			if (in)
+				return false; /* the next slave's block: ours is over */
+			in = n - (sizeof(head) - 1) == strlen(slave) &&
+			     memcmp(line + sizeof(head) - 1, slave, n - (sizeof(head) - 1)) == 0;
+			continue;
+		}
+		if (in && starts(line, n, line_id)) {
+			int v = id_after(line, n, line_id);
+			if (v < 0)
+				return false;
+			*id = (uint16_t)v;
+			return true;
+		}
+	}
+	return false;
+}

@@ -148,6 +148,59 @@ static void filter_keeps_other_text(void **state)
 	(void)state;
 }
 
+/* Aggregator ids as /proc prints them: the captured files of 6.1 and
+ * 7.2.7, the "no active aggregator" file, and a port moved to an
+ * aggregator of its own. */
+static void proc_aggregators(void **state)
+{
+	(void)state;
+	static const char *const files[] = {"kernel-6.1.176/8023ad-root.txt",
+					    "kernel-7.2.7/8023ad-root.txt"};
+	for (size_t f = 0; f < 2; f++) {
+		size_t len;
+		char *t = slurp(files[f], &len);
+		uint16_t id = 9;
+		assert_true(proc_active_aggregator(t, len, &id));
+		assert_int_equal(id, 1);
+		id = 9;
+		assert_true(proc_slave_aggregator(t, len, "v0", &id));
+		assert_int_equal(id, 1);
+		assert_true(proc_slave_aggregator(t, len, "v1", &id));
+		assert_false(proc_slave_aggregator(t, len, "v", &id));
+		free(t);
+	}
+	size_t len;
+	char *t = slurp("kernel-7.2.7/8023ad-noagg-root.txt", &len);
+	uint16_t id = 9;
+	assert_false(proc_active_aggregator(t, len, &id));
+	assert_int_equal(id, 9);
+	free(t);
+
+	static const char text[] = "802.3ad info\nActive Aggregator Info:\n\tAggregator ID: 3\n"
+				   "\tNumber of ports: 2\n\n"
+				   "Slave Interface: e1\nAggregator ID: 3\n\n"
+				   "Slave Interface: e3\nMII Status: up\nAggregator ID: 4\n\n"
+				   "Slave Interface: e4\nMII Status: up\n\n"
+				   "Slave Interface: e5\nAggregator ID: 70000\n\n"
+				   "Slave Interface: e6\nAggregator ID: 7x\n\n"
+				   "Slave Interface: e7\nAggregator ID: 65535"; /* no final newline */
+	assert_true(proc_active_aggregator(text, sizeof(text) - 1, &id));
+	assert_int_equal(id, 3);
+	assert_true(proc_slave_aggregator(text, sizeof(text) - 1, "e3", &id));
+	assert_int_equal(id, 4);
+	id = 9;
+	/* e4 has no line of its own: e5's must not be taken for it */
+	assert_false(proc_slave_aggregator(text, sizeof(text) - 1, "e4", &id));
+	assert_false(proc_slave_aggregator(text, sizeof(text) - 1, "e5", &id));
+	assert_false(proc_slave_aggregator(text, sizeof(text) - 1, "e6", &id));
+	assert_int_equal(id, 9);
+	assert_true(proc_slave_aggregator(text, sizeof(text) - 1, "e7", &id));
+	assert_int_equal(id, 65535);
+	/* a slave's line before any active aggregator section is not the bond's */
+	static const char noact[] = "Slave Interface: e1\nAggregator ID: 3\n";
+	assert_false(proc_active_aggregator(noact, sizeof(noact) - 1, &id));
+}
+
 /* Churn states as /proc prints them: the captured 7.2.7 file (both
  * slaves monitoring), then the same text with each state changed as the
  * kernel's churn machine changes it without a netlink message, per slave. */
@@ -1063,6 +1116,7 @@ int main(void)
 		cmocka_unit_test(filter_keeps_other_text),
 		cmocka_unit_test(peer_status_text),
 		cmocka_unit_test(proc_churn_states_per_slave),
+		cmocka_unit_test(proc_aggregators),
 		cmocka_unit_test(health_rules),
 		cmocka_unit_test(select_in_config_order),
 		cmocka_unit_test(brief_lines),
