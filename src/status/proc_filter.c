@@ -76,31 +76,42 @@ static int churn_word(const char *w, size_t n)
 	return -1;
 }
 
-bool proc_churn_states(const char *text, size_t len, const char *slave, uint8_t *actor,
-		       uint8_t *partner)
+/* The rest of the first line that starts with `prefix` in slave's block
+ * of text (the lines after "Slave Interface: <slave>", up to the next
+ * slave's), its length in *rest_n; NULL when the block has none. */
+static const char *slave_field(const char *text, size_t len, const char *slave,
+			       const char *prefix, size_t *rest_n)
 {
 	static const char head[] = "Slave Interface: ";
-	static const char act[] = "Actor Churn State: ", part[] = "Partner Churn State: ";
+	size_t p = strlen(prefix);
 	bool in = false;
-	int a = -1, p = -1;
 
 	for (size_t pos = 0, n; pos < len;) {
 		const char *line = next_line(text, len, &pos, &n);
 
 		if (starts(line, n, head)) {
 			if (in)
-				break; /* the next slave's block: ours is over */
+				return NULL; /* the next slave's block: ours is over */
 			in = n - (sizeof(head) - 1) == strlen(slave) &&
 			     memcmp(line + sizeof(head) - 1, slave, n - (sizeof(head) - 1)) == 0;
 			continue;
 		}
-		if (!in)
-			continue;
-		if (starts(line, n, act))
-			a = churn_word(line + sizeof(act) - 1, n - (sizeof(act) - 1));
-		else if (starts(line, n, part))
-			p = churn_word(line + sizeof(part) - 1, n - (sizeof(part) - 1));
+		if (in && starts(line, n, prefix)) {
+			*rest_n = n - p;
+			return line + p;
+		}
 	}
+	return NULL;
+}
+
+bool proc_churn_states(const char *text, size_t len, const char *slave, uint8_t *actor,
+		       uint8_t *partner)
+{
+	size_t an, pn;
+	const char *aw = slave_field(text, len, slave, "Actor Churn State: ", &an);
+	const char *pw = slave_field(text, len, slave, "Partner Churn State: ", &pn);
+	int a = aw ? churn_word(aw, an) : -1, p = pw ? churn_word(pw, pn) : -1;
+
 	if (a < 0 || p < 0)
 		return false;
 	*actor = (uint8_t)a;
@@ -108,18 +119,16 @@ bool proc_churn_states(const char *text, size_t len, const char *slave, uint8_t 
 	return true;
 }
 
-/* The number after `prefix` on a line of n bytes: digits to the end, at
- * most 65535; -1 otherwise. */
-static int id_after(const char *line, size_t n, const char *prefix)
+/* A number of n bytes: digits only, at most 65535; -1 otherwise. */
+static int id_of(const char *w, size_t n)
 {
-	size_t p = strlen(prefix);
 	long v = 0;
-	if (n <= p)
+	if (!n)
 		return -1;
-	for (size_t i = p; i < n; i++) {
-		if (line[i] < '0' || line[i] > '9')
+	for (size_t i = 0; i < n; i++) {
+		if (w[i] < '0' || w[i] > '9')
 			return -1;
-		v = v * 10 + (line[i] - '0');
+		v = v * 10 + (w[i] - '0');
 		if (v > 65535)
 			return -1;
 	}
@@ -145,7 +154,7 @@ bool proc_active_aggregator(const char *text, size_t len, uint16_t *id)
 		if (!starts(line, n, "\t"))
 			return false; /* the section is over */
 		if (starts(line, n, line_id)) {
-			int v = id_after(line, n, line_id);
+			int v = id_of(line + sizeof(line_id) - 1, n - (sizeof(line_id) - 1));
 			if (v < 0)
 				return false;
 			*id = (uint16_t)v;
@@ -157,26 +166,12 @@ bool proc_active_aggregator(const char *text, size_t len, uint16_t *id)
 
 bool proc_slave_aggregator(const char *text, size_t len, const char *slave, uint16_t *id)
 {
-	static const char head[] = "Slave Interface: ", line_id[] = "Aggregator ID: ";
-	bool in = false;
+	size_t n;
+	const char *w = slave_field(text, len, slave, "Aggregator ID: ", &n);
+	int v = w ? id_of(w, n) : -1;
 
-	for (size_t pos = 0, n; pos < len;) {
-		const char *line = next_line(text, len, &pos, &n);
-
-		if (starts(line, n, head)) {
-			if (in)
-				return false; /* the next slave's block: ours is over */
-			in = n - (sizeof(head) - 1) == strlen(slave) &&
-			     memcmp(line + sizeof(head) - 1, slave, n - (sizeof(head) - 1)) == 0;
-			continue;
-		}
-		if (in && starts(line, n, line_id)) {
-			int v = id_after(line, n, line_id);
-			if (v < 0)
-				return false;
-			*id = (uint16_t)v;
-			return true;
-		}
-	}
-	return false;
+	if (v < 0)
+		return false;
+	*id = (uint16_t)v;
+	return true;
 }
