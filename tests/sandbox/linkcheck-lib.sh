@@ -30,6 +30,28 @@ lc_host() {
 	bridge -n "$sw" -batch - <<<"$br_batch"
 }
 
+# lc_cluster SW HOST...: hosts of two NICs e1, e2 each, in namespaces NS[HOST]
+# (an associative array of the caller's, filled here), cabled to switch ports
+# HOST1 and HOST2: every e1 in VLAN 10 and every e2 in VLAN 20, untagged, MTU
+# 9000 (a right topology at cluster size, set up in one batch per namespace
+# for the switch); $WORK/host.conf, a balance-rr bond of both with the link
+# check, for lc_start.
+lc_cluster() {
+	local sw=$1 h sw_batch="" br_batch=""
+	shift
+	for h in "$@"; do
+		NS[$h]=$(peer_ns "$h")
+		ip -n "${NS[$h]}" -batch - <<<"link add e1 type veth peer name ${h}1 netns $sw
+link add e2 type veth peer name ${h}2 netns $sw"
+		sw_batch+="link set ${h}1 mtu 9000 master br0 up"$'\n'"link set ${h}2 mtu 9000 master br0 up"$'\n'
+		br_batch+="vlan add dev ${h}1 vid 10 pvid untagged"$'\n'"vlan add dev ${h}2 vid 20 pvid untagged"$'\n'
+	done
+	ip -n "$sw" -batch - <<<"$sw_batch"
+	bridge -n "$sw" -batch - <<<"$br_batch"
+	printf '[bond0]\nmode = balance-rr\nmiimon = 100\nmtu = 9000\nslaves = e1 e2\nlink_check = yes\n' \
+		>"$WORK/host.conf"
+}
+
 # lc_vlan SW PORT VID...: moves switch ports into VLANs (one each, untagged).
 lc_vlan() {
 	local sw=$1 batch="" port vid

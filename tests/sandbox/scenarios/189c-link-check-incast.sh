@@ -20,18 +20,7 @@ SW=$(peer_ns sw)
 lc_switch "$SW" || skip "no VLAN-aware bridge in this kernel (bridge.ko)"
 modprobe sch_tbf 2>/dev/null || true
 declare -A NS
-sw_batch="" br_batch=""
-for h in "${HOSTS[@]}"; do
-	NS[$h]=$(peer_ns "$h")
-	ip -n "${NS[$h]}" -batch - <<<"link add e1 type veth peer name ${h}1 netns $SW
-link add e2 type veth peer name ${h}2 netns $SW"
-	sw_batch+="link set ${h}1 mtu 9000 master br0 up"$'\n'"link set ${h}2 mtu 9000 master br0 up"$'\n'
-	br_batch+="vlan add dev ${h}1 vid 10 pvid untagged"$'\n'"vlan add dev ${h}2 vid 20 pvid untagged"$'\n'
-done
-ip -n "$SW" -batch - <<<"$sw_batch"
-bridge -n "$SW" -batch - <<<"$br_batch"
-printf '[bond0]\nmode = balance-rr\nmiimon = 100\nmtu = 9000\nslaves = e1 e2\nlink_check = yes\n' \
-	>"$WORK/host.conf"
+lc_cluster "$SW" "${HOSTS[@]}"
 trap lc_stop EXIT
 all_checked() {
 	local h
