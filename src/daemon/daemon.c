@@ -58,7 +58,7 @@ void record(struct daemon *d, enum event_kind kind, const char *bond, const char
 			d->config_success_ms = e.wall_ms;
 	}
 	if (d->server)
-		status_server_broadcast(d->server, &e);
+		status_split_broadcast(d->server, &e);
 }
 
 struct bond_runtime *bond_rt(struct daemon *d, const char *name)
@@ -571,6 +571,10 @@ static void on_signal(struct daemon *d)
 		case SIGINT:
 			d->stop = true;
 			break;
+		case SIGCHLD:
+			if (d->server)
+				status_split_reap(d->server);
+			break;
 		}
 	}
 }
@@ -589,9 +593,11 @@ static int setup_fds(struct daemon *d)
 	sigaddset(&mask, SIGHUP);
 	sigaddset(&mask, SIGTERM);
 	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGCHLD); /* the status process and the snapshots */
 	if (sigprocmask(SIG_BLOCK, &mask, NULL) < 0)
 		return -errno;
 	signal(SIGPIPE, SIG_IGN);
+	breather_catch_xcpu();
 	d->sigfd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
 	d->retry_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
 	d->epfd = epoll_create1(EPOLL_CLOEXEC);
@@ -640,7 +646,7 @@ static int run_loop(struct daemon *d)
 			log_err("epoll_wait: %s", strerror(errno));
 			return -1;
 		}
-		bool work = false, clients = false;
+		bool work = false, clients = false, changed = false;
 		for (int i = 0; i < n; i++) {
 			int fd = evs[i].data.fd;
 			if (fd == d->sigfd) {
@@ -652,27 +658,37 @@ static int run_loop(struct daemon *d)
 				}
 			} else if (fd == d->retry_fd) {
 				drain_timer(fd);
-				work = true;
+				work = changed = true;
 			} else if (fd == d->watchdog_fd) {
 				drain_timer(fd);
 				sd_notify_send("WATCHDOG=1");
+				if (d->server)
+					status_split_watchdog(d->server);
 			} else if (fd == observer_fd(&d->ob)) {
-				work = true;
-			} else if (d->server && fd == status_server_fd(d->server)) {
+				work = changed = true;
+			} else if (d->server && fd == status_split_fd(d->server)) {
 				clients = true;
 			} else if (d->lc && fd == linkcheck_fd(d->lc)) {
 				linkcheck_dispatch(d->lc);
+				changed = true;
 			} else if (d->lldp && fd == lldp_rx_fd(d->lldp)) {
 				lldp_rx_dispatch(d->lldp);
+				changed = true;
 			}
+			if (fd == d->sigfd)
+				changed = true;
 		}
 		if (work && !d->stop)
 			converge(d);
 		if (d->server && !d->stop) {
+			/* What a snapshot asked for from now on shows: the
+			 * kernel's events of this turn were handled above. */
+			if (changed)
+				status_split_changed(d->server);
 			if (clients)
-				status_server_dispatch(d->server);
+				status_split_dispatch(d->server);
 			else
-				status_server_flush(d->server); /* events of this turn's repairs */
+				status_split_flush(d->server); /* events of this turn's repairs */
 		}
 		/* A turn after a turn with events pending never sleeps in
 		 * epoll_wait: clients that never let up must not keep a
@@ -727,7 +743,7 @@ static int open_server(struct daemon *d)
 			dir, strerror(-err));
 		return err;
 	}
-	err = status_server_open(&d->server, d->opts.socket_path, fill_view, d);
+	err = status_split_open(&d->server, d->opts.socket_path, fill_view, d);
 	if (err == -EADDRINUSE) {
 		log_err("%s: another bondd answers there; not starting a second one",
 			d->opts.socket_path);
@@ -740,17 +756,17 @@ static int open_server(struct daemon *d)
 		d->server = NULL;
 		return 0;
 	}
-	if (add_fd(d->epfd, status_server_fd(d->server)) < 0)
+	if (add_fd(d->epfd, status_split_fd(d->server)) < 0)
 		return -errno;
-	status_server_set_reload(d->server, reload_request);
-	status_server_on_check(d->server, on_status_check);
+	status_split_set_reload(d->server, reload_request);
+	status_split_set_check(d->server, on_status_check);
 	log_info("status socket: %s", d->opts.socket_path);
 	return 0;
 }
 
 static void daemon_free(struct daemon *d)
 {
-	status_server_close(d->server);
+	status_split_close(d->server);
 	linkcheck_close(d->lc);
 	lldp_rx_close(d->lldp);
 	action_list_free(&d->plan);
