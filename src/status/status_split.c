@@ -380,8 +380,17 @@ static void arm_timer(struct status_split *s)
 {
 	int64_t now = (int64_t)clock_mono_ms(), next = 0, at = 0;
 
-	if (snap_pacing_step(&s->pacing, now, &at) == SNAP_WAIT)
+	switch (snap_pacing_step(&s->pacing, now, &at)) {
+	case SNAP_WAIT:
 		next = at;
+		break;
+	case SNAP_SAME:
+	case SNAP_FORK:
+		next = now; /* due (a fork that failed, say): at once, from the timer */
+		break;
+	case SNAP_NOTHING:
+		break;
+	}
 	if (s->restart_at_ms && (!next || s->restart_at_ms < next))
 		next = s->restart_at_ms;
 	if (s->paused) {

@@ -235,6 +235,8 @@ struct fixture {
 };
 
 static struct fixture *fx;
+/* bondd's state changes on every turn of the loop (a link flapping). */
+static bool churn;
 
 static void view(void *ctx, struct status_view *out)
 {
@@ -284,9 +286,16 @@ static void run_until_readable(struct fixture *f, int fd)
 	for (int i = 0; i < 1000; i++) {
 		struct pollfd p[2] = {{.fd = status_split_fd(f->s), .events = POLLIN},
 				      {.fd = fd, .events = POLLIN}};
+		if (churn) {
+			/* a busy daemon: a turn for the kernel's event, a flush */
+			status_split_changed(f->s);
+			status_split_flush(f->s);
+		}
 		poll(p, 2, 5);
 		if (p[0].revents)
 			status_split_dispatch(f->s);
+		else
+			status_split_flush(f->s); /* as the daemon's loop does */
 		status_split_reap(f->s);
 		if (p[1].revents)
 			return;
@@ -368,6 +377,26 @@ static void flood_costs_one_snapshot(void **state)
 	assert_true(kids <= 3); /* the status process, the snapshot, one ending */
 }
 
+/* While bondd's state never stops changing, every request is still
+ * answered, from a new snapshot at most every SNAP_FORK_GAP_MS (the timer
+ * makes the one that falls due: it was once left disarmed, and replies
+ * waited for ever). */
+static void changing_state_still_answered(void **state)
+{
+	struct fixture *f = *state;
+	char buf[4096];
+
+	churn = true;
+	for (int i = 0; i < 8; i++) {
+		int64_t t0 = (int64_t)clock_mono_ms();
+		ask(f, "brief\n", buf, sizeof(buf));
+		assert_true(strncmp(buf, "bondd/1 ok 0 ", 13) == 0);
+		assert_true((int64_t)clock_mono_ms() - t0 < 2000);
+		poll(NULL, 0, 30);
+	}
+	churn = false;
+}
+
 /* An event reaches a watcher through the status process. */
 static void events_reach_watchers(void **state)
 {
@@ -422,6 +451,7 @@ int main(void)
 		cmocka_unit_test(writer_reader_pass_fds),
 		cmocka_unit_test_setup_teardown(replies_from_an_unprivileged_child, setup, teardown),
 		cmocka_unit_test_setup_teardown(flood_costs_one_snapshot, setup, teardown),
+		cmocka_unit_test_setup_teardown(changing_state_still_answered, setup, teardown),
 		cmocka_unit_test_setup_teardown(events_reach_watchers, setup, teardown),
 		cmocka_unit_test_setup_teardown(status_process_started_again, setup, teardown),
 	};
