@@ -152,12 +152,26 @@ int ipc_writer_flush(struct ipc_writer *w, int sock);
 void ipc_writer_free(struct ipc_writer *w);
 
 /*
- * Gives up every privilege this process holds: the capabilities (ambient,
- * effective, permitted, inheritable) and a real-time policy (back to
- * SCHED_OTHER, nice 0).  Used by the status process and each snapshot right
- * after fork.  0, or -errno when a capability could not be dropped (the
- * caller must then not go on).
+ * Gives up the privileges a process just forked from bondd holds: a
+ * real-time policy (back to SCHED_OTHER, nice 0), the ambient capabilities,
+ * and then the rest.  Root drops them all with capset: 0.  Any other user
+ * (the unit's dynamic user) gets 1 when may_exec, and must then exec bondd
+ * again, which leaves it none (and needs no capset, which the unit's
+ * system call filter refuses); without may_exec (a snapshot, which is its
+ * memory) -EPERM: it must confine itself (ipc_confine).  Other -errno:
+ * the caller must not go on.
  */
-int ipc_drop_privileges(void);
+int ipc_drop_privileges(bool may_exec);
+/* Whether this process holds no capability, effective or permitted (capget). */
+bool ipc_caps_empty(void);
+/*
+ * Where capset is refused (the unit's system call filter refuses it, as
+ * systemd-analyze security's rating asks): a snapshot, which cannot exec()
+ * away its capabilities without losing the picture it is, keeps them
+ * permitted but confines itself with a seccomp filter of its own that
+ * refuses every way to use them (new sockets, ioctl, socket options,
+ * exec, ptrace).  0 or -errno.
+ */
+int ipc_confine(void);
 
 #endif

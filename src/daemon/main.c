@@ -2,6 +2,7 @@
 /* bondd: command line, then the daemon. */
 #include <errno.h>
 #include <getopt.h>
+#include <sched.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include "log.h"
 #include "observer.h"
 #include "plan_preview.h"
+#include "status_ipc.h"
 
 /* sysexits.h values, spelled out where they are used. */
 enum { EXIT_USAGE = 64, EXIT_CONFIG = 78 };
@@ -185,6 +187,18 @@ int main(int argc, char **argv)
 	};
 	bool check = false, debug = false, show_plan = false;
 	int c;
+
+	/* Internal (bondd(8), PRIVILEGE SEPARATION): bondd's own status
+	 * process, exec()ed by bondd where capset is refused, with the status
+	 * socket as descriptor 3 and its socket to bondd as 4. */
+	if (argc >= 3 && strcmp(argv[1], "--status-process") == 0) {
+		log_init(argc >= 4 && strcmp(argv[3], "--debug") == 0);
+		if (!ipc_caps_empty() || sched_getscheduler(0) != SCHED_OTHER) {
+			log_err("status process: still privileged after exec; not serving clients");
+			return 1;
+		}
+		return status_process_run(3, 4, argv[2]);
+	}
 
 	while ((c = getopt_long(argc, argv, "c:s:npdVh", longopts, NULL)) != -1) {
 		switch (c) {

@@ -6,7 +6,11 @@
 #include <sched.h>
 #include <string.h>
 #include <unistd.h>
+#include <stddef.h>
+#include <linux/audit.h>
 #include <linux/capability.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -204,7 +208,7 @@ void ipc_reader_free(struct ipc_reader *r)
 	sb_free(&r->in);
 }
 
-int ipc_drop_privileges(void)
+int ipc_drop_privileges(bool may_exec)
 {
 	struct __user_cap_header_struct hdr = {.version = _LINUX_CAPABILITY_VERSION_3};
 	struct __user_cap_data_struct data[2];
@@ -212,27 +216,85 @@ int ipc_drop_privileges(void)
 
 	/* Normal priority first: a process that cannot lose its capabilities
 	 * exits, and must not spin at a real-time priority meanwhile.  Lowering
-	 * is always allowed (RestrictRealtime= refuses raising only). */
+	 * is always allowed (RestrictRealtime= refuses raising only), but the
+	 * unit's filter refuses the calls (@resources): systemd has reset both
+	 * at the fork already there (CPUSchedulingResetOnFork=yes). */
 	if (sched_getscheduler(0) != SCHED_OTHER)
 		sched_setscheduler(0, SCHED_OTHER, &sp);
-	setpriority(PRIO_PROCESS, 0, 0);
-	/* Ambient first (what an exec would keep), then the rest at once:
-	 * capset with every set empty (kernel/capability.c, capset) needs no
-	 * capability.  The bounding set needs CAP_SETPCAP to shrink, which
-	 * bondd does not hold; with nothing permitted and no_new_privs (the
-	 * unit's NoNewPrivileges=, and set here) nothing can come back. */
+	errno = 0;
+	if (getpriority(PRIO_PROCESS, 0) < 0 && !errno)
+		setpriority(PRIO_PROCESS, 0, 0);
+	if (sched_getscheduler(0) != SCHED_OTHER)
+		return -EPERM;
+	/* The ambient set first: what an exec would keep. */
 	prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
 	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+	/* A user other than root (the unit's dynamic user) loses the rest by
+	 * exec, with no call that the unit's filter refuses (capset is in
+	 * @privileged): the caller execs.  Root would get every capability
+	 * back by exec: capset with every set empty (kernel/capability.c,
+	 * capset), which needs no capability. */
+	if (may_exec && getuid() != 0 && geteuid() != 0)
+		return 1;
+	if (getuid() != 0 && geteuid() != 0)
+		return -EPERM; /* no exec possible: the caller confines itself */
 	memset(data, 0, sizeof(data));
 	if (syscall(SYS_capset, &hdr, data) < 0)
 		return -errno;
-	if (syscall(SYS_capget, &hdr, data) < 0)
-		return -errno;
-	if (data[0].effective || data[0].permitted || data[1].effective || data[1].permitted)
-		return -EPERM;
-	return 0;
+	return ipc_caps_empty() ? 0 : -EPERM;
 }
 
+bool ipc_caps_empty(void)
+{
+	struct __user_cap_header_struct hdr = {.version = _LINUX_CAPABILITY_VERSION_3};
+	struct __user_cap_data_struct data[2];
+
+	if (syscall(SYS_capget, &hdr, data) < 0)
+		return false;
+	/* The inheritable set gives nothing by itself: only with the ambient
+	 * set (cleared) or a file's capabilities (bondd has none). */
+	return !(data[0].effective | data[0].permitted | data[1].effective | data[1].permitted);
+}
+
+#if defined(__x86_64__)
+#define IPC_AUDIT_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define IPC_AUDIT_ARCH AUDIT_ARCH_AARCH64
+#endif
+
+int ipc_confine(void)
+{
+#ifdef IPC_AUDIT_ARCH
+	/* What a capability would be used through, refused: a new socket (a
+	 * netlink or packet socket to change the network with), ioctl (the
+	 * interface ioctls work on any socket), socket options, and other
+	 * processes' memory.  Everything else a snapshot does (read /proc and
+	 * /sys, write its replies to the status process) goes on. */
+	static const int deny[] = {
+		SYS_socket, SYS_socketpair, SYS_ioctl, SYS_setsockopt, SYS_connect, SYS_bind,
+		SYS_ptrace, SYS_process_vm_writev, SYS_execve, SYS_execveat,
+	};
+	struct sock_filter f[4 + 2 * (sizeof(deny) / sizeof(deny[0])) + 1];
+	size_t k = 0;
+
+	f[k++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch));
+	f[k++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, IPC_AUDIT_ARCH, 1, 0);
+	f[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS);
+	f[k++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr));
+	for (size_t i = 0; i < sizeof(deny) / sizeof(deny[0]); i++) {
+		f[k++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)deny[i], 0, 1);
+		f[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM);
+	}
+	f[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+	struct sock_fprog prog = {.len = (unsigned short)k, .filter = f};
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
+	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) < 0)
+		return -errno;
+	return 0;
+#else
+	return -ENOSYS;
+#endif
+}
 int ipc_writer_add(struct ipc_writer *w, uint16_t type, uint16_t flags, uint32_t id,
 		   const void *payload, uint32_t len, int fd_pass)
 {

@@ -61,8 +61,11 @@ struct status_split {
 /* In a child just forked: what a process with no privilege needs.  keep
  * becomes descriptor 3 (and keep2 4), every other one above 2 is closed:
  * the netlink and packet sockets, the epoll sets and the signalfd stay
- * with bondd.  Never returns on failure. */
-static void become_unprivileged(pid_t parent, int keep, int keep2, const char *what)
+ * with bondd.  Without capset (a system call filter refuses it), the status
+ * process (exec_path: the socket's path) becomes bondd --status-process and
+ * a snapshot confines itself.  Never returns on failure. */
+static void become_unprivileged(pid_t parent, int keep, int keep2, const char *what,
+				const char *exec_path)
 {
 	sigset_t none;
 
@@ -82,7 +85,23 @@ static void become_unprivileged(pid_t parent, int keep, int keep2, const char *w
 	if (close_range(first, ~0u, 0) < 0)
 		for (int fd = (int)first; fd < 4096; fd++)
 			close(fd);
-	int err = ipc_drop_privileges();
+	int err = ipc_drop_privileges(exec_path != NULL);
+	if (err == 1) {
+		/* Not root: exec bondd again, which leaves this user no
+		 * capability (the ambient set is cleared; execve computes the
+		 * rest from the file, which has none: security/commoncap.c,
+		 * cap_bprm_creds_from_file).  Descriptors 3 and 4 stay open
+		 * across it (dup2 cleared close-on-exec). */
+		char *argv[] = {(char *)"bondd", (char *)"--status-process", (char *)exec_path,
+				log_debug_enabled() ? (char *)"--debug" : NULL, NULL};
+		execv("/proc/self/exe", argv);
+		err = -errno;
+	} else if (err == -EPERM && !exec_path && getuid() != 0) {
+		/* A snapshot cannot exec (it is the picture): it keeps its
+		 * capabilities permitted, and confines itself so that nothing
+		 * can use them (status_ipc.h, ipc_confine). */
+		err = ipc_confine();
+	}
 	if (err < 0) {
 		log_err("%s: cannot drop privileges (%s): not serving clients with them", what,
 			strerror(-err));
@@ -108,7 +127,7 @@ static int start_status_process(struct status_split *s)
 		return err;
 	}
 	if (pid == 0) {
-		become_unprivileged(parent, s->listen_fd, sv[1], "status process");
+		become_unprivileged(parent, s->listen_fd, sv[1], "status process", s->path);
 		/* exit(), not _exit(): the libraries' destructors run, as in
 		 * bondd (valgrind then finds nothing of theirs left). */
 		exit(status_process_run(3, 4, s->path));
@@ -170,7 +189,7 @@ static int fork_snapshot(struct status_split *s)
 		return err;
 	}
 	if (pid == 0) {
-		become_unprivileged(parent, sv[1], -1, "snapshot");
+		become_unprivileged(parent, sv[1], -1, "snapshot", NULL);
 		exit(status_snapshot_run(3, s->view, s->ctx));
 	}
 	close(sv[1]);

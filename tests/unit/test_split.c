@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <sys/wait.h>
@@ -222,6 +223,34 @@ static void writer_reader_pass_fds(void **state)
 	close(sv[1]);
 	close(p1[1]);
 	close(p2[1]);
+}
+
+/* A snapshot where capset is refused: its own filter refuses what a
+ * capability would be used through, and the rest still works. */
+static void confined_snapshot_cannot_use_capabilities(void **state)
+{
+	(void)state;
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		if (ipc_confine() < 0)
+			_exit(2);
+		errno = 0;
+		if (socket(AF_NETLINK, SOCK_RAW, 0) >= 0 || errno != EPERM)
+			_exit(3);
+		if (ioctl(0, FIONREAD, &(int){0}) >= 0 || errno != EPERM)
+			_exit(4);
+		char buf[64];
+		FILE *f = fopen("/proc/self/status", "r"); /* reading goes on */
+		if (!f || !fgets(buf, sizeof(buf), f))
+			_exit(5);
+		fclose(f);
+		_exit(0);
+	}
+	int st;
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
 }
 
 /* --- the split with real processes --------------------------------------- */
@@ -449,6 +478,7 @@ int main(void)
 		cmocka_unit_test(bucket_bounds_a_second),
 		cmocka_unit_test(frame_cases),
 		cmocka_unit_test(writer_reader_pass_fds),
+		cmocka_unit_test(confined_snapshot_cannot_use_capabilities),
 		cmocka_unit_test_setup_teardown(replies_from_an_unprivileged_child, setup, teardown),
 		cmocka_unit_test_setup_teardown(flood_costs_one_snapshot, setup, teardown),
 		cmocka_unit_test_setup_teardown(changing_state_still_answered, setup, teardown),
