@@ -572,7 +572,7 @@ static void on_signal(struct daemon *d)
 			d->stop = true;
 			break;
 		case SIGCHLD:
-			if (d->server)
+			if (d->server && !d->stop)
 				status_split_reap(d->server);
 			break;
 		}

@@ -77,6 +77,12 @@ static void become_unprivileged(pid_t parent, int keep, int keep2, const char *w
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGCHLD, SIG_DFL);
+	/* Ended by bondd, not by the signals meant for it: Ctrl-C in a
+	 * terminal or systemd's stop reach the whole group, and bondd closes
+	 * the socket (or PR_SET_PDEATHSIG kills) when it ends itself. */
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
 	/* Up to the slots 3 and 4, from wherever they are. */
 	int a = fcntl(keep, F_DUPFD_CLOEXEC, 10), b = keep2 >= 0 ? fcntl(keep2, F_DUPFD_CLOEXEC, 10) : -1;
 	if (a < 0 || dup2(a, 3) < 0 || (keep2 >= 0 && (b < 0 || dup2(b, 4) < 0)))
