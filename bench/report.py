@@ -556,8 +556,15 @@ if fl:
     for m in modes:
         lds = sel(m, "load")
         n = sum(ld.get("restarts") or 0 for ld in lds)
-        where = [(f"pace round {ld['round']}" if ld.get("phase") == "pace" else ld.get("phase", "?"))
-                 + ": " + ", ".join(ld.get("exits") or []) for ld in lds if ld.get("restarts")]
+        where = []
+        for ld in lds:
+            if ld.get("restarts"):
+                exits = {}
+                for e in ld.get("exits") or []:
+                    exits[e] = exits.get(e, 0) + 1
+                status = ", ".join(f"{n} x exit {e.split()[0]}" + (f" (SIG{e.split()[1]})" if len(e.split()) > 1 and e.split()[1] != "exit" else "")
+                                   for e, n in exits.items())
+                where.append((f"pace round {ld['round']}" if ld.get("phase") == "pace" else ld.get("phase", "?")) + ": " + status)
         cells.append(f"**{n}** ({'; '.join(where)})" if n else "0")
     table.append(("bondd restarts under the flood (when; exit status and signal)", cells, "0"))
 
