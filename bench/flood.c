@@ -357,8 +357,10 @@ static int cmd_load(const char *path, int senders, int watchers, size_t line_byt
 	struct counts k = {0};
 	int ep = epoll_create1(EPOLL_CLOEXEC);
 
-	if (!cl || !line || ep < 0 || seconds <= 0)
+	if (!cl || !line || ep < 0) {
+		perror("flood");
 		return 1;
+	}
 	memset(line, 'A', line_bytes);
 	line[line_bytes - 1] = '\n';
 	struct sigaction sa = {.sa_handler = on_signal};
@@ -421,6 +423,9 @@ static int cmd_load(const char *path, int senders, int watchers, size_t line_byt
 	       "\"live_senders_at_end\": %d, \"live_watchers_at_end\": %d}\n",
 	       t - start, senders, watchers, line_bytes, watch_retry_ms, k.sender_connects, k.watcher_connects,
 	       k.refused, k.drops, k.bytes_sent, k.bytes_read, live_senders, live_watchers);
+	close(ep);
+	free(line);
+	free(cl);
 	return 0;
 }
 
