@@ -662,7 +662,13 @@ flood_start() {
 	pid=$(pgrep -P "${FLOOD_SUP[$mode]}" -x bondd)
 	sched=$(chrt -p "$pid" | sed -n 's/.*policy: //p; s/.*priority: / /p' | tr -d '\n')
 	rttime=$(prlimit --pid "$pid" --rttime --noheadings --output SOFT,HARD | tr -s ' ' ':')
-	flood_tag "$mode" bondd "\"pid\": $pid, \"sched\": \"$sched\", \"rttime\": \"${rttime#:}\""
+	# Its child processes, if any, once it is ready: name and scheduling.
+	local kid kids="" comm
+	for kid in $(pgrep -P "$pid"); do
+		read -r comm <"/proc/$kid/comm" || continue
+		kids+="${kids:+, }\"$comm: $(chrt -p "$kid" | sed -n 's/.*policy: //p; s/.*priority: / /p' | tr -d '\n')\""
+	done
+	flood_tag "$mode" bondd "\"pid\": $pid, \"sched\": \"$sched\", \"rttime\": \"${rttime#:}\", \"children\": [$kids]"
 	emit "{$REPLY}"
 }
 # flood_stop MODE: the shell first (no more restarts), then bondd (SIGTERM:
@@ -674,7 +680,7 @@ flood_stop() {
 		kill "$sup" 2>/dev/null
 		kill $pid 2>/dev/null
 		wait "$sup" 2>/dev/null
-		wait_until 5 eval '! kill -0 '"${pid:-0}"' 2>/dev/null'
+		[[ -z $pid ]] || wait_until 5 eval '! kill -0 '"$pid"' 2>/dev/null'
 	fi
 	flood_sock "$1"
 	rm -f "$REPLY"

@@ -517,8 +517,10 @@ if fl:
         return rs[0] if rs else {}
 
     table = []
-    table.append(("bondd's scheduling (policy priority; RLIMIT_RTTIME soft:hard, us)",
-                  [f"{first(m, 'bondd').get('sched', '?')}; {first(m, 'bondd').get('rttime', '?')}".replace("|", "\\|")
+    table.append(("bondd's scheduling (policy priority; RLIMIT_RTTIME soft:hard, us); its child processes once ready",
+                  [(f"{first(m, 'bondd').get('sched', '?')}; {first(m, 'bondd').get('rttime', '?')}; "
+                    + ("-" if "children" not in first(m, "bondd") else ", ".join(first(m, "bondd")["children"]) or "none"))
+                   .replace("|", "\\|")
                    for m in modes], ""))
     table.append(("bondd CPU over the pace runs under the flood: median (each round)",
                   ["**" + med_list([pace(m, r, "tree_share") for r in rounds], f_pct).replace(" (", "** (", 1)
