@@ -548,7 +548,7 @@ part_linkcheck() {
 # Two bondds side by side, each with a bond of its own in namespaces of its
 # own: one a plain process, one as bondd.service starts it: SCHED_RR 1 with
 # SCHED_RESET_ON_FORK (CPUSchedulingResetOnFork=yes) and RLIMIT_RTTIME
-# 1 s:2 s (LimitRTTIME=1s:2s).  The flood goes to one at a time (the other
+# 1 s:10 s (LimitRTTIME=1s:10s).  The flood goes to one at a time (the other
 # idles, at no cost), the modes taking turns round by round, so that a
 # shared host's drift hits both alike.  Per round: the pace of a
 # normal-priority CPU-bound process (bench/flood spin) with no flood, then
@@ -638,8 +638,8 @@ flood_start() {
 	flood_sock "$mode"
 	local run=("$BONDD" --config "$OUT/flood.conf" --socket "$REPLY")
 	if [[ $mode == rr-1 ]]; then
-		run=(prlimit --rttime=1000000:2000000 chrt -r -R 1 "${run[@]}")
-		command_line flood "ip netns exec fl-rr-1 prlimit --rttime=1000000:2000000 chrt -r -R 1 bondd --config flood.conf --socket $REPLY  # rr-1: as bondd.service starts it"
+		run=(prlimit --rttime=1000000:10000000 chrt -r -R 1 "${run[@]}")
+		command_line flood "ip netns exec fl-rr-1 prlimit --rttime=1000000:10000000 chrt -r -R 1 bondd --config flood.conf --socket $REPLY  # rr-1: as bondd.service starts it"
 	else
 		command_line flood "ip netns exec fl-plain bondd --config flood.conf --socket $REPLY  # plain; [bond0] mode = balance-rr, miimon = 100, mtu = 9000, slaves = e1 e2 e3 e4"
 	fi
