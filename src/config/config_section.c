@@ -2,6 +2,7 @@
 /* Checks on a whole section when it ends (options may come before the mode
  * they depend on), and on the whole file at its end. */
 #include "config_parser.h"
+#include "kernel_caps.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -117,11 +118,14 @@ static void check_primary(struct parser *p)
 
 /* A rule of bond_rules.c broken: FILE:LINE of the option to blame, with
  * the key as the file spells it. */
-static void rule_broken(void *ctx, enum bond_option_id id, const char *rest)
+static void rule_broken(void *ctx, enum bond_option_id id, bool warning, const char *rest)
 {
 	struct parser *p = ctx;
 
-	errorf(p, p->sec.opt_line[id], "%s%s", p->sec.opt_key[id], rest);
+	if (warning)
+		warnf(p, p->sec.opt_line[id], "%s%s", p->sec.opt_key[id], rest);
+	else
+		errorf(p, p->sec.opt_line[id], "%s%s", p->sec.opt_key[id], rest);
 }
 
 /* What the kernel takes but is probably not what was meant. */
@@ -192,6 +196,19 @@ static bool dropin_orphan(struct parser *p)
 	return true;
 }
 
+/* Values the running kernel refuses (kernel_caps_value_refused). */
+static void check_kernel_refusals(struct parser *p)
+{
+	const struct section *s = &p->sec;
+	char why[256];
+
+	for (int id = 0; id < OPT__COUNT; id++)
+		if (bond_settings_has(&s->b.opts, (enum bond_option_id)id) &&
+		    kernel_caps_value_refused((enum bond_option_id)id, s->b.opts.val[id], p->kver,
+					      why, sizeof(why)))
+			errorf(p, s->opt_line[id], "%s; bondd changes nothing for it", why);
+}
+
 void finish_section(struct parser *p)
 {
 	struct section *s = &p->sec;
@@ -211,6 +228,8 @@ void finish_section(struct parser *p)
 		bond_rules_check(&s->b.opts, &s->bad, rule_broken, p);
 	check_primary(p);
 	check_mac_address(p);
+	if (s->keep && !s->b.absent)
+		check_kernel_refusals(p);
 	/* The link check is on by default where bondd's users need it and
 	 * its peers run bondd: balance-rr (bondd.conf(5), link_check). */
 	if (!s->link_check_line)

@@ -127,7 +127,10 @@ static int check_config(const char *path, bool show_plan)
 {
 	struct desired want = {0};
 	struct config_diag diag = {0};
-	int err = config_load(path, &want, &diag);
+	struct utsname u;
+	/* What this kernel refuses is an error, as at start and reload. */
+	uint16_t kver = uname(&u) == 0 ? kernel_caps_parse_release(u.release) : 0;
+	int err = config_load_kernel(path, kver, &want, &diag);
 
 	/* Errors, then warnings (the order diag holds them in); warnings do
 	 * not fail the check: the daemon would run this file. */

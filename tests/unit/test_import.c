@@ -224,8 +224,9 @@ static void ifcfg_notes_and_refusals(void **state)
 	assert_false(bond_settings_has(&b->opts, OPT_AD_LACP_RATE));
 	has_text(&im, "# bondd would refuse the next line: lacp_rate does not apply to mode "
 		      "active-backup\n# lacp_rate = 1\n");
-	has_text(&im, "# bondd would refuse the next line: updelay: 150 is not a multiple of "
-		      "miimon (100)\n# updelay = 150\n");
+	/* taken by the kernel, rounded down: kept, with bondd's warning */
+	has_text(&im, "# bondd warns about the next line: updelay: 150 is not a multiple of "
+		      "miimon (100): the kernel rounds it down to 100; write 100\nupdelay = 150\n");
 	has_text(&im, "# not carried over: max_bonds=2 (BONDING_OPTS in ifcfg-bond0): not a "
 		      "bonding option bondd manages");
 	has_text(&im, "# not carried over: BOOTPROTO=dhcp (ifcfg-bond0)");
