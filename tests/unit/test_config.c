@@ -1983,6 +1983,27 @@ static void dropin_unknown_bond(void **state)
 	config_diag_free(&diag);
 	conf_dir_free(&c);
 
+	/* A drop-in retiring a misspelt bond: the bond meant would stay; an
+	 * error that names it, and no advice about MTU or miimon. */
+	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\nslaves = e1 e2\n");
+	conf_dir_put(&c, "99-retire.conf", "# gone\n[bnod0]\nstate = absent\n");
+	const char *retire[] = {
+		"{D}/99-retire.conf:2: [bnod0]: state = absent retires a bond bnod0, which no "
+		"earlier file defines; did you mean [bond0]? (a bond of an earlier file is retired "
+		"in its own section there, with state = absent)",
+		NULL};
+	expect_load_errors(&c, retire);
+	conf_dir_free(&c);
+	/* retiring bond1 beside bond0 is taken, without warnings */
+	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\nslaves = e1 e2\n");
+	conf_dir_put(&c, "99-retire.conf", "[bond1]\nstate = absent\n");
+	assert_int_equal(config_load(c.main, &d, &diag), 0);
+	assert_int_equal(diag.n_items, 0);
+	assert_true(d.bonds[1].absent);
+	desired_free(&d);
+	config_diag_free(&diag);
+	conf_dir_free(&c);
+
 	/* A whole bond in a drop-in, and then a later drop-in adding to it. */
 	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\nslaves = e1 e2\n");
 	conf_dir_put(&c, "10-bond1.conf", "[bond1]\nmiimon = 100\nmtu = 9000\nslaves = e3\n");
