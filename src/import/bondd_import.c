@@ -308,7 +308,63 @@ static int by_path(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The directory's files of the format, in name order. */
+static int push_path(char ***paths, size_t *n, size_t *cap, char *path)
+{
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 16;
+		char **v = realloc(*paths, c * sizeof(*v));
+		if (!v) {
+			free(path);
+			return -ENOMEM;
+		}
+		*paths = v;
+		*cap = c;
+	}
+	(*paths)[(*n)++] = path;
+	return 0;
+}
+
+/* A networkd unit's drop-in directory (systemd.network(5): UNIT.network.d,
+ * UNIT.netdev.d, holding NAME.conf files). */
+static bool is_dropin_dir(const struct format *f, const char *name)
+{
+	size_t n = strlen(name);
+	return strcmp(f->name, "networkd") == 0 && name[0] != '.' &&
+	       ((n > 10 && strcmp(name + n - 10, ".network.d") == 0) ||
+		(n > 9 && strcmp(name + n - 9, ".netdev.d") == 0));
+}
+
+/* The .conf files of a drop-in directory (regular, or /dev/null: masked). */
+static int dropin_paths(const char *dir, char ***paths, size_t *n, size_t *cap)
+{
+	DIR *d = opendir(dir);
+	int err = 0;
+
+	if (!d)
+		return 0; /* not a directory after all, or gone: networkd reads nothing */
+	for (struct dirent *e; !err && (errno = 0, e = readdir(d));) {
+		size_t l = strlen(e->d_name);
+		struct stat st;
+		char *path;
+		if (e->d_name[0] == '.' || l <= 5 || strcmp(e->d_name + l - 5, ".conf") != 0)
+			continue;
+		if (asprintf(&path, "%s/%s", dir, e->d_name) < 0) {
+			err = -ENOMEM;
+			break;
+		}
+		if (stat(path, &st) < 0 || !(S_ISREG(st.st_mode) || is_dev_null(&st))) {
+			fprintf(stderr, "bondd-import: %s: not a regular file; skipped\n", path);
+			free(path);
+			continue;
+		}
+		err = push_path(paths, n, cap, path);
+	}
+	closedir(d);
+	return err;
+}
+
+/* The directory's files of the format, in name order (for networkd, with
+ * the drop-ins of its units' directories). */
 static int read_dir(struct inputs *in, const struct format *f, const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -321,6 +377,17 @@ static int read_dir(struct inputs *in, const struct format *f, const char *dir)
 	for (struct dirent *e; (errno = 0, e = readdir(d));) {
 		struct stat st;
 		char *path;
+		if (is_dropin_dir(f, e->d_name)) {
+			if (asprintf(&path, "%s/%s", dir, e->d_name) < 0) {
+				err = -ENOMEM;
+				break;
+			}
+			err = dropin_paths(path, &paths, &n, &cap);
+			free(path);
+			if (err)
+				break;
+			continue;
+		}
 		if (!dir_wants(f, e->d_name))
 			continue;
 		if (asprintf(&path, "%s/%s", dir, e->d_name) < 0) {
@@ -337,17 +404,8 @@ static int read_dir(struct inputs *in, const struct format *f, const char *dir)
 			free(path);
 			continue;
 		}
-		if (n == cap) {
-			cap = cap ? cap * 2 : 16;
-			char **v = realloc(paths, cap * sizeof(*v));
-			if (!v) {
-				free(path);
-				err = -ENOMEM;
-				break;
-			}
-			paths = v;
-		}
-		paths[n++] = path;
+		if ((err = push_path(&paths, &n, &cap, path)) < 0)
+			break;
 	}
 	if (!err && errno)
 		err = -errno;

@@ -34,6 +34,8 @@ static void render_bond(const struct import_bond *b, struct strbuf *out)
 	for (size_t i = 0; i < b->n_opts; i++)
 		if (strcmp(b->opts[i].key, "mode") != 0)
 			sb_printf(out, "%s = %s\n", b->opts[i].key, b->opts[i].value);
+	if (b->mac[0])
+		sb_printf(out, "mac_address = %s\n", b->mac);
 	if (b->mtu) {
 		sb_printf(out, "mtu = %u\n", b->mtu);
 	} else {

@@ -291,6 +291,60 @@ static void networkd_bond_settings(void **state)
 	done(&im);
 }
 
+/*
+ * systemd-networkd's own bond tests (test/test-network): ARPMissedMax=
+ * beside MIIMonitorSec= is kept, as the kernel keeps it; drop-in
+ * directories are read in networkd's order (a name in an earlier
+ * directory hides the same name in a later one; an empty drop-in masks);
+ * [Link] MACAddress= is mac_address; a slave's ActiveSlave=, DHCP=,
+ * Address=, Gateway= each get a note.
+ */
+static void networkd_dropins_mac_and_notes(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_networkd,
+	    FILES(F("etc/25-bond.network.d/20-mac.conf", "[Link]\nMACAddress=02:00:00:00:00:02\n"),
+		  F("etc/10-bond.netdev", "[NetDev]\nName=bond99\nKind=bond\n[Bond]\n"
+					  "Mode=active-backup\nMIIMonitorSec=100ms\n"
+					  "ARPMissedMax=10\n"),
+		  F("etc/10-bond.netdev.d/50-mtu.conf", "[NetDev]\nMTUBytes=9000\n"),
+		  F("etc/25-bond.network", "[Match]\nName=bond99\n[Network]\n"
+					   "Address=192.168.10.1/24\n"),
+		  F("etc/25-bond.network.d/30-addr.conf", ""),
+		  F("lib/25-bond.network.d/10-mac.conf", "[Link]\nMACAddress=02:00:00:00:00:01\n"),
+		  F("lib/25-bond.network.d/30-addr.conf", "[Network]\nAddress=192.168.20.1/24\n"),
+		  F("etc/30-slaves.network", "[Match]\nName=test1 dummy98\n[Network]\n"
+					     "Bond=bond99\nActiveSlave=yes\nDHCP=yes\n"),
+		  F("etc/30-slaves.network.d/10-gw.conf", "[Network]\nGateway=10.0.0.1\n"
+							 "Address=10.0.0.5/24\n"),
+		  F("etc/99-lost.network.d/x.conf", "[Link]\nMTUBytes=1500\n")),
+	    10, &im);
+	const struct desired_bond *b = bond(&im, "bond99");
+	assert_int_equal(opt(b, OPT_MODE), MODE_ACTIVE_BACKUP);
+	assert_int_equal(opt(b, OPT_MISSED_MAX), 10);
+	has_text(&im, "# bondd warns about the next line: arp_missed_max has no effect without "
+		      "arp_interval");
+	/* 20-mac.conf comes after 10-mac.conf whatever the directory */
+	assert_true(b->has_mac);
+	assert_int_equal(b->mac[5], 2);
+	assert_int_equal(b->mtu, 9000);
+	/* etc's empty 30-addr.conf masks lib's */
+	assert_int_equal(b->n_addrs, 1);
+	addr_is(b, 0, "192.168.10.1/24");
+	slaves_are(b, "test1 dummy98");
+	has_text(&im, "# not carried over: [Network] ActiveSlave=yes (etc/30-slaves.network:5): "
+		      "bondd does not pick the active slave");
+	has_text(&im, "# not carried over: [Network] DHCP=yes (etc/30-slaves.network:6)");
+	has_text(&im, "# not carried over: [Network] Gateway=10.0.0.1 "
+		      "(etc/30-slaves.network.d/10-gw.conf:2)");
+	has_text(&im, "# not carried over: [Network] Address=10.0.0.5/24 "
+		      "(etc/30-slaves.network.d/10-gw.conf:3)");
+	has_text(&im, "# etc/99-lost.network.d/x.conf: a drop-in of 99-lost.network, which is not "
+		      "given; skipped");
+	done(&im);
+}
+
 /* A bare number in a *Sec= setting is seconds; booleans become 1/0. */
 static void networkd_units(void **state)
 {
@@ -1190,6 +1244,7 @@ int main(void)
 		cmocka_unit_test(ifcfg_slave_by_hwaddr),
 		cmocka_unit_test(networkd_bond_settings),
 		cmocka_unit_test(networkd_units),
+		cmocka_unit_test(networkd_dropins_mac_and_notes),
 		cmocka_unit_test(networkd_slaves),
 		cmocka_unit_test(networkd_bond_network),
 		cmocka_unit_test(networkd_shadow_and_mask),
