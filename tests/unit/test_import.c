@@ -1059,6 +1059,70 @@ static void netplan_stacked_and_notes(void **state)
 	done(&im);
 }
 
+/* Open vSwitch bonds are not kernel bonds: refused, whichever way netplan
+ * says OVS (an openvswitch: mapping, an OVS-only mode, an OVS bridge that
+ * lists the bond); a kernel bond beside them is still made. */
+static void netplan_ovs_bonds(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_netplan,
+	    FILES(F("1.yaml", "network:\n  ethernets:\n    e1: {}\n    e2: {}\n    e3: {}\n"
+			      "  bonds:\n"
+			      "    ovsbond:\n      interfaces: [e1, patch0-1]\n"
+			      "      parameters: {mode: balance-tcp, lacp-rate: fast}\n"
+			      "      openvswitch: {lacp: active}\n"
+			      "    slb:\n      interfaces: [e2]\n"
+			      "      parameters: {mode: balance-slb}\n"
+			      "    inbr:\n      interfaces: [e3]\n"
+			      "    kbond:\n      interfaces: [e4]\n"
+			      "      parameters: {mode: active-backup}\n"
+			      "  bridges:\n    ovs0:\n      interfaces: [inbr]\n"
+			      "      openvswitch: {}\n")),
+	    1, &im);
+	assert_int_equal(im.d.n_bonds, 1);
+	bond(&im, "kbond");
+	has_text(&im, "# not carried over: bonds.ovsbond (1.yaml) is an Open vSwitch bond (it has "
+		      "an openvswitch: mapping): OVS makes it, not the kernel's bonding driver");
+	has_text(&im, "bonds.slb (1.yaml) is an Open vSwitch bond (its mode balance-slb is Open "
+		      "vSwitch's)");
+	has_text(&im, "bonds.inbr (1.yaml) is an Open vSwitch bond (an Open vSwitch bridge lists "
+		      "it)");
+	assert_null(strstr(im.text.s, "patch0-1"));
+	done(&im);
+}
+
+/* A scalar longer than any value the reader keeps is refused once, and an
+ * alias naming it everywhere costs nothing more (it took 50 s). */
+static void netplan_long_scalar(void **state)
+{
+	(void)state;
+	struct imported im;
+	static char text[300 * 1024];
+	size_t at = 0;
+	at += (size_t)snprintf(text + at, sizeof(text) - at,
+			       "network:\n  ethernets:\n    e0: {mtu: &m ");
+	memset(text + at, '9', 116000);
+	at += 116000;
+	at += (size_t)snprintf(text + at, sizeof(text) - at, "}\n");
+	for (int i = 1; i < 400; i++)
+		at += (size_t)snprintf(text + at, sizeof(text) - at,
+				       "    e%d: {mtu: *m, set-name: *m, addresses: [*m, *m]}\n", i);
+	at += (size_t)snprintf(text + at, sizeof(text) - at,
+			       "  bonds:\n    bond0:\n      interfaces: [e1, e2]\n      mtu: *m\n"
+			       "      parameters: {mode: *m}\n");
+	struct import_file f = {"1.yaml", text, at};
+	run(import_netplan, &f, 1, &im);
+	bond(&im, "bond0");
+	has_text(&im, "# not carried over: 1.yaml:3: a value of 116000 bytes, longer than any "
+		      "netplan value bondd-import reads (255): refused wherever it is used");
+	/* said once, not once per use */
+	const char *first = strstr(im.text.s, "a value of 116000 bytes");
+	assert_null(strstr(first + 1, "a value of 116000 bytes"));
+	assert_null(strstr(im.text.s, "99999999"));
+	done(&im);
+}
+
 /* ---- ifupdown (interfaces(5); ifenslave's and ifupdown2's bond keys) ---- */
 
 /* Debian's ifenslave: bond-slaves in order, then bond-master slaves;
@@ -1244,6 +1308,8 @@ int main(void)
 		cmocka_unit_test(ifcfg_slave_by_hwaddr),
 		cmocka_unit_test(networkd_bond_settings),
 		cmocka_unit_test(networkd_units),
+		cmocka_unit_test(netplan_ovs_bonds),
+		cmocka_unit_test(netplan_long_scalar),
 		cmocka_unit_test(networkd_dropins_mac_and_notes),
 		cmocka_unit_test(networkd_slaves),
 		cmocka_unit_test(networkd_bond_network),
