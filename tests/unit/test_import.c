@@ -1181,6 +1181,87 @@ static void ifupdown_ifenslave(void **state)
 
 /* ifupdown2: bond-ports, modes by number, yes/no, its old key names;
  * glob and regex lists name no interface. */
+/* ifupdown2's globs, as its user guide defines them: PREFIX1-4SUFFIX and
+ * [1-4] ranges (the last fastest), "glob" for the next word only. */
+static void ifupdown_globs(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifupdown,
+	    FILES(F("interfaces",
+		    "auto bond1\niface bond1\n    bond-slaves glob swp19-22\n    bond-mode 4\n"
+		    "auto bond2\niface bond2\n    bond-slaves glob swp[1-2]s[0-1].100 swp9 glob e7-8\n"
+		    "auto bond3\niface bond3\n    bond-slaves glob swp1-64\n"
+		    "auto bond4\niface bond4\n    bond-slaves glob swp1-\n    bond-miimon 100\n")),
+	    1, &im);
+	slaves_are(bond(&im, "bond1"), "swp19 swp20 swp21 swp22");
+	slaves_are(bond(&im, "bond2"), "swp1s0.100 swp1s1.100 swp2s0.100 swp2s1.100 swp9 e7 e8");
+	assert_int_equal(bond(&im, "bond3")->n_slaves, 0);
+	has_text(&im, "# not carried over: bond-slaves glob swp1-64 (interfaces:10): it makes more "
+		      "names than a bond has slaves (32)");
+	has_text(&im, "# not carried over: bond-slaves glob swp1- (interfaces:13): not a range "
+		      "ifupdown2 expands");
+	done(&im);
+}
+
+/* ifupdown2 runs Mako over the file first; bondd-import does not, and
+ * names every template line instead of reading around it. */
+static void ifupdown_templates(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifupdown,
+	    FILES(F("interfaces",
+		    "auto bond0\niface bond0\n    bond-slaves e1 e2\n    bond-miimon 100\n"
+		    "<%\n  vlans = [11, 12]\n%>\n"
+		    "%for v in vlans:\n"
+		    "auto bond0.${v}\niface bond0.${v}\n    address 10.20.${v}.3/24\n"
+		    "%endfor\n"
+		    "    mtu 9000\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	slaves_are(b, "e1 e2");
+	has_text(&im, "# not carried over: interfaces:5: \"<%\" is a Mako template line of "
+		      "ifupdown2, which bondd-import does not run");
+	has_text(&im, "# not carried over: interfaces:8: \"%for v in vlans:\" is a Mako template "
+		      "line");
+	has_text(&im, "# not carried over: interfaces:9: \"auto bond0.${v}\" is a Mako");
+	assert_null(strstr(im.text.s, "address = 10.20."));
+	assert_int_equal(b->n_addrs, 0);
+	/* after a template line the stanza is unknown: "mtu 9000" is not bond0's */
+	assert_int_equal(b->mtu, 1500);
+	has_text(&im, "# interfaces: 1 lines outside any iface stanza were skipped");
+	done(&im);
+}
+
+/* A bond-master that names no bond: reported, not made a bond.  A slave's
+ * sibling NIC (a typo in a real file), a NIC name without bond keys; a
+ * bond named only by its slaves' bond-master is still a bond. */
+static void ifupdown_master_not_a_bond(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifupdown,
+	    FILES(F("interfaces",
+		    "auto bond0\niface bond0 inet manual\n    bond-slaves none\n    bond-mode 1\n"
+		    "iface enp7s0f0 inet manual\n    bond-master bond0\n"
+		    "iface enp7s0f1 inet manual\n    bond-master enp7s0f0\n"
+		    "iface eno1 inet manual\n"
+		    "iface eno2 inet manual\n    bond-master eno1\n"
+		    "iface bond9 inet manual\n"
+		    "iface e5 inet manual\n    bond-master bond9\n")),
+	    1, &im);
+	slaves_are(bond(&im, "bond0"), "enp7s0f0");
+	slaves_are(bond(&im, "bond9"), "e5");
+	assert_null(desired_find_bond(&im.d, "enp7s0f0"));
+	assert_null(desired_find_bond(&im.d, "eno1"));
+	has_text(&im, "# not carried over: interfaces:7: enp7s0f1 names bond-master enp7s0f0, which "
+		      "is no bond (it is itself a slave (bond-master)): not made a bond; a typo?");
+	has_text(&im, "# not carried over: interfaces:10: eno2 names bond-master eno1, which is no "
+		      "bond (a NIC's name, and its stanzas have no bond key)");
+	done(&im);
+}
+
 static void ifupdown_ifupdown2(void **state)
 {
 	(void)state;
@@ -1220,9 +1301,8 @@ static void ifupdown_ifupdown2(void **state)
 		      "ifupdown2)");
 	has_text(&im, "# not carried over: bond-lacp-bypass-allow no (interfaces:10): no kernel "
 		      "bonding option bondd manages");
-	assert_int_equal(bond(&im, "bond2")->n_slaves, 0);
-	has_text(&im, "# not carried over: bond-slaves glob swp3-4 (interfaces:15): a pattern, "
-		      "not names");
+	/* ifupdown2 defines what "glob swp3-4" expands to: its names */
+	slaves_are(bond(&im, "bond2"), "swp3 swp4");
 	done(&im);
 }
 
@@ -1337,6 +1417,9 @@ int main(void)
 		cmocka_unit_test(netplan_stacked_and_notes),
 		cmocka_unit_test(ifupdown_ifenslave),
 		cmocka_unit_test(ifupdown_ifupdown2),
+		cmocka_unit_test(ifupdown_globs),
+		cmocka_unit_test(ifupdown_templates),
+		cmocka_unit_test(ifupdown_master_not_a_bond),
 		cmocka_unit_test(ifupdown_sources),
 		cmocka_unit_test(ifupdown_stacked_and_notes),
 	};
