@@ -104,6 +104,7 @@ struct np_def {
 	char link[NP_NAME], vlan_id[16]; /* vlans */
 	char renderer[32];
 	bool ovs;                  /* openvswitch: on the definition */
+	char mac[24];              /* macaddress: (a bond's own) */
 	struct strbuf notes;       /* keys not carried over */
 };
 
@@ -410,6 +411,10 @@ static void read_def(struct np *np, enum np_type type, const char *id, yaml_docu
 			copy(d->vlan_id, sizeof(d->vlan_id), s);
 		} else if (strcmp(k, "renderer") == 0 && s) {
 			copy(d->renderer, sizeof(d->renderer), s);
+		} else if (strcmp(k, "macaddress") == 0 && type == NP_BOND && s) {
+			/* netplan writes it as the bond's MACAddress=
+			 * (networkd.c, write_netdev_file): bondd's mac_address. */
+			copy(d->mac, sizeof(d->mac), s);
 		} else if (strcmp(k, "openvswitch") == 0) {
 			/* netplan renders it through Open vSwitch (parse.c,
 			 * handle_ovs_*; openvswitch.c), even as "openvswitch: {}". */
@@ -691,6 +696,13 @@ static void read_bond(struct np *np, const struct np_def *d)
 		return;
 	b->order_note = "netplan keeps none; the order of interfaces: check it.";
 	bond_params(np, b, d);
+	if (*d->mac) {
+		if (strlen(d->mac) == 17 && strspn(d->mac, "0123456789abcdefABCDEF:") == 17)
+			copy(b->mac, sizeof(b->mac), d->mac);
+		else
+			import_note(&b->notes, "not carried over: macaddress %.30s (%s): bondd's "
+				    "mac_address takes one aa:bb:cc:dd:ee:ff", d->mac, d->file);
+	}
 	if (*d->mtu) {
 		char *end;
 		unsigned long v = strtoul(d->mtu, &end, 10);
