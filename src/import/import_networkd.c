@@ -224,6 +224,7 @@ struct network {
 	bool other_match;          /* [Match] has more than Name= */
 	char bond[64];             /* [Network] Bond= */
 	bool primary;              /* [Network] PrimarySlave=yes */
+	bool active;               /* [Network] ActiveSlave=yes */
 	char mtu[32];              /* [Link] MTUBytes= */
 };
 
@@ -249,6 +250,8 @@ static int read_network(struct network *n, const struct unit *u)
 			snprintf(n->bond, sizeof(n->bond), "%s", c->val);
 		} else if (strcmp(c->section, "Network") == 0 && strcmp(c->key, "PrimarySlave") == 0) {
 			n->primary = yes(c->val);
+		} else if (strcmp(c->section, "Network") == 0 && strcmp(c->key, "ActiveSlave") == 0) {
+			n->active = yes(c->val);
 		} else if (strcmp(c->section, "Link") == 0 && strcmp(c->key, "MTUBytes") == 0) {
 			snprintf(n->mtu, sizeof(n->mtu), "%s", c->val);
 		}
@@ -367,10 +370,13 @@ static int slave_network_notes(struct import_bond *b, const struct network *s)
 		    (network && (strcmp(c->key, "Bond") == 0 || strcmp(c->key, "PrimarySlave") == 0)) ||
 		    (strcmp(c->section, "Link") == 0 && strcmp(c->key, "MTUBytes") == 0))
 			continue;
-		if (network && strcmp(c->key, "ActiveSlave") == 0)
-			import_note(&b->notes, "not carried over: [Network] ActiveSlave=%.20s (%s): "
-				    "bondd does not pick the active slave, the kernel does; primary = "
-				    "NAME makes it prefer one", c->val, c->from);
+		if (network && strcmp(c->key, "ActiveSlave") == 0 && s->active)
+			import_note(&b->notes, "[Network] ActiveSlave=%.20s (%s): bondd has no "
+				    "active_slave; the slave is listed first instead, so it is the active "
+				    "one when the bond is made (primary = NAME would prefer it for ever)",
+				    c->val, c->from);
+		else if (network && strcmp(c->key, "ActiveSlave") == 0)
+			continue; /* =no: what the kernel does anyway */
 		else
 			import_note(&b->notes, "not carried over: [%.30s] %.40s=%.60s (%s): a "
 				    "slave's own setting; an enslaved NIC has no addresses, routes or "
@@ -382,6 +388,8 @@ static int slave_network_notes(struct import_bond *b, const struct network *s)
 static int bond_slaves(struct import_bond *b, const struct network *nets, size_t n,
 		       const struct other_netdev *others, size_t n_others)
 {
+	const char *active = NULL;
+
 	for (size_t i = 0; i < n; i++) {
 		const struct network *s = &nets[i];
 		const char *path = s->u->in->name;
@@ -417,7 +425,8 @@ static int bond_slaves(struct import_bond *b, const struct network *nets, size_t
 					    used ? used->u->in->name : "no file");
 				continue;
 			}
-			import_add_slave(b, w, path);
+			if (import_add_slave(b, w, path) && s->active && !active)
+				active = w;
 			if (s->primary)
 				import_set_opt(b, "primary", w, path);
 			if (*s->mtu)
@@ -425,6 +434,19 @@ static int bond_slaves(struct import_bond *b, const struct network *nets, size_t
 					    "over: the kernel gives every slave the bond's MTU", s->mtu, w,
 					    path);
 		}
+	}
+	/* ActiveSlave=yes: networkd makes that slave the active one once it
+	 * joins (netdev/bond.c, IFLA_BOND_ACTIVE_SLAVE); the kernel takes
+	 * the first slave that joins a bond without one, so listing it
+	 * first gives the bond that bondd makes the same active slave. */
+	for (size_t i = 1; active && i < b->n_slaves; i++) {
+		if (strcmp(b->slaves[i], active) != 0)
+			continue;
+		char name[IFNAMSIZ];
+		memcpy(name, b->slaves[i], sizeof(name));
+		memmove(b->slaves[1], b->slaves[0], i * sizeof(b->slaves[0]));
+		memcpy(b->slaves[0], name, sizeof(name));
+		break;
 	}
 	return 0;
 }

@@ -314,12 +314,14 @@ static void networkd_dropins_mac_and_notes(void **state)
 		  F("etc/25-bond.network.d/30-addr.conf", ""),
 		  F("lib/25-bond.network.d/10-mac.conf", "[Link]\nMACAddress=02:00:00:00:00:01\n"),
 		  F("lib/25-bond.network.d/30-addr.conf", "[Network]\nAddress=192.168.20.1/24\n"),
-		  F("etc/30-slaves.network", "[Match]\nName=test1 dummy98\n[Network]\n"
-					     "Bond=bond99\nActiveSlave=yes\nDHCP=yes\n"),
+		  F("etc/30-slaves.network", "[Match]\nName=test1\n[Network]\n"
+					     "Bond=bond99\nActiveSlave=no\nDHCP=yes\n"),
+		  F("etc/31-active.network", "[Match]\nName=dummy98\n[Network]\n"
+					     "Bond=bond99\nActiveSlave=yes\n"),
 		  F("etc/30-slaves.network.d/10-gw.conf", "[Network]\nGateway=10.0.0.1\n"
 							 "Address=10.0.0.5/24\n"),
 		  F("etc/99-lost.network.d/x.conf", "[Link]\nMTUBytes=1500\n")),
-	    10, &im);
+	    11, &im);
 	const struct desired_bond *b = bond(&im, "bond99");
 	assert_int_equal(opt(b, OPT_MODE), MODE_ACTIVE_BACKUP);
 	assert_int_equal(opt(b, OPT_MISSED_MAX), 10);
@@ -332,9 +334,10 @@ static void networkd_dropins_mac_and_notes(void **state)
 	/* etc's empty 30-addr.conf masks lib's */
 	assert_int_equal(b->n_addrs, 1);
 	addr_is(b, 0, "192.168.10.1/24");
-	slaves_are(b, "test1 dummy98");
-	has_text(&im, "# not carried over: [Network] ActiveSlave=yes (etc/30-slaves.network:5): "
-		      "bondd does not pick the active slave");
+	/* ActiveSlave=yes: listed first, so the kernel makes it active */
+	slaves_are(b, "dummy98 test1");
+	has_text(&im, "# [Network] ActiveSlave=yes (etc/31-active.network:5): bondd has no "
+		      "active_slave; the slave is listed first instead");
 	has_text(&im, "# not carried over: [Network] DHCP=yes (etc/30-slaves.network:6)");
 	has_text(&im, "# not carried over: [Network] Gateway=10.0.0.1 "
 		      "(etc/30-slaves.network.d/10-gw.conf:2)");
