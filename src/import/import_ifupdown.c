@@ -314,9 +314,11 @@ static void include(struct ifu *u, const char *from, unsigned line, const char *
  * "%endfor" lines, <% ... %> blocks and ${...} expressions.  bondd-import
  * runs no template, so such a line is named, never read as if it were
  * not there: the stanzas a loop makes, and a value built from ${v}, are
- * not carried over.  *block: inside a <% ... %> block.
+ * not carried over.  *block: inside a <% ... %> block.  ${...} counts
+ * only in a file with Mako's control lines (mako): elsewhere it is the
+ * shell's, in an up or down command of classic ifupdown.
  */
-static bool template_line(const char *line, bool *block)
+static bool template_line(const char *line, bool mako, bool *block)
 {
 	const char *s = line + strspn(line, " \t");
 	const char *open = strstr(s, "<%");
@@ -331,7 +333,26 @@ static bool template_line(const char *line, bool *block)
 		*block = !strstr(open + 2, "%>");
 		return true;
 	}
-	return strstr(s, "${") != NULL;
+	return mako && strstr(s, "${") != NULL;
+}
+
+/* Whether a file has Mako's control lines (% at the start, or <%). */
+static bool has_mako(const char *text, size_t len)
+{
+	const char *at = text, *end = text + len;
+
+	while (at < end) {
+		const char *nl = memchr(at, '\n', (size_t)(end - at));
+		size_t n = nl ? (size_t)(nl - at) : (size_t)(end - at);
+		size_t lead = 0;
+		while (lead < n && (at[lead] == ' ' || at[lead] == '\t'))
+			lead++;
+		if ((lead < n && at[lead] == '%' && (lead + 1 == n || at[lead + 1] != '%')) ||
+		    (n >= 2 && memmem(at, n, "<%", 2)))
+			return true;
+		at = nl ? nl + 1 : end;
+	}
+	return false;
 }
 
 #define IFU_TEMPLATE_NOTES 8
@@ -344,14 +365,14 @@ static void read_file(struct ifu *u, size_t idx, int depth)
 	unsigned n = 0, first, bad = 0, templ = 0;
 	struct ifu_stanza *cur = NULL;
 	size_t cur_idx = 0;
-	bool block = false;
+	bool block = false, mako = has_mako(f->text, f->len);
 
 	if (u->seen[idx] || depth > IFU_DEPTH)
 		return;
 	u->seen[idx] = true;
 	while (!u->oom && next_line(&at, end, line, sizeof(line), &n, &first)) {
 		const char *lead = line + strspn(line, " \t");
-		if (*lead != '#' && template_line(line, &block)) {
+		if (*lead != '#' && template_line(line, mako, &block)) {
 			if (templ++ < IFU_TEMPLATE_NOTES)
 				import_note(&u->r->notes, "not carried over: %s:%u: \"%.60s\" is a "
 					    "Mako template line of ifupdown2, which bondd-import does not "

@@ -1240,6 +1240,26 @@ static void ifupdown_templates(void **state)
 	done(&im);
 }
 
+/* Classic ifupdown's ${IFACE} in a command is the shell's, not Mako's:
+ * without Mako's control lines the file is read as ever. */
+static void ifupdown_shell_braces_are_no_template(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifupdown,
+	    FILES(F("interfaces",
+		    "auto bond0\niface bond0 inet static\n    address 10.3.0.1/24\n"
+		    "    post-up echo 1 >/proc/sys/net/ipv6/conf/${IFACE}/disable_ipv6\n"
+		    "    bond-slaves e1 e2\n    bond-mode 1\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	slaves_are(b, "e1 e2");
+	assert_int_equal(opt(b, OPT_MODE), MODE_ACTIVE_BACKUP);
+	assert_null(strstr(im.text.s, "Mako"));
+	has_text(&im, "# not carried over: post-up echo 1 >/proc/sys/net/ipv6/conf/${IFACE}");
+	done(&im);
+}
+
 /* A bond-master that names no bond: reported, not made a bond.  A slave's
  * sibling NIC (a typo in a real file), a NIC name without bond keys; a
  * bond named only by its slaves' bond-master is still a bond. */
@@ -1425,6 +1445,7 @@ int main(void)
 		cmocka_unit_test(ifupdown_ifupdown2),
 		cmocka_unit_test(ifupdown_globs),
 		cmocka_unit_test(ifupdown_templates),
+		cmocka_unit_test(ifupdown_shell_braces_are_no_template),
 		cmocka_unit_test(ifupdown_master_not_a_bond),
 		cmocka_unit_test(ifupdown_sources),
 		cmocka_unit_test(ifupdown_stacked_and_notes),
