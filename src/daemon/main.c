@@ -83,8 +83,9 @@ static void print_version_note(void *ctx, const char *text)
 	print_check_warning(c->path, c->bond->line, "[%s]: %s", c->bond->name, text);
 }
 
-/* Options and values the running kernel's version does not take, by the
- * option table's kernel ranges (kernel_caps_version_notes). */
+/* Options the running kernel's version lacks, by the option table's
+ * kernel ranges (kernel_caps_version_notes): warnings; a value it refuses
+ * was already an error of config_load_kernel. */
 static void check_kernel_version(const char *path, const struct desired *want,
 				 const struct kernel_caps *caps)
 {
