@@ -14,8 +14,10 @@
 #include <sys/stat.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
+#include <sys/utsname.h>
 
 #include "config.h"
+#include "kernel_caps.h"
 #include "hostcheck_run.h"
 #include "log.h"
 #include "plan.h"
@@ -438,6 +440,15 @@ static void log_diagnostics(const struct config_diag *diag, enum config_severity
 	}
 }
 
+/* The running kernel's version, whose refusals the config parser makes
+ * errors (config_load_kernel); 0 when it cannot be read. */
+static uint16_t running_kernel(void)
+{
+	struct utsname u;
+
+	return uname(&u) == 0 ? kernel_caps_parse_release(u.release) : 0;
+}
+
 /* Returns 0 once the file is applied, -1 when it was refused (msg: why). */
 static int reload(struct daemon *d, char *msg, size_t len)
 {
@@ -446,7 +457,10 @@ static int reload(struct daemon *d, char *msg, size_t len)
 
 	sd_notify_send("RELOADING=1");
 	log_info("reloading %s", d->opts.config_path);
-	if (config_load(d->opts.config_path, &next, &diag) < 0) {
+	/* A value the kernel refuses is refused here, before anything is
+	 * touched: applied, a down-only option would take the bond down (its
+	 * 802.3ad ports set down, released) for a request that then fails. */
+	if (config_load_kernel(d->opts.config_path, running_kernel(), &next, &diag) < 0) {
 		const struct config_diagnostic *first = config_diag_first(&diag, CONFIG_ERROR);
 		log_diagnostics(&diag, CONFIG_ERROR);
 		log_err("reload failed: keeping the running configuration");
@@ -812,7 +826,7 @@ int daemon_main(const struct daemon_opts *opts)
 	struct config_diag diag = {0};
 	int err, status = 1;
 
-	if (config_load(opts->config_path, &d.want, &diag) < 0) {
+	if (config_load_kernel(opts->config_path, running_kernel(), &d.want, &diag) < 0) {
 		log_diagnostics(&diag, CONFIG_ERROR);
 		config_diag_free(&diag);
 		return 78; /* EX_CONFIG */

@@ -85,8 +85,9 @@ static void print_version_note(void *ctx, const char *text)
 	print_check_warning(c->path, c->bond->line, "[%s]: %s", c->bond->name, text);
 }
 
-/* Options and values the running kernel's version does not take, by the
- * option table's kernel ranges (kernel_caps_version_notes). */
+/* Options the running kernel's version lacks, by the option table's
+ * kernel ranges (kernel_caps_version_notes): warnings; a value it refuses
+ * was already an error of config_load_kernel. */
 static void check_kernel_version(const char *path, const struct desired *want,
 				 const struct kernel_caps *caps)
 {
@@ -129,7 +130,10 @@ static int check_config(const char *path, bool show_plan)
 {
 	struct desired want = {0};
 	struct config_diag diag = {0};
-	int err = config_load(path, &want, &diag);
+	struct utsname u;
+	/* What this kernel refuses is an error, as at start and reload. */
+	uint16_t kver = uname(&u) == 0 ? kernel_caps_parse_release(u.release) : 0;
+	int err = config_load_kernel(path, kver, &want, &diag);
 
 	/* Errors, then warnings (the order diag holds them in); warnings do
 	 * not fail the check: the daemon would run this file. */
