@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 # scenario-timeout: 240
 # LLDP receive under valgrind's memcheck: good and malformed LLDPDUs on two
-# slaves, a slave deleted and created again (its socket re-opened), every
-# output read, then a reload to lldp = no (sockets closed, records freed)
+# slaves, a slave deleted and created again (its socket re-opened), two
+# speakers on it and then one, every output read, then a reload to lldp = no (sockets closed, records freed)
 # and a clean SIGTERM.  Any valgrind report fails it.  Fails on the code
 # before LLDP reception (lldp = is an unknown key there).
 . "$LIB_DIR/lib.sh"
@@ -48,12 +48,17 @@ ip link add e2 type veth peer name p2 netns "$PEER"
 ip -n "$PEER" link set p2 up
 "$BONDWATCH" --bond bond0 --slaves e1,e2 --mtu 1500 --timeout 60 >/dev/null ||
 	{ show_log; fail "re-created e2 not repaired"; }
+# swp2 while swp1's frame still holds: two speakers; then swp1 leaves
+# (TTL 0): swp2 alone, a changed neighbour.
 "${SEND[@]}" good p2 $C sw-c swp2 'port 2' 20 9216 120
-changed() {
+lldp_finding() {
 	status --json >"$WORK/s.json"
-	[[ $(json_field "$WORK/s.json" '[f["kind"] for f in d["bonds"][0]["findings"] if f["source"] == "lldp"]') == *neighbour-changed* ]]
+	[[ $(json_field "$WORK/s.json" '[f["kind"] for f in d["bonds"][0]["findings"] if f["source"] == "lldp"]') == *"$1"* ]]
 }
-wait_until 60 changed || { json_field "$WORK/s.json" 'd["bonds"][0]["findings"]'; fail "re-created e2 did not hear its new neighbour"; }
+wait_until 60 lldp_finding several-neighbours || { json_field "$WORK/s.json" 'd["bonds"][0]["findings"]'; fail "re-created e2 did not hear its second speaker"; }
+status --neighbours >/dev/null || true
+"${SEND[@]}" good p2 $C sw-c swp1 'port 1' 10 1518 0
+wait_until 60 lldp_finding neighbour-changed || { json_field "$WORK/s.json" 'd["bonds"][0]["findings"]'; fail "re-created e2 did not hear its new neighbour"; }
 
 conf no
 kill -HUP "$BONDD_PID"
