@@ -18,6 +18,9 @@
 #   read_ps     frames/s bondd read and judged (LLDP: frames + malformed +
 #               rate_limited of e1; probe: answers_sent + dropped +
 #               bad_frames of the link check)
+#   kernel_dropped_ps  LLDP: frames/s the kernel dropped while bondd's read
+#               budget was spent (e1's "dropped"; -1 for probes: no counter;
+#               rx_ps - read_ps is what bondd did not read either way)
 #   taken_ps    frames/s that changed anything (LLDP: frames taken; probe:
 #               answers sent)
 #   sent_by_bondd_ps  frames/s bondd sent in reply (probe: answers)
@@ -52,7 +55,7 @@ cpu_ticks() { # cpu_ticks PID: utime + stime of PID and its descendants
 	echo "$n"
 }
 rx() { ip netns exec fl-h cat /sys/class/net/e1/statistics/rx_packets; }
-counters() { # counters: "lldp_read lldp_taken lc_read lc_answers"
+counters() { # counters: "lldp_read lldp_taken lldp_dropped lc_read lc_answers"
 	ip netns exec fl-h "$STATUS" --socket "$OUT/s.sock" --json >"$OUT/s.json" 2>/dev/null
 	python3 - "$OUT/s.json" <<'PY'
 import json, sys
@@ -61,6 +64,7 @@ b = d["bonds"][0]
 e1 = [s for s in b["slave_status"] if s["name"] == "e1"][0]["lldp"] or {}
 lc = b.get("link_check") or {}
 print(e1.get("frames", 0) + e1.get("malformed", 0) + e1.get("rate_limited", 0), e1.get("frames", 0),
+      e1.get("dropped", 0),
       lc.get("answers_sent", 0) + lc.get("dropped", 0) + lc.get("bad_frames", 0), lc.get("answers_sent", 0))
 PY
 }
@@ -84,24 +88,24 @@ for prio in plain rr; do
 	t0=$(cpu_ticks "$pid")
 	sleep "$FLOOD_SECS"
 	t1=$(cpu_ticks "$pid")
-	idle=$(((t1 - t0) * 100000 / TCK / FLOOD_SECS / 10))
+	idle=$(((t1 - t0) * 1000 / TCK / FLOOD_SECS))
 	echo "flood: bondd ($prio) idle: cpu $((idle / 10)).$((idle % 10)) %"
 	echo "{\"part\": \"flood\", \"kind\": \"idle\", \"prio\": \"$prio\", \"secs\": $FLOOD_SECS, \"cpu_pct\": $((idle / 10)).$((idle % 10))}" >>"$RAW"
 	for kind in lldp probe; do
-		read -r l0 lt0 c0 ca0 <<<"$(counters)"
+		read -r l0 lt0 ld0 c0 ca0 <<<"$(counters)"
 		r0=$(rx)
 		t0=$(cpu_ticks "$pid")
 		sent=$(ip netns exec fl-p "$SENDER" p1 "$kind" "$FLOOD_SECS")
 		t1=$(cpu_ticks "$pid")
 		r1=$(rx)
 		sleep 1 # what is queued read
-		read -r l1 lt1 c1 ca1 <<<"$(counters)"
-		cpu=$(((t1 - t0) * 100000 / TCK / FLOOD_SECS / 10)) # tenths of a %
-		if [[ $kind == lldp ]]; then read_n=$((l1 - l0)) taken=$((lt1 - lt0)) replies=0
-		else read_n=$((c1 - c0)) taken=$((ca1 - ca0)) replies=$((ca1 - ca0)); fi
-		line="kind $kind prio $prio: cpu $((cpu / 10)).$((cpu % 10)) %, sent $((sent / FLOOD_SECS))/s, rx $(((r1 - r0) / FLOOD_SECS))/s, read $((read_n / FLOOD_SECS))/s, taken $((taken / FLOOD_SECS))/s, replies $((replies / FLOOD_SECS))/s"
+		read -r l1 lt1 ld1 c1 ca1 <<<"$(counters)"
+		cpu=$(((t1 - t0) * 1000 / TCK / FLOOD_SECS)) # tenths of a %
+		if [[ $kind == lldp ]]; then read_n=$((l1 - l0)) taken=$((lt1 - lt0)) replies=0 kdrop=$((ld1 - ld0))
+		else read_n=$((c1 - c0)) taken=$((ca1 - ca0)) replies=$((ca1 - ca0)) kdrop=-1; fi
+		line="kind $kind prio $prio: cpu $((cpu / 10)).$((cpu % 10)) %, sent $((sent / FLOOD_SECS))/s, rx $(((r1 - r0) / FLOOD_SECS))/s, read $((read_n / FLOOD_SECS))/s, taken $((taken / FLOOD_SECS))/s, replies $((replies / FLOOD_SECS))/s, counted dropped $((kdrop / FLOOD_SECS))/s"
 		echo "flood: $line"
-		echo "{\"part\": \"flood\", \"kind\": \"$kind\", \"prio\": \"$prio\", \"secs\": $FLOOD_SECS, \"cpu_pct\": $((cpu / 10)).$((cpu % 10)), \"sent_ps\": $((sent / FLOOD_SECS)), \"rx_ps\": $(((r1 - r0) / FLOOD_SECS)), \"read_ps\": $((read_n / FLOOD_SECS)), \"taken_ps\": $((taken / FLOOD_SECS)), \"sent_by_bondd_ps\": $((replies / FLOOD_SECS))}" >>"$RAW"
+		echo "{\"part\": \"flood\", \"kind\": \"$kind\", \"prio\": \"$prio\", \"secs\": $FLOOD_SECS, \"cpu_pct\": $((cpu / 10)).$((cpu % 10)), \"sent_ps\": $((sent / FLOOD_SECS)), \"rx_ps\": $(((r1 - r0) / FLOOD_SECS)), \"read_ps\": $((read_n / FLOOD_SECS)), \"taken_ps\": $((taken / FLOOD_SECS)), \"sent_by_bondd_ps\": $((replies / FLOOD_SECS)), \"kernel_dropped_ps\": $((kdrop / FLOOD_SECS))}" >>"$RAW"
 	done
 	kill "$pid"
 	wait "$pid"

@@ -21,6 +21,13 @@
  * a few a second at fast start; the rest are counted and dropped. */
 #define LLDP_BURST 8
 #define LLDP_REFILL_MS 1000
+/* Frames read from a slave's socket per second, good or not: past them the
+ * socket is not read until the second ends, and the kernel drops what
+ * does not fit its buffer (counted as dropped when it is read again).  What a flood can cost bondd is then LLDP_READS_PER_S receives
+ * and parses and one timer wake-up a second per slave, whatever the rate
+ * on the wire (bench/FLOOD.md); 32 is four times the bucket above, so the
+ * counters still tell a flood of good frames from a malformed one. */
+#define LLDP_READS_PER_S 32
 /* An 802.3 maximum frame size counts the Ethernet header and FCS: an
  * untagged frame of the bond's MTU needs MTU + 18 bytes. */
 #define LLDP_FRAME_OVERHEAD 18
@@ -95,15 +102,24 @@ struct lldp_port {
 	int64_t changed_until_ms;   /* monotonic */
 	uint64_t frames;            /* good LLDPDUs taken */
 	uint64_t malformed;         /* refused by the parser, or too long */
-	uint64_t limited;           /* not parsed: over the rate limit */
+	uint64_t limited;           /* not taken: over the rate limit */
+	uint64_t dropped;           /* not read: dropped by the kernel while
+				       the read budget was spent */
 	unsigned tokens;
 	int64_t refill_ms;          /* monotonic: when the bucket last refilled */
+	unsigned reads;             /* frames read in the second from read_ms */
+	int64_t read_ms;            /* monotonic */
 };
 
 /* A fresh record (a full bucket, nothing heard). */
 void lldp_port_init(struct lldp_port *p, const char *bond, const char *slave, int64_t now_ms);
 /* Takes a token for one frame; false (and counted in limited) when none. */
 bool lldp_port_token(struct lldp_port *p, int64_t now_ms);
+/* How many more frames may be read from the slave's socket now (0: not
+ * before lldp_port_reads_resume); the caller adds what it read to
+ * p->reads. */
+unsigned lldp_port_reads_left(struct lldp_port *p, int64_t now_ms);
+int64_t lldp_port_reads_resume(const struct lldp_port *p);
 /* Records a good LLDPDU heard now, under its speaker (chassis and port).
  * TTL 0 (the speaker shuts down) forgets that speaker at once; a new one
  * when LLDP_SPEAKERS are kept replaces the one heard longest ago. */

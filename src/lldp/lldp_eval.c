@@ -38,6 +38,20 @@ bool lldp_port_token(struct lldp_port *p, int64_t now_ms)
 	return true;
 }
 
+unsigned lldp_port_reads_left(struct lldp_port *p, int64_t now_ms)
+{
+	if (now_ms < p->read_ms || now_ms - p->read_ms >= 1000) {
+		p->read_ms = now_ms;
+		p->reads = 0;
+	}
+	return p->reads >= LLDP_READS_PER_S ? 0 : LLDP_READS_PER_S - p->reads;
+}
+
+int64_t lldp_port_reads_resume(const struct lldp_port *p)
+{
+	return p->read_ms + 1000;
+}
+
 /* A finding's sentence, cut to its field when identifiers are long. */
 static void __attribute__((format(printf, 3, 4)))
 say(char *dst, size_t len, const char *fmt, ...)

@@ -68,9 +68,10 @@ void lldp_json(struct strbuf *out, const struct lldp_port *p)
 		sb_puts(out, "null");
 		return;
 	}
-	sb_printf(out, "{\"frames\":%llu,\"malformed\":%llu,\"rate_limited\":%llu,\"neighbour\":",
+	sb_printf(out, "{\"frames\":%llu,\"malformed\":%llu,\"rate_limited\":%llu,"
+		  "\"dropped\":%llu,\"neighbour\":",
 		  (unsigned long long)p->frames, (unsigned long long)p->malformed,
-		  (unsigned long long)p->limited);
+		  (unsigned long long)p->limited, (unsigned long long)p->dropped);
 	const struct lldp_speaker *one = lldp_port_neighbour(p);
 	if (one)
 		speaker_json(out, one);
@@ -106,6 +107,8 @@ static const char *const counter_help[][2] = {
 	{"bondd_slave_lldp_malformed_total",
 	 "LLDP frames refused (malformed, too long, or not to 01:80:c2:00:00:0e)"},
 	{"bondd_slave_lldp_rate_limited_total", "LLDP frames dropped over the slave's rate limit"},
+	{"bondd_slave_lldp_dropped_total",
+	 "LLDP frames the kernel dropped while the slave's read budget was spent (a flood)"},
 };
 
 void lldp_prometheus(struct strbuf *out, const struct lldp_port *const *ports, size_t n)
@@ -140,7 +143,8 @@ void lldp_prometheus(struct strbuf *out, const struct lldp_port *const *ports, s
 				continue;
 			labels(out, counter_help[c][0], p->bond, p->slave);
 			sb_printf(out, "} %llu\n", (unsigned long long)(c == 0 ? p->frames :
-						c == 1 ? p->malformed : p->limited));
+						c == 1 ? p->malformed : c == 2 ? p->limited :
+						p->dropped));
 		}
 	}
 }
@@ -189,9 +193,13 @@ void lldp_text(struct strbuf *out, const struct desired_bond *b,
 		else
 			sb_printf(out, "%zu LLDP speakers within their TTL", p->n_sp);
 		if (p)
-			sb_printf(out, " (frames %llu, malformed %llu, rate-limited %llu)",
+			sb_printf(out, " (frames %llu, malformed %llu, rate-limited %llu",
 				  (unsigned long long)p->frames, (unsigned long long)p->malformed,
 				  (unsigned long long)p->limited);
+		if (p && p->dropped)
+			sb_printf(out, ", dropped %llu", (unsigned long long)p->dropped);
+		if (p)
+			sb_puts(out, ")");
 		sb_puts(out, "\n");
 		for (size_t k = 0; !one && p && k < p->n_sp; k++) {
 			sb_printf(out, "%s %s:   ", b->name, b->slaves[j].name);

@@ -43,6 +43,37 @@ static void rate_limit(void **state)
 	assert_int_equal(p.limited, 4);
 }
 
+/* The read budget: LLDP_READS_PER_S in the second from the first read,
+ * then none until it ends; a clock that went back starts again. */
+static void read_budget(void **state)
+{
+	(void)state;
+	static const struct {
+		int64_t now;
+		unsigned read; /* frames read after asking */
+		unsigned left;
+	} steps[] = {
+		{5000, 10, LLDP_READS_PER_S},
+		{5500, LLDP_READS_PER_S - 10, LLDP_READS_PER_S - 10},
+		{5999, 0, 0},
+		{6000, 1, LLDP_READS_PER_S},
+		{6999, 0, LLDP_READS_PER_S - 1},
+		{100, 0, LLDP_READS_PER_S},
+	};
+	struct lldp_port p;
+	lldp_port_init(&p, "bond0", "e1", 0);
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		unsigned left = lldp_port_reads_left(&p, steps[i].now);
+		if (left != steps[i].left)
+			fail_msg("at %lld ms: %u left, not %u", (long long)steps[i].now, left,
+				 steps[i].left);
+		p.reads += steps[i].read;
+	}
+	p.reads = LLDP_READS_PER_S;
+	assert_int_equal(lldp_port_reads_left(&p, 100), 0);
+	assert_int_equal(lldp_port_reads_resume(&p), 1100);
+}
+
 static void ttl_and_shutdown(void **state)
 {
 	(void)state;
@@ -494,6 +525,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(rate_limit),
+		cmocka_unit_test(read_budget),
 		cmocka_unit_test(ttl_and_shutdown),
 		cmocka_unit_test(changed_neighbour),
 		cmocka_unit_test(max_frame),
