@@ -8,6 +8,8 @@
 # (malformed, rate_limited).  swp3's TTL of 15 s passes: e3's neighbour is
 # gone from every output.  A new frame from swp2 announcing 9216 clears the
 # finding.  Fails on the code before LLDP reception (no "lldp" member).
+# The flood is read at 32 frames a second; the kernel drops the rest
+# (counted as dropped).
 . "$LIB_DIR/lib.sh"
 . "$LIB_DIR/bondd-lib.sh"
 
@@ -118,6 +120,14 @@ limited=$(json_field "$WORK/t3.json" "$(lldp_of e1)['rate_limited']")
 echo "measured: flood of $sent LLDPDUs in about $secs s: $((frames1 - frames0)) taken, $limited rate-limited"
 ((frames1 - frames0 <= 8 + secs)) || fail "$((frames1 - frames0)) frames of the flood taken in $secs s (burst 8, 1 a second)"
 ((limited > 0)) || fail "no frame of the flood was rate-limited"
+# Read at most 32 a second (lldp_eval.h LLDP_READS_PER_S): the kernel
+# dropped the rest at the socket, counted once the socket is read again.
+read1=$(json_field "$WORK/t3.json" "(lambda l: l['frames'] + l['malformed'] + l['rate_limited'])($(lldp_of e1))")
+read0=$(json_field "$WORK/t2.json" "(lambda l: l['frames'] + l['malformed'] + l['rate_limited'])($(lldp_of e1))")
+((read1 - read0 <= 32 * (secs + 1))) || fail "$((read1 - read0)) frames of the flood read in $secs s (32 a second)"
+kdropped() { status --json >"$WORK/t3b.json"; (($(json_field "$WORK/t3b.json" "$(lldp_of e1)['dropped']") > 0)); }
+wait_until 5 kdropped || fail "no frame of the flood counted as dropped"
+echo "measured: flood of $sent LLDPDUs: $((read1 - read0)) read by bondd, $(json_field "$WORK/t3b.json" "$(lldp_of e1)['dropped']") dropped by the kernel"
 assert_eq "$kinds" "$(json_field "$WORK/t3.json" '[(f["source"], f["kind"], f["severity"], f["slaves"]) for f in d["bonds"][0]["findings"] if f["source"] == "lldp"]')" "findings after the flood"
 assert_eq "swp1 9216" "$(json_field "$WORK/t3.json" "(lambda n: n['port_id'] + ' ' + str(n['max_frame_size']))($(lldp_of e1)['neighbour'])")" "e1's neighbour after the flood"
 

@@ -2,7 +2,8 @@
 # scenario-timeout: 240
 # LLDP receive under valgrind's memcheck: good and malformed LLDPDUs on two
 # slaves, a slave deleted and created again (its socket re-opened), two
-# speakers on it and then one, every output read, then a reload to lldp = no (sockets closed, records freed)
+# speakers on it and then one, a flood (the socket paused and resumed by
+# its timer), every output read, then a reload to lldp = no (sockets closed, records freed)
 # and a clean SIGTERM.  Any valgrind report fails it.  Fails on the code
 # before LLDP reception (lldp = is an unknown key there).
 . "$LIB_DIR/lib.sh"
@@ -38,6 +39,8 @@ heard() { # heard N: N slaves have a neighbour
 "${SEND[@]}" good p1 $C sw-c swp1 'port 1' 10 1518 120
 "${SEND[@]}" good p2 $C sw-c swp1 'port 1' 10 1518 120
 "${SEND[@]}" bad p1 >/dev/null
+# A flood: e1's socket is paused past its read budget, a timer resumes it.
+"${SEND[@]}" flood p1 2000 $C sw-c swp1 'port 1' 10 1518 120 >/dev/null
 wait_until 60 heard 2 || { show_log; fail "two neighbours not heard under valgrind"; }
 status --prometheus >/dev/null || true
 status --neighbours >/dev/null || true
