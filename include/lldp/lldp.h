@@ -31,6 +31,10 @@ enum lldp_tlv {
 
 /* What one LLDPDU says about the neighbour that sent it. */
 struct lldp_neighbor {
+	/* The frame's Ethernet source address, aa:bb:cc:dd:ee:ff: who sent
+	 * it, as far as the wire tells (nothing in LLDP is authenticated;
+	 * a switch sends from its port's own MAC). */
+	char src_mac[18];
 	uint8_t chassis_subtype;            /* 4: a MAC address */
 	char chassis_id[LLDP_TEXT_SIZE];    /* aa:bb:cc:dd:ee:ff for a MAC */
 	uint8_t port_subtype;               /* 3: a MAC address, 5: interface name */

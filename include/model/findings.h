@@ -50,6 +50,7 @@ enum finding_kind {
 	FK_LLDP_SAME_PORT,  /* two slaves on one switch port */
 	FK_LLDP_ONE_VLAN,   /* balance-rr slaves in one switch VLAN (information) */
 	FK_LLDP_CHANGED,    /* a slave's neighbour changed (information) */
+	FK_LLDP_SEVERAL,    /* one slave hears several LLDP speakers (information) */
 	FK__COUNT
 };
 

@@ -80,6 +80,8 @@ int lldp_parse_frame(const uint8_t *frame, size_t len, struct lldp_neighbor *out
 		*w = "not an LLDP frame";
 		return -EPROTO;
 	}
+	snprintf(out->src_mac, sizeof(out->src_mac), "%02x:%02x:%02x:%02x:%02x:%02x", frame[6],
+		 frame[7], frame[8], frame[9], frame[10], frame[11]);
 	for (;;) {
 		if (len - pos < 2) {
 			*w = seen < 3 ? "ends before Chassis ID, Port ID and TTL" : "";

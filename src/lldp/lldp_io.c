@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
+#include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -32,10 +33,12 @@ struct lldp_slot {
 	struct lldp_port port;
 	struct packet_sock sock;
 	int err;  /* the last open's error, logged once until it changes */
+	bool paused; /* its read budget spent: out of the epoll set's events */
 };
 
 struct lldp_rx {
 	int epfd;
+	int timer_fd; /* wakes paused sockets when their second ends */
 	struct lldp_slot **v;
 	size_t n;
 	uint8_t buf[LLDP_FRAME_MAX + 1];
@@ -61,14 +64,77 @@ static const struct packet_sock_kind lldp_sock_kind = {
 	.group = lldp_dest,
 };
 
+/* Listens to s again, or not (events 0 keeps it in the set: closing it
+ * takes it out as before). */
+static void listen_to(struct lldp_rx *rx, struct lldp_slot *s, bool on)
+{
+	struct epoll_event ev = {.events = on ? EPOLLIN : 0, .data.ptr = s};
+	if (s->sock.fd >= 0 && epoll_ctl(rx->epfd, EPOLL_CTL_MOD, s->sock.fd, &ev) == 0)
+		s->paused = !on;
+}
+
+/* The timer at the earliest end of a paused socket's second, or off. */
+static void arm_timer(struct lldp_rx *rx)
+{
+	int64_t due = 0;
+	for (size_t i = 0; i < rx->n; i++) {
+		const struct lldp_slot *s = rx->v[i];
+		int64_t t = lldp_port_reads_resume(&s->port);
+		if (s->paused && (!due || t < due))
+			due = t;
+	}
+	struct itimerspec its = {0};
+	if (due) {
+		its.it_value.tv_sec = due / 1000;
+		its.it_value.tv_nsec = due % 1000 * 1000000;
+	}
+	timerfd_settime(rx->timer_fd, TFD_TIMER_ABSTIME, &its, NULL);
+}
+
+/* What the kernel dropped at s's full buffer since the last look: the
+ * frames of a flood bondd did not read (net/packet/af_packet.c
+ * packet_rcv counts them in tp_drops; PACKET_STATISTICS reads and
+ * resets). */
+static void count_drops(struct lldp_slot *s)
+{
+	struct tpacket_stats st;
+	socklen_t len = sizeof(st);
+	if (s->sock.fd >= 0 &&
+	    getsockopt(s->sock.fd, SOL_PACKET, PACKET_STATISTICS, &st, &len) == 0)
+		s->port.dropped += st.tp_drops;
+}
+
+static void on_timer(struct lldp_rx *rx)
+{
+	uint64_t ticks;
+	int64_t now = clock_ms(CLOCK_MONOTONIC);
+	(void)!read(rx->timer_fd, &ticks, sizeof(ticks));
+	for (size_t i = 0; i < rx->n; i++) {
+		struct lldp_slot *s = rx->v[i];
+		if (s->paused && now >= lldp_port_reads_resume(&s->port)) {
+			count_drops(s);
+			listen_to(rx, s, true);
+		}
+	}
+	arm_timer(rx);
+}
+
 static void on_readable(struct lldp_rx *rx, struct lldp_slot *s)
 {
-	/* A bounded batch: a flood on one slave cannot starve the loop; what
-	 * is left waits for the next round (the socket's buffer is small,
-	 * the kernel drops the rest). */
-	unsigned budget = LLDP_BATCH;
+	/* A bounded batch: a flood on one slave cannot starve the loop.
+	 * And a bounded second: past LLDP_READS_PER_S the socket is not
+	 * read until the second ends (lldp_eval.h); the kernel drops what
+	 * its buffer cannot hold, at no cost to bondd. */
+	unsigned left = lldp_port_reads_left(&s->port, clock_ms(CLOCK_MONOTONIC));
+	unsigned budget = left < LLDP_BATCH ? left : LLDP_BATCH;
+	unsigned asked = budget;
 	struct sockaddr_ll from;
 	ssize_t n;
+	if (!left) {
+		listen_to(rx, s, false);
+		arm_timer(rx);
+		return;
+	}
 	while ((n = packet_rx(&s->sock, rx->buf, sizeof(rx->buf), &from, &budget)) > 0) {
 		struct lldp_neighbor nb;
 		const char *why = "";
@@ -89,6 +155,11 @@ static void on_readable(struct lldp_rx *rx, struct lldp_slot *s)
 		if (lldp_port_token(&s->port, now))
 			lldp_port_take(&s->port, &nb, now, clock_ms(CLOCK_REALTIME));
 	}
+	s->port.reads += asked - budget;
+	if (s->port.reads >= LLDP_READS_PER_S) {
+		listen_to(rx, s, false);
+		arm_timer(rx);
+	}
 }
 
 void lldp_rx_dispatch(struct lldp_rx *rx)
@@ -96,8 +167,12 @@ void lldp_rx_dispatch(struct lldp_rx *rx)
 	struct epoll_event evs[16];
 	int n = epoll_wait(rx->epfd, evs, 16, 0);
 
-	for (int i = 0; i < n; i++)
-		on_readable(rx, evs[i].data.ptr);
+	for (int i = 0; i < n; i++) {
+		if (evs[i].data.ptr == rx)
+			on_timer(rx);
+		else
+			on_readable(rx, evs[i].data.ptr);
+	}
 }
 
 static struct lldp_slot *slot_find(const struct lldp_rx *rx, const char *bond, const char *slave)
@@ -170,6 +245,7 @@ void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct o
 			if (s->sock.ifindex == ifindex && s->sock.fd >= 0)
 				continue;
 			packet_sock_close(&s->sock);
+			s->paused = false;
 			if (!ifindex)
 				continue;
 			/* Every pass comes here: a refusal (no CAP_NET_RAW) is
@@ -225,8 +301,15 @@ int lldp_rx_open(struct lldp_rx **out)
 	if (!rx)
 		return -ENOMEM;
 	rx->epfd = epoll_create1(EPOLL_CLOEXEC);
-	if (rx->epfd < 0) {
+	rx->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+	struct epoll_event ev = {.events = EPOLLIN, .data.ptr = rx};
+	if (rx->epfd < 0 || rx->timer_fd < 0 ||
+	    epoll_ctl(rx->epfd, EPOLL_CTL_ADD, rx->timer_fd, &ev) < 0) {
 		int err = -errno;
+		if (rx->epfd >= 0)
+			close(rx->epfd);
+		if (rx->timer_fd >= 0)
+			close(rx->timer_fd);
 		free(rx);
 		return err;
 	}
@@ -243,6 +326,7 @@ void lldp_rx_close(struct lldp_rx *rx)
 		free(rx->v[i]);
 	}
 	free(rx->v);
+	close(rx->timer_fd);
 	close(rx->epfd);
 	free(rx);
 }

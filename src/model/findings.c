@@ -59,6 +59,7 @@ const char *finding_kind_name(enum finding_kind k)
 		[FK_LLDP_SAME_PORT] = "same-switch-port",
 		[FK_LLDP_ONE_VLAN] = "switch-one-vlan",
 		[FK_LLDP_CHANGED] = "neighbour-changed",
+		[FK_LLDP_SEVERAL] = "several-neighbours",
 	};
 	return (unsigned)k < FK__COUNT && names[k] ? names[k] : "unknown";
 }

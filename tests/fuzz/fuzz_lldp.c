@@ -38,6 +38,10 @@ static void records(const struct lldp_neighbor *n)
 	lldp_port_take(&p[0], &other, 0, 0);
 	if (lldp_port_token(&p[0], 1))
 		lldp_port_take(&p[0], n, 1, 1);
+	/* and again a second later: confirmed, or a second speaker beside
+	 * e1's first */
+	lldp_port_take(&p[0], n, 1 + LLDP_CONFIRM_MS, 1);
+	lldp_port_take(&p[1], &other, LLDP_CONFIRM_MS, 0);
 	if (lldp_eval("bond0", 9000, true, ports, 2, &f) < 0)
 		__builtin_trap();
 	for (size_t i = 0; i < f.n; i++)
@@ -45,8 +49,8 @@ static void records(const struct lldp_neighbor *n)
 		    strnlen(f.v[i].fix, sizeof(f.v[i].fix)) == sizeof(f.v[i].fix) || !f.v[i].n_slaves)
 			__builtin_trap();
 	findings_free(&f);
-	lldp_port_expire(&p[0], (int64_t)n->ttl * 1000 + 1);
-	if (p[0].heard || p[0].changed)
+	lldp_port_expire(&p[0], (n->ttl > 120 ? n->ttl : 120) * 1000LL + 1 + LLDP_CONFIRM_MS);
+	if (p[0].n_sp || p[0].changed)
 		__builtin_trap();
 }
 

@@ -6,7 +6,11 @@
 #   lldp-send.py bad IFACE        malformed LLDPDUs; prints how many were sent
 #   lldp-send.py flood IFACE N CHASSIS-MAC NAME PORT DESCR PVID MAXFRAME TTL
 #       N of that LLDPDU back to back; prints how many were sent
-import socket, struct, sys
+# Options before the mode, for good:
+#   --twice      the LLDPDU again 1.2 s later (bondd confirms a verdict on
+#                frames that agree over 1 s: lldp_eval.h)
+#   --src MAC    the frame's Ethernet source (default: IFACE's own address)
+import socket, struct, sys, time
 
 ETH = 0x88CC
 DST = bytes.fromhex("0180c200000e")
@@ -38,16 +42,29 @@ def frame(src, payload, dst=DST):
     return dst + src + struct.pack(">H", ETH) + payload
 
 def main():
+    args, twice, src_opt = sys.argv[1:], False, None
+    while args and args[0].startswith("--"):
+        if args[0] == "--twice":
+            twice, args = True, args[1:]
+        elif args[0] == "--src":
+            src_opt, args = mac(args[1]), args[2:]
+        else:
+            sys.exit("lldp-send.py: unknown option " + args[0])
+    sys.argv = sys.argv[:1] + args
     mode, iface = sys.argv[1], sys.argv[2]
     s, src = sock(iface)
+    src = src_opt or src
     if mode in ("good", "flood"):
         n = 1 if mode == "good" else int(sys.argv[3])
+        n += twice
         chassis, name, port, descr, pvid, mf, ttl = sys.argv[3 + (mode == "flood"):]
         f = frame(src, lldpdu(chassis, name, port, descr,
                               None if pvid == "-" else int(pvid),
                               None if mf == "-" else int(mf), int(ttl)))
         sent = 0
-        for _ in range(n):
+        for i in range(n):
+            if twice and i == n - 1:
+                time.sleep(1.2)
             try:
                 s.send(f)
                 sent += 1

@@ -70,6 +70,7 @@ static void whole_frame(void **state)
 	tlv(&f, LLDP_TLV_END, NULL, 0);
 
 	assert_int_equal(lldp_parse_frame(f.b, f.n, &n, &why), 0);
+	assert_string_equal(n.src_mac, "02:11:22:33:44:55"); /* the frame's, not the chassis' */
 	assert_int_equal(n.chassis_subtype, 4);
 	assert_string_equal(n.chassis_id, "00:1b:21:aa:bb:cc");
 	assert_int_equal(n.port_subtype, 5);

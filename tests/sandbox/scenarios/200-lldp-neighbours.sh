@@ -8,6 +8,8 @@
 # (malformed, rate_limited).  swp3's TTL of 15 s passes: e3's neighbour is
 # gone from every output.  A new frame from swp2 announcing 9216 clears the
 # finding.  Fails on the code before LLDP reception (no "lldp" member).
+# The flood is read at 32 frames a second; the kernel drops the rest
+# (counted as dropped).
 . "$LIB_DIR/lib.sh"
 . "$LIB_DIR/bondd-lib.sh"
 
@@ -37,22 +39,45 @@ status --json >"$WORK/t0.json" || fail "bondd-status --json at the start: exit $
 assert_eq "None" "$(json_field "$WORK/t0.json" "$(lldp_of e1)[\"neighbour\"]")" "e1's neighbour before any LLDP"
 
 # A port description with a quote and a backslash: escaped in every output.
-"${SEND[@]}" good p1 $CHASSIS sw-a swp1 'rack "3" \ port 1' 10 9216 120
-"${SEND[@]}" good p2 $CHASSIS sw-a swp2 'rack 3 port 2' 20 1518 120
+# Each port announces twice, 1.2 s apart: a verdict rests on frames that
+# agree over a second (lldp_eval.h); the three ports at once.
+senders=()
+"${SEND[@]}" --twice good p1 $CHASSIS sw-a swp1 'rack "3" \ port 1' 10 9216 120 & senders+=($!)
+"${SEND[@]}" --twice good p2 $CHASSIS sw-a swp2 'rack 3 port 2' 20 1518 120 & senders+=($!)
 sent3=${EPOCHREALTIME//[!0-9]/}
-"${SEND[@]}" good p3 $CHASSIS sw-a swp3 'rack 3 port 3' 30 9216 15
+"${SEND[@]}" --twice good p3 $CHASSIS sw-a swp3 'rack 3 port 3' 30 9216 15 & senders+=($!)
+wait "${senders[@]}" # not bare wait: bondd is a child too
 
 heard_all() {
 	status --json >"$WORK/t1.json"
 	[[ $(json_field "$WORK/t1.json" "sum(1 for s in d['bonds'][0]['slave_status'] if s['lldp'] and s['lldp']['neighbour'])") == 3 ]]
 }
 wait_until 10 heard_all || { cat "$WORK/t1.json"; fail "three neighbours not heard"; }
-status --json >"$WORK/t1.json" && fail "bond0 healthy with swp2 at 1518 bytes: exit 0"
+degraded() { ! status --json >"$WORK/t1.json"; }
+wait_until 5 degraded || fail "bond0 healthy with swp2 at 1518 bytes (confirmed): exit 0"
+# The text first: e3's TTL (15 s) runs, and a loaded guest spawns slowly.
+# Each record names its source: the frame's Ethernet source, the switch
+# port's own address here (one process for the three: spawning is slow).
+macs=$(ip netns exec "$PEER" cat /sys/class/net/p1/address /sys/class/net/p2/address /sys/class/net/p3/address)
+read -r -d '' P1MAC P2MAC P3MAC <<<"$macs" || true
+status --neighbours >"$WORK/t1.txt" && fail "--neighbours exits 0 on a degraded bond"
+cat "$WORK/t1.txt"
+file_has "$WORK/t1.txt" "bond0 e1: switch sw-a (chassis $CHASSIS) port swp1 \"rack \"3\" \\x5c port 1\" pvid 10 max-frame 9216, heard" ||
+	fail "text lacks e1's neighbour"
+grep -q "^bond0 e1: switch .* heard [0-9]* s ago from $P1MAC, expires in [0-9]* s (frames 2," "$WORK/t1.txt" ||
+	fail "text lacks e1's neighbour"
+file_has "$WORK/t1.txt" "bond0 e2: switch sw-a (chassis $CHASSIS) port swp2 \"rack 3 port 2\" pvid 20 max-frame 1518, heard" ||
+	fail "text lacks e2's neighbour"
+file_has "$WORK/t1.txt" "bond0 e3: switch sw-a (chassis $CHASSIS) port swp3" || fail "text lacks e3's neighbour"
+
 for i in 1 2 3; do
 	got=$(json_field "$WORK/t1.json" "(lambda n: (n['system_name'], n['chassis_id'], n['port_id'], n['port_vlan_id'], n['max_frame_size']))($(lldp_of e$i)['neighbour'])")
 	want="('sw-a', '$CHASSIS', 'swp$i', ${i}0, $([ "$i" = 2 ] && echo 1518 || echo 9216))"
 	assert_eq "$want" "$got" "e$i's neighbour in JSON"
 done
+assert_eq "['$P1MAC confirmed 2 1', '$P2MAC confirmed 2 1', '$P3MAC confirmed 2 1']" \
+	"$(json_field "$WORK/t1.json" "[(lambda l: l['neighbour']['source_mac'] + ' ' + l['neighbour']['verdicts'] + ' ' + str(l['neighbour']['frames']) + ' ' + str(len(l['neighbours'])))(s['lldp']) for s in d['bonds'][0]['slave_status']]")" \
+	"each neighbour's source, verdicts, frames and the speakers per slave"
 # The parser writes a backslash as \x5c (lldp.h): no byte is ambiguous.
 assert_eq 'rack "3" \x5c port 1' "$(json_field "$WORK/t1.json" "$(lldp_of e1)['neighbour']['port_description']")" "e1's port description"
 problem=$(json_field "$WORK/t1.json" 'd["bonds"][0]["problem"]')
@@ -64,18 +89,10 @@ samples=$BUILD_DIR/status-samples
 mkdir -p "$samples"
 cp "$WORK/t1.json" "$samples/200-lldp.json"
 
-status --neighbours >"$WORK/t1.txt" && fail "--neighbours exits 0 on a degraded bond"
-cat "$WORK/t1.txt"
-file_has "$WORK/t1.txt" "bond0 e1: switch sw-a (chassis $CHASSIS) port swp1 \"rack \"3\" \\x5c port 1\" pvid 10 max-frame 9216, heard" ||
-	fail "text lacks e1's neighbour"
-file_has "$WORK/t1.txt" "bond0 e2: switch sw-a (chassis $CHASSIS) port swp2 \"rack 3 port 2\" pvid 20 max-frame 1518, heard" ||
-	fail "text lacks e2's neighbour"
-file_has "$WORK/t1.txt" "bond0 e3: switch sw-a (chassis $CHASSIS) port swp3" || fail "text lacks e3's neighbour"
-
 status --prometheus >"$samples/200-lldp.prom" || true
-file_has "$samples/200-lldp.prom" "bondd_slave_lldp_neighbour_info{master=\"bond0\",device=\"e1\",chassis_id=\"$CHASSIS\",system_name=\"sw-a\",port_id=\"swp1\",port_description=\"rack \\\"3\\\" \\\\x5c port 1\",port_vlan_id=\"10\",max_frame_size=\"9216\"} 1" ||
+file_has "$samples/200-lldp.prom" "bondd_slave_lldp_neighbour_info{master=\"bond0\",device=\"e1\",chassis_id=\"$CHASSIS\",system_name=\"sw-a\",port_id=\"swp1\",port_description=\"rack \\\"3\\\" \\\\x5c port 1\",port_vlan_id=\"10\",max_frame_size=\"9216\",source_mac=\"$P1MAC\"} 1" ||
 	{ grep lldp "$samples/200-lldp.prom"; fail "Prometheus lacks e1's neighbour, escaped"; }
-file_has "$samples/200-lldp.prom" "bondd_slave_lldp_neighbour_info{master=\"bond0\",device=\"e2\",chassis_id=\"$CHASSIS\",system_name=\"sw-a\",port_id=\"swp2\",port_description=\"rack 3 port 2\",port_vlan_id=\"20\",max_frame_size=\"1518\"} 1" ||
+file_has "$samples/200-lldp.prom" "bondd_slave_lldp_neighbour_info{master=\"bond0\",device=\"e2\",chassis_id=\"$CHASSIS\",system_name=\"sw-a\",port_id=\"swp2\",port_description=\"rack 3 port 2\",port_vlan_id=\"20\",max_frame_size=\"1518\",source_mac=\"$P2MAC\"} 1" ||
 	fail "Prometheus lacks e2's neighbour"
 file_has "$samples/200-lldp.prom" 'bondd_bond_findings{master="bond0",device="bond0",kind="switch-max-frame",severity="degraded"} 1' ||
 	fail "Prometheus lacks the switch-max-frame finding"
@@ -103,6 +120,14 @@ limited=$(json_field "$WORK/t3.json" "$(lldp_of e1)['rate_limited']")
 echo "measured: flood of $sent LLDPDUs in about $secs s: $((frames1 - frames0)) taken, $limited rate-limited"
 ((frames1 - frames0 <= 8 + secs)) || fail "$((frames1 - frames0)) frames of the flood taken in $secs s (burst 8, 1 a second)"
 ((limited > 0)) || fail "no frame of the flood was rate-limited"
+# Read at most 32 a second (lldp_eval.h LLDP_READS_PER_S): the kernel
+# dropped the rest at the socket, counted once the socket is read again.
+read1=$(json_field "$WORK/t3.json" "(lambda l: l['frames'] + l['malformed'] + l['rate_limited'])($(lldp_of e1))")
+read0=$(json_field "$WORK/t2.json" "(lambda l: l['frames'] + l['malformed'] + l['rate_limited'])($(lldp_of e1))")
+((read1 - read0 <= 32 * (secs + 1))) || fail "$((read1 - read0)) frames of the flood read in $secs s (32 a second)"
+kdropped() { status --json >"$WORK/t3b.json"; (($(json_field "$WORK/t3b.json" "$(lldp_of e1)['dropped']") > 0)); }
+wait_until 5 kdropped || fail "no frame of the flood counted as dropped"
+echo "measured: flood of $sent LLDPDUs: $((read1 - read0)) read by bondd, $(json_field "$WORK/t3b.json" "$(lldp_of e1)['dropped']") dropped by the kernel"
 assert_eq "$kinds" "$(json_field "$WORK/t3.json" '[(f["source"], f["kind"], f["severity"], f["slaves"]) for f in d["bonds"][0]["findings"] if f["source"] == "lldp"]')" "findings after the flood"
 assert_eq "swp1 9216" "$(json_field "$WORK/t3.json" "(lambda n: n['port_id'] + ' ' + str(n['max_frame_size']))($(lldp_of e1)['neighbour'])")" "e1's neighbour after the flood"
 

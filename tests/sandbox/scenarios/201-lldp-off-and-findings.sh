@@ -3,11 +3,15 @@
 # switch's LLDPDUs change nothing: every slave's "lldp" is null, no LLDP
 # metric, --neighbours says it is off.  A reload to lldp = yes: e1 and e2
 # hear one switch port (same-switch-port, degraded, naming both) and all
-# three ports are in VLAN 10 (switch-one-vlan, information, balance-rr).
-# e2's cable moves to swp2 in VLAN 20: the finding clears, e2's neighbour
-# changed (information), the bond is healthy again.  swp1 shuts down (TTL
-# 0): e1's neighbour is gone at once, and with it the VLAN finding.  Fails
-# on the code before LLDP reception (no "lldp" member).
+# three ports are in VLAN 10 (switch-one-vlan, information, balance-rr),
+# each confirmed by two frames (lldp_eval.h).  e2's cable moves to swp2 in
+# VLAN 20: while swp1's last frame on e2 still holds (min(TTL, 120 s)), e2
+# hears two speakers at once: no verdict from e2 (the finding clears, the
+# bond is healthy) and several-neighbours (information) says why.  swp1's
+# shutdown LLDPDU on e2 leaves swp2 alone: e2's neighbour changed
+# (information).  swp1 shuts down on e1 (TTL 0): e1's neighbour is gone at
+# once, and with it the VLAN finding.  Fails on the code before LLDP
+# reception (no "lldp" member).
 . "$LIB_DIR/lib.sh"
 . "$LIB_DIR/bondd-lib.sh"
 
@@ -49,9 +53,11 @@ assert_eq "bond0: LLDP off (lldp = no)" "$(<"$WORK/t0.txt")" "--neighbours with 
 conf yes
 kill -HUP "$BONDD_PID"
 wait_log "reloaded" 1 10 || fail "no reload"
-"${SEND[@]}" good p1 $C sw-b swp1 '' 10 - 120
-"${SEND[@]}" good p2 $C sw-b swp1 '' 10 - 120
-"${SEND[@]}" good p3 $C sw-b swp3 '' 10 - 120
+senders=()
+"${SEND[@]}" --twice good p1 $C sw-b swp1 '' 10 - 120 & senders+=($!)
+"${SEND[@]}" --twice good p2 $C sw-b swp1 '' 10 - 120 & senders+=($!)
+"${SEND[@]}" --twice good p3 $C sw-b swp3 '' 10 - 120 & senders+=($!)
+wait "${senders[@]}" # not bare wait: bondd is a child too
 heard() { # heard FILE N: N slaves have a neighbour
 	status --json >"$1"
 	[[ $(json_field "$1" "sum(1 for s in d['bonds'][0]['slave_status'] if s['lldp'] and s['lldp']['neighbour'])") == "$2" ]]
@@ -68,13 +74,24 @@ cp "$WORK/t1.json" "$samples/201-lldp-findings.json"
 status --prometheus >"$samples/201-lldp-findings.prom" || true
 file_has "$samples/201-lldp-findings.prom" 'bondd_bond_findings{master="bond0",device="bond0",kind="same-switch-port",severity="degraded"} 1' ||
 	fail "Prometheus lacks the same-switch-port finding"
-file_has "$samples/201-lldp-findings.prom" 'bondd_slave_lldp_neighbour_info{master="bond0",device="e2",chassis_id="'$C'",system_name="sw-b",port_id="swp1",port_description="",port_vlan_id="10",max_frame_size=""} 1' ||
+file_has "$samples/201-lldp-findings.prom" 'bondd_slave_lldp_neighbour_info{master="bond0",device="e2",chassis_id="'$C'",system_name="sw-b",port_id="swp1",port_description="",port_vlan_id="10",max_frame_size="",source_mac="'"$(ip netns exec "$PEER" cat /sys/class/net/p2/address)"'"} 1' ||
 	fail "Prometheus lacks e2's neighbour"
 
-# e2's cable moves to swp2, VLAN 20: healthy, e2's neighbour changed.
+# e2's cable moves to swp2, VLAN 20: swp1's frames still hold, e2 hears
+# two speakers: healthy (no verdict from e2), several-neighbours.
 "${SEND[@]}" good p2 $C sw-b swp2 '' 20 - 120
 moved() { status --json >"$WORK/t2.json"; }
-wait_until 10 moved || { findings "$WORK/t2.json"; fail "bond0 not healthy after e2 moved to swp2"; }
+wait_until 10 moved || { findings "$WORK/t2.json"; fail "bond0 not healthy after e2 heard swp2 too"; }
+assert_eq "[('switch-one-vlan', 'info', ['e1', 'e3']), ('several-neighbours', 'info', ['e2'])]" \
+	"$(findings "$WORK/t2.json")" "LLDP findings while e2 hears swp1 and swp2"
+assert_eq "None ['swp1', 'swp2']" "$(json_field "$WORK/t2.json" "(lambda l: str(l['neighbour']) + ' ' + str([n['port_id'] for n in l['neighbours']]))($(lldp_of e2))")" "e2's records while it hears two speakers"
+status --neighbours >"$WORK/t2.txt" || true
+file_has "$WORK/t2.txt" "bond0 e2: 2 LLDP speakers at once, no verdict from this slave" ||
+	{ cat "$WORK/t2.txt"; fail "--neighbours does not say e2 hears two speakers"; }
+# swp1 says it leaves e2 (TTL 0): swp2 alone, e2's neighbour changed.
+"${SEND[@]}" good p2 $C sw-b swp1 '' 10 - 0
+alone() { status --json >"$WORK/t2.json" && [[ $(findings "$WORK/t2.json") == *neighbour-changed* ]]; }
+wait_until 10 alone || { findings "$WORK/t2.json"; fail "no neighbour-changed after swp1 left e2"; }
 assert_eq "[('switch-one-vlan', 'info', ['e1', 'e3']), ('neighbour-changed', 'info', ['e2'])]" \
 	"$(findings "$WORK/t2.json")" "LLDP findings after e2 moved"
 evidence=$(json_field "$WORK/t2.json" '[f["evidence"] for f in d["bonds"][0]["findings"] if f["kind"] == "neighbour-changed"][0]')

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
 # scenario-timeout: 240
 # LLDP receive under valgrind's memcheck: good and malformed LLDPDUs on two
-# slaves, a slave deleted and created again (its socket re-opened), every
-# output read, then a reload to lldp = no (sockets closed, records freed)
+# slaves, a slave deleted and created again (its socket re-opened), two
+# speakers on it and then one, a flood (the socket paused and resumed by
+# its timer), every output read, then a reload to lldp = no (sockets closed, records freed)
 # and a clean SIGTERM.  Any valgrind report fails it.  Fails on the code
 # before LLDP reception (lldp = is an unknown key there).
 . "$LIB_DIR/lib.sh"
@@ -38,6 +39,8 @@ heard() { # heard N: N slaves have a neighbour
 "${SEND[@]}" good p1 $C sw-c swp1 'port 1' 10 1518 120
 "${SEND[@]}" good p2 $C sw-c swp1 'port 1' 10 1518 120
 "${SEND[@]}" bad p1 >/dev/null
+# A flood: e1's socket is paused past its read budget, a timer resumes it.
+"${SEND[@]}" flood p1 2000 $C sw-c swp1 'port 1' 10 1518 120 >/dev/null
 wait_until 60 heard 2 || { show_log; fail "two neighbours not heard under valgrind"; }
 status --prometheus >/dev/null || true
 status --neighbours >/dev/null || true
@@ -48,12 +51,17 @@ ip link add e2 type veth peer name p2 netns "$PEER"
 ip -n "$PEER" link set p2 up
 "$BONDWATCH" --bond bond0 --slaves e1,e2 --mtu 1500 --timeout 60 >/dev/null ||
 	{ show_log; fail "re-created e2 not repaired"; }
+# swp2 while swp1's frame still holds: two speakers; then swp1 leaves
+# (TTL 0): swp2 alone, a changed neighbour.
 "${SEND[@]}" good p2 $C sw-c swp2 'port 2' 20 9216 120
-changed() {
+lldp_finding() {
 	status --json >"$WORK/s.json"
-	[[ $(json_field "$WORK/s.json" '[f["kind"] for f in d["bonds"][0]["findings"] if f["source"] == "lldp"]') == *neighbour-changed* ]]
+	[[ $(json_field "$WORK/s.json" '[f["kind"] for f in d["bonds"][0]["findings"] if f["source"] == "lldp"]') == *"$1"* ]]
 }
-wait_until 60 changed || { json_field "$WORK/s.json" 'd["bonds"][0]["findings"]'; fail "re-created e2 did not hear its new neighbour"; }
+wait_until 60 lldp_finding several-neighbours || { json_field "$WORK/s.json" 'd["bonds"][0]["findings"]'; fail "re-created e2 did not hear its second speaker"; }
+status --neighbours >/dev/null || true
+"${SEND[@]}" good p2 $C sw-c swp1 'port 1' 10 1518 0
+wait_until 60 lldp_finding neighbour-changed || { json_field "$WORK/s.json" 'd["bonds"][0]["findings"]'; fail "re-created e2 did not hear its new neighbour"; }
 
 conf no
 kill -HUP "$BONDD_PID"
