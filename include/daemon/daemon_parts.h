@@ -53,6 +53,8 @@ void link_live(void *ctx, const char *ifname, int ifindex, struct link_live *out
 /* A link's counters now, outside any reply's time budget (daemon_live.c). */
 void read_counters(struct daemon *d, const char *ifname, struct link_live *out);
 void fill_view(void *ctx, struct status_view *v);
+/* A snapshot is asked for: bondd's own looks first (daemon_view.c). */
+bool refresh_for_snapshot(void *ctx);
 
 int on_status_check(void *ctx, const struct status_request *req, bool start);
 

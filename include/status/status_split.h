@@ -45,6 +45,11 @@ int status_split_open(struct status_split **out, const char *path, status_view_f
 int status_split_fd(const struct status_split *s);
 void status_split_set_reload(struct status_split *s, status_reload_fn fn);
 void status_split_set_check(struct status_split *s, status_req_check_fn fn);
+/* Called when a snapshot is asked for, before deciding whether the last one
+ * holds: bondd's own looks that a status request takes (the error
+ * counters).  True when they changed something (a new snapshot is made). */
+typedef bool (*status_refresh_fn)(void *ctx);
+void status_split_set_refresh(struct status_split *s, status_refresh_fn fn);
 /* Handles what is ready; never blocks on the status process. */
 void status_split_dispatch(struct status_split *s);
 /* bondd's state changed: the next snapshot asked for is a new one. */

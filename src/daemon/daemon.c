@@ -774,6 +774,7 @@ static int open_server(struct daemon *d)
 		return -errno;
 	status_split_set_reload(d->server, reload_request);
 	status_split_set_check(d->server, on_status_check);
+	status_split_set_refresh(d->server, refresh_for_snapshot);
 	log_info("status socket: %s", d->opts.socket_path);
 	return 0;
 }

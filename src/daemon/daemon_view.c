@@ -39,18 +39,18 @@ static const char *stale_text(struct daemon *d)
  * findings replace the last ones; a configuration with other slaves starts
  * over.  Out of memory: the last findings stand.
  */
-static void counters_look(struct daemon *d)
+static bool counters_look(struct daemon *d)
 {
 	int64_t now = (int64_t)(clock_mono_us() / 1000);
 	size_t n = 0;
 
 	if (d->counts_ms && now - d->counts_ms < COUNTERS_LOOK_MS)
-		return;
+		return false;
 	for (size_t i = 0; i < d->want.n_bonds; i++)
 		n += d->want.bonds[i].n_slaves;
 	struct slave_counts *cur = n ? calloc(n, sizeof(*cur)) : NULL;
 	if (n && !cur)
-		return;
+		return false;
 	size_t k = 0;
 	for (size_t i = 0; i < d->want.n_bonds; i++) {
 		const struct desired_bond *b = &d->want.bonds[i];
@@ -97,6 +97,7 @@ static void counters_look(struct daemon *d)
 	d->counts = cur;
 	d->n_counts = n;
 	d->counts_ms = now;
+	return true;
 }
 
 /*
@@ -154,6 +155,15 @@ static void lacp_refresh(struct daemon *d)
 		}
 	}
 	sb_reset(&text);
+}
+
+/* Before a snapshot is made, or the last one is said to hold: the error
+ * counters' look, which compares with the look before it and so must be
+ * bondd's own (a snapshot's look is lost with it).  True when it looked:
+ * the findings may have changed, the snapshot must be new. */
+bool refresh_for_snapshot(void *ctx)
+{
+	return counters_look(ctx);
 }
 
 void fill_view(void *ctx, struct status_view *v)

@@ -38,6 +38,7 @@ struct status_split {
 	void *ctx;
 	status_reload_fn reload;
 	status_req_check_fn check;
+	status_refresh_fn refresh;
 	int u_fd;                  /* to the status process; -1: none runs */
 	pid_t u_pid;
 	int64_t u_started_ms;
@@ -333,6 +334,8 @@ static int on_frame(struct status_split *s, const struct ipc_hdr *h, const void 
 	}
 	switch (h->type) {
 	case IPC_SNAP_REQ:
+		if (s->refresh && s->refresh(s->ctx))
+			s->pacing.gen++;
 		s->pacing.wanted = true;
 		s->pacing.force |= h->flags & 1;
 		s->snap_ticket = h->id;
@@ -562,6 +565,11 @@ void status_split_set_reload(struct status_split *s, status_reload_fn fn)
 void status_split_set_check(struct status_split *s, status_req_check_fn fn)
 {
 	s->check = fn;
+}
+
+void status_split_set_refresh(struct status_split *s, status_refresh_fn fn)
+{
+	s->refresh = fn;
 }
 
 int status_split_open(struct status_split **out, const char *path, status_view_fn view, void *ctx)
