@@ -249,6 +249,9 @@ bool ipc_caps_empty(void)
 	struct __user_cap_header_struct hdr = {.version = _LINUX_CAPABILITY_VERSION_3};
 	struct __user_cap_data_struct data[2];
 
+	/* Zeroed first: valgrind takes capget to fill one struct only (the
+	 * kernel fills both for version 3). */
+	memset(data, 0, sizeof(data));
 	if (syscall(SYS_capget, &hdr, data) < 0)
 		return false;
 	/* The inheritable set gives nothing by itself: only with the ambient
