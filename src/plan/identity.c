@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: MIT */
+/* Slave entries matched to links (identity.h). */
+#include "identity.h"
+
+#include <stdio.h>
+#include <string.h>
+
+bool identity_selects(const struct slave_selector *s, const struct obs_link *l)
+{
+	switch (s->kind) {
+	case SEL_NAME:
+		/* Names and altnames share one namespace (net/core/dev.c
+		 * netdev_name_in_use): at most one link answers. */
+		if (strcmp(l->name, s->text) == 0)
+			return true;
+		for (size_t i = 0; i < l->n_altnames; i++)
+			if (strcmp(l->altnames[i], s->text) == 0)
+				return true;
+		return false;
+	case SEL_MAC:
+		return strcmp(l->kind, "bond") != 0 && l->has_perm_addr &&
+		       memcmp(l->perm_addr, s->mac, sizeof(s->mac)) == 0;
+	case SEL_PATH:
+		/* dev_port unknown (sysfs unread) counts as port 0: one port. */
+		return strcmp(l->kind, "bond") != 0 && l->id_path[0] &&
+		       strcmp(l->id_path, s->path) == 0 &&
+		       (unsigned)(l->dev_port < 0 ? 0 : l->dev_port) == s->port;
+	}
+	return false;
+}
+
+size_t identity_count(const struct desired *want)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < want->n_bonds; i++)
+		n += want->bonds[i].n_slaves;
+	return n;
+}
+
+void identity_match(const struct desired *want, const struct obs_link *links, size_t n_links,
+		    struct identity_match *out)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < want->n_bonds; i++) {
+		const struct desired_bond *b = &want->bonds[i];
+		for (size_t j = 0; j < b->n_slaves; j++, k++) {
+			struct identity_match *m = &out[k];
+			memset(m, 0, sizeof(*m));
+			m->state = ID_MISSING;
+			for (size_t x = 0; x < n_links; x++) {
+				const struct obs_link *l = &links[x];
+				if (!identity_selects(&b->slaves[j].sel, l))
+					continue;
+				if (m->state == ID_FOUND) {
+					m->state = ID_AMBIGUOUS;
+					m->ifindex = 0;
+					snprintf(m->other, sizeof(m->other), "%s", l->name);
+					break;
+				}
+				m->state = ID_FOUND;
+				m->ifindex = l->ifindex;
+				snprintf(m->name, sizeof(m->name), "%s", l->name);
+			}
+		}
+	}
+	/* One link taken by two entries: both are in conflict, each naming
+	 * the other (the first in config order for every later one). */
+	size_t n = k;
+	for (size_t a = 0; a < n; a++) {
+		if (!out[a].ifindex)
+			continue;
+		for (size_t c = a + 1; c < n; c++) {
+			if (out[c].ifindex != out[a].ifindex)
+				continue;
+			size_t ab = 0, as = a, cb = 0, cs = c;
+			while (as >= want->bonds[ab].n_slaves)
+				as -= want->bonds[ab++].n_slaves;
+			while (cs >= want->bonds[cb].n_slaves)
+				cs -= want->bonds[cb++].n_slaves;
+			if (out[a].state != ID_CONFLICT) {
+				out[a].state = ID_CONFLICT;
+				out[a].other_bond = cb;
+				out[a].other_slave = cs;
+			}
+			out[c].state = ID_CONFLICT;
+			out[c].other_bond = ab;
+			out[c].other_slave = as;
+		}
+	}
+}
+
+size_t identity_apply(struct desired *want, const struct identity_match *m)
+{
+	size_t k = 0, changed = 0;
+
+	for (size_t i = 0; i < want->n_bonds; i++) {
+		struct desired_bond *b = &want->bonds[i];
+		for (size_t j = 0; j < b->n_slaves; j++, k++) {
+			struct desired_slave *ds = &b->slaves[j];
+			char name[IFNAMSIZ];
+			if (m[k].state == ID_FOUND) {
+				snprintf(name, sizeof(name), "%s", m[k].name);
+				ds->ifindex = m[k].ifindex;
+			} else {
+				slave_selector_placeholder(&ds->sel, name);
+				if (m[k].state != ID_MISSING && !slave_selector_is_placeholder(name))
+					snprintf(name, sizeof(name), ":%.*s", IFNAMSIZ - 2,
+						 ds->sel.text);
+				ds->ifindex = 0;
+			}
+			if (strcmp(name, ds->name) != 0) {
+				memcpy(ds->name, name, sizeof(name));
+				changed++;
+			}
+		}
+		if (b->primary_slave && b->primary_slave <= b->n_slaves)
+			snprintf(b->opts.primary, sizeof(b->opts.primary), "%s",
+				 b->slaves[b->primary_slave - 1].name);
+	}
+	return changed;
+}
+
+void identity_conflict_text(const struct desired *want, const struct identity_match *m,
+			    size_t bond, size_t slave, char *buf, size_t len)
+{
+	const struct desired_bond *a = &want->bonds[bond];
+	const struct desired_bond *o = &want->bonds[m->other_bond];
+
+	snprintf(buf, len, "%s:%u: [%s] %s and %s:%u: [%s] %s both name %s: one link can be "
+		 "one slave only; neither is enslaved", desired_file(want, a), a->slaves_line,
+		 a->name, a->slaves[slave].sel.text, desired_file(want, o), o->slaves_line,
+		 o->name, o->slaves[m->other_slave].sel.text, m->name);
+}
