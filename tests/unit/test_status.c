@@ -643,10 +643,10 @@ static void json_fields(void **state)
 		"\"name\":\"bond1\"", "\"present\":false", "\"observed\":null",
 		"\"problem\":\"bond1 does not exist\"", "\"privileged\":false",
 		/* A slave that does not exist: every key, null. */
-		"{\"name\":\"f1\",\"configured_position\":1,\"position\":null,\"present\":false,"
+		"{\"name\":\"f1\",\"selector\":\"f1\",\"configured_position\":1,\"position\":null,\"present\":false,"
 		"\"enslaved\":false,\"ifindex\":null,\"mtu\":null,\"carrier\":null,"
 		"\"mii_status\":null,\"link_failure_count\":null,\"permanent_address\":null,"
-		"\"state\":null,\"active_slave\":null,\"queue_id\":null,\"ad_aggregator_id\":null,"
+		"\"device_path\":null,\"dev_port\":null,\"state\":null,\"active_slave\":null,\"queue_id\":null,\"ad_aggregator_id\":null,"
 		"\"ad_actor_port_state\":null,\"ad_partner_port_state\":null,\"ad_actor_port_prio\":null,"
 		"\"ad_churn_actor_state\":null,\"ad_churn_partner_state\":null,\"lacp_problem\":null,"
 		"\"speed_mbps\":null,\"duplex\":null,\"rx_bytes\":null,\"tx_bytes\":null,"
