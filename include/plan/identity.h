@@ -53,6 +53,10 @@ void identity_match(const struct desired *want, const struct obs_link *links, si
  */
 size_t identity_apply(struct desired *want, const struct identity_match *m);
 
+/* Whether the entry (bond, slave) in conflict comes after the one it
+ * conflicts with: the pair is reported once, there. */
+bool identity_conflict_later(const struct identity_match *m, size_t bond, size_t slave);
+
 /* A conflict as the config error it is, "FILE:LINE: ..." for both
  * entries, into buf; m is the k-th entry's match. */
 void identity_conflict_text(const struct desired *want, const struct identity_match *m,

@@ -40,6 +40,9 @@ int identity_refresh(struct desired *want, const struct observed *obs, struct da
 			const struct desired_slave *ds = &b->slaves[j];
 			if (m[k].state == ID_CONFLICT) {
 				conflicts++;
+				/* Said once per pair, at its later entry. */
+				if (!identity_conflict_later(&m[k], i, j))
+					continue;
 				identity_conflict_text(want, &m[k], i, j, text, sizeof(text));
 				said = mix(said, text);
 				if (say && (!d || d->identity_said != said))

@@ -67,9 +67,12 @@ int identity_preview(struct desired *want, FILE *out, FILE *err_out, bool show)
 		const struct desired_bond *b = &want->bonds[i];
 		for (size_t j = 0; j < b->n_slaves; j++, k++) {
 			if (m[k].state == ID_CONFLICT) {
+				conflicts++;
+				/* Said once per pair, at its later entry. */
+				if (!identity_conflict_later(&m[k], i, j))
+					continue;
 				identity_conflict_text(want, &m[k], i, j, text, sizeof(text));
 				fprintf(err_out, "%s\n", text);
-				conflicts++;
 			} else if (show) {
 				say_match(out, b, &b->slaves[j], &m[k], &ob.state);
 			}

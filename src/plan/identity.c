@@ -125,11 +125,20 @@ size_t identity_apply(struct desired *want, const struct identity_match *m)
 void identity_conflict_text(const struct desired *want, const struct identity_match *m,
 			    size_t bond, size_t slave, char *buf, size_t len)
 {
-	const struct desired_bond *a = &want->bonds[bond];
-	const struct desired_bond *o = &want->bonds[m->other_bond];
+	size_t fb = bond, fs = slave, sb = m->other_bond, ss = m->other_slave;
 
+	if (identity_conflict_later(m, bond, slave)) { /* the earlier entry first */
+		fb = m->other_bond, fs = m->other_slave;
+		sb = bond, ss = slave;
+	}
+	const struct desired_bond *a = &want->bonds[fb], *o = &want->bonds[sb];
 	snprintf(buf, len, "%s:%u: [%s] %s and %s:%u: [%s] %s both name %s: one link can be "
 		 "one slave only; neither is enslaved", desired_file(want, a), a->slaves_line,
-		 a->name, a->slaves[slave].sel.text, desired_file(want, o), o->slaves_line,
-		 o->name, o->slaves[m->other_slave].sel.text, m->name);
+		 a->name, a->slaves[fs].sel.text, desired_file(want, o), o->slaves_line,
+		 o->name, o->slaves[ss].sel.text, m->name);
+}
+
+bool identity_conflict_later(const struct identity_match *m, size_t bond, size_t slave)
+{
+	return m->other_bond < bond || (m->other_bond == bond && m->other_slave < slave);
 }

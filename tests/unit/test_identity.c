@@ -239,10 +239,12 @@ static void conflict_text(void **state)
 	identity_match(&d, links, make_links(l, links), m);
 	assert_int_equal(m[0].state, ID_CONFLICT);
 	assert_int_equal(m[2].state, ID_CONFLICT);
+	assert_false(identity_conflict_later(&m[0], 0, 0));
+	assert_true(identity_conflict_later(&m[2], 1, 1));
 	identity_conflict_text(&d, &m[2], 1, 1, text, sizeof(text));
-	assert_string_equal(text, "bondd.conf:6: [bond1] mac:02:00:00:00:aa:01 and bondd.conf:3: "
-			    "[bond0] eth1 both name eth1: one link can be one slave only; neither "
-			    "is enslaved");
+	assert_string_equal(text, "bondd.conf:3: [bond0] eth1 and bondd.conf:6: [bond1] "
+			    "mac:02:00:00:00:aa:01 both name eth1: one link can be one slave only; "
+			    "neither is enslaved");
 	identity_conflict_text(&d, &m[0], 0, 0, text, sizeof(text));
 	assert_string_equal(text, "bondd.conf:3: [bond0] eth1 and bondd.conf:6: [bond1] "
 			    "mac:02:00:00:00:aa:01 both name eth1: one link can be one slave only; "
