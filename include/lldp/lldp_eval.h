@@ -15,6 +15,7 @@
 
 #include "findings.h"
 #include "lldp.h"
+#include "slave_selector.h"
 
 /* Good frames taken per slave: a bucket of LLDP_BURST that refills one every
  * LLDP_REFILL_MS.  A switch sends one every 30 s (802.1AB msgTxInterval),
@@ -29,6 +30,9 @@
 struct lldp_port {
 	char bond[IFNAMSIZ];
 	char slave[IFNAMSIZ];
+	/* The slaves = entry when it is not the name (mac:, path:, an
+	 * altname): findings name it beside the name.  "" otherwise. */
+	char sel[SEL_TEXT_MAX];
 	bool heard;                 /* a neighbour whose TTL has not passed */
 	struct lldp_neighbor nb;    /* the last good frame's, kept after expiry */
 	int64_t heard_ms;           /* monotonic ms of that frame (frames > 0) */

@@ -84,6 +84,16 @@ void lldp_port_expire(struct lldp_port *p, int64_t now_ms)
 		p->changed = false;
 }
 
+/* A slave as findings name it: "NAME" or, given by selector,
+ * "NAME (mac:...)", so the admin sees which entry of slaves = it is. */
+static const char *who(const struct lldp_port *p, char *buf, size_t len)
+{
+	if (!p->sel[0])
+		return p->slave;
+	snprintf(buf, len, "%s (%s)", p->slave, p->sel);
+	return buf;
+}
+
 static const struct lldp_port *live(const struct lldp_port *const *ports, size_t i)
 {
 	return ports[i] && ports[i]->heard ? ports[i] : NULL;
@@ -93,6 +103,7 @@ int lldp_eval(const char *bond, uint32_t mtu, bool balance_rr,
 	      const struct lldp_port *const *ports, size_t n, struct findings *out)
 {
 	struct finding *x;
+	char w1[IFNAMSIZ + SEL_TEXT_MAX + 4], w2[sizeof(w1)];
 
 	for (size_t i = 0; i < n; i++) {
 		const struct lldp_port *p = live(ports, i);
@@ -103,7 +114,8 @@ int lldp_eval(const char *bond, uint32_t mtu, bool balance_rr,
 		finding_add_slave(x, p->slave);
 		say(x->evidence, sizeof(x->evidence),
 			 "%s's switch port %.60s on %.60s takes frames of at most %u bytes, "
-			 "the bond's MTU %u needs %u", p->slave, p->nb.port_id, shown_name(&p->nb),
+			 "the bond's MTU %u needs %u", who(p, w1, sizeof(w1)), p->nb.port_id,
+			 shown_name(&p->nb),
 			 p->nb.max_frame, mtu, mtu + LLDP_FRAME_OVERHEAD);
 		say(x->fix, sizeof(x->fix),
 			 "raise that switch port's MTU (jumbo frames) to at least %u, or lower the "
@@ -135,8 +147,9 @@ int lldp_eval(const char *bond, uint32_t mtu, bool balance_rr,
 					return -ENOMEM;
 				finding_add_slave(x, p->slave);
 				say(x->evidence, sizeof(x->evidence),
-					 "%s and %s hear one switch port: %.60s on %.60s", p->slave,
-					 q->slave, p->nb.port_id, shown_name(&p->nb));
+					 "%s and %s hear one switch port: %.60s on %.60s",
+					 who(p, w1, sizeof(w1)), who(q, w2, sizeof(w2)), p->nb.port_id,
+					 shown_name(&p->nb));
 				say(x->fix, sizeof(x->fix),
 					 "give each slave a switch port of its own (a hub, a media "
 					 "converter or a crossed patch between them)");
@@ -186,10 +199,11 @@ int lldp_eval(const char *bond, uint32_t mtu, bool balance_rr,
 		finding_add_slave(x, p->slave);
 		say(x->evidence, sizeof(x->evidence),
 			 "%s's neighbour changed from port %.50s on %.50s to port %.50s on %.50s",
-			 p->slave, p->was_port, p->was_name, p->nb.port_id, shown_name(&p->nb));
+			 who(p, w1, sizeof(w1)), p->was_port, p->was_name, p->nb.port_id,
+			 shown_name(&p->nb));
 		say(x->fix, sizeof(x->fix),
 			 "nothing if the cable was moved on purpose; else check %s's cabling",
-			 p->slave);
+			 who(p, w1, sizeof(w1)));
 	}
 	return 0;
 }
