@@ -39,10 +39,11 @@ size_t identity_count(const struct desired *want);
 
 /*
  * out[k] for the k-th slave entry of want (bond by bond, slave by slave).
- * Links of kind "bond" answer to no mac: or path: selector.
+ * Links of kind "bond" answer to no mac: or path: selector.  0, or
+ * -ENOMEM (out is then incomplete: plan nothing from it).
  */
-void identity_match(const struct desired *want, const struct obs_link *links, size_t n_links,
-		    struct identity_match *out);
+int identity_match(const struct desired *want, const struct obs_link *links, size_t n_links,
+		   struct identity_match *out);
 
 /*
  * Puts the assignment into want: each slave's name is its link's name

@@ -32,7 +32,10 @@ int identity_refresh(struct desired *want, const struct observed *obs, struct da
 
 	if (!m)
 		return -ENOMEM;
-	identity_match(want, obs->links, obs->n_links, m);
+	if (identity_match(want, obs->links, obs->n_links, m) < 0) {
+		free(m);
+		return -ENOMEM;
+	}
 	size_t k = 0;
 	for (size_t i = 0; i < want->n_bonds; i++) {
 		const struct desired_bond *b = &want->bonds[i];

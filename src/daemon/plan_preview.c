@@ -61,7 +61,11 @@ int identity_preview(struct desired *want, FILE *out, FILE *err_out, bool show)
 		observer_close(&ob);
 		return -ENOMEM;
 	}
-	identity_match(want, ob.state.links, ob.state.n_links, m);
+	if (identity_match(want, ob.state.links, ob.state.n_links, m) < 0) {
+		free(m);
+		observer_close(&ob);
+		return -ENOMEM;
+	}
 	size_t k = 0;
 	for (size_t i = 0; i < want->n_bonds; i++) {
 		const struct desired_bond *b = &want->bonds[i];

@@ -2,7 +2,9 @@
 /* Slave entries matched to links (identity.h). */
 #include "identity.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 bool identity_selects(const struct slave_selector *s, const struct obs_link *l)
@@ -38,20 +40,39 @@ size_t identity_count(const struct desired *want)
 	return n;
 }
 
-void identity_match(const struct desired *want, const struct obs_link *links, size_t n_links,
-		    struct identity_match *out)
-{
-	size_t k = 0;
+/* An entry that found a link, by ifindex then config order. */
+struct taken {
+	int ifindex;
+	size_t k, bond, slave;
+};
 
+static int by_link(const void *a, const void *b)
+{
+	const struct taken *x = a, *y = b;
+
+	if (x->ifindex != y->ifindex)
+		return x->ifindex < y->ifindex ? -1 : 1;
+	return x->k < y->k ? -1 : x->k > y->k;
+}
+
+int identity_match(const struct desired *want, const struct obs_link *links, size_t n_links,
+		   struct identity_match *out)
+{
+	size_t k = 0, n_taken = 0;
+	struct taken *taken = calloc(identity_count(want) + 1, sizeof(*taken));
+
+	if (!taken)
+		return -ENOMEM;
 	for (size_t i = 0; i < want->n_bonds; i++) {
 		const struct desired_bond *b = &want->bonds[i];
 		for (size_t j = 0; j < b->n_slaves; j++, k++) {
+			const struct slave_selector *sel = &b->slaves[j].sel;
 			struct identity_match *m = &out[k];
 			memset(m, 0, sizeof(*m));
 			m->state = ID_MISSING;
 			for (size_t x = 0; x < n_links; x++) {
 				const struct obs_link *l = &links[x];
-				if (!identity_selects(&b->slaves[j].sel, l))
+				if (!identity_selects(sel, l))
 					continue;
 				if (m->state == ID_FOUND) {
 					m->state = ID_AMBIGUOUS;
@@ -62,33 +83,36 @@ void identity_match(const struct desired *want, const struct obs_link *links, si
 				m->state = ID_FOUND;
 				m->ifindex = l->ifindex;
 				snprintf(m->name, sizeof(m->name), "%s", l->name);
+				if (sel->kind == SEL_NAME)
+					break; /* one namespace: no second link answers */
 			}
+			if (m->state == ID_FOUND)
+				taken[n_taken++] = (struct taken){m->ifindex, k, i, j};
 		}
 	}
 	/* One link taken by two entries: both are in conflict, each naming
-	 * the other (the first in config order for every later one). */
-	size_t n = k;
-	for (size_t a = 0; a < n; a++) {
-		if (!out[a].ifindex)
-			continue;
-		for (size_t c = a + 1; c < n; c++) {
-			if (out[c].ifindex != out[a].ifindex)
-				continue;
-			size_t ab = 0, as = a, cb = 0, cs = c;
-			while (as >= want->bonds[ab].n_slaves)
-				as -= want->bonds[ab++].n_slaves;
-			while (cs >= want->bonds[cb].n_slaves)
-				cs -= want->bonds[cb++].n_slaves;
-			if (out[a].state != ID_CONFLICT) {
-				out[a].state = ID_CONFLICT;
-				out[a].other_bond = cb;
-				out[a].other_slave = cs;
+	 * the other (the first in config order for every later one).
+	 * Sorted by link, so a big config costs n log n, not n^2. */
+	qsort(taken, n_taken, sizeof(*taken), by_link);
+	for (size_t a = 0; a < n_taken;) {
+		size_t end = a + 1;
+		while (end < n_taken && taken[end].ifindex == taken[a].ifindex)
+			end++;
+		for (size_t c = a + 1; c < end; c++) {
+			struct identity_match *first = &out[taken[a].k], *later = &out[taken[c].k];
+			if (first->state != ID_CONFLICT) {
+				first->state = ID_CONFLICT;
+				first->other_bond = taken[c].bond;
+				first->other_slave = taken[c].slave;
 			}
-			out[c].state = ID_CONFLICT;
-			out[c].other_bond = ab;
-			out[c].other_slave = as;
+			later->state = ID_CONFLICT;
+			later->other_bond = taken[a].bond;
+			later->other_slave = taken[a].slave;
 		}
+		a = end;
 	}
+	free(taken);
+	return 0;
 }
 
 size_t identity_apply(struct desired *want, const struct identity_match *m)

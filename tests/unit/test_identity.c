@@ -159,7 +159,7 @@ static void table(void **state)
 		size_t n_links = make_links(tc->links, links);
 		size_t n = identity_count(&d);
 		assert_true(n <= 6);
-		identity_match(&d, links, n_links, m);
+		assert_int_equal(identity_match(&d, links, n_links, m), 0);
 		size_t k = 0;
 		for (size_t i = 0; i < d.n_bonds; i++)
 			for (size_t j = 0; j < d.bonds[i].n_slaves; j++, k++)
@@ -202,21 +202,21 @@ static void rename_keeps_entry(void **state)
 	load("[bond0]\nmode = active-backup\nmiimon = 100\nslaves = mac:02:00:00:00:aa:02 "
 	     "mac:02:00:00:00:aa:01\nprimary = mac:02:00:00:00:aa:01\n", &d);
 	size_t n = make_links(before, links);
-	identity_match(&d, links, n, m);
+	assert_int_equal(identity_match(&d, links, n, m), 0);
 	assert_int_equal(identity_apply(&d, m), 2);
 	assert_string_equal(d.bonds[0].opts.primary, "eth0");
 	/* Again, nothing new: nothing changes. */
-	identity_match(&d, links, n, m);
+	assert_int_equal(identity_match(&d, links, n, m), 0);
 	assert_int_equal(identity_apply(&d, m), 0);
 	snprintf(links[0].name, sizeof(links[0].name), "ens3f0np0");
-	identity_match(&d, links, n, m);
+	assert_int_equal(identity_match(&d, links, n, m), 0);
 	assert_int_equal(identity_apply(&d, m), 1);
 	assert_string_equal(d.bonds[0].slaves[0].name, "eth1");
 	assert_string_equal(d.bonds[0].slaves[1].name, "ens3f0np0");
 	assert_int_equal(d.bonds[0].slaves[1].ifindex, 10);
 	assert_string_equal(d.bonds[0].opts.primary, "ens3f0np0");
 	/* Gone: back to its placeholder, and the primary with it. */
-	identity_match(&d, links + 1, 1, m);
+	assert_int_equal(identity_match(&d, links + 1, 1, m), 0);
 	assert_int_equal(identity_apply(&d, m), 1);
 	assert_string_equal(d.bonds[0].slaves[1].name, "m:02000000aa01");
 	assert_string_equal(d.bonds[0].opts.primary, "m:02000000aa01");
@@ -236,7 +236,7 @@ static void conflict_text(void **state)
 
 	load("[bond0]\nmtu = 9000\nslaves = eth1\n\n[bond1]\nslaves = eth2 mac:02:00:00:00:aa:01\n",
 	     &d);
-	identity_match(&d, links, make_links(l, links), m);
+	assert_int_equal(identity_match(&d, links, make_links(l, links), m), 0);
 	assert_int_equal(m[0].state, ID_CONFLICT);
 	assert_int_equal(m[2].state, ID_CONFLICT);
 	assert_false(identity_conflict_later(&m[0], 0, 0));
@@ -248,6 +248,29 @@ static void conflict_text(void **state)
 	identity_conflict_text(&d, &m[0], 0, 0, text, sizeof(text));
 	assert_string_equal(text, "bondd.conf:3: [bond0] eth1 and bondd.conf:6: [bond1] "
 			    "mac:02:00:00:00:aa:01 both name eth1: one link can be one slave only; "
+			    "neither is enslaved");
+	desired_free(&d);
+
+	/* Three entries, one link: every later one names the first, the
+	 * first names the second; said once per later entry. */
+	load("[bond0]\nslaves = eth1 mac:02:00:00:00:aa:01\n[bond1]\nslaves = eth9 "
+	     "enx02000000aa01\n", &d);
+	links[0].n_altnames = 1;
+	snprintf(links[0].altnames[0], sizeof(links[0].altnames[0]), "enx02000000aa01");
+	struct identity_match m4[4];
+	assert_int_equal(identity_match(&d, links, 1, m4), 0);
+	assert_int_equal(m4[0].state, ID_CONFLICT);
+	assert_int_equal(m4[1].state, ID_CONFLICT);
+	assert_int_equal(m4[2].state, ID_MISSING);
+	assert_int_equal(m4[3].state, ID_CONFLICT);
+	assert_int_equal(m4[0].other_bond * 10 + m4[0].other_slave, 1);
+	assert_int_equal(m4[1].other_bond * 10 + m4[1].other_slave, 0);
+	assert_int_equal(m4[3].other_bond * 10 + m4[3].other_slave, 0);
+	assert_false(identity_conflict_later(&m4[0], 0, 0));
+	assert_true(identity_conflict_later(&m4[3], 1, 1));
+	identity_conflict_text(&d, &m4[3], 1, 1, text, sizeof(text));
+	assert_string_equal(text, "bondd.conf:2: [bond0] eth1 and bondd.conf:4: [bond1] "
+			    "enx02000000aa01 both name eth1: one link can be one slave only; "
 			    "neither is enslaved");
 	desired_free(&d);
 }
