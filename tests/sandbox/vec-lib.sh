@@ -39,7 +39,7 @@ vec_find() {
 
 # vec_take I NAME...: moves vecI (and further I NAME pairs) into this
 # scenario's namespace, down, renamed NAME, without the altnames an earlier
-# scenario gave it.
+# scenario gave it.  NAME must be free in both namespaces.
 vec_take() {
 	local i name dev k batch=""
 	[[ -e /proc/1/ns/net ]] || skip "no guest namespace to take vector NICs from"
@@ -54,10 +54,10 @@ vec_take() {
 			[[ ${words[k]} != altname ]] ||
 				batch+="link property del dev $dev altname ${words[k + 1]}"$'\n'
 		done
-		# Under a name of its own on the way, so that no name met on
-		# either side is in the way.
-		batch+="link set dev $dev name vtk$i"$'\n'"link set dev vtk$i netns $SCENARIO_NS"$'\n'
+		# Named before it arrives: a bondd running here may take it at
+		# once (by mac: or path:), and an enslaved NIC cannot be
+		# renamed.  NAME must not be another vector NIC's name now.
+		batch+="link set dev $dev name $name"$'\n'"link set dev $name netns $SCENARIO_NS"$'\n'
 		"${VEC_ROOT[@]}" ip -batch - <<<"$batch"
-		ip link set dev "vtk$i" name "$name"
 	done
 }

@@ -115,3 +115,17 @@ start_bondd "$WORK/bondd.conf"
 whole bond0 p-4,p-3,p-2,p-1 1500 >/dev/null
 bond_slaves bond0
 assert_eq "p-4 p-3 p-2 p-1" "$SLAVES" "the order under the second naming"
+
+# A NIC gone (moved out of this namespace): its entry is a missing slave;
+# back under yet another name, it joins at its place.
+ip link set dev p-3 netns 1
+whole bond0 p-4,p-2,p-1 1500 >/dev/null
+status --json >"$WORK/status.json" || true
+python3 - "$WORK/status.json" <<'PY' || { cat "$WORK/status.json"; fail "--json of a missing entry"; }
+import json, sys
+s = json.load(open(sys.argv[1]))["bonds"][0]["slave_status"][1]
+assert (s["selector"], s["name"], s["present"], s["enslaved"]) == \
+    ("path:platform-uml-vector.1/port0", "path:platform-uml-vector.1/port0", False, False), s
+PY
+vec_take 1 back-again
+whole bond0 p-4,back-again,p-2,p-1 1500 >/dev/null
