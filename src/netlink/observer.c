@@ -149,6 +149,14 @@ static void apply_link(struct observer *ob, const struct nlmsghdr *nlh)
 	learn_dev_port(&nl_link, had ? &old : NULL);
 	if (!strcmp(nl_link.kind, "bond"))
 		refresh_order(ob, &nl_link);
+	/* A slave renamed is no longer its bond's primary: the kernel drops
+	 * it (drivers/net/bonding/bond_main.c bond_slave_netdev_event,
+	 * NETDEV_CHANGENAME) and does not always announce the bond again. */
+	if (had && nl_link.master && strcmp(old.name, nl_link.name) != 0) {
+		struct obs_link *m = find_mut(&ob->state, nl_link.master);
+		if (m && !strcmp(m->kind, "bond") && m->primary_ifindex == nl_link.ifindex)
+			m->primary_ifindex = 0;
+	}
 	if (observed_put_link(&ob->state, &nl_link) < 0)
 		return;
 	route_observe_link(&ob->state, nl_link.ifindex, nl_link.flags & IFF_UP);
