@@ -137,8 +137,11 @@ static void add_slave(struct parser *p, const char *text, bool *full)
 	size_t at;
 
 	if (why) {
-		errorf(p, p->line, "slaves: invalid %s \"%s\": %s",
-		       slave_selector_noun(sel.kind), show(&sh, text), why);
+		/* "MAC:..." or "pci:...": a selector misspelt, most likely. */
+		errorf(p, p->line, "slaves: invalid %s \"%s\": %s%s",
+		       slave_selector_noun(sel.kind), show(&sh, text), why,
+		       sel.kind == SEL_NAME && strchr(text, ':') ?
+		       " (an entry is a name, mac:XX:XX:XX:XX:XX:XX or path:ID_PATH)" : "");
 		return;
 	}
 	slave_selector_placeholder(&sel, name);

@@ -785,7 +785,7 @@ static const struct bad_case bad_cases[] = {
 	  "port is a number 0-65535 (the NIC's dev_port)"}},
 	{"[bond0]\nslaves = path:pci-0000:3b:00.0/port1 eth1 MAC:02:00:00:00:AA:01\n",
 	 {"bondd.conf:2: slaves: invalid interface name \"MAC:02:00:00:00:AA:01\": contains "
-	  "\":\""}},
+	  "\":\" (an entry is a name, mac:XX:XX:XX:XX:XX:XX or path:ID_PATH)"}},
 	{"[bond0]\nslaves = mac:02:00:00:00:aa:01 eth1 mac:02:00:00:00:AA:01\n",
 	 {"bondd.conf:2: slaves: mac:02:00:00:00:AA:01 is listed twice"}},
 	{"[bond0]\nslaves = path:pci-0000:3b:00.0 path:pci-0000:3b:00.0/port0\n",
