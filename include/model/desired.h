@@ -2,6 +2,8 @@
 /*
  * Desired state: the bonds as the config file describes them.
  * Built by the config parser, read by the planner; never touched by netlink.
+ * One thing follows the kernel: a slave entry's name is the name its link
+ * has today (identity_apply, plan/identity.h, from the observed links).
  */
 #ifndef BONDD_DESIRED_H
 #define BONDD_DESIRED_H
