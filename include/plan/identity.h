@@ -48,7 +48,10 @@ int identity_match(const struct desired *want, const struct obs_link *links, siz
 /*
  * Puts the assignment into want: each slave's name is its link's name
  * today (ifindex set), or while none answers, its placeholder (for an
- * ID_CONFLICT or ID_AMBIGUOUS plain name, a ":NAME" no link can have);
+ * ID_CONFLICT or ID_AMBIGUOUS plain name, a ":NAME" no link can have).
+ * An ID_CONFLICT entry that had that very link before (ifindex) keeps
+ * it: a conflict while running moves nothing, one in a new config (no
+ * ifindex yet) takes nothing;
  * a primary given by selector follows its slave.  Returns how many
  * slaves' names changed.
  */

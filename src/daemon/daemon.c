@@ -845,7 +845,8 @@ int daemon_main(const struct daemon_opts *opts)
 		log_warn("reading links: %s; trying again", strerror(-err));
 		usleep((useconds_t)(100000 * attempt));
 	}
-	/* One link named by two slave entries is a config error: nothing done. */
+	/* One link named by two slave entries is a config error: nothing done.
+	 * (While running, such a conflict moves nothing: identity_apply.) */
 	if ((err = identity_refresh(&d.want, &d.ob.state, &d, true)) != 0) {
 		if (err > 0)
 			log_err("%s: one link is named by two slave entries; not starting",

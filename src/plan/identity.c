@@ -124,7 +124,12 @@ size_t identity_apply(struct desired *want, const struct identity_match *m)
 		for (size_t j = 0; j < b->n_slaves; j++, k++) {
 			struct desired_slave *ds = &b->slaves[j];
 			char name[IFNAMSIZ];
-			if (m[k].state == ID_FOUND) {
+			/* A conflict that arises while bondd runs (a NIC renamed
+			 * into another entry's name) moves nothing: the entry
+			 * that had the link keeps it, the other waits. */
+			bool held = m[k].state == ID_CONFLICT && ds->ifindex &&
+				    ds->ifindex == m[k].ifindex;
+			if (m[k].state == ID_FOUND || held) {
 				snprintf(name, sizeof(name), "%s", m[k].name);
 				ds->ifindex = m[k].ifindex;
 			} else {
@@ -157,7 +162,7 @@ void identity_conflict_text(const struct desired *want, const struct identity_ma
 	}
 	const struct desired_bond *a = &want->bonds[fb], *o = &want->bonds[sb];
 	snprintf(buf, len, "%s:%u: [%s] %s and %s:%u: [%s] %s both name %s: one link can be "
-		 "one slave only; neither is enslaved", desired_file(want, a), a->slaves_line,
+		 "one slave only", desired_file(want, a), a->slaves_line,
 		 a->name, a->slaves[fs].sel.text, desired_file(want, o), o->slaves_line,
 		 o->name, o->slaves[ss].sel.text, m->name);
 }

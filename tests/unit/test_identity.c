@@ -215,6 +215,27 @@ static void rename_keeps_entry(void **state)
 	assert_string_equal(d.bonds[0].slaves[1].name, "ens3f0np0");
 	assert_int_equal(d.bonds[0].slaves[1].ifindex, 10);
 	assert_string_equal(d.bonds[0].opts.primary, "ens3f0np0");
+	/* Renamed into a name another entry gives while running: a
+	 * conflict, but the entry that had the link keeps it. */
+	identity_apply(&d, m);
+	struct desired d2 = {0};
+	load("[bond0]\nslaves = mac:02:00:00:00:aa:02 mac:02:00:00:00:aa:01 eth7\n", &d2);
+	struct identity_match m3[3];
+	assert_int_equal(identity_match(&d2, links, n, m3), 0);
+	identity_apply(&d2, m3);
+	assert_string_equal(d2.bonds[0].slaves[1].name, "ens3f0np0");
+	snprintf(links[0].name, sizeof(links[0].name), "eth7");
+	assert_int_equal(identity_match(&d2, links, n, m3), 0);
+	assert_int_equal(m3[1].state, ID_CONFLICT);
+	assert_int_equal(m3[2].state, ID_CONFLICT);
+	identity_apply(&d2, m3);
+	assert_string_equal(d2.bonds[0].slaves[1].name, "eth7");
+	assert_int_equal(d2.bonds[0].slaves[1].ifindex, 10);
+	assert_string_equal(d2.bonds[0].slaves[2].name, ":eth7");
+	assert_int_equal(d2.bonds[0].slaves[2].ifindex, 0);
+	desired_free(&d2);
+	snprintf(links[0].name, sizeof(links[0].name), "ens3f0np0");
+
 	/* Gone: back to its placeholder, and the primary with it. */
 	assert_int_equal(identity_match(&d, links + 1, 1, m), 0);
 	assert_int_equal(identity_apply(&d, m), 1);
@@ -243,12 +264,10 @@ static void conflict_text(void **state)
 	assert_true(identity_conflict_later(&m[2], 1, 1));
 	identity_conflict_text(&d, &m[2], 1, 1, text, sizeof(text));
 	assert_string_equal(text, "bondd.conf:3: [bond0] eth1 and bondd.conf:6: [bond1] "
-			    "mac:02:00:00:00:aa:01 both name eth1: one link can be one slave only; "
-			    "neither is enslaved");
+			    "mac:02:00:00:00:aa:01 both name eth1: one link can be one slave only");
 	identity_conflict_text(&d, &m[0], 0, 0, text, sizeof(text));
 	assert_string_equal(text, "bondd.conf:3: [bond0] eth1 and bondd.conf:6: [bond1] "
-			    "mac:02:00:00:00:aa:01 both name eth1: one link can be one slave only; "
-			    "neither is enslaved");
+			    "mac:02:00:00:00:aa:01 both name eth1: one link can be one slave only");
 	desired_free(&d);
 
 	/* Three entries, one link: every later one names the first, the
@@ -270,8 +289,7 @@ static void conflict_text(void **state)
 	assert_true(identity_conflict_later(&m4[3], 1, 1));
 	identity_conflict_text(&d, &m4[3], 1, 1, text, sizeof(text));
 	assert_string_equal(text, "bondd.conf:2: [bond0] eth1 and bondd.conf:4: [bond1] "
-			    "enx02000000aa01 both name eth1: one link can be one slave only; "
-			    "neither is enslaved");
+			    "enx02000000aa01 both name eth1: one link can be one slave only");
 	desired_free(&d);
 }
 

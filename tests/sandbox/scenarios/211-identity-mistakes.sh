@@ -65,7 +65,8 @@ bond_slaves bond0
 assert_eq "nic-y nic-x" "$SLAVES" "the bond after the refused reload"
 
 # While bondd runs: a NIC renamed to the name another entry gives.  The
-# same error, with both places; neither entry keeps the link.
+# same error, with both places; nothing moves: the entry that had the link
+# keeps it.
 printf '[bond0]\nmode = balance-rr\nmiimon = 100\nmtu = 1500\nslaves = mac:%s path:platform-uml-vector.1 nic-w\n' \
 	"$(vec_perm 2)" >"$conf"
 kill -HUP "$BONDD_PID"
@@ -75,9 +76,15 @@ link set nic-y name nic-w
 link set nic-w up"
 wait_log "$conf:5: [bond0] mac:02:00:00:00:aa:02 and $conf:5: [bond0] nic-w both name nic-w" 1 5 ||
 	{ show_log; fail "the conflict after the rename was not reported"; }
-whole bond0 nic-x 1500 >/dev/null
-# Fixed in the file: the order is back.
+writes=$(log_count "apply:")
+nap 1
+bond_slaves bond0
+assert_eq "nic-w nic-x" "$SLAVES" "the bond after the conflict"
+assert_eq "$writes" "$(log_count "apply:")" "writes after the conflict"
+# Fixed in the file: nothing to do.
 printf '[bond0]\nmode = balance-rr\nmiimon = 100\nmtu = 1500\nslaves = mac:%s path:platform-uml-vector.1\n' \
 	"$(vec_perm 2)" >"$conf"
 kill -HUP "$BONDD_PID"
+wait_log "reloaded: 1 bond" 2 10 || { show_log; fail "the reload that fixes it"; }
 whole bond0 nic-w,nic-x 1500 >/dev/null
+assert_eq "$writes" "$(log_count "apply:")" "writes after the fix"
