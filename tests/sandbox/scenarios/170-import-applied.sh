@@ -49,7 +49,7 @@ mkdir "$WORK/bondd.conf.d"
 "$BONDD_IMPORT" teamd "$DATA/teamd" >"$WORK/bondd.conf.d/35-teamd.conf"
 "$BONDD_IMPORT" netplan "$DATA/netplan" >"$WORK/bondd.conf.d/36-netplan.conf"
 # nic12 is matched by MAC: the import names it mac:52:54:00:12:00:12, its
-# permanent address, which a veth does not have (scenario 210 enslaves by
+# permanent address, which a veth does not have (scenario 230 enslaves by
 # mac: on NICs that do); here it is the veth e12, its set-name.
 file_has "$WORK/bondd.conf.d/36-netplan.conf" "slaves = e11 mac:52:54:00:12:00:12 e13" ||
 	{ cat "$WORK/bondd.conf.d/36-netplan.conf"; fail "the netplan import lacks nic12's mac:"; }
