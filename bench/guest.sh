@@ -10,7 +10,7 @@
 # at real-time priority, never from bondd's own log.
 #
 # Environment: BUILD_DIR, BENCH_OUT, BENCH_QUICK (1: a short smoke run),
-# BENCH_PARTS (default "dataplane recovery priority cold status linkcheck"; footprint is
+# BENCH_PARTS (default "dataplane recovery priority cold status linkcheck flood"; footprint is
 # measured on the bondd of the cold part).
 . "$(dirname "$0")/../tests/sandbox/lib.sh"
 trap - ERR
@@ -21,7 +21,7 @@ RAW=$OUT/raw.jsonl
 BONDD=$BUILD_DIR/src/bondd
 NLCLOCK=$BUILD_DIR/bench/nlclock
 QUICK=${BENCH_QUICK:-0}
-PARTS=${BENCH_PARTS:-dataplane recovery priority cold status linkcheck}
+PARTS=${BENCH_PARTS:-dataplane recovery priority cold status linkcheck flood}
 RATE_MBIT=200
 COLD_BONDS=32
 
@@ -541,9 +541,245 @@ part_linkcheck() {
 	command_line linkcheck "bench/linkcheck.sh  # 3 hosts x 4 slaves, per-port VLANs; host a's e2 re-created, its status polled"
 }
 
+# --- 8. the status socket under a flood, bondd plain and at SCHED_RR 1 ----
+# One unprivileged user (nobody) floods bondd's status socket: FLOOD_SENDERS
+# clients sending 1 MiB request lines and connecting again whenever bondd
+# drops them, and FLOOD_WATCHERS idle watchers (bench/flood load; issue 31).
+# Two bondds side by side, each with a bond of its own in namespaces of its
+# own: one a plain process, one as bondd.service starts it: SCHED_RR 1 with
+# SCHED_RESET_ON_FORK (CPUSchedulingResetOnFork=yes) and RLIMIT_RTTIME
+# 1 s:10 s (LimitRTTIME=1s:10s).  The flood goes to one at a time (the other
+# idles, at no cost), the modes taking turns round by round, so that a
+# shared host's drift hits both alike.  Per round: the pace of a
+# normal-priority CPU-bound process (bench/flood spin) with no flood, then
+# beside each bondd under the flood, with bondd's CPU (its whole process
+# tree).  Then, per mode under the flood, re-created slaves timed by
+# nlclock and root's queries timed by a harness at SCHED_RR 50, above bondd
+# (../shared/SANDBOX.md: a harness below bondd times its own wait).
+FLOOD=$BUILD_DIR/bench/flood
+FLOOD_SENDERS=20 FLOOD_WATCHERS=200
+if ((QUICK)); then
+	FLOOD_ROUNDS=1 FLOOD_PACE=0.5 FLOOD_RAMP=0.2 FLOOD_REPAIRS=2 FLOOD_QUERIES=1 FLOOD_INPROC=2 FLOOD_BASE_QUERIES=0
+else
+	FLOOD_ROUNDS=3 FLOOD_PACE=5 FLOOD_RAMP=1 FLOOD_REPAIRS=20 FLOOD_QUERIES=10 FLOOD_INPROC=20 FLOOD_BASE_QUERIES=5
+fi
+declare -A FLOOD_SUP
+# flood_log TEXT: a progress line with the seconds since the part began.
+flood_log() {
+	now_us
+	log "flood [+$(((REPLY - FLOOD_T0) / 1000000)).$(((REPLY - FLOOD_T0) / 100000 % 10)) s]: $*"
+}
+flood_sock() { REPLY=/run/bench-flood-$1.sock; }
+# flood_tag MODE WHAT [MORE]: the fields put first in a line of this part.
+flood_tag() { REPLY="\"part\": \"flood\", \"mode\": \"$1\", \"what\": \"$2\"${3:+, $3}"; }
+# flood_emit TAG JSON: JSON (one object from bench/flood) with TAG put first.
+flood_emit() { [[ $2 == "{"* ]] && emit "{$1, ${2#\{}"; }
+# flood_cpu PID PID2: "TICKS PROCS US HZ CPUS" of each process tree, into
+# CPU_A and CPU_B (empty for one that is gone).
+flood_cpu() {
+	local out
+	out=$("$FLOOD" cpu "$1" "$2" 2>/dev/null)
+	CPU_A=${out%%$'\n'*} CPU_B=${out#*$'\n'}
+	[[ $CPU_A == "-" ]] && CPU_A=
+	[[ $CPU_B == "-" ]] && CPU_B=
+}
+# flood_share A B: the tree's share of the guest's CPUs between samples A and B.
+flood_share() {
+	[[ -n $1 && -n $2 ]] || { REPLY=null; return; }
+	REPLY=$(awk -v a="$1" -v b="$2" 'BEGIN { split(a, x, " "); split(b, y, " ")
+		printf "%.4f", (y[1] - x[1]) / y[4] / ((y[3] - x[3]) / 1e6) / y[5] }')
+}
+# flood_restarts MODE: how many times the supervisor has started bondd again.
+flood_restarts() { REPLY=$(grep -c '^bench: bondd exited' "$OUT/flood-$1.log"); }
+# flood_queries MODE FLOOD(true|false) N M: root's queries from the RR-50
+# harness, N whole `bondd-status --brief` calls (process start included: the
+# harness forks it, and it runs at RR 50 too) and M in-process ones.
+flood_queries() {
+	local mode=$1 fl=$2 n=$3 m=$4 line sock
+	flood_sock "$mode"
+	sock=$REPLY
+	((n)) && line=$(chrt -r 50 bash -c '
+		ms=() failed=0
+		for ((i = 0; i < $3; i++)); do
+			s=${EPOCHREALTIME//[!0-9]/}
+			"$1" --socket "$2" --brief >/dev/null 2>&1
+			rc=$?
+			e=${EPOCHREALTIME//[!0-9]/}
+			# 0, 1, 2: an answer (healthy, degraded, down); 3: none.
+			if ((rc <= 2)); then
+				ms+=("$(((e - s) / 1000)).$(printf %03d $(((e - s) % 1000)))")
+			else
+				failed=$((failed + 1))
+			fi
+			((i + 1 < $3)) && sleep 0.2
+		done
+		printf "{\"request\": \"brief\", \"ms\": [%s], \"failed\": %d}\n" "$(IFS=,; echo "${ms[*]}")" "$failed"
+	' flood-queries "$BUILD_DIR/src/bondd-status" "$sock" "$n")
+	flood_tag "$mode" query "\"flood\": $fl, \"tool\": \"bondd-status --brief\""
+	((n)) && flood_emit "$REPLY" "$line"
+	((m)) || return 0
+	line=$(chrt -r 50 "$FLOOD" query --socket "$sock" --request brief --count "$m" --interval-ms 100)
+	flood_tag "$mode" query "\"flood\": $fl, \"tool\": \"in-process\""
+	flood_emit "$REPLY" "$line"
+}
+# flood_start MODE: namespaces fl-MODE and flp-MODE, a bond of 4 veths, and
+# bondd (plain or rr-1) under a shell that starts it again 2 s after it
+# fails, as bondd.service's Restart=on-failure and RestartSec=2s do.  The
+# shell is the main PID whose process tree is measured, so the CPU of a
+# bondd that died (reaped into the shell's cutime) counts too.
+flood_start() {
+	local mode=$1 i batch="" pid sched rttime
+	ip netns add "fl-$mode"; ip netns add "flp-$mode"
+	for i in 1 2 3 4; do batch+="link add e$i type veth peer name p$i netns flp-$mode"$'\n'; done
+	ip -n "fl-$mode" -batch - <<<"$batch"
+	batch=""
+	for i in 1 2 3 4; do batch+="link set p$i up"$'\n'; done
+	ip -n "flp-$mode" -batch - <<<"$batch"
+	flood_sock "$mode"
+	local run=("$BONDD" --config "$OUT/flood.conf" --socket "$REPLY")
+	if [[ $mode == rr-1 ]]; then
+		run=(prlimit --rttime=1000000:10000000 chrt -r -R 1 "${run[@]}")
+		command_line flood "ip netns exec fl-rr-1 prlimit --rttime=1000000:10000000 chrt -r -R 1 bondd --config flood.conf --socket $REPLY  # rr-1: as bondd.service starts it"
+	else
+		command_line flood "ip netns exec fl-plain bondd --config flood.conf --socket $REPLY  # plain; [bond0] mode = balance-rr, miimon = 100, mtu = 9000, slaves = e1 e2 e3 e4"
+	fi
+	flood_log "starting bondd $mode"
+	: >"$OUT/flood-$mode.log"
+	# prlimit and chrt exec what follows: the shell's child is bondd.
+	ip netns exec "fl-$mode" bash -c 'while :; do
+		"$@"
+		rc=$?
+		((rc == 0 || rc == 64 || rc == 78)) && exit $rc
+		echo "bench: bondd exited with status $rc ($(kill -l $((rc - 128)) 2>/dev/null || echo exit)); starting it again in 2 s"
+		sleep 2
+	done' supervise "${run[@]}" >>"$OUT/flood-$mode.log" 2>&1 &
+	FLOOD_SUP[$mode]=$!
+	if ! wait_until 30 file_has "$OUT/flood-$mode.log" ready || ! whole "fl-$mode" --mtu 9000 bond0=e1,e2,e3,e4; then
+		flood_log "bondd $mode did not start or make its bond"
+		cat "$OUT/flood-$mode.log" >&2
+		return 1
+	fi
+	pid=$(pgrep -P "${FLOOD_SUP[$mode]}" -x bondd)
+	sched=$(chrt -p "$pid" | sed -n 's/.*policy: //p; s/.*priority: / /p' | tr -d '\n')
+	rttime=$(prlimit --pid "$pid" --rttime --noheadings --output SOFT,HARD | tr -s ' ' ':')
+	# Its child processes, if any, once it is ready: name and scheduling.
+	local kid kids="" comm
+	for kid in $(pgrep -P "$pid"); do
+		read -r comm <"/proc/$kid/comm" || continue
+		kids+="${kids:+, }\"$comm: $(chrt -p "$kid" | sed -n 's/.*policy: //p; s/.*priority: / /p' | tr -d '\n')\""
+	done
+	flood_tag "$mode" bondd "\"pid\": $pid, \"sched\": \"$sched\", \"rttime\": \"${rttime#:}\", \"children\": [$kids]"
+	emit "{$REPLY}"
+}
+# flood_stop MODE: the shell first (no more restarts), then bondd (SIGTERM:
+# it exits and leaves the bond as it is), then the namespaces.
+flood_stop() {
+	local sup=${FLOOD_SUP[$1]:-} pid
+	if [[ -n $sup ]]; then
+		pid=$(pgrep -P "$sup")
+		kill "$sup" 2>/dev/null
+		kill $pid 2>/dev/null
+		wait "$sup" 2>/dev/null
+		[[ -z $pid ]] || wait_until 5 eval '! kill -0 '"$pid"' 2>/dev/null'
+	fi
+	flood_sock "$1"
+	rm -f "$REPLY"
+	kill_ns "fl-$1" "flp-$1"
+}
+# flood_on MODE: the flood on MODE's bondd, as nobody, at normal priority;
+# the harness goes above bondd meanwhile.
+flood_on() {
+	flood_sock "$1"
+	setpriv --reuid=65534 --regid=65534 --clear-groups -- "$FLOOD" load --socket "$REPLY" \
+		--senders "$FLOOD_SENDERS" --watchers "$FLOOD_WATCHERS" --seconds 600 >"$OUT/flood-load.json" &
+	FLOOD_PID=$!
+	command_line flood "setpriv --reuid=65534 --regid=65534 --clear-groups -- flood load --socket /run/bench-flood-MODE.sock --senders $FLOOD_SENDERS --watchers $FLOOD_WATCHERS --seconds 600 &  # stopped by SIGTERM after each measurement"
+	# The harness mostly waits, and what it starts is timed or sets
+	# SCHED_OTHER itself; below an rr-1 bondd under the flood, a shell
+	# waits seconds for each step.
+	chrt -r -p 50 $$
+	nap "$FLOOD_RAMP"
+	flood_restarts "$1"
+	FLOOD_R0=$REPLY
+	flood_cpu "${FLOOD_SUP[$1]}" "$FLOOD_PID"
+	FLOOD_C0=$CPU_A FLOOD_F0=$CPU_B
+}
+# flood_off MODE MORE: stops the flood; one "load" line: bondd's CPU and the
+# flood's own over the time it was on (after the ramp), bondd's restarts
+# meanwhile, what the flood did; MORE are fields put first.
+flood_off() {
+	local mode=$1 share secs exits
+	flood_cpu "${FLOOD_SUP[$mode]}" "$FLOOD_PID"
+	kill -TERM "$FLOOD_PID" 2>/dev/null
+	wait "$FLOOD_PID"
+	chrt -o -p 0 $$
+	flood_share "$FLOOD_C0" "$CPU_A"
+	share=$REPLY secs=null
+	[[ -n $FLOOD_C0 && -n $CPU_A ]] && secs=$(awk -v a="$FLOOD_C0" -v b="$CPU_A" 'BEGIN { split(a, x, " "); split(b, y, " "); printf "%.2f", (y[3] - x[3]) / 1e6 }')
+	flood_share "$FLOOD_F0" "$CPU_B"
+	local fshare=$REPLY
+	flood_restarts "$mode"
+	local restarts=$((REPLY - FLOOD_R0))
+	exits=$(sed -n 's/^bench: bondd exited with status \([0-9]*\) (\([A-Za-z0-9]*\)).*/"\1 \2"/p' "$OUT/flood-$mode.log" |
+		tail -n "$restarts" | paste -sd, -)
+	((restarts)) && flood_log "bondd $mode was started again $restarts time(s): ${exits//\"/}"
+	flood_tag "$mode" load "$2, \"bondd_share\": $share, \"flood_share\": $fshare, \"seconds\": $secs, \"restarts\": $restarts, \"exits\": [$exits]"
+	flood_emit "$REPLY" "$(cat "$OUT/flood-load.json")" || emit "{$REPLY}"
+}
+# flood_pace MODE ROUND FLOOD(true|false): the CPU-bound process beside MODE's bondd.
+flood_pace() {
+	local line
+	local tree=${FLOOD_SUP[$1]:-}
+	line=$("$FLOOD" spin --seconds "$FLOOD_PACE" ${tree:+--tree "$tree"})
+	flood_tag "$1" pace "\"round\": $2, \"flood\": $3"
+	flood_emit "$REPLY" "$line"
+}
+part_flood() {
+	local mode round order
+	[[ -x $FLOOD ]] || { log "flood: $FLOOD is not built"; return; }
+	now_us
+	FLOOD_T0=$REPLY
+	rm -f "$OUT/flood.conf"
+	conf "$OUT/flood.conf" bond0 balance-rr 9000 "" e1 e2 e3 e4
+	for mode in plain rr-1; do
+		flood_start "$mode" || { flood_stop plain; flood_stop rr-1; return; }
+	done
+	flood_log "bondd plain and rr-1 up: $FLOOD_ROUNDS round(s) of pace runs of $FLOOD_PACE s"
+	for ((round = 1; round <= FLOOD_ROUNDS; round++)); do
+		# No flood: both bondds idle.
+		flood_pace none "$round" false
+		order="plain rr-1"
+		((round % 2)) || order="rr-1 plain"
+		for mode in $order; do
+			flood_log "round $round: the flood on bondd $mode, pace for $FLOOD_PACE s"
+			flood_on "$mode"
+			flood_pace "$mode" "$round" true
+			flood_off "$mode" "\"phase\": \"pace\", \"round\": $round"
+		done
+	done
+	for mode in plain rr-1; do
+		flood_log "bondd $mode, no flood: $FLOOD_BASE_QUERIES + $FLOOD_BASE_QUERIES queries"
+		flood_queries "$mode" false "$FLOOD_BASE_QUERIES" "$FLOOD_BASE_QUERIES"
+		flood_log "bondd $mode under the flood: $FLOOD_REPAIRS re-created slaves, $FLOOD_QUERIES + $FLOOD_INPROC queries"
+		flood_on "$mode"
+		flood_tag "$mode" repair
+		chrt -r 50 ip netns exec "fl-$mode" "$NLCLOCK" --mtu 9000 --drift recreate:e2 --peer-ns "flp-$mode" \
+			--rounds "$FLOOD_REPAIRS" --timeout 10 --tag "$REPLY" bond0=e1,e2,e3,e4 >>"$RAW"
+		flood_queries "$mode" true "$FLOOD_QUERIES" "$FLOOD_INPROC"
+		flood_off "$mode" "\"phase\": \"repairs and queries\""
+	done
+	flood_log "done"
+	command_line flood "flood spin --seconds $FLOOD_PACE --tree MAIN_PID  # the normal-priority process (SCHED_OTHER, nice 0); MAIN_PID: the shell that runs bondd and starts it again 2 s after it fails"
+	command_line flood "chrt -r 50 ip netns exec fl-MODE nlclock --mtu 9000 --drift recreate:e2 --peer-ns flp-MODE --rounds $FLOOD_REPAIRS --timeout 10 bond0=e1,e2,e3,e4"
+	command_line flood "chrt -r 50 bash -c 'bondd-status --socket /run/bench-flood-MODE.sock --brief'  # x $FLOOD_QUERIES under the flood ($FLOOD_BASE_QUERIES without), 0.2 s apart, timed in the RR-50 shell"
+	command_line flood "chrt -r 50 flood query --socket /run/bench-flood-MODE.sock --request brief --count $FLOOD_INPROC --interval-ms 100  # under the flood ($FLOOD_BASE_QUERIES without)"
+	flood_stop plain
+	flood_stop rr-1
+}
+
 : >"$RAW"
 emit "{\"part\": \"env\", \"kernel\": \"$(uname -r)\", \"quick\": $QUICK, \"cpus\": $(nproc), \"iperf3\": \"$(iperf3 --version | head -n 1)\", \"teamd\": \"$(teamd --version 2>/dev/null | head -n 1)\"}"
-for p in dataplane recovery priority cold status linkcheck; do
+for p in dataplane recovery priority cold status linkcheck flood; do
 	if [[ $PARTS == *$p* ]]; then
 		now_us; t0=$REPLY
 		"part_$p"

@@ -30,7 +30,13 @@ struct breather {
  * now); a sleep seen (nvcsw moved) starts the count again. */
 bool breather_due(struct breather *b, long nvcsw, uint64_t cpu_us);
 
-/* Reads both for this thread and sleeps when due.  Cheap enough to call
+/* SIGXCPU (RLIMIT_RTTIME's soft limit) becomes a warning: the next
+ * breather_check sleeps at once and logs it; the hard limit still ends a
+ * bondd that spins.  Call once at start. */
+void breather_catch_xcpu(void);
+
+/* Reads both for this thread and sleeps when due (at once after a
+ * SIGXCPU).  Cheap enough to call
  * after every request (two system calls). */
 void breather_check(struct breather *b);
 

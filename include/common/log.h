@@ -17,6 +17,7 @@
 #include <stdbool.h>
 
 void log_init(bool debug);
+bool log_debug_enabled(void);
 void log_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_notice(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -73,6 +73,19 @@ int config_parse(const char *name, const char *text, size_t len,
  */
 int config_load(const char *path, struct desired *out, struct config_diag *diag);
 
+/*
+ * config_parse and config_load for the running kernel, `kver` (KVER(6, 1);
+ * 0 when unknown, which is config_parse and config_load): a value that
+ * kernel refuses (kernel_caps_value_refused: ad_select = actor_port_prio
+ * before 6.18) is an error at its FILE:LINE, so that --check, a reload and
+ * the start refuse the file before anything is touched, instead of taking
+ * a bond down for a request the kernel then fails.
+ */
+int config_parse_kernel(const char *name, const char *text, size_t len, uint16_t kver,
+			struct desired *out, struct config_diag *diag);
+int config_load_kernel(const char *path, uint16_t kver, struct desired *out,
+		       struct config_diag *diag);
+
 /* The drop-in directory of a config file: path with ".d" appended.  The
  * caller frees it; NULL when out of memory. */
 char *config_dropin_dir(const char *path);

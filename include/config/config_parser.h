@@ -101,6 +101,8 @@ struct parser {
 	struct name_map slave_of;  /* name of a slave -> index of its bond */
 	bool in_section;
 	struct section sec;
+	/* The running kernel (KVER), whose refusals are errors; 0: unknown. */
+	uint16_t kver;
 };
 
 /* An input quoted in a message, at most SHOW_MAX bytes (config_diag.c). */

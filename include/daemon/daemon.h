@@ -25,7 +25,7 @@
 #include "observer.h"
 #include "event_log.h"
 #include "runtime.h"
-#include "status_server.h"
+#include "status_split.h"
 #include "udev_wait.h"
 
 struct daemon_opts {
@@ -72,7 +72,7 @@ struct daemon {
 	bool host_check_due;           /* hostcheck_run.c: read it again */
 	bool config_failed;           /* the last reload was refused */
 	int64_t config_success_ms;    /* when a config was last taken */
-	struct status_server *server;  /* NULL when the socket is off */
+	struct status_split *server;   /* NULL when the socket is off */
 	struct linkcheck *lc;          /* the link check; NULL when it could not start */
 	struct lldp_rx *lldp;          /* LLDP receive (lldp_io.h); NULL when it could not start */
 	int epfd, sigfd, retry_fd, watchdog_fd;

@@ -54,7 +54,7 @@ void link_live(void *ctx, const char *ifname, int ifindex, struct link_live *out
 void read_counters(struct daemon *d, const char *ifname, struct link_live *out);
 void fill_view(void *ctx, struct status_view *v);
 
-int on_status_check(void *ctx, const struct desired_bond *const *sel, size_t n, bool start);
+int on_status_check(void *ctx, const struct status_request *req, bool start);
 
 void open_linkcheck(struct daemon *d);
 

@@ -57,6 +57,7 @@ struct import_bond {
 	size_t n_addrs;
 	struct strbuf notes;       /* "# ..." lines: what is not carried over */
 	const char *order_note;    /* how the slave order was decided */
+	char mac[18];              /* the bond's own MAC (mac_address), "" when none */
 };
 
 struct import_result {

@@ -122,7 +122,9 @@ struct bond_option_spec {
 	enum bond_option_type type;
 	uint32_t min, max;      /* numeric range, for OT_U8/U16/U32 */
 	const struct bond_option_word *names; /* NULL-terminated, or NULL */
-	uint32_t modes;         /* MODE_BIT mask of modes it applies to */
+	uint32_t modes;         /* MODE_BIT mask of modes the kernel takes it in */
+	uint32_t uses;          /* of those, the modes where it does anything;
+				 * 0: all of .modes */
 	uint32_t flags;         /* enum bond_option_flags */
 	uint32_t def;           /* the kernel's default, for scalars */
 };
@@ -145,7 +147,11 @@ const char *bond_option_value_name(const struct bond_option_spec *d, uint32_t va
 
 const char *bond_mode_name(enum bond_mode mode);        /* "balance-rr" */
 
+/* The kernel takes option d in mode (elsewhere it refuses it, -EACCES). */
 bool bond_option_applies(const struct bond_option_spec *d, enum bond_mode mode);
+/* The kernel takes option d in mode and it has an effect there (it keeps,
+ * and ignores, xmit_hash_policy in balance-rr). */
+bool bond_option_used(const struct bond_option_spec *d, enum bond_mode mode);
 
 /*
  * The kernel range: the first kernel (KVER) that has option id, 0 for 6.1

@@ -47,6 +47,19 @@ const char *kernel_caps_names(uint64_t mask, char *buf, size_t len);
 uint16_t kernel_caps_parse_release(const char *release);
 
 /*
+ * Whether kernel `kver` (KVER; 0: unknown, never) refuses `value` of
+ * scalar option id: a value added later (ad_select = actor_port_prio,
+ * 6.18) or dropped (use_carrier = 0 from 6.18 on).  The kernel fails the
+ * whole request then, so applying it could only cost an outage (a bond
+ * set down for a value that never comes): the config parser makes it an
+ * error (config_load_kernel).  Writes why into why.  Values go by the
+ * version alone: no report shows which values a kernel takes, and stable
+ * kernels took the slaves' actor_port_prio without this value (6.1.176).
+ */
+bool kernel_caps_value_refused(enum bond_option_id id, uint32_t value, uint16_t kver,
+			       char *why, size_t len);
+
+/*
  * What kernel `kver` (KVER) does not take of what bond b configures:
  * calls emit(ctx, text) once per problem.  For an option newer than 6.1,
  * what `caps` (may be NULL) learned decides first: reported, nothing to
@@ -55,9 +68,8 @@ uint16_t kernel_caps_parse_release(const char *release);
  * no bond here can show it does the table's kernel range (bond_option_kmin)
  * speak: "coupled_control needs Linux 6.9 or later (or a stable kernel that
  * took it); this is 6.1, ...".  Stable kernels gain options: Debian's
- * 6.1.176 reports coupled_control and actor_port_prio.  Values added or
- * dropped later (bond_option_value_kmin, bond_option_value_kmax: ad_select =
- * actor_port_prio, use_carrier = 0) go by the version alone.
+ * 6.1.176 reports coupled_control and actor_port_prio.  Values a kernel
+ * refuses are not notes but errors (kernel_caps_value_refused).
  * Per-slave settings too (slave.NAME.actor_port_prio, 6.18).
  * Returns how many.
  */

@@ -50,7 +50,9 @@ bool route_same_group(const struct obs_route *a, const struct obs_route *b);
  * group is empty: the kernel would insert a route not appended there. */
 bool route_first_of_group(const struct observed *o, const struct obs_route *r);
 
-/* The connected route the kernel made for address a on ifindex, or NULL. */
+/* The connected route the kernel made for address a on ifindex, in the main
+ * table (net/ipv4/fib_frontend.c fib_add_ifaddr), or NULL: a copy of it in
+ * another table is an admin's, never bondd's to rewrite. */
 const struct obs_route *route_connected(const struct observed *o, int ifindex,
 					const struct bond_addr *a);
 

@@ -50,7 +50,20 @@ void status_server_broadcast(struct status_server *s, const struct event *e);
 void status_server_flush(struct status_server *s);
 /* Clients connected now (tests). */
 size_t status_server_clients(const struct status_server *s);
-/* Closes every client and removes the socket file. */
+/* Closes every client and removes the socket file (the status process
+ * leaves the file to bondd). */
 void status_server_close(struct status_server *s);
+
+/* The socket file bound and listening (status_server_open's rules); the
+ * descriptor or -errno. */
+int status_socket_bind(const char *path);
+/* A server around a socket already listening (the status process's). */
+int status_server_open_fd(struct status_server **out, int listen_fd, const char *path);
+/* The status process's loop (status_ipc.h): serves listen_fd's clients,
+ * asking bondd over parent_fd, until bondd goes.  Returns an exit status. */
+int status_process_run(int listen_fd, int parent_fd, const char *path);
+/* A snapshot's loop: renders each request read from fd with view, until
+ * fd closes.  Returns an exit status. */
+int status_snapshot_run(int fd, status_view_fn view, void *ctx);
 
 #endif

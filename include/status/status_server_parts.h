@@ -14,8 +14,10 @@
 #include <sys/un.h>
 
 #include "clock.h"
+#include "status_ipc.h"
 #include "status_server.h"
 #include "status_proto.h"
+#include "token_bucket.h"
 
 /* Clients at once.  When full, the longest-idle unprivileged client makes
  * room (a privileged one only when every client is privileged), so neither
@@ -47,12 +49,37 @@
  * a repair for long. */
 #define EVENTS_PER_TURN 32
 #define ACCEPTS_PER_TURN 16
+/* What one unprivileged uid may make the status process read and answer
+ * (a token bucket each, token_bucket.h): request bytes, and requests.  A
+ * uid past either waits (its sockets are not read, its lines not answered)
+ * until the bucket refills; other users are served meanwhile.  Generous
+ * for any real client (bondd-status sends one line of at most 1 KiB), and
+ * a bound on what a flood of them costs. */
+#define UID_BYTES_BURST (256u << 10)
+#define UID_BYTES_PER_S (128u << 10)
+#define UID_REQS_BURST 200
+#define UID_REQS_PER_S 100
 
 enum client_state {
 	CS_REQUEST,   /* reading request lines */
 	CS_WATCH,     /* streaming events; read side shut */
 	CS_CLOSING,   /* error sent or input ended: close once the output is out */
 	CS_CHECK,     /* waiting for the link check it asked for; input waits */
+	CS_WAIT,      /* its request is with bondd or a snapshot; input waits */
+};
+
+/* What a client in CS_WAIT waits for (the status process only). */
+enum client_wait {
+	W_REPLY,      /* bondd's whole reply (reload, privileged /proc text) */
+	W_CHECK,      /* bondd's count of the link checks under way */
+	W_RENDER,     /* a snapshot's reply */
+};
+
+/* One unprivileged uid's budgets. */
+struct uid_budget {
+	unsigned uid;
+	bool used;
+	struct token_bucket bytes, reqs;
 };
 
 struct client {
@@ -71,8 +98,15 @@ struct client {
 	int64_t last_active_ms;
 	int64_t request_start_ms;   /* first byte of the request being read; 0: none */
 	int64_t since_ms;           /* connected, or started watching */
-	char *check_line;           /* CS_CHECK: the request, answered when done */
 	uint64_t reload_turn;       /* the dispatch in which it last reloaded */
+	/* CS_WAIT and CS_CHECK in the status process */
+	enum client_wait wait;
+	uint32_t wait_id;           /* the number its answer carries */
+	struct status_request pending; /* W_CHECK, W_RENDER, CS_CHECK: its request */
+	bool render_sent;           /* W_RENDER: handed to the current snapshot */
+	uint64_t need_ticket;       /* W_RENDER: the snapshot request it waits for */
+	uint64_t read_ticket;       /* snapshot requests sent when its bytes were last read */
+	bool budget_blocked;        /* its uid is out of budget: not read, not answered */
 };
 
 struct status_server {
@@ -88,12 +122,28 @@ struct status_server {
 	status_reload_fn reload;    /* NULL: the reload request is refused */
 	status_check_fn check;      /* NULL: linkcheck answers the last results */
 	uint64_t turn;              /* dispatches so far, from 1 */
+	/* The status process (status_ipc.h); parent_fd -1: in-process, with
+	 * the callbacks above (the unit tests). */
+	int parent_fd;
+	struct ipc_reader parent_rd;
+	struct ipc_writer parent_wr;
+	int snap_fd;                /* the current snapshot, -1: none */
+	struct ipc_reader snap_rd;
+	struct ipc_writer snap_wr;
+	bool snap_inflight;         /* a snapshot request not answered yet */
+	uint64_t ticket_sent, ticket_done;
+	uint32_t next_id;
+	bool parent_gone;
+	struct uid_budget budgets[MAX_CLIENTS];
+	int64_t budget_wake_ms;     /* a blocked uid's budget refills then; 0: none */
 };
 
 /* epoll data: the listening socket and the timer are tagged, clients are
  * pointers (never equal to these small numbers). */
 #define TAG_LISTEN 1
 #define TAG_TIMER 2
+#define TAG_PARENT 3
+#define TAG_SNAP 4
 
 bool client_backpressured(const struct client *c);
 
@@ -133,5 +183,23 @@ void reply_body_linkcheck(const struct bond_views *bv, struct strbuf *body);
 void client_answer(struct status_server *s, struct client *c, const char *line, size_t len);
 
 void client_answer_lines(struct status_server *s, struct client *c);
+
+/* --- the status process (status_front.c) ------------------------------ */
+
+/* Hands c's request to bondd or a snapshot; c waits in CS_WAIT. */
+void front_ask_render(struct status_server *s, struct client *c, const struct status_request *req);
+void front_ask_reload(struct status_server *s, struct client *c);
+void front_ask_proc(struct status_server *s, struct client *c, const struct status_request *req);
+void front_ask_check(struct status_server *s, struct client *c, const struct status_request *req,
+		     bool start);
+/* Reads and handles what bondd and the snapshot sent. */
+void front_on_parent(struct status_server *s);
+void front_on_snap(struct status_server *s);
+/* Sends what is queued to bondd and the snapshot. */
+void front_flush(struct status_server *s);
+/* A client's answer arrived: queue it, go back to reading requests. */
+void front_deliver(struct status_server *s, struct client *c, const char *reply, size_t len);
+/* The budget of c's uid; NULL for a privileged client (none). */
+struct uid_budget *client_budget(struct status_server *s, const struct client *c);
 
 #endif

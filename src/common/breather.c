@@ -1,8 +1,32 @@
 /* SPDX-License-Identifier: MIT */
 #include "breather.h"
+#include "log.h"
 
+#include <signal.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+
+/* Set by the SIGXCPU handler: the kernel counted a second of real-time
+ * CPU without a sleep (RLIMIT_RTTIME's soft limit). */
+static volatile sig_atomic_t xcpu;
+
+static void on_xcpu(int sig)
+{
+	(void)sig;
+	xcpu = 1;
+}
+
+void breather_catch_xcpu(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_xcpu;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGXCPU, &sa, NULL);
+}
 
 bool breather_due(struct breather *b, long nvcsw, uint64_t cpu_us)
 {
@@ -19,6 +43,19 @@ void breather_check(struct breather *b)
 	struct rusage ru;
 	struct timespec cpu;
 
+	if (xcpu) {
+		/* Not a spin (that never gets here), but the kernel's count
+		 * says a second: on a slow, shared VM the ticks it counts run
+		 * ahead of this thread's CPU clock.  Sleep now: the count
+		 * starts again (kernel/sched/rt.c, enqueue_task_rt). */
+		struct timespec pause = {0, BREATHER_PAUSE_US * 1000L};
+		xcpu = 0;
+		nanosleep(&pause, NULL);
+		log_warn("ran 1 s at a real-time priority without sleeping (RLIMIT_RTTIME's soft "
+			 "limit, SIGXCPU): slept 1 ms; an overcommitted VM counts the time it "
+			 "was not running too");
+		return;
+	}
 	if (getrusage(RUSAGE_THREAD, &ru) < 0 || clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu) < 0)
 		return;
 	uint64_t cpu_us = (uint64_t)cpu.tv_sec * 1000000u + (uint64_t)cpu.tv_nsec / 1000u;

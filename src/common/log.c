@@ -30,6 +30,11 @@ static bool stderr_is_journal(void)
 	       (unsigned long long)st.st_ino == ino;
 }
 
+bool log_debug_enabled(void)
+{
+	return log_debug_on;
+}
+
 void log_init(bool debug)
 {
 	log_debug_on = debug;

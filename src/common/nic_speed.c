@@ -10,6 +10,15 @@
 
 #include "small_file.h"
 
+#include <errno.h>
+#include <stdint.h>
+#include <unistd.h>
+#include <net/if.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <linux/ethtool.h>
+#include <linux/sockios.h>
+
 static bool read_line(const char *dir, const char *file, char *buf, size_t len)
 {
 	char path[PATH_MAX];
@@ -39,4 +48,40 @@ void nic_speed_read(const char *dir, struct nic_speed *out)
 	if (read_line(dir, "duplex", buf, sizeof(buf)) &&
 	    (strcmp(buf, "full") == 0 || strcmp(buf, "half") == 0))
 		memcpy(out->duplex, buf, 5);
+}
+
+bool nic_speed_ethtool(const char *ifname, struct nic_speed *out)
+{
+	struct ethtool_cmd cmd = {.cmd = ETHTOOL_GSET};
+	struct ifreq ifr;
+	bool ok = false;
+
+	out->mbps = -1;
+	snprintf(out->duplex, sizeof(out->duplex), "unknown");
+	if (strlen(ifname) >= sizeof(ifr.ifr_name))
+		return false;
+	int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return false;
+	memset(&ifr, 0, sizeof(ifr));
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
+	/* speed_show answers only for a running device: the same here. */
+	if (ioctl(fd, SIOCGIFFLAGS, &ifr) < 0)
+		goto out;
+	ok = true;
+	if (!(ifr.ifr_flags & IFF_UP))
+		goto out;
+	ifr.ifr_data = (void *)&cmd;
+	if (ioctl(fd, SIOCETHTOOL, &ifr) < 0)
+		goto out; /* no get_link_ksettings: unknown, as sysfs says */
+	uint32_t mbps = ethtool_cmd_speed(&cmd);
+	if (mbps > 0 && mbps != (uint32_t)SPEED_UNKNOWN && mbps <= INT_MAX)
+		out->mbps = (int)mbps;
+	if (cmd.duplex == DUPLEX_FULL)
+		snprintf(out->duplex, sizeof(out->duplex), "full");
+	else if (cmd.duplex == DUPLEX_HALF)
+		snprintf(out->duplex, sizeof(out->duplex), "half");
+out:
+	close(fd);
+	return ok;
 }

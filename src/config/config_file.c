@@ -174,6 +174,12 @@ out:
 
 int config_load(const char *path, struct desired *out, struct config_diag *diag)
 {
+	return config_load_kernel(path, 0, out, diag);
+}
+
+int config_load_kernel(const char *path, uint16_t kver, struct desired *out,
+		       struct config_diag *diag)
+{
 	char *dir = config_dropin_dir(path), **dropins = NULL, *text = NULL;
 	char *buf = malloc(MAX_LINE + 1);
 	struct parser *p = parser_new(diag);
@@ -182,6 +188,7 @@ int config_load(const char *path, struct desired *out, struct config_diag *diag)
 
 	if (!dir || !buf || !p)
 		goto out;
+	p->kver = kver;
 	/* An unreadable drop-in fails the whole load, like a bad line: no
 	 * result, whatever was parsed before it. */
 	if ((err = read_config_file(path, &text, &len, diag)) < 0)

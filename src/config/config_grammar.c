@@ -197,11 +197,18 @@ void parser_free(struct parser *p)
 int config_parse(const char *name, const char *text, size_t len,
 		 struct desired *out, struct config_diag *diag)
 {
+	return config_parse_kernel(name, text, len, 0, out, diag);
+}
+
+int config_parse_kernel(const char *name, const char *text, size_t len, uint16_t kver,
+			struct desired *out, struct config_diag *diag)
+{
 	struct parser *p = parser_new(diag);
 	char *buf = malloc(MAX_LINE + 1);
 	int err = -ENOMEM;
 
 	if (p && buf) {
+		p->kver = kver;
 		parser_feed(p, name, text, len, buf);
 		err = parser_finish(p, out);
 	}

@@ -2,8 +2,10 @@
 /* Checks on a whole section when it ends (options may come before the mode
  * they depend on), and on the whole file at its end. */
 #include "config_parser.h"
+#include "kernel_caps.h"
 
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -127,11 +129,14 @@ static void check_primary(struct parser *p)
 
 /* A rule of bond_rules.c broken: FILE:LINE of the option to blame, with
  * the key as the file spells it. */
-static void rule_broken(void *ctx, enum bond_option_id id, const char *rest)
+static void rule_broken(void *ctx, enum bond_option_id id, bool warning, const char *rest)
 {
 	struct parser *p = ctx;
 
-	errorf(p, p->sec.opt_line[id], "%s%s", p->sec.opt_key[id], rest);
+	if (warning)
+		warnf(p, p->sec.opt_line[id], "%s%s", p->sec.opt_key[id], rest);
+	else
+		errorf(p, p->sec.opt_line[id], "%s%s", p->sec.opt_key[id], rest);
 }
 
 /* What the kernel takes but is probably not what was meant. */
@@ -177,22 +182,54 @@ static void finish_extension(struct parser *p)
  * so it is an error, with the closest defined name.  A drop-in may still
  * define a whole bond, with its slaves.
  */
+/* Two names that differ in their digits alone name two bonds (bond0 and
+ * bond1), not a typo of one another. */
+static bool digits_apart(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if (*a != *b && !(isdigit((unsigned char)*a) && isdigit((unsigned char)*b)))
+			return false;
+	return !*a && !*b;
+}
+
+/* The bond an earlier file defines whose name is closest to name, or NULL. */
+static const char *closest_bond(const struct parser *p, const char *name, bool typo_only)
+{
+	const char *best = NULL;
+	unsigned best_d = UINT_MAX, d;
+
+	for (size_t i = 0; i < p->n_bonds; i++)
+		if (config_hint_close(name, p->bonds[i].name, &d) && d < best_d &&
+		    !(typo_only && digits_apart(name, p->bonds[i].name))) {
+			best = p->bonds[i].name;
+			best_d = d;
+		}
+	return best;
+}
+
 static bool dropin_orphan(struct parser *p)
 {
 	const struct section *s = &p->sec;
 
-	/* `state = absent` names a bond to delete, which needs no slaves:
-	 * a drop-in may retire a bond; a misspelt one deletes nothing (only
-	 * an existing bond of that very name is deleted). */
-	if (!s->keep || p->file_no == 0 || s->slaves_line || s->b.absent)
+	if (!s->keep || p->file_no == 0 || s->slaves_line)
 		return false;
-	const char *best = NULL;
-	unsigned best_d = UINT_MAX, d;
-	for (size_t i = 0; i < p->n_bonds; i++)
-		if (config_hint_close(s->b.name, p->bonds[i].name, &d) && d < best_d) {
-			best = p->bonds[i].name;
-			best_d = d;
-		}
+	/* `state = absent` names a bond to delete, which needs no slaves: a
+	 * drop-in may retire a bond no file defines (one left from an
+	 * earlier configuration).  But a name one typo away from a bond an
+	 * earlier file defines ([bnod0] beside [bond0]) deletes nothing
+	 * (only a bond of that very name is deleted), and the bond meant
+	 * stays: an error that says which.  Names apart only in their digits
+	 * ([bond1] beside [bond0]) are two bonds. */
+	if (s->b.absent) {
+		const char *meant = closest_bond(p, s->b.name, true);
+		if (!meant)
+			return false;
+		errorf(p, s->b.line, "[%s]: state = absent retires a bond %s, which no earlier file "
+		       "defines; did you mean [%s]? (a bond of an earlier file is retired in its own "
+		       "section there, with state = absent)", s->b.name, s->b.name, meant);
+		return true;
+	}
+	const char *best = closest_bond(p, s->b.name, false);
 	char hint[IFNAMSIZ + 32] = "";
 	if (best)
 		snprintf(hint, sizeof(hint), "; did you mean [%s]?", best);
@@ -200,6 +237,19 @@ static bool dropin_orphan(struct parser *p)
 	       "slaves: a drop-in may add addresses to a bond defined before it, or define a "
 	       "whole bond with its slaves%s", s->b.name, s->b.name, hint);
 	return true;
+}
+
+/* Values the running kernel refuses (kernel_caps_value_refused). */
+static void check_kernel_refusals(struct parser *p)
+{
+	const struct section *s = &p->sec;
+	char why[256];
+
+	for (int id = 0; id < OPT__COUNT; id++)
+		if (bond_settings_has(&s->b.opts, (enum bond_option_id)id) &&
+		    kernel_caps_value_refused((enum bond_option_id)id, s->b.opts.val[id], p->kver,
+					      why, sizeof(why)))
+			errorf(p, s->opt_line[id], "%s; bondd changes nothing for it", why);
 }
 
 void finish_section(struct parser *p)
@@ -221,13 +271,16 @@ void finish_section(struct parser *p)
 		bond_rules_check(&s->b.opts, &s->bad, rule_broken, p);
 	check_primary(p);
 	check_mac_address(p);
+	if (s->keep && !s->b.absent)
+		check_kernel_refusals(p);
 	/* The link check is on by default where bondd's users need it and
 	 * its peers run bondd: balance-rr (bondd.conf(5), link_check). */
 	if (!s->link_check_line)
 		s->b.link_check = s->b.opts.val[OPT_MODE] == MODE_BALANCE_RR;
 	if (!s->lldp_line)
 		s->b.lldp = true;
-	if (s->keep)
+	/* A bond to delete gets no advice about its MTU or monitoring. */
+	if (s->keep && !s->b.absent)
 		warn_section(p);
 	if (s->keep && append_bond(p, &s->b, s->slaves_line) < 0)
 		p->fatal = -ENOMEM;

@@ -14,8 +14,10 @@
 #include <sys/stat.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
+#include <sys/utsname.h>
 
 #include "config.h"
+#include "kernel_caps.h"
 #include "hostcheck_run.h"
 #include "log.h"
 #include "plan.h"
@@ -58,7 +60,7 @@ void record(struct daemon *d, enum event_kind kind, const char *bond, const char
 			d->config_success_ms = e.wall_ms;
 	}
 	if (d->server)
-		status_server_broadcast(d->server, &e);
+		status_split_broadcast(d->server, &e);
 }
 
 struct bond_runtime *bond_rt(struct daemon *d, const char *name)
@@ -439,6 +441,15 @@ static void log_diagnostics(const struct config_diag *diag, enum config_severity
 	}
 }
 
+/* The running kernel's version, whose refusals the config parser makes
+ * errors (config_load_kernel); 0 when it cannot be read. */
+static uint16_t running_kernel(void)
+{
+	struct utsname u;
+
+	return uname(&u) == 0 ? kernel_caps_parse_release(u.release) : 0;
+}
+
 /* Returns 0 once the file is applied, -1 when it was refused (msg: why). */
 static int reload(struct daemon *d, char *msg, size_t len)
 {
@@ -447,7 +458,10 @@ static int reload(struct daemon *d, char *msg, size_t len)
 
 	sd_notify_send("RELOADING=1");
 	log_info("reloading %s", d->opts.config_path);
-	if (config_load(d->opts.config_path, &next, &diag) < 0) {
+	/* A value the kernel refuses is refused here, before anything is
+	 * touched: applied, a down-only option would take the bond down (its
+	 * 802.3ad ports set down, released) for a request that then fails. */
+	if (config_load_kernel(d->opts.config_path, running_kernel(), &next, &diag) < 0) {
 		const struct config_diagnostic *first = config_diag_first(&diag, CONFIG_ERROR);
 		log_diagnostics(&diag, CONFIG_ERROR);
 		log_err("reload failed: keeping the running configuration");
@@ -589,6 +603,10 @@ static void on_signal(struct daemon *d)
 		case SIGINT:
 			d->stop = true;
 			break;
+		case SIGCHLD:
+			if (d->server && !d->stop)
+				status_split_reap(d->server);
+			break;
 		}
 	}
 }
@@ -607,9 +625,11 @@ static int setup_fds(struct daemon *d)
 	sigaddset(&mask, SIGHUP);
 	sigaddset(&mask, SIGTERM);
 	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGCHLD); /* the status process and the snapshots */
 	if (sigprocmask(SIG_BLOCK, &mask, NULL) < 0)
 		return -errno;
 	signal(SIGPIPE, SIG_IGN);
+	breather_catch_xcpu();
 	d->sigfd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
 	d->retry_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
 	d->epfd = epoll_create1(EPOLL_CLOEXEC);
@@ -658,7 +678,7 @@ static int run_loop(struct daemon *d)
 			log_err("epoll_wait: %s", strerror(errno));
 			return -1;
 		}
-		bool work = false, clients = false;
+		bool work = false, clients = false, changed = false;
 		for (int i = 0; i < n; i++) {
 			int fd = evs[i].data.fd;
 			if (fd == d->sigfd) {
@@ -670,27 +690,37 @@ static int run_loop(struct daemon *d)
 				}
 			} else if (fd == d->retry_fd) {
 				drain_timer(fd);
-				work = true;
+				work = changed = true;
 			} else if (fd == d->watchdog_fd) {
 				drain_timer(fd);
 				sd_notify_send("WATCHDOG=1");
+				if (d->server)
+					status_split_watchdog(d->server);
 			} else if (fd == observer_fd(&d->ob)) {
-				work = true;
-			} else if (d->server && fd == status_server_fd(d->server)) {
+				work = changed = true;
+			} else if (d->server && fd == status_split_fd(d->server)) {
 				clients = true;
 			} else if (d->lc && fd == linkcheck_fd(d->lc)) {
 				linkcheck_dispatch(d->lc);
+				changed = true;
 			} else if (d->lldp && fd == lldp_rx_fd(d->lldp)) {
 				lldp_rx_dispatch(d->lldp);
+				changed = true;
 			}
+			if (fd == d->sigfd)
+				changed = true;
 		}
 		if (work && !d->stop)
 			converge(d);
 		if (d->server && !d->stop) {
+			/* What a snapshot asked for from now on shows: the
+			 * kernel's events of this turn were handled above. */
+			if (changed)
+				status_split_changed(d->server);
 			if (clients)
-				status_server_dispatch(d->server);
+				status_split_dispatch(d->server);
 			else
-				status_server_flush(d->server); /* events of this turn's repairs */
+				status_split_flush(d->server); /* events of this turn's repairs */
 		}
 		/* A turn after a turn with events pending never sleeps in
 		 * epoll_wait: clients that never let up must not keep a
@@ -745,7 +775,7 @@ static int open_server(struct daemon *d)
 			dir, strerror(-err));
 		return err;
 	}
-	err = status_server_open(&d->server, d->opts.socket_path, fill_view, d);
+	err = status_split_open(&d->server, d->opts.socket_path, fill_view, d);
 	if (err == -EADDRINUSE) {
 		log_err("%s: another bondd answers there; not starting a second one",
 			d->opts.socket_path);
@@ -758,17 +788,17 @@ static int open_server(struct daemon *d)
 		d->server = NULL;
 		return 0;
 	}
-	if (add_fd(d->epfd, status_server_fd(d->server)) < 0)
+	if (add_fd(d->epfd, status_split_fd(d->server)) < 0)
 		return -errno;
-	status_server_set_reload(d->server, reload_request);
-	status_server_on_check(d->server, on_status_check);
+	status_split_set_reload(d->server, reload_request);
+	status_split_set_check(d->server, on_status_check);
 	log_info("status socket: %s", d->opts.socket_path);
 	return 0;
 }
 
 static void daemon_free(struct daemon *d)
 {
-	status_server_close(d->server);
+	status_split_close(d->server);
 	linkcheck_close(d->lc);
 	lldp_rx_close(d->lldp);
 	action_list_free(&d->plan);
@@ -814,7 +844,7 @@ int daemon_main(const struct daemon_opts *opts)
 	struct config_diag diag = {0};
 	int err, status = 1;
 
-	if (config_load(opts->config_path, &d.want, &diag) < 0) {
+	if (config_load_kernel(opts->config_path, running_kernel(), &d.want, &diag) < 0) {
 		log_diagnostics(&diag, CONFIG_ERROR);
 		config_diag_free(&diag);
 		return 78; /* EX_CONFIG */

@@ -184,17 +184,28 @@ static void on_linkcheck_done(void *ctx, const char *bond)
 {
 	struct daemon *d = ctx;
 	if (d->server)
-		status_server_check_done(d->server);
+		status_split_check_done(d->server);
 }
 
-int on_status_check(void *ctx, const struct desired_bond *const *sel, size_t n, bool start)
+/* The bonds req names, or every one when it names none; names not
+ * configured are left out (the reply says "unknown bond"). */
+int on_status_check(void *ctx, const struct status_request *req, bool start)
 {
 	struct daemon *d = ctx;
 	int busy = 0;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t k = 0; k < req->n_bonds; k++)
+		if (!desired_find_bond(&d->want, req->bonds[k]))
+			return 0; /* answered "unknown bond", nothing started */
+	for (size_t i = 0; i < d->want.n_bonds; i++) {
+		const char *name = d->want.bonds[i].name;
+		bool named = req->n_bonds == 0;
+		for (size_t k = 0; k < req->n_bonds && !named; k++)
+			named = strcmp(req->bonds[k], name) == 0;
+		if (!named)
+			continue;
 		if (start)
-			linkcheck_demand(d->lc, sel[i]->name);
-		busy += linkcheck_busy(d->lc, sel[i]->name);
+			linkcheck_demand(d->lc, name);
+		busy += linkcheck_busy(d->lc, name);
 	}
 	return busy;
 }

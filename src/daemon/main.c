@@ -2,6 +2,7 @@
 /* bondd: command line, then the daemon. */
 #include <errno.h>
 #include <getopt.h>
+#include <sched.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include "log.h"
 #include "observer.h"
 #include "plan_preview.h"
+#include "status_ipc.h"
 
 /* sysexits.h values, spelled out where they are used. */
 enum { EXIT_USAGE = 64, EXIT_CONFIG = 78 };
@@ -83,8 +85,9 @@ static void print_version_note(void *ctx, const char *text)
 	print_check_warning(c->path, c->bond->line, "[%s]: %s", c->bond->name, text);
 }
 
-/* Options and values the running kernel's version does not take, by the
- * option table's kernel ranges (kernel_caps_version_notes). */
+/* Options the running kernel's version lacks, by the option table's
+ * kernel ranges (kernel_caps_version_notes): warnings; a value it refuses
+ * was already an error of config_load_kernel. */
 static void check_kernel_version(const char *path, const struct desired *want,
 				 const struct kernel_caps *caps)
 {
@@ -127,7 +130,10 @@ static int check_config(const char *path, bool show_plan)
 {
 	struct desired want = {0};
 	struct config_diag diag = {0};
-	int err = config_load(path, &want, &diag);
+	struct utsname u;
+	/* What this kernel refuses is an error, as at start and reload. */
+	uint16_t kver = uname(&u) == 0 ? kernel_caps_parse_release(u.release) : 0;
+	int err = config_load_kernel(path, kver, &want, &diag);
 
 	/* Errors, then warnings (the order diag holds them in); warnings do
 	 * not fail the check: the daemon would run this file. */
@@ -197,6 +203,18 @@ int main(int argc, char **argv)
 	};
 	bool check = false, debug = false, show_plan = false;
 	int c;
+
+	/* Internal (bondd(8), PRIVILEGE SEPARATION): bondd's own status
+	 * process, exec()ed by bondd where capset is refused, with the status
+	 * socket as descriptor 3 and its socket to bondd as 4. */
+	if (argc >= 3 && strcmp(argv[1], "--status-process") == 0) {
+		log_init(argc >= 4 && strcmp(argv[3], "--debug") == 0);
+		if (!ipc_caps_empty() || sched_getscheduler(0) != SCHED_OTHER) {
+			log_err("status process: still privileged after exec; not serving clients");
+			return 1;
+		}
+		return status_process_run(3, 4, argv[2]);
+	}
 
 	while ((c = getopt_long(argc, argv, "c:s:npdVh", longopts, NULL)) != -1) {
 		switch (c) {

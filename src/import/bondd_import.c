@@ -7,8 +7,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <getopt.h>
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,10 +44,24 @@ static const struct format formats[] = {
 	{"ifupdown", import_ifupdown, {"/etc/network/interfaces", NULL}},
 };
 
+/* What one file is, whatever the name it was reached by. */
+struct file_id {
+	dev_t dev;
+	ino_t ino;
+};
+
 struct inputs {
 	struct import_file *files;
 	size_t n, cap;
+	struct file_id *ids;       /* parallel to files */
+	size_t cap_ids;
+	size_t nul_at;             /* where read_one found a NUL byte */
 };
+
+/* Most paths one ifupdown source pattern may reach, at any of its levels:
+ * a pattern through a directory that links to itself otherwise doubles
+ * its matches with every "/ *" (bondd-import(8)). */
+#define IMPORT_MAX_GLOB 1024
 
 static void usage(FILE *to)
 {
@@ -101,12 +115,19 @@ static bool dir_wants(const struct format *f, const char *name)
  * file read can fail with this errno). */
 #define NOT_A_FILE (-EMEDIUMTYPE)
 
-static const char *read_error(int err)
+static const char *read_error(const struct inputs *in, int err)
 {
+	static char nul[96];
+
 	if (err == -EFBIG)
 		return "too large";
 	if (err == NOT_A_FILE)
 		return "not a regular file or a directory; not reading it";
+	if (err == -EILSEQ) {
+		snprintf(nul, sizeof(nul), "holds a NUL byte (at byte %zu): not a text file; "
+			 "not reading it", in->nul_at);
+		return nul;
+	}
 	return strerror(-err);
 }
 
@@ -171,12 +192,25 @@ static int read_one(struct inputs *in, const char *path)
 		err = -EFBIG;
 		goto out;
 	}
+	/* No format's text holds a NUL byte; a reader would stop a line or a
+	 * name at it without a word, so the file is refused, saying where. */
+	const char *nul = memchr(buf, '\0', len);
+	if (nul) {
+		in->nul_at = (size_t)(nul - buf);
+		err = -EILSEQ;
+		goto out;
+	}
 	struct import_file *v = grow_array(in->files, &in->cap, in->n + 1, sizeof(*v), 16);
-	if (!v) {
+	struct file_id *ids = grow_array(in->ids, &in->cap_ids, in->n + 1, sizeof(*ids), 16);
+	if (v)
+		in->files = v;
+	if (ids)
+		in->ids = ids;
+	if (!v || !ids) {
 		err = -ENOMEM;
 		goto out;
 	}
-	in->files = v;
+	in->ids[in->n] = (struct file_id){st.st_dev, st.st_ino};
 	char *small = realloc(buf, len ? len : 1); /* most files are small */
 	if (small)
 		buf = small;
@@ -226,10 +260,12 @@ static void add_pattern(void *ctx, bool dir, const char *pattern)
 	p->dir[p->n++] = dir;
 }
 
-static bool have_file(const struct inputs *in, const char *path)
+/* Whether the file st describes was read already, under any name (a
+ * directory that links to itself names one file many times). */
+static bool have_file(const struct inputs *in, const struct stat *st)
 {
 	for (size_t i = 0; i < in->n; i++)
-		if (strcmp(in->files[i].name, path) == 0)
+		if (in->ids[i].dev == st->st_dev && in->ids[i].ino == st->st_ino)
 			return true;
 	return false;
 }
@@ -240,13 +276,121 @@ static int read_included(struct inputs *in, const char *path)
 {
 	struct stat st;
 
-	if (have_file(in, path) || stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode) || have_file(in, &st))
 		return 0;
 	int err = read_one(in, path);
 	if (err < 0)
-		fprintf(stderr, "bondd-import: %s: %s\n", path,
-			err == -EFBIG ? "too large" : strerror(-err));
+		fprintf(stderr, "bondd-import: %s: %s\n", path, read_error(in, err));
 	return err == -ENOMEM || err == -E2BIG ? err : 0;
+}
+
+struct paths {
+	char **v;
+	size_t n, cap;
+};
+
+static void paths_free(struct paths *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		free(p->v[i]);
+	free(p->v);
+	*p = (struct paths){0};
+}
+
+static int paths_push(struct paths *p, char *path)
+{
+	if (!path)
+		return -ENOMEM;
+	char **v = grow_array(p->v, &p->cap, p->n + 1, sizeof(*v), 16);
+	if (!v) {
+		free(path);
+		return -ENOMEM;
+	}
+	p->v = v;
+	p->v[p->n++] = path;
+	return 0;
+}
+
+static int by_string(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The paths a shell pattern names, as glob(3) lists them (sorted, a
+ * component's wildcards not matching a leading dot), one component at a
+ * time and bounded: a level that reaches a directory already reached
+ * under another name drops it (the same files lie below), and a level
+ * with more than IMPORT_MAX_GLOB paths ends the expansion (-E2BIG).
+ */
+static int bounded_glob(const char *pattern, struct paths *out)
+{
+	struct paths cur = {0}, next = {0};
+	char *copy = strdup(pattern);
+	int err = 0;
+
+	*out = (struct paths){0};
+	if (!copy)
+		return -ENOMEM;
+	/* "" stands for the working directory (names come out as the
+	 * pattern spells them: "./d/a" for the pattern "./d/STAR"). */
+	err = paths_push(&cur, strdup(pattern[0] == '/' ? "/" : ""));
+	char *save = NULL;
+	for (char *c = strtok_r(copy, "/", &save); c && !err; c = strtok_r(NULL, "/", &save)) {
+		bool wild = strpbrk(c, "*?[") != NULL;
+		for (size_t i = 0; i < cur.n && !err; i++) {
+			const char *dir = cur.v[i];
+			const char *sep = !*dir || strcmp(dir, "/") == 0 ? "" : "/";
+			char *path;
+			if (!wild) {
+				if (asprintf(&path, "%s%s%s", dir, sep, c) < 0)
+					path = NULL;
+				err = paths_push(&next, path);
+				continue;
+			}
+			DIR *d = opendir(*dir ? dir : ".");
+			if (!d)
+				continue;
+			for (struct dirent *e; !err && (e = readdir(d));) {
+				if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
+				    fnmatch(c, e->d_name, FNM_PERIOD) != 0)
+					continue;
+				if (asprintf(&path, "%s%s%s", dir, sep, e->d_name) < 0)
+					path = NULL;
+				err = paths_push(&next, path);
+				if (!err && next.n > IMPORT_MAX_GLOB)
+					err = -E2BIG;
+			}
+			closedir(d);
+		}
+		/* One directory reached under several names: kept once. */
+		size_t kept = 0;
+		for (size_t i = 0; i < next.n; i++) {
+			struct stat a, b;
+			bool dup = false;
+			if (stat(next.v[i], &a) == 0 && S_ISDIR(a.st_mode))
+				for (size_t j = 0; j < kept && !dup; j++)
+					dup = stat(next.v[j], &b) == 0 && a.st_dev == b.st_dev &&
+					      a.st_ino == b.st_ino;
+			if (dup)
+				free(next.v[i]);
+			else
+				next.v[kept++] = next.v[i];
+		}
+		next.n = kept;
+		paths_free(&cur);
+		cur = next;
+		next = (struct paths){0};
+	}
+	free(copy);
+	paths_free(&next);
+	if (err) {
+		paths_free(&cur);
+		return err;
+	}
+	qsort(cur.v, cur.n, sizeof(cur.v[0]), by_string);
+	*out = cur;
+	return 0;
 }
 
 /*
@@ -265,20 +409,29 @@ static int read_ifupdown_includes(struct inputs *in)
 		if (p.oom)
 			err = -ENOMEM;
 		for (size_t j = 0; j < p.n && !err; j++) {
-			glob_t g;
-			if (glob(p.v[j], 0, NULL, &g) != 0)
-				continue; /* nothing matches: ifupdown reads nothing */
-			for (size_t k = 0; k < g.gl_pathc && !err; k++) {
+			struct paths g;
+			int ge = bounded_glob(p.v[j], &g);
+			if (ge == -E2BIG) {
+				fprintf(stderr, "bondd-import: %s: a source pattern, %s, reaches more "
+					"than %d paths; not followed\n", in->files[i].name, p.v[j],
+					IMPORT_MAX_GLOB);
+				continue;
+			}
+			if (ge < 0) {
+				err = ge;
+				break;
+			}
+			for (size_t k = 0; k < g.n && !err; k++) {
 				if (!p.dir[j]) {
-					err = read_included(in, g.gl_pathv[k]);
+					err = read_included(in, g.v[k]);
 					continue;
 				}
 				struct dirent **names;
-				int nn = scandir(g.gl_pathv[k], &names, NULL, alphasort);
+				int nn = scandir(g.v[k], &names, NULL, alphasort);
 				for (int e = 0; e < nn; e++) {
 					char *path;
 					if (!err && import_ifupdown_dir_entry(names[e]->d_name)) {
-						if (asprintf(&path, "%s/%s", g.gl_pathv[k],
+						if (asprintf(&path, "%s/%s", g.v[k],
 							     names[e]->d_name) < 0) {
 							err = -ENOMEM;
 						} else {
@@ -291,7 +444,7 @@ static int read_ifupdown_includes(struct inputs *in)
 				if (nn >= 0)
 					free(names);
 			}
-			globfree(&g);
+			paths_free(&g);
 		}
 		for (size_t j = 0; j < p.n; j++)
 			free(p.v[j]);
@@ -308,7 +461,63 @@ static int by_path(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The directory's files of the format, in name order. */
+static int push_path(char ***paths, size_t *n, size_t *cap, char *path)
+{
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 16;
+		char **v = realloc(*paths, c * sizeof(*v));
+		if (!v) {
+			free(path);
+			return -ENOMEM;
+		}
+		*paths = v;
+		*cap = c;
+	}
+	(*paths)[(*n)++] = path;
+	return 0;
+}
+
+/* A networkd unit's drop-in directory (systemd.network(5): UNIT.network.d,
+ * UNIT.netdev.d, holding NAME.conf files). */
+static bool is_dropin_dir(const struct format *f, const char *name)
+{
+	size_t n = strlen(name);
+	return strcmp(f->name, "networkd") == 0 && name[0] != '.' &&
+	       ((n > 10 && strcmp(name + n - 10, ".network.d") == 0) ||
+		(n > 9 && strcmp(name + n - 9, ".netdev.d") == 0));
+}
+
+/* The .conf files of a drop-in directory (regular, or /dev/null: masked). */
+static int dropin_paths(const char *dir, char ***paths, size_t *n, size_t *cap)
+{
+	DIR *d = opendir(dir);
+	int err = 0;
+
+	if (!d)
+		return 0; /* not a directory after all, or gone: networkd reads nothing */
+	for (struct dirent *e; !err && (errno = 0, e = readdir(d));) {
+		size_t l = strlen(e->d_name);
+		struct stat st;
+		char *path;
+		if (e->d_name[0] == '.' || l <= 5 || strcmp(e->d_name + l - 5, ".conf") != 0)
+			continue;
+		if (asprintf(&path, "%s/%s", dir, e->d_name) < 0) {
+			err = -ENOMEM;
+			break;
+		}
+		if (stat(path, &st) < 0 || !(S_ISREG(st.st_mode) || is_dev_null(&st))) {
+			fprintf(stderr, "bondd-import: %s: not a regular file; skipped\n", path);
+			free(path);
+			continue;
+		}
+		err = push_path(paths, n, cap, path);
+	}
+	closedir(d);
+	return err;
+}
+
+/* The directory's files of the format, in name order (for networkd, with
+ * the drop-ins of its units' directories). */
 static int read_dir(struct inputs *in, const struct format *f, const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -321,6 +530,17 @@ static int read_dir(struct inputs *in, const struct format *f, const char *dir)
 	for (struct dirent *e; (errno = 0, e = readdir(d));) {
 		struct stat st;
 		char *path;
+		if (is_dropin_dir(f, e->d_name)) {
+			if (asprintf(&path, "%s/%s", dir, e->d_name) < 0) {
+				err = -ENOMEM;
+				break;
+			}
+			err = dropin_paths(path, &paths, &n, &cap);
+			free(path);
+			if (err)
+				break;
+			continue;
+		}
 		if (!dir_wants(f, e->d_name))
 			continue;
 		if (asprintf(&path, "%s/%s", dir, e->d_name) < 0) {
@@ -337,17 +557,8 @@ static int read_dir(struct inputs *in, const struct format *f, const char *dir)
 			free(path);
 			continue;
 		}
-		if (n == cap) {
-			cap = cap ? cap * 2 : 16;
-			char **v = realloc(paths, cap * sizeof(*v));
-			if (!v) {
-				free(path);
-				err = -ENOMEM;
-				break;
-			}
-			paths = v;
-		}
-		paths[n++] = path;
+		if ((err = push_path(&paths, &n, &cap, path)) < 0)
+			break;
 	}
 	if (!err && errno)
 		err = -errno;
@@ -357,7 +568,7 @@ static int read_dir(struct inputs *in, const struct format *f, const char *dir)
 	for (size_t i = 0; i < n; i++) {
 		int e = err ? 0 : read_one(in, paths[i]);
 		if (e < 0) {
-			fprintf(stderr, "bondd-import: %s: %s\n", paths[i], read_error(e));
+			fprintf(stderr, "bondd-import: %s: %s\n", paths[i], read_error(in, e));
 			err = e;
 		}
 		free(paths[i]);
@@ -382,7 +593,7 @@ static int read_path(struct inputs *in, const struct format *f, const char *path
 		err = read_one(in, path);
 	}
 	if (err < 0)
-		fprintf(stderr, "bondd-import: %s: %s\n", path, read_error(err));
+		fprintf(stderr, "bondd-import: %s: %s\n", path, read_error(in, err));
 	return err;
 }
 
@@ -466,6 +677,7 @@ out:
 		free((char *)in.files[i].text);
 	}
 	free(in.files);
+	free(in.ids);
 	import_result_free(&r);
 	sb_free(&out);
 	return status;

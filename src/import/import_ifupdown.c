@@ -308,19 +308,79 @@ static void include(struct ifu *u, const char *from, unsigned line, const char *
 	free(hits);
 }
 
+/*
+ * ifupdown2 runs the Mako template engine over the file before it parses
+ * it (ifupdown2's user guide, "Using Templates"): "%for ...:" and
+ * "%endfor" lines, <% ... %> blocks and ${...} expressions.  bondd-import
+ * runs no template, so such a line is named, never read as if it were
+ * not there: the stanzas a loop makes, and a value built from ${v}, are
+ * not carried over.  *block: inside a <% ... %> block.  ${...} counts
+ * only in a file with Mako's control lines (mako): elsewhere it is the
+ * shell's, in an up or down command of classic ifupdown.
+ */
+static bool template_line(const char *line, bool mako, bool *block)
+{
+	const char *s = line + strspn(line, " \t");
+	const char *open = strstr(s, "<%");
+
+	if (*block) {
+		*block = !strstr(s, "%>");
+		return true;
+	}
+	if (s[0] == '%' && s[1] != '%')
+		return true;
+	if (open) {
+		*block = !strstr(open + 2, "%>");
+		return true;
+	}
+	return mako && strstr(s, "${") != NULL;
+}
+
+/* Whether a file has Mako's control lines (% at the start, or <%). */
+static bool has_mako(const char *text, size_t len)
+{
+	const char *at = text, *end = text + len;
+
+	while (at < end) {
+		const char *nl = memchr(at, '\n', (size_t)(end - at));
+		size_t n = nl ? (size_t)(nl - at) : (size_t)(end - at);
+		size_t lead = 0;
+		while (lead < n && (at[lead] == ' ' || at[lead] == '\t'))
+			lead++;
+		if ((lead < n && at[lead] == '%' && (lead + 1 == n || at[lead + 1] != '%')) ||
+		    (n >= 2 && memmem(at, n, "<%", 2)))
+			return true;
+		at = nl ? nl + 1 : end;
+	}
+	return false;
+}
+
+#define IFU_TEMPLATE_NOTES 8
+
 static void read_file(struct ifu *u, size_t idx, int depth)
 {
 	const struct import_file *f = &u->files[idx];
 	const char *at = f->text, *end = f->text + f->len;
 	char line[1024], w[80];
-	unsigned n = 0, first, bad = 0;
+	unsigned n = 0, first, bad = 0, templ = 0;
 	struct ifu_stanza *cur = NULL;
 	size_t cur_idx = 0;
+	bool block = false, mako = has_mako(f->text, f->len);
 
 	if (u->seen[idx] || depth > IFU_DEPTH)
 		return;
 	u->seen[idx] = true;
 	while (!u->oom && next_line(&at, end, line, sizeof(line), &n, &first)) {
+		const char *lead = line + strspn(line, " \t");
+		if (*lead != '#' && template_line(line, mako, &block)) {
+			if (templ++ < IFU_TEMPLATE_NOTES)
+				import_note(&u->r->notes, "not carried over: %s:%u: \"%.60s\" is a "
+					    "Mako template line of ifupdown2, which bondd-import does not "
+					    "run: what it makes is not read; import what ifupdown2 makes "
+					    "of the file (ifquery --running -a)", f->name, first, lead);
+			cur = NULL; /* what the template made holds the lines that follow */
+			continue;
+		}
 		char *rest = word(line, w, sizeof(w));
 		if (!rest || w[0] == '#')
 			continue;
@@ -371,6 +431,9 @@ static void read_file(struct ifu *u, size_t idx, int depth)
 	if (bad)
 		import_note(&u->r->notes, "%s: %u lines outside any iface stanza were skipped",
 			    f->name, bad);
+	if (templ > IFU_TEMPLATE_NOTES)
+		import_note(&u->r->notes, "not carried over: %s: %u more Mako template lines",
+			    f->name, templ - IFU_TEMPLATE_NOTES);
 }
 
 /* ---- bonds ---------------------------------------------------------------- */
@@ -408,6 +471,56 @@ static bool named_master(const struct ifu *u, const char *name)
 		if (m && strcmp(m, name) == 0)
 			return true;
 	}
+	return false;
+}
+
+/* A name the kernel (ethN) or udev's predictable naming (en*, eth*, wl*,
+ * ww*, ib*) gives a NIC. */
+static bool nic_name(const char *name)
+{
+	static const char *const prefixes[] = {"en", "eth", "wl", "ww", "ib"};
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Why name, named by some iface's bond-master, is no bond, or NULL.  A
+ * bond-master is made a bond by ifenslave (bonding_masters) only when no
+ * such link exists; one that is itself a slave (its own bond-master, or in
+ * a bond-slaves list) is none, and neither is a NIC: a stanza without any
+ * bond key for a NIC's name (a typo in a real file: bond-master enp7s0f0
+ * on its sibling).  Reported, not made a bond.
+ */
+static const char *not_a_bond(const struct ifu *u, const char *name, bool own_keys)
+{
+	for (size_t i = 0; i < u->n_st; i++) {
+		const struct ifu_stanza *s = &u->st[i];
+		if (strcmp(s->name, name) == 0 && opt_get(s, "bond-master"))
+			return "it is itself a slave (bond-master)";
+		for (size_t j = 0; j < s->n_opts; j++) {
+			if (!is_slave_list_key(s->opts[j].key))
+				continue;
+			char copy[512];
+			snprintf(copy, sizeof(copy), "%s", s->opts[j].value);
+			for (char *save = NULL, *t = strtok_r(copy, " \t", &save); t;
+			     t = strtok_r(NULL, " \t", &save))
+				if (strcmp(t, name) == 0)
+					return "it is listed as a slave (bond-slaves)";
+		}
+	}
+	if (!own_keys && nic_name(name))
+		return "a NIC's name, and its stanzas have no bond key";
+	return NULL;
+}
+
+/* Whether any stanza of name configures a bond by its own keys. */
+static bool any_bond_keys(const struct ifu *u, const char *name)
+{
+	for (size_t i = 0; i < u->n_st; i++)
+		if (strcmp(u->st[i].name, name) == 0 && bond_keys(&u->st[i]))
+			return true;
 	return false;
 }
 
@@ -483,6 +596,101 @@ static void bond_opt(struct import_bond *b, const char *key, const char *value, 
 	import_set_opt(b, k, v, from);
 }
 
+/* One [A-B] or A-B range of a glob word: its bounds and where it is. */
+struct glob_range {
+	unsigned long lo, hi;
+	size_t at, len;            /* the text it replaces in the word */
+};
+
+/* The numbers of the ranges of a glob word: "swp1-6.100" (PREFIX A-B
+ * SUFFIX, the prefix ending in no digit) or "swp[1-6]s[0-3].100" (any
+ * number of [A-B]).  0 when the word has none or one is malformed. */
+static size_t glob_ranges(const char *w, struct glob_range *r, size_t max)
+{
+	size_t n = 0;
+
+	if (strchr(w, '[')) {
+		for (const char *p = w; (p = strchr(p, '[')) && n < max;) {
+			char *end;
+			const char *q = p + 1;
+			if (*q < '0' || *q > '9')
+				return 0;
+			r[n].lo = strtoul(q, &end, 10);
+			if (*end != '-' || end[1] < '0' || end[1] > '9')
+				return 0;
+			r[n].hi = strtoul(end + 1, &end, 10);
+			if (*end != ']' || r[n].hi < r[n].lo)
+				return 0;
+			r[n].at = (size_t)(p - w);
+			r[n].len = (size_t)(end + 1 - p);
+			n++;
+			p = end + 1;
+		}
+		return strchr(w + r[n - 1].at + r[n - 1].len, '[') ? 0 : n;
+	}
+	const char *dash = strchr(w, '-');
+	if (!dash || dash == w)
+		return 0;
+	const char *lo = dash;
+	while (lo > w && lo[-1] >= '0' && lo[-1] <= '9')
+		lo--;
+	if (lo == dash || lo == w || dash[1] < '0' || dash[1] > '9')
+		return 0;
+	char *end;
+	r[0].lo = strtoul(lo, NULL, 10);
+	r[0].hi = strtoul(dash + 1, &end, 10);
+	if (r[0].hi < r[0].lo)
+		return 0;
+	r[0].at = (size_t)(lo - w);
+	r[0].len = (size_t)(end - lo);
+	return 1;
+}
+
+#define IFU_GLOB_RANGES 4
+
+/*
+ * ifupdown2's "glob WORD" in a port list (its user guide, "Using Globs for
+ * Port Lists"): swp1-6.100 is swp1.100 to swp6.100, swp[1-2]s[0-3] is
+ * swp1s0 ... swp2s3 (the last range varying fastest).  "glob" applies to
+ * the one word after it.  The names are added in that order, at most
+ * BONDD_MAX_SLAVES of them; a malformed word, or one that makes more, is
+ * noted.
+ */
+static void glob_slaves(struct import_bond *b, const char *w, const char *key, const char *from)
+{
+	struct glob_range r[IFU_GLOB_RANGES];
+	size_t n = glob_ranges(w, r, IFU_GLOB_RANGES);
+	unsigned long total = 1, k[IFU_GLOB_RANGES] = {0};
+
+	for (size_t i = 0; i < n; i++) {
+		total *= r[i].hi - r[i].lo + 1;
+		if (total > BONDD_MAX_SLAVES)
+			break;
+	}
+	if (!n || total > BONDD_MAX_SLAVES) {
+		import_note(&b->notes, "not carried over: %s glob %.60s (%s): %s", key, w, from,
+			    n ? "it makes more names than a bond has slaves (32)" :
+				"not a range ifupdown2 expands (PREFIX1-4SUFFIX or [1-4])");
+		return;
+	}
+	for (unsigned long c = 0; c < total; c++) {
+		char name[128] = "";
+		size_t pos = 0;
+		for (size_t i = 0; i < n; i++) {
+			snprintf(name + strlen(name), sizeof(name) - strlen(name), "%.*s%lu",
+				 (int)(r[i].at - pos), w + pos, r[i].lo + k[i]);
+			pos = r[i].at + r[i].len;
+		}
+		snprintf(name + strlen(name), sizeof(name) - strlen(name), "%s", w + pos);
+		import_add_slave(b, name, from);
+		for (size_t i = n; i-- > 0;) { /* the last range fastest */
+			if (++k[i] <= r[i].hi - r[i].lo)
+				break;
+			k[i] = 0;
+		}
+	}
+}
+
 static void slave_list(struct ifu *u, struct import_bond *b, struct ifu_stanza *s)
 {
 	for (size_t i = 0; i < s->n_opts; i++) {
@@ -492,15 +700,22 @@ static void slave_list(struct ifu *u, struct import_bond *b, struct ifu_stanza *
 		snprintf(from, sizeof(from), "%s:%u", s->file, s->opts[i].line);
 		snprintf(copy, sizeof(copy), "%s", s->opts[i].value);
 		char *save = NULL, *t = strtok_r(copy, " \t", &save);
-		if (t && (strcmp(t, "glob") == 0 || strcmp(t, "regex") == 0 || strcmp(t, "all") == 0)) {
+		if (t && (strcmp(t, "regex") == 0 || strcmp(t, "all") == 0)) {
 			import_note(&b->notes, "not carried over: %s %.80s (%s): a pattern, not names: "
 				    "list the links it fits in slaves by hand", s->opts[i].key,
 				    s->opts[i].value, from);
 			continue;
 		}
-		for (; t; t = strtok_r(NULL, " \t", &save))
+		for (; t; t = strtok_r(NULL, " \t", &save)) {
+			if (strcmp(t, "glob") == 0) {
+				char *g = strtok_r(NULL, " \t", &save);
+				if (g)
+					glob_slaves(b, g, s->opts[i].key, from);
+				continue;
+			}
 			if (strcmp(t, "none") != 0)
 				import_add_slave(b, t, from);
+		}
 	}
 	(void)u;
 }
@@ -682,9 +897,24 @@ int import_ifupdown(const struct import_file *files, size_t n, struct import_res
 		bool earlier = false;
 		for (size_t j = 0; j < i && !earlier; j++)
 			earlier = strcmp(u.st[j].name, name) == 0;
-		if (!earlier && !import_find_bond(out, name) &&
-		    (bond_keys(&u.st[i]) || named_master(&u, name)))
-			read_bond(&u, name);
+		if (earlier || import_find_bond(out, name))
+			continue;
+		bool own = any_bond_keys(&u, name);
+		if (!own && !named_master(&u, name))
+			continue;
+		const char *why = own ? NULL : not_a_bond(&u, name, own);
+		if (why) {
+			for (size_t j = 0; j < u.n_st; j++) {
+				const char *m = opt_get(&u.st[j], "bond-master");
+				if (m && strcmp(m, name) == 0)
+					import_note(&out->notes, "not carried over: %s:%u: %s names "
+						    "bond-master %.40s, which is no bond (%s): not made "
+						    "a bond; a typo?", u.st[j].file, u.st[j].line,
+						    u.st[j].name, name, why);
+			}
+			continue;
+		}
+		read_bond(&u, name);
 	}
 	for (size_t i = 0; i < u.n_st; i++) {
 		const char *m = opt_get(&u.st[i], "bond-master");

@@ -64,6 +64,12 @@
 /* Mapping pairs and list items visited per run: aliases let a small file
  * name one big mapping many times. */
 #define NP_BUDGET 200000
+/* The longest scalar read: longer than any value this reader keeps (a
+ * parameter's 255 bytes).  A longer one is refused once, before the
+ * document is walked, and then costs nothing however often an alias
+ * names it (one 116 kB scalar used as mtu in every pair the budget allows
+ * took 50 s when each visit measured it). */
+#define NP_MAX_SCALAR 255
 
 enum np_type { NP_ETHERNET, NP_BOND, NP_VLAN, NP_BRIDGE, NP_OTHER };
 
@@ -98,6 +104,8 @@ struct np_def {
 	size_t n_targets;
 	char link[NP_NAME], vlan_id[16]; /* vlans */
 	char renderer[32];
+	bool ovs;                  /* openvswitch: on the definition */
+	char mac[24];              /* macaddress: (a bond's own) */
 	struct strbuf notes;       /* keys not carried over */
 };
 
@@ -123,14 +131,34 @@ static bool spend(struct np *np)
 
 /* ---- libyaml document access ------------------------------------------- */
 
-/* A scalar's text, or NULL when node is none or holds a NUL byte. */
+/* A scalar's text, or NULL when node is none, is longer than
+ * NP_MAX_SCALAR (refused by long_scalars) or holds a NUL byte. */
 static const char *scalar(yaml_node_t *n)
 {
-	if (!n || n->type != YAML_SCALAR_NODE)
+	if (!n || n->type != YAML_SCALAR_NODE || n->data.scalar.length > NP_MAX_SCALAR)
 		return NULL;
 	if (strlen((const char *)n->data.scalar.value) != n->data.scalar.length)
 		return NULL;
 	return (const char *)n->data.scalar.value;
+}
+
+/* Every scalar longer than NP_MAX_SCALAR, noted once with its line: a node
+ * is visited here once, however many aliases name it. */
+static void long_scalars(struct np *np, yaml_document_t *doc, const char *file)
+{
+	unsigned n = 0;
+
+	for (yaml_node_t *v = doc->nodes.start; v < doc->nodes.top; v++) {
+		if (v->type != YAML_SCALAR_NODE || v->data.scalar.length <= NP_MAX_SCALAR)
+			continue;
+		if (n++ < 3)
+			import_note(&np->r->notes, "not carried over: %s:%zu: a value of %zu bytes, "
+				    "longer than any netplan value bondd-import reads (%d): refused "
+				    "wherever it is used", file, v->start_mark.line + 1,
+				    v->data.scalar.length, NP_MAX_SCALAR);
+	}
+	if (n > 3)
+		import_note(&np->r->notes, "not carried over: %s: %u more such values", file, n - 3);
 }
 
 static yaml_node_t *node(yaml_document_t *d, int id)
@@ -386,6 +414,14 @@ static void read_def(struct np *np, enum np_type type, const char *id, yaml_docu
 			copy(d->vlan_id, sizeof(d->vlan_id), s);
 		} else if (strcmp(k, "renderer") == 0 && s) {
 			copy(d->renderer, sizeof(d->renderer), s);
+		} else if (strcmp(k, "macaddress") == 0 && type == NP_BOND && s) {
+			/* netplan writes it as the bond's MACAddress=
+			 * (networkd.c, write_netdev_file): bondd's mac_address. */
+			copy(d->mac, sizeof(d->mac), s);
+		} else if (strcmp(k, "openvswitch") == 0) {
+			/* netplan renders it through Open vSwitch (parse.c,
+			 * handle_ovs_*; openvswitch.c), even as "openvswitch: {}". */
+			d->ovs = true;
 		} else if (!harmless(type, k, v)) {
 			import_note(&d->notes, "not carried over: %s.%s.%.40s%s%.60s (%s)",
 				    type_keys[type], id, k, s ? ": " : "", s ? s : "", file);
@@ -492,8 +528,10 @@ static int read_file(struct np *np, const struct import_file *f)
 		yaml_parser_delete(&parser);
 		return 0;
 	}
-	if (yaml_document_get_root_node(&doc))
+	if (yaml_document_get_root_node(&doc)) {
+		long_scalars(np, &doc, f->name);
 		read_doc(np, &doc, f->name);
+	}
 	else
 		import_note(&np->r->notes, "%s: empty; skipped", f->name);
 	yaml_document_delete(&doc);
@@ -618,14 +656,56 @@ static void bond_params(struct np *np, struct import_bond *b, const struct np_de
 	}
 }
 
+/*
+ * An Open vSwitch bond: netplan hands it to OVS (src/openvswitch.c), not to
+ * the kernel's bonding driver, when the bond has an openvswitch: mapping,
+ * when an OVS bridge (one with openvswitch:) lists it, or when its mode is
+ * one only OVS has (balance-tcp, balance-slb; netplan's validation refuses
+ * them otherwise).  bondd makes kernel bonds: it is refused, not made a
+ * balance-rr bond with an OVS patch port for a slave.  Why, or NULL.
+ */
+static const char *ovs_bond(const struct np *np, const struct np_def *d)
+{
+	if (d->ovs)
+		return "it has an openvswitch: mapping";
+	for (size_t i = 0; i < d->n_params; i++)
+		if (strcmp(d->params[i].key, "mode") == 0 &&
+		    (strcmp(d->params[i].value, "balance-tcp") == 0 ||
+		     strcmp(d->params[i].value, "balance-slb") == 0))
+			return strcmp(d->params[i].value, "balance-tcp") == 0 ?
+			       "its mode balance-tcp is Open vSwitch's" :
+			       "its mode balance-slb is Open vSwitch's";
+	for (size_t i = 0; i < np->n_defs; i++) {
+		const struct np_def *o = &np->defs[i];
+		for (size_t j = 0; o->type == NP_BRIDGE && o->ovs && j < o->n_ifaces; j++)
+			if (strcmp(o->ifaces[j], d->id) == 0)
+				return "an Open vSwitch bridge lists it";
+	}
+	return NULL;
+}
+
 static void read_bond(struct np *np, const struct np_def *d)
 {
+	const char *ovs = ovs_bond(np, d);
+	if (ovs) {
+		import_note(&np->r->notes, "not carried over: bonds.%s (%s) is an Open vSwitch "
+			    "bond (%s): OVS makes it, not the kernel's bonding driver, and bondd "
+			    "manages kernel bonds only; keep it in netplan", d->id, d->file, ovs);
+		return;
+	}
 	struct import_bond *b = import_add_bond(np->r, d->id, d->file);
 
 	if (!b)
 		return;
 	b->order_note = "netplan keeps none; the order of interfaces: check it.";
 	bond_params(np, b, d);
+	if (*d->mac) {
+		if (strlen(d->mac) == 17 && strspn(d->mac, "0123456789abcdefABCDEF:") == 17)
+			copy(b->mac, sizeof(b->mac), d->mac);
+		else
+			import_note(&b->notes, "not carried over: macaddress %.30s (%s): bondd's "
+				    "mac_address takes one aa:bb:cc:dd:ee:ff", d->mac, d->file);
+	}
 	if (*d->mtu) {
 		char *end;
 		unsigned long v = strtoul(d->mtu, &end, 10);

@@ -39,11 +39,68 @@
 
 enum { NETDEV, NETWORK };
 
+#define MAX_DROPINS 64
+
+/* A unit: its file, then its drop-ins (FILE.d/NAME.conf) in the order
+ * networkd reads them (systemd.network(5), systemd.netdev(5): every
+ * directory's drop-ins of that unit's name, sorted by file name, a name
+ * given in an earlier directory hiding the same name in a later one). */
 struct unit {
 	const struct import_file *in;
 	const char *base;
 	int kind;
+	const struct import_file *dropins[MAX_DROPINS];
+	size_t n_dropins;
 };
+
+/* Key=Value lines over a unit's file and its drop-ins, each line's `from`
+ * naming its own file. */
+struct unit_cursor {
+	struct ini_cursor c;
+	const struct unit *u;
+	size_t part;     /* 0: the unit's file, i: drop-in i - 1 */
+	bool open, oom;
+	unsigned bad_lines;
+};
+
+static void unit_open(struct unit_cursor *uc, const struct unit *u)
+{
+	memset(uc, 0, sizeof(*uc));
+	uc->u = u;
+}
+
+static bool unit_next(struct unit_cursor *uc)
+{
+	for (;;) {
+		if (!uc->open) {
+			if (uc->part > uc->u->n_dropins)
+				return false;
+			const struct import_file *f = uc->part ? uc->u->dropins[uc->part - 1] : uc->u->in;
+			if (ini_open(&uc->c, f) < 0) {
+				uc->oom = true;
+				return false;
+			}
+			uc->open = true;
+		}
+		if (ini_next(&uc->c))
+			return true;
+		uc->bad_lines += uc->c.bad_lines;
+		ini_close(&uc->c);
+		uc->open = false;
+		uc->part++;
+	}
+}
+
+/* Ends the walk; -ENOMEM when a file could not be read into memory. */
+static int unit_close(struct unit_cursor *uc)
+{
+	if (uc->open) {
+		uc->bad_lines += uc->c.bad_lines;
+		ini_close(&uc->c);
+	}
+	uc->open = false;
+	return uc->oom ? -ENOMEM : 0;
+}
 
 static bool yes(const char *v)
 {
@@ -83,26 +140,40 @@ static bool parse_mtu(const char *v, uint32_t *out)
 	return true;
 }
 
+/* MACAddress= ([NetDev] of the bond's .netdev, [Link] of its .network):
+ * the bond's own address, bondd's mac_address.  "none" and "random"
+ * (systemd.netdev(5)) have no bondd equivalent. */
+static void set_mac(struct import_bond *b, const char *v, const char *from)
+{
+	if (strlen(v) != 17 || strspn(v, "0123456789abcdefABCDEF:") != 17) {
+		import_note(&b->notes, "not carried over: MACAddress=%.40s (%s): bondd's "
+			    "mac_address takes one aa:bb:cc:dd:ee:ff", v, from);
+		return;
+	}
+	snprintf(b->mac, sizeof(b->mac), "%s", v);
+}
+
 /* ---- .netdev ------------------------------------------------------------ */
 
 static int read_netdev(struct import_result *r, const struct unit *u)
 {
-	struct ini_cursor c;
+	struct unit_cursor uc;
+	struct ini_cursor *c = &uc.c;
 	char name[64] = "", kind[32] = "", mtu[32] = "";
 
-	if (ini_open(&c, u->in) < 0)
-		return -ENOMEM;
-	while (ini_next(&c)) {
-		if (strcmp(c.section, "NetDev") != 0)
+	unit_open(&uc, u);
+	while (unit_next(&uc)) {
+		if (strcmp(c->section, "NetDev") != 0)
 			continue;
-		if (strcmp(c.key, "Name") == 0)
-			snprintf(name, sizeof(name), "%s", c.val);
-		else if (strcmp(c.key, "Kind") == 0)
-			snprintf(kind, sizeof(kind), "%s", c.val);
-		else if (strcmp(c.key, "MTUBytes") == 0)
-			snprintf(mtu, sizeof(mtu), "%s", c.val);
+		if (strcmp(c->key, "Name") == 0)
+			snprintf(name, sizeof(name), "%s", c->val);
+		else if (strcmp(c->key, "Kind") == 0)
+			snprintf(kind, sizeof(kind), "%s", c->val);
+		else if (strcmp(c->key, "MTUBytes") == 0)
+			snprintf(mtu, sizeof(mtu), "%s", c->val);
 	}
-	ini_close(&c);
+	if (unit_close(&uc) < 0)
+		return -ENOMEM;
 	if (strcmp(kind, "bond") != 0)
 		return 0;
 	struct import_bond *b = import_add_bond(r, name, u->in->name);
@@ -112,31 +183,33 @@ static int read_netdev(struct import_result *r, const struct unit *u)
 	if (*mtu && !parse_mtu(mtu, &b->mtu))
 		import_note(&b->notes, "not carried over: MTUBytes=%.40s (%s)", mtu, u->in->name);
 
-	if (ini_open(&c, u->in) < 0)
-		return -ENOMEM;
-	while (ini_next(&c)) {
+	unit_open(&uc, u);
+	while (unit_next(&uc)) {
 		char conv[256];
 		const char *bkey;
-		if (strcmp(c.section, "Bond") == 0) {
-			if (config_hint_netdev_bond(c.key, c.val, &bkey, conv, sizeof(conv)))
-				import_set_opt(b, bkey, conv, c.from);
+		if (strcmp(c->section, "Bond") == 0) {
+			if (config_hint_netdev_bond(c->key, c->val, &bkey, conv, sizeof(conv)))
+				import_set_opt(b, bkey, conv, c->from);
 			else
 				import_note(&b->notes, "not carried over: [Bond] %.40s=%.60s (%s)",
-					    c.key, c.val, c.from);
-		} else if (strcmp(c.section, "NetDev") == 0) {
-			if (strcmp(c.key, "Name") != 0 && strcmp(c.key, "Kind") != 0 &&
-			    strcmp(c.key, "MTUBytes") != 0 && strcmp(c.key, "Description") != 0)
+					    c->key, c->val, c->from);
+		} else if (strcmp(c->section, "NetDev") == 0) {
+			if (strcmp(c->key, "MACAddress") == 0)
+				set_mac(b, c->val, c->from);
+			else if (strcmp(c->key, "Name") != 0 && strcmp(c->key, "Kind") != 0 &&
+				 strcmp(c->key, "MTUBytes") != 0 && strcmp(c->key, "Description") != 0)
 				import_note(&b->notes, "not carried over: [NetDev] %.40s=%.60s (%s)",
-					    c.key, c.val, c.from);
+					    c->key, c->val, c->from);
 		} else {
 			import_note(&b->notes, "not carried over: [%.30s] %.40s=%.60s (%s)",
-				    c.section, c.key, c.val, c.from);
+				    c->section, c->key, c->val, c->from);
 		}
 	}
-	if (c.bad_lines)
+	if (unit_close(&uc) < 0)
+		return -ENOMEM;
+	if (uc.bad_lines)
 		import_note(&b->notes, "%s: %u lines that are not Key=Value were skipped",
-			    u->in->name, c.bad_lines);
-	ini_close(&c);
+			    u->in->name, uc.bad_lines);
 	return 0;
 }
 
@@ -155,6 +228,7 @@ struct network {
 	size_t n_ids[3];
 	char bond[64];             /* [Network] Bond= */
 	bool primary;              /* [Network] PrimarySlave=yes */
+	bool active;               /* [Network] ActiveSlave=yes */
 	char mtu[32];              /* [Link] MTUBytes= */
 };
 
@@ -207,40 +281,41 @@ static bool slaves_by_id(struct import_bond *b, const struct network *s, const c
 
 static int read_network(struct network *n, const struct unit *u)
 {
-	struct ini_cursor c;
+	struct unit_cursor uc;
+	struct ini_cursor *c = &uc.c;
 
 	memset(n, 0, sizeof(*n));
 	n->u = u;
-	if (ini_open(&c, u->in) < 0)
-		return -ENOMEM;
-	while (ini_next(&c)) {
-		if (strcmp(c.section, "Match") == 0 && strcmp(c.key, "Name") == 0) {
-			if (!*c.val)
+	unit_open(&uc, u);
+	while (unit_next(&uc)) {
+		if (strcmp(c->section, "Match") == 0 && strcmp(c->key, "Name") == 0) {
+			if (!*c->val)
 				n->n_names = 0; /* an empty assignment resets the list */
-			for (char *save = NULL, *w = strtok_r(c.val, " \t", &save); w;
+			for (char *save = NULL, *w = strtok_r(c->val, " \t", &save); w;
 			     w = strtok_r(NULL, " \t", &save))
 				if (n->n_names < MAX_NAMES)
 					snprintf(n->names[n->n_names++], sizeof(n->names[0]), "%s", w);
-		} else if (strcmp(c.section, "Match") == 0 && id_key(c.key) >= 0) {
-			int k = id_key(c.key);
-			if (!*c.val)
+		} else if (strcmp(c->section, "Match") == 0 && id_key(c->key) >= 0) {
+			int k = id_key(c->key);
+			if (!*c->val)
 				n->n_ids[k] = 0;
-			for (char *save = NULL, *w = strtok_r(c.val, " \t", &save); w;
+			for (char *save = NULL, *w = strtok_r(c->val, " \t", &save); w;
 			     w = strtok_r(NULL, " \t", &save))
 				if (n->n_ids[k] < MAX_NAMES)
 					snprintf(n->ids[k][n->n_ids[k]++], sizeof(n->ids[0][0]), "%s", w);
-		} else if (strcmp(c.section, "Match") == 0) {
+		} else if (strcmp(c->section, "Match") == 0) {
 			n->other_match = true;
-		} else if (strcmp(c.section, "Network") == 0 && strcmp(c.key, "Bond") == 0) {
-			snprintf(n->bond, sizeof(n->bond), "%s", c.val);
-		} else if (strcmp(c.section, "Network") == 0 && strcmp(c.key, "PrimarySlave") == 0) {
-			n->primary = yes(c.val);
-		} else if (strcmp(c.section, "Link") == 0 && strcmp(c.key, "MTUBytes") == 0) {
-			snprintf(n->mtu, sizeof(n->mtu), "%s", c.val);
+		} else if (strcmp(c->section, "Network") == 0 && strcmp(c->key, "Bond") == 0) {
+			snprintf(n->bond, sizeof(n->bond), "%s", c->val);
+		} else if (strcmp(c->section, "Network") == 0 && strcmp(c->key, "PrimarySlave") == 0) {
+			n->primary = yes(c->val);
+		} else if (strcmp(c->section, "Network") == 0 && strcmp(c->key, "ActiveSlave") == 0) {
+			n->active = yes(c->val);
+		} else if (strcmp(c->section, "Link") == 0 && strcmp(c->key, "MTUBytes") == 0) {
+			snprintf(n->mtu, sizeof(n->mtu), "%s", c->val);
 		}
 	}
-	ini_close(&c);
-	return 0;
+	return unit_close(&uc);
 }
 
 static bool is_pattern(const char *w)
@@ -277,7 +352,8 @@ static const struct network *first_fit(const struct network *nets, size_t n, con
 /* The bond's own .network: addresses, MTU, and what else it holds. */
 static int bond_network(struct import_bond *b, const struct network *n)
 {
-	struct ini_cursor c;
+	struct unit_cursor uc;
+	struct ini_cursor *c = &uc.c;
 	const char *path = n->u->in->name;
 
 	if (n->other_match)
@@ -285,26 +361,26 @@ static int bond_network(struct import_bond *b, const struct network *n)
 			    "not carried over", path);
 	if (*n->mtu && !parse_mtu(n->mtu, &b->mtu))
 		import_note(&b->notes, "not carried over: [Link] MTUBytes=%.40s (%s)", n->mtu, path);
-	if (ini_open(&c, n->u->in) < 0)
-		return -ENOMEM;
-	while (ini_next(&c)) {
-		if ((strcmp(c.section, "Network") == 0 || strcmp(c.section, "Address") == 0) &&
-		    strcmp(c.key, "Address") == 0) {
-			if (strchr(c.val, '/'))
-				import_add_addr(b, c.val, c.from);
+	unit_open(&uc, n->u);
+	while (unit_next(&uc)) {
+		if ((strcmp(c->section, "Network") == 0 || strcmp(c->section, "Address") == 0) &&
+		    strcmp(c->key, "Address") == 0) {
+			if (strchr(c->val, '/'))
+				import_add_addr(b, c->val, c->from);
 			else
 				import_note(&b->notes, "not carried over: Address=%.60s (%s): no "
-					    "prefix length", c.val, c.from);
-		} else if (strcmp(c.section, "Match") == 0 ||
-			   (strcmp(c.section, "Link") == 0 && strcmp(c.key, "MTUBytes") == 0)) {
+					    "prefix length", c->val, c->from);
+		} else if (strcmp(c->section, "Link") == 0 && strcmp(c->key, "MACAddress") == 0) {
+			set_mac(b, c->val, c->from);
+		} else if (strcmp(c->section, "Match") == 0 ||
+			   (strcmp(c->section, "Link") == 0 && strcmp(c->key, "MTUBytes") == 0)) {
 			continue;
 		} else {
 			import_note(&b->notes, "not carried over: [%.30s] %.40s=%.60s (%s)",
-				    c.section, c.key, c.val, c.from);
+				    c->section, c->key, c->val, c->from);
 		}
 	}
-	ini_close(&c);
-	return 0;
+	return unit_close(&uc);
 }
 
 /* A netdev of the input that is no bond: its name, kind and file. */
@@ -315,20 +391,19 @@ struct other_netdev {
 
 static int read_kind(const struct unit *u, struct other_netdev *o)
 {
-	struct ini_cursor c;
+	struct unit_cursor uc;
+	struct ini_cursor *c = &uc.c;
 
 	memset(o, 0, sizeof(*o));
 	o->path = u->in->name;
-	if (ini_open(&c, u->in) < 0)
-		return -ENOMEM;
-	while (ini_next(&c)) {
-		if (strcmp(c.section, "NetDev") == 0 && strcmp(c.key, "Name") == 0)
-			snprintf(o->name, sizeof(o->name), "%s", c.val);
-		else if (strcmp(c.section, "NetDev") == 0 && strcmp(c.key, "Kind") == 0)
-			snprintf(o->kind, sizeof(o->kind), "%s", c.val);
+	unit_open(&uc, u);
+	while (unit_next(&uc)) {
+		if (strcmp(c->section, "NetDev") == 0 && strcmp(c->key, "Name") == 0)
+			snprintf(o->name, sizeof(o->name), "%s", c->val);
+		else if (strcmp(c->section, "NetDev") == 0 && strcmp(c->key, "Kind") == 0)
+			snprintf(o->kind, sizeof(o->kind), "%s", c->val);
 	}
-	ini_close(&c);
-	return 0;
+	return unit_close(&uc);
 }
 
 static const struct other_netdev *bridge_named(const struct other_netdev *o, size_t n,
@@ -340,14 +415,47 @@ static const struct other_netdev *bridge_named(const struct other_netdev *o, siz
 	return NULL;
 }
 
-static void bond_slaves(struct import_bond *b, const struct network *nets, size_t n,
-			const struct other_netdev *others, size_t n_others)
+/* What a slave's .network says besides joining the bond: every line gets a
+ * note (bondd-import(8) promises one for whatever is not carried over). */
+static int slave_network_notes(struct import_bond *b, const struct network *s)
 {
+	struct unit_cursor uc;
+	struct ini_cursor *c = &uc.c;
+
+	unit_open(&uc, s->u);
+	while (unit_next(&uc)) {
+		bool network = strcmp(c->section, "Network") == 0;
+		if (strcmp(c->section, "Match") == 0 ||
+		    (network && (strcmp(c->key, "Bond") == 0 || strcmp(c->key, "PrimarySlave") == 0)) ||
+		    (strcmp(c->section, "Link") == 0 && strcmp(c->key, "MTUBytes") == 0))
+			continue;
+		if (network && strcmp(c->key, "ActiveSlave") == 0 && s->active)
+			import_note(&b->notes, "[Network] ActiveSlave=%.20s (%s): bondd has no "
+				    "active_slave; the slave is listed first instead, so it is the active "
+				    "one when the bond is made (primary = NAME would prefer it for ever)",
+				    c->val, c->from);
+		else if (network && strcmp(c->key, "ActiveSlave") == 0)
+			continue; /* =no: what the kernel does anyway */
+		else
+			import_note(&b->notes, "not carried over: [%.30s] %.40s=%.60s (%s): a "
+				    "slave's own setting; an enslaved NIC has no addresses, routes or "
+				    "DHCP of its own", c->section, c->key, c->val, c->from);
+	}
+	return unit_close(&uc);
+}
+
+static int bond_slaves(struct import_bond *b, const struct network *nets, size_t n,
+		       const struct other_netdev *others, size_t n_others)
+{
+	const char *active = NULL;
+
 	for (size_t i = 0; i < n; i++) {
 		const struct network *s = &nets[i];
 		const char *path = s->u->in->name;
 		if (strcmp(s->bond, b->name) != 0)
 			continue;
+		if (slave_network_notes(b, s) < 0)
+			return -ENOMEM;
 		if (s->other_match)
 			import_note(&b->notes, "%s: its [Match] has conditions besides Name=; only "
 				    "the names are carried over", path);
@@ -379,7 +487,8 @@ static void bond_slaves(struct import_bond *b, const struct network *nets, size_
 					    used ? used->u->in->name : "no file");
 				continue;
 			}
-			import_add_slave(b, w, path);
+			if (import_add_slave(b, w, path) && s->active && !active)
+				active = w;
 			if (s->primary)
 				import_set_opt(b, "primary", w, path);
 			if (*s->mtu)
@@ -387,6 +496,99 @@ static void bond_slaves(struct import_bond *b, const struct network *nets, size_
 					    "over: the kernel gives every slave the bond's MTU", s->mtu, w,
 					    path);
 		}
+	}
+	/* ActiveSlave=yes: networkd makes that slave the active one once it
+	 * joins (netdev/bond.c, IFLA_BOND_ACTIVE_SLAVE); the kernel takes
+	 * the first slave that joins a bond without one, so listing it
+	 * first gives the bond that bondd makes the same active slave. */
+	for (size_t i = 1; active && i < b->n_slaves; i++) {
+		if (strcmp(b->slaves[i], active) != 0)
+			continue;
+		char name[sizeof(b->slaves[0])];
+		memcpy(name, b->slaves[i], sizeof(name));
+		memmove(b->slaves[1], b->slaves[0], i * sizeof(b->slaves[0]));
+		memcpy(b->slaves[0], name, sizeof(name));
+		break;
+	}
+	return 0;
+}
+
+/* Whether f is a drop-in (DIR/UNIT.network.d/NAME.conf, DIR/UNIT.netdev.d/
+ * NAME.conf); its unit's file name (UNIT.network) into unit. */
+static bool dropin_of(const struct import_file *f, char *unit, size_t len)
+{
+	const char *slash = strrchr(f->name, '/');
+	if (!slash || !has_suffix(slash + 1, ".conf"))
+		return false;
+	const char *dir = slash;
+	while (dir > f->name && dir[-1] != '/')
+		dir--;
+	size_t dlen = (size_t)(slash - dir);
+	bool net = dlen > 10 && memcmp(slash - 10, ".network.d", 10) == 0;
+	bool dev = dlen > 9 && memcmp(slash - 9, ".netdev.d", 9) == 0;
+	if (!net && !dev)
+		return false;
+	if (unit)
+		snprintf(unit, len, "%.*s", (int)(dlen - 2), dir);
+	return true;
+}
+
+static const char *base_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+static int by_dropin_name(const void *a, const void *b)
+{
+	const struct import_file *const *x = a, *const *y = b;
+	return strcmp(base_of((*x)->name), base_of((*y)->name));
+}
+
+/* Each unit's drop-ins, as networkd reads them: of one name, the one in the
+ * directory given first (/etc before /run before /usr/lib); then all in
+ * the order of their names.  An empty one (or a link to /dev/null) masks
+ * that name and adds nothing. */
+static void attach_dropins(struct unit *units, size_t m, const struct import_file *files,
+			   size_t n, struct import_result *out)
+{
+	char unit[256];
+
+	for (size_t i = 0; i < n; i++) {
+		if (!dropin_of(&files[i], unit, sizeof(unit)))
+			continue;
+		struct unit *u = NULL;
+		for (size_t k = 0; k < m && !u; k++)
+			if (strcmp(units[k].base, unit) == 0)
+				u = &units[k];
+		if (!u) {
+			import_note(&out->notes, "%s: a drop-in of %s, which is not given; skipped",
+				    files[i].name, unit);
+			continue;
+		}
+		bool hidden = false;
+		for (size_t k = 0; k < u->n_dropins && !hidden; k++)
+			hidden = strcmp(base_of(u->dropins[k]->name), base_of(files[i].name)) == 0;
+		if (hidden) {
+			import_note(&out->notes, "%s: shadowed by a drop-in of the same name given "
+				    "earlier; skipped", files[i].name);
+			continue;
+		}
+		if (u->n_dropins == MAX_DROPINS) {
+			import_note(&out->notes, "%s: more than %d drop-ins for %s; skipped",
+				    files[i].name, MAX_DROPINS, unit);
+			continue;
+		}
+		u->dropins[u->n_dropins++] = &files[i];
+	}
+	for (size_t k = 0; k < m; k++) {
+		qsort(units[k].dropins, units[k].n_dropins, sizeof(units[k].dropins[0]),
+		      by_dropin_name);
+		size_t kept = 0;
+		for (size_t d = 0; d < units[k].n_dropins; d++)
+			if (units[k].dropins[d]->len)
+				units[k].dropins[kept++] = units[k].dropins[d];
+		units[k].n_dropins = kept;
 	}
 }
 
@@ -406,12 +608,14 @@ int import_networkd(const struct import_file *files, size_t n, struct import_res
 		const char *base = slash ? slash + 1 : files[i].name;
 		int kind = has_suffix(base, ".netdev") ? NETDEV :
 			   has_suffix(base, ".network") ? NETWORK : -1;
+		if (kind < 0 && dropin_of(&files[i], NULL, 0))
+			continue; /* attached to its unit below */
 		if (kind < 0) {
 			import_note(&out->notes, "%s: neither .netdev nor .network; skipped",
 				    files[i].name);
 			continue;
 		}
-		units[m++] = (struct unit){&files[i], base, kind};
+		units[m++] = (struct unit){.in = &files[i], .base = base, .kind = kind};
 	}
 	qsort(units, m, sizeof(*units), by_base);
 	/* A file shadowed by one of the same name given earlier. */
@@ -433,6 +637,7 @@ int import_networkd(const struct import_file *files, size_t n, struct import_res
 		else
 			units[m++] = units[i];
 	}
+	attach_dropins(units, m, files, n, out);
 	nets = calloc(m ? m : 1, sizeof(*nets));
 	others = calloc(m ? m : 1, sizeof(*others));
 	if (!nets || !others)
@@ -452,7 +657,8 @@ int import_networkd(const struct import_file *files, size_t n, struct import_res
 		const struct network *own = first_fit(nets, n_nets, b->name);
 		if (own && !*own->bond && (err = bond_network(b, own)) < 0)
 			goto out;
-		bond_slaves(b, nets, n_nets, others, n_others);
+		if ((err = bond_slaves(b, nets, n_nets, others, n_others)) < 0)
+			goto out;
 	}
 	for (size_t i = 0; i < n_nets; i++)
 		if (*nets[i].bond && !import_find_bond(out, nets[i].bond))

@@ -34,6 +34,8 @@ static void render_bond(const struct import_bond *b, struct strbuf *out)
 	for (size_t i = 0; i < b->n_opts; i++)
 		if (strcmp(b->opts[i].key, "mode") != 0)
 			sb_printf(out, "%s = %s\n", b->opts[i].key, b->opts[i].value);
+	if (b->mac[0])
+		sb_printf(out, "mac_address = %s\n", b->mac);
 	if (b->mtu) {
 		sb_printf(out, "mtu = %u\n", b->mtu);
 	} else {
@@ -102,6 +104,38 @@ static bool comment_out(struct strbuf *text, const struct config_diag *diag)
 	return changed;
 }
 
+/* Puts each warning bondd gives about an option line above that line: the
+ * kernel takes the value but ignores or changes it, and the admin reading
+ * the import should know (a bond's own warnings, at its [section] line, are
+ * --check's to give). */
+static void annotate_warnings(struct strbuf *text, const struct config_diag *diag)
+{
+	struct strbuf next = {0};
+	const char *at = text->s;
+	unsigned line = 0;
+
+	while (at && *at) {
+		const char *nl = strchr(at, '\n');
+		size_t n = nl ? (size_t)(nl - at) : strlen(at);
+		line++;
+		for (size_t i = 0; n && *at != '[' && *at != '#' && i < diag->n_items; i++) {
+			const struct config_diagnostic *e = &diag->items[i];
+			if (e->severity == CONFIG_WARNING && e->line == line)
+				sb_printf(&next, "# bondd warns about the next line: %s\n", e->text);
+		}
+		sb_add(&next, at, n);
+		sb_puts(&next, "\n");
+		at = nl ? nl + 1 : NULL;
+	}
+	if (next.oom) {
+		sb_free(&next);
+		text->oom = true;
+		return;
+	}
+	sb_free(text);
+	*text = next;
+}
+
 int import_render(const struct import_result *r, struct strbuf *out)
 {
 	struct strbuf text = {0};
@@ -121,8 +155,10 @@ int import_render(const struct import_result *r, struct strbuf *out)
 		struct desired d = {0};
 		struct config_diag diag = {0};
 		err = config_parse(CHECK_NAME, text.s, text.len, &d, &diag);
-		if (err == 0)
+		if (err == 0) {
 			desired_free(&d);
+			annotate_warnings(&text, &diag);
+		}
 		bool changed = err == -EINVAL && comment_out(&text, &diag);
 		config_diag_free(&diag);
 		if (err != -EINVAL || !changed)

@@ -54,6 +54,15 @@ static const struct bond_option_word ad_select_names[] = {
 #define MODES_AD MODE_BIT(MODE_8023AD)
 #define MODES_TLB_ALB (MODE_BIT(MODE_BALANCE_TLB) | MODE_BIT(MODE_BALANCE_ALB))
 
+/*
+ * .modes is where the kernel takes an option: every mode but those in its
+ * .unsuppmodes (drivers/net/bonding/bond_options.c bond_opts[], checked by
+ * bond_opt_check_deps, which fails -EACCES).  .uses is where it has an
+ * effect, when narrower: the kernel keeps xmit_hash_policy in balance-rr,
+ * and reports it, but only the hashing modes read it.  So bondd refuses an
+ * option outside .modes, and takes one outside .uses with a warning.
+ */
+
 static const struct bond_option_spec table[OPT__COUNT] = {
 	[OPT_MODE] = {.id = OPT_MODE, .key = "mode", .attr = IFLA_BOND_MODE, .type = OT_U8,
 		.max = 6, .names = mode_names, .modes = MODES_ALL, .flags = OF_REBUILD,
@@ -76,27 +85,27 @@ static const struct bond_option_spec table[OPT__COUNT] = {
 		.attr = IFLA_BOND_ARP_INTERVAL, .type = OT_U32, .max = INT_MAX,
 		.modes = MODES_ARP},
 	[OPT_ARP_IP_TARGET] = {.id = OPT_ARP_IP_TARGET, .key = "arp_ip_target",
-		.attr = IFLA_BOND_ARP_IP_TARGET, .type = OT_IP4_LIST, .modes = MODES_ARP},
+		.attr = IFLA_BOND_ARP_IP_TARGET, .type = OT_IP4_LIST, .modes = MODES_ALL, .uses = MODES_ARP},
 	[OPT_NS_IP6_TARGET] = {.id = OPT_NS_IP6_TARGET, .key = "ns_ip6_target",
-		.attr = IFLA_BOND_NS_IP6_TARGET, .type = OT_IP6_LIST, .modes = MODES_ARP},
+		.attr = IFLA_BOND_NS_IP6_TARGET, .type = OT_IP6_LIST, .modes = MODES_ALL, .uses = MODES_ARP},
 	[OPT_ARP_VALIDATE] = {.id = OPT_ARP_VALIDATE, .key = "arp_validate",
 		.attr = IFLA_BOND_ARP_VALIDATE, .type = OT_U32, .max = 6,
 		.names = arp_validate_names, .modes = MODES_ARP},
 	[OPT_ARP_ALL_TARGETS] = {.id = OPT_ARP_ALL_TARGETS, .key = "arp_all_targets",
 		.attr = IFLA_BOND_ARP_ALL_TARGETS, .type = OT_U32, .max = 1,
-		.names = arp_all_targets_names, .modes = MODES_ARP},
+		.names = arp_all_targets_names, .modes = MODES_ALL, .uses = MODES_ARP},
 	[OPT_PRIMARY] = {.id = OPT_PRIMARY, .key = "primary", .attr = IFLA_BOND_PRIMARY,
 		.type = OT_IFNAME, .modes = MODES_PRIMARY},
 	[OPT_PRIMARY_RESELECT] = {.id = OPT_PRIMARY_RESELECT, .key = "primary_reselect",
 		.attr = IFLA_BOND_PRIMARY_RESELECT, .type = OT_U8, .max = 2,
-		.names = primary_reselect_names, .modes = MODES_PRIMARY},
+		.names = primary_reselect_names, .modes = MODES_ALL, .uses = MODES_PRIMARY},
 	[OPT_FAIL_OVER_MAC] = {.id = OPT_FAIL_OVER_MAC, .key = "fail_over_mac",
 		.attr = IFLA_BOND_FAIL_OVER_MAC, .type = OT_U8, .max = 2,
-		.names = fail_over_mac_names, .modes = MODE_BIT(MODE_ACTIVE_BACKUP),
+		.names = fail_over_mac_names, .modes = MODES_ALL, .uses = MODE_BIT(MODE_ACTIVE_BACKUP),
 		.flags = OF_NO_SLAVES},
 	[OPT_XMIT_HASH_POLICY] = {.id = OPT_XMIT_HASH_POLICY, .key = "xmit_hash_policy",
 		.attr = IFLA_BOND_XMIT_HASH_POLICY, .type = OT_U8, .max = 5,
-		.names = xmit_hash_policy_names, .modes = MODES_HASH},
+		.names = xmit_hash_policy_names, .modes = MODES_ALL, .uses = MODES_HASH},
 	[OPT_RESEND_IGMP] = {.id = OPT_RESEND_IGMP, .key = "resend_igmp",
 		.attr = IFLA_BOND_RESEND_IGMP, .type = OT_U32, .max = 255, .modes = MODES_ALL,
 		.def = 1},
@@ -107,10 +116,10 @@ static const struct bond_option_spec table[OPT__COUNT] = {
 		.attr = IFLA_BOND_ALL_SLAVES_ACTIVE, .type = OT_U8, .max = 1,
 		.names = off_on_names, .modes = MODES_ALL},
 	[OPT_MIN_LINKS] = {.id = OPT_MIN_LINKS, .key = "min_links", .attr = IFLA_BOND_MIN_LINKS,
-		.type = OT_U32, .max = INT_MAX, .modes = MODES_AD},
+		.type = OT_U32, .max = INT_MAX, .modes = MODES_ALL, .uses = MODES_AD},
 	[OPT_LP_INTERVAL] = {.id = OPT_LP_INTERVAL, .key = "lp_interval",
 		.attr = IFLA_BOND_LP_INTERVAL, .type = OT_U32, .min = 1, .max = INT_MAX,
-		.modes = MODES_TLB_ALB, .def = 1},
+		.modes = MODES_ALL, .uses = MODES_TLB_ALB, .def = 1},
 	[OPT_PACKETS_PER_SLAVE] = {.id = OPT_PACKETS_PER_SLAVE, .key = "packets_per_slave",
 		.attr = IFLA_BOND_PACKETS_PER_SLAVE, .type = OT_U32, .max = 65535,
 		.modes = MODE_BIT(MODE_BALANCE_RR), .def = 1},
@@ -121,7 +130,7 @@ static const struct bond_option_spec table[OPT__COUNT] = {
 		.attr = IFLA_BOND_AD_LACP_RATE, .type = OT_U8, .max = 1,
 		.names = lacp_rate_names, .modes = MODES_AD, .flags = OF_REBUILD},
 	[OPT_AD_SELECT] = {.id = OPT_AD_SELECT, .key = "ad_select", .attr = IFLA_BOND_AD_SELECT,
-		.type = OT_U8, .max = 3, .names = ad_select_names, .modes = MODES_AD,
+		.type = OT_U8, .max = 3, .names = ad_select_names, .modes = MODES_ALL, .uses = MODES_AD,
 		.flags = OF_REBUILD},
 	[OPT_AD_ACTOR_SYS_PRIO] = {.id = OPT_AD_ACTOR_SYS_PRIO, .key = "ad_actor_sys_prio",
 		.attr = IFLA_BOND_AD_ACTOR_SYS_PRIO, .type = OT_U16, .min = 1, .max = 65535,
@@ -249,4 +258,9 @@ const char *bond_mode_name(enum bond_mode mode)
 bool bond_option_applies(const struct bond_option_spec *d, enum bond_mode mode)
 {
 	return (unsigned)mode < MODE__COUNT && (d->modes & MODE_BIT(mode));
+}
+
+bool bond_option_used(const struct bond_option_spec *d, enum bond_mode mode)
+{
+	return bond_option_applies(d, mode) && ((d->uses ? d->uses : d->modes) & MODE_BIT(mode));
 }

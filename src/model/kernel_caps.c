@@ -90,11 +90,46 @@ static bool option_note(char *text, size_t len, const char *key, uint16_t kmin, 
 	return true;
 }
 
+bool kernel_caps_value_refused(enum bond_option_id id, uint32_t value, uint16_t kver,
+			       char *why, size_t len)
+{
+	const struct bond_option_spec *d = bond_option_spec(id);
+	uint16_t kopt = bond_option_kmin(id);
+	uint16_t kval = bond_option_value_kmin(id, value);
+	uint16_t kmax = bond_option_value_kmax(id, value);
+	char val[64];
+	struct bond_settings one = {0};
+
+	if (!kver || !d || !(d->type == OT_U8 || d->type == OT_U16 || d->type == OT_U32))
+		return false;
+	bond_settings_set(&one, id, value);
+	bond_settings_format(&one, id, val, sizeof(val));
+	if (kval > kopt && kval > kver) {
+		/* A value the kernel's table does not hold yet: bond_opt_parse
+		 * finds no match and the request fails, -EINVAL
+		 * (drivers/net/bonding/bond_options.c; measured on 6.1.176:
+		 * ad_select = actor_port_prio refused, though its slaves
+		 * report actor_port_prio from stable). */
+		snprintf(why, len, "%s = %s needs Linux %u.%u or later; this is %u.%u: the kernel "
+			 "refuses it", d->key, val, KVER_MAJOR(kval), KVER_MINOR(kval),
+			 KVER_MAJOR(kver), KVER_MINOR(kver));
+		return true;
+	}
+	if (kmax < kver) {
+		snprintf(why, len, "%s = %s is refused by Linux %u.%u and later; this is %u.%u%s",
+			 d->key, val, KVER_MAJOR(kmax), KVER_MINOR(kmax) + 1, KVER_MAJOR(kver),
+			 KVER_MINOR(kver), id == OPT_USE_CARRIER ? " (kernel commit 23a6037ce76c: "
+			 "the bond's own carrier check only; remove the line)" : "");
+		return true;
+	}
+	return false;
+}
+
 unsigned kernel_caps_version_notes(const struct desired_bond *b, uint16_t kver,
 				   const struct kernel_caps *caps,
 				   void (*emit)(void *ctx, const char *text), void *ctx)
 {
-	char text[320], val[64], key[IFNAMSIZ + 32];
+	char text[320], key[IFNAMSIZ + 32];
 	unsigned n = 0;
 
 	if (!kver)
@@ -103,34 +138,14 @@ unsigned kernel_caps_version_notes(const struct desired_bond *b, uint16_t kver,
 		const struct bond_option_spec *d = bond_option_spec((enum bond_option_id)id);
 		if (!bond_settings_has(&b->opts, (enum bond_option_id)id))
 			continue;
-		bool scalar = d->type == OT_U8 || d->type == OT_U16 || d->type == OT_U32;
-		uint32_t v = scalar ? b->opts.val[id] : 0;
 		uint16_t kopt = bond_option_kmin((enum bond_option_id)id);
-		uint16_t kval = scalar ? bond_option_value_kmin((enum bond_option_id)id, v) : kopt;
-		uint16_t kmax = scalar ? bond_option_value_kmax((enum bond_option_id)id, v) : KVER(255, 255);
 		bool learnable = caps && (d->modes & caps->modes_seen);
 		bool reported = caps && (caps->reported & OPT_BIT(id));
 
-		bond_settings_format(&b->opts, (enum bond_option_id)id, val, sizeof(val));
-		if (kopt && option_note(text, sizeof(text), d->key, kopt, kver, learnable, reported)) {
-			/* the option itself */
-		} else if (kval > kopt && kval > kver) {
-			/* A value added later (ad_select = actor_port_prio): no
-			 * report shows which values a kernel takes. */
-			snprintf(text, sizeof(text),
-				 "%s = %s needs Linux %u.%u or later; this is %u.%u: the kernel "
-				 "refuses it", d->key, val, KVER_MAJOR(kval), KVER_MINOR(kval),
-				 KVER_MAJOR(kver), KVER_MINOR(kver));
-		} else if (kmax < kver) {
-			snprintf(text, sizeof(text),
-				 "%s = %s is refused by Linux %u.%u and later; this is %u.%u%s",
-				 d->key, val, KVER_MAJOR(kmax), KVER_MINOR(kmax) + 1,
-				 KVER_MAJOR(kver), KVER_MINOR(kver),
-				 id == OPT_USE_CARRIER ? " (kernel commit 23a6037ce76c: the "
-				 "bond's own carrier check only; remove the line)" : "");
-		} else {
+		/* A value this kernel refuses is the config's error
+		 * (kernel_caps_value_refused), not a note. */
+		if (!kopt || !option_note(text, sizeof(text), d->key, kopt, kver, learnable, reported))
 			continue;
-		}
 		emit(ctx, text);
 		n++;
 	}

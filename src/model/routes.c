@@ -126,8 +126,10 @@ const struct obs_route *route_connected(const struct observed *o, int ifindex,
 		net[bit / 8] &= (uint8_t)~(0x80u >> (bit % 8));
 	for (size_t i = 0; i < o->n_routes; i++) {
 		const struct obs_route *r = &o->routes[i];
+		/* The main table's only: see route_connected in routes.h. */
 		if (r->oif == ifindex && r->family == AF_INET && r->dst_len == a->prefixlen &&
-		    memcmp(r->dst, net, 4) == 0 && r->scope == RT_SCOPE_LINK)
+		    memcmp(r->dst, net, 4) == 0 && r->scope == RT_SCOPE_LINK &&
+		    r->table == RT_TABLE_MAIN)
 			return r;
 	}
 	return NULL;

@@ -97,6 +97,15 @@ int route_parse(const struct nlmsghdr *nlh, struct obs_route *r)
 			break;
 		}
 	}
+	/* The kernel puts an address's prefix route in the main table
+	 * (net/ipv4/fib_frontend.c fib_add_ifaddr, fib_magic with
+	 * RT_TABLE_MAIN; a VRF's own table for a device in a VRF, which
+	 * tcp_congestion does not serve).  A copy an admin keeps in another
+	 * table (policy routing: `ip route add ... table 100`, even with
+	 * protocol kernel) is theirs, with its own metrics: not observed,
+	 * never rewritten. */
+	if (r->table != RT_TABLE_MAIN)
+		return -ENOENT;
 	return gateway || !r->oif ? -ENOENT : 0;
 }
 

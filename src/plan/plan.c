@@ -275,6 +275,21 @@ static bool plan_existence(struct ctx *c, struct sim_bond *s)
  * Returns false when a rebuild of a bond with slaves is needed and not
  * allowed now (an event, not a start or reload): the bond is left alone.
  */
+/* Differing options in mask that the bond's mode does not use (the kernel
+ * keeps ad_select in balance-rr but reads it in 802.3ad only:
+ * bond_option_used). */
+static uint64_t options_unused(const struct sim_bond *s, uint64_t mask)
+{
+	enum bond_mode mode = (enum bond_mode)s->want->opts.val[OPT_MODE];
+	uint64_t unused = 0;
+
+	for (int id = 0; id < OPT__COUNT; id++)
+		if ((mask & OPT_BIT(id)) && id != OPT_MODE &&
+		    !bond_option_used(bond_option_spec((enum bond_option_id)id), mode))
+			unused |= OPT_BIT(id);
+	return unused;
+}
+
 static bool plan_rebuild(struct ctx *c, struct sim_bond *s)
 {
 	uint64_t down_only = s->opts_to_set & options_flagged(OF_REBUILD);
@@ -282,6 +297,31 @@ static bool plan_rebuild(struct ctx *c, struct sim_bond *s)
 
 	if (!down_only && !(no_slaves && s->n_slaves > 0))
 		return true;
+	/*
+	 * Only options the mode does not use ask for it (ad_select in
+	 * balance-rr, fail_over_mac in balance-xor): the kernel would take
+	 * them on a down bond, but a rebuild would cost an outage for a
+	 * value with no effect.  They wait for the next rebuild or creation,
+	 * said in a note (--check warned that they do nothing here).
+	 */
+	uint64_t unused = options_unused(s, down_only | (s->n_slaves > 0 ? no_slaves : 0));
+	if (unused && !((down_only | (s->n_slaves > 0 ? no_slaves : 0)) & ~unused)) {
+		char msg[sizeof(((struct plan_note *)0)->msg)];
+		size_t used = 0;
+		msg[0] = '\0';
+		for (int id = 0; id < OPT__COUNT && used < sizeof(msg); id++)
+			if (unused & OPT_BIT(id))
+				used += (size_t)snprintf(msg + used, sizeof(msg) - used, "%s%s",
+							 used ? ", " : "",
+							 bond_option_spec((enum bond_option_id)id)->key);
+		if (used < sizeof(msg))
+			snprintf(msg + used, sizeof(msg) - used,
+				 " differ but do nothing in mode %s: no rebuild for them",
+				 bond_mode_name((enum bond_mode)s->want->opts.val[OPT_MODE]));
+		note(c, s, s->want->name, msg);
+		s->opts_to_set &= ~unused;
+		return true;
+	}
 	/* A bond without slaves carries no traffic: finishing a rebuild that
 	 * a failure interrupted (its slaves already out) disrupts nothing. */
 	if (c->holds && c->holds->no_rebuild && s->n_slaves > 0) {

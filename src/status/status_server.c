@@ -23,14 +23,13 @@
 
 /* --- the socket file -------------------------------------------------- */
 
-static int bind_socket(struct status_server *s, const char *path)
+int status_socket_bind(const char *path)
 {
 	struct sockaddr_un sa = {.sun_family = AF_UNIX};
 
 	if (strlen(path) >= sizeof(sa.sun_path))
 		return -ENAMETOOLONG;
 	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", path);
-	snprintf(s->path, sizeof(s->path), "%s", path);
 
 	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	if (fd < 0)
@@ -73,7 +72,45 @@ static int bind_socket(struct status_server *s, const char *path)
 
 bool client_backpressured(const struct client *c)
 {
-	return c->state == CS_CHECK || (c->state == CS_REQUEST && c->out.len > BACKPRESSURE);
+	return c->state == CS_CHECK || c->state == CS_WAIT ||
+	       (c->state == CS_REQUEST && (c->out.len > BACKPRESSURE || c->budget_blocked));
+}
+
+struct uid_budget *client_budget(struct status_server *s, const struct client *c)
+{
+	struct uid_budget *free_slot = NULL;
+
+	if (c->privileged)
+		return NULL;
+	for (size_t i = 0; i < MAX_CLIENTS; i++) {
+		struct uid_budget *b = &s->budgets[i];
+		if (b->used && b->uid == c->uid)
+			return b;
+		/* A slot whose uid has no client left is free again. */
+		if (!free_slot && (!b->used || !clients_count(s, false, true, b->uid)))
+			free_slot = b;
+	}
+	if (!free_slot)
+		return NULL; /* cannot happen: a slot per client */
+	int64_t now = (int64_t)clock_mono_ms();
+	*free_slot = (struct uid_budget){.uid = c->uid, .used = true};
+	tb_init(&free_slot->bytes, UID_BYTES_BURST, now);
+	tb_init(&free_slot->reqs, UID_REQS_BURST, now);
+	return free_slot;
+}
+
+/* When c's uid has budget again, for the timer. */
+static void note_blocked(struct status_server *s, struct client *c, struct uid_budget *b,
+			 bool bytes)
+{
+	int64_t now = (int64_t)clock_mono_ms();
+	int64_t at = bytes ? tb_next_ms(&b->bytes, UID_BYTES_BURST, UID_BYTES_PER_S, now)
+			   : tb_next_ms(&b->reqs, UID_REQS_BURST, UID_REQS_PER_S, now);
+	if (at <= now)
+		at = now + 1;
+	c->budget_blocked = true;
+	if (!s->budget_wake_ms || at < s->budget_wake_ms)
+		s->budget_wake_ms = at;
 }
 
 /* A reload is answered at once, but what the client sent after it waits
@@ -118,7 +155,6 @@ void client_drop(struct status_server *s, struct client *c)
 	epoll_ctl(s->epfd, EPOLL_CTL_DEL, c->fd, NULL);
 	close(c->fd);
 	sb_free(&c->out);
-	free(c->check_line);
 	free(c);
 }
 
@@ -191,7 +227,10 @@ int client_flush(struct status_server *s, struct client *c)
 	 * must be taken, some of it every so often, and a client between
 	 * requests gets the idle timeout.  An idle watcher has neither. */
 	bool begun = c->state == CS_CHECK || (c->state == CS_REQUEST && c->in_len && !c->eof);
-	bool idle_clock = c->out.len > 0 || (c->state != CS_WATCH && c->state != CS_CHECK);
+	/* One whose request is with bondd or a snapshot has no clock: they
+	 * answer, or the status process ends with them. */
+	bool idle_clock = c->out.len > 0 ||
+			  (c->state != CS_WATCH && c->state != CS_CHECK && c->state != CS_WAIT);
 	int64_t by_activity = c->last_active_ms + CLIENT_TIMEOUT_MS;
 	c->deadline_ms = begun ? c->request_start_ms + (c->state == CS_CHECK ? CHECK_TIMEOUT_MS
 									   : CLIENT_TIMEOUT_MS)
@@ -207,6 +246,11 @@ int client_flush(struct status_server *s, struct client *c)
 int client_service(struct status_server *s, struct client *c)
 {
 	client_answer_lines(s, c);
+	if (c->budget_blocked && c->state == CS_REQUEST && client_lines_waiting(c)) {
+		struct uid_budget *b = client_budget(s, c);
+		if (b)
+			note_blocked(s, c, b, false);
+	}
 	if (client_flush(s, c) < 0 || (c->state == CS_CLOSING && c->out.len == 0)) {
 		client_drop(s, c);
 		return -1;
@@ -217,11 +261,27 @@ int client_service(struct status_server *s, struct client *c)
 /* One read per turn, at most what the request buffer holds. */
 static void on_readable(struct status_server *s, struct client *c)
 {
+	size_t room = sizeof(c->in) - c->in_len;
+	struct uid_budget *b = client_budget(s, c);
 	ssize_t n;
 
+	if (b) {
+		/* Its uid's byte budget, taken before the read: what it sent
+		 * beyond waits in its socket (its writes block at its end). */
+		room = tb_take_up_to(&b->bytes, UID_BYTES_BURST, UID_BYTES_PER_S, (uint32_t)room,
+				     (int64_t)clock_mono_ms());
+		if (!room) {
+			note_blocked(s, c, b, true);
+			client_service(s, c);
+			return;
+		}
+	}
 	do
-		n = recv(c->fd, c->in + c->in_len, sizeof(c->in) - c->in_len, MSG_DONTWAIT);
+		n = recv(c->fd, c->in + c->in_len, room, MSG_DONTWAIT);
 	while (n < 0 && errno == EINTR);
+	if (b && n >= 0 && (size_t)n < room)
+		/* unused budget back: only what was read counts */
+		b->bytes.milli += (uint64_t)(room - (size_t)n) * 1000u;
 	if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
 		client_drop(s, c);
 		return;
@@ -231,6 +291,7 @@ static void on_readable(struct status_server *s, struct client *c)
 		 * the requests it sent are still answered, then we close. */
 		c->eof = true;
 	} else if (n > 0) {
+		c->read_ticket = s->ticket_sent;
 		c->last_active_ms = (int64_t)clock_mono_ms();
 		if (c->in_len == 0)
 			c->request_start_ms = c->last_active_ms;
@@ -286,7 +347,7 @@ static void on_accept(struct status_server *s)
  * with no deadline pending the timer is off (no idle wake-ups). */
 static void sweep(struct status_server *s)
 {
-	int64_t now = (int64_t)clock_mono_ms(), next = 0;
+	int64_t now = (int64_t)clock_mono_ms(), next = s->budget_wake_ms;
 
 	for (size_t i = 0; i < s->n_clients;) {
 		struct client *c = s->clients[i];
@@ -310,6 +371,24 @@ static void sweep(struct status_server *s)
 	s->timer_ms = next;
 }
 
+/* The budgets' timer: clients of uids with budget again are read and
+ * answered again. */
+static void unblock_budgets(struct status_server *s)
+{
+	s->budget_wake_ms = 0;
+	for (size_t i = 0; i < s->n_clients;) {
+		struct client *c = s->clients[i];
+		if (!c->budget_blocked) {
+			i++;
+			continue;
+		}
+		c->budget_blocked = false;
+		if (client_service(s, c) < 0)
+			continue; /* dropped: slot i holds another client now */
+		i++;
+	}
+}
+
 void status_server_dispatch(struct status_server *s)
 {
 	struct epoll_event evs[EVENTS_PER_TURN];
@@ -324,6 +403,12 @@ void status_server_dispatch(struct status_server *s)
 			uint64_t ticks;
 			(void)!read(s->timer_fd, &ticks, sizeof(ticks));
 			s->timer_ms = 0;
+			if (s->budget_wake_ms && s->budget_wake_ms <= (int64_t)clock_mono_ms())
+				unblock_budgets(s);
+		} else if (evs[i].data.u64 == TAG_PARENT) {
+			front_on_parent(s);
+		} else if (evs[i].data.u64 == TAG_SNAP) {
+			front_on_snap(s);
 		} else {
 			struct client *c = evs[i].data.ptr;
 			/* A client dropped earlier in this batch is not in the
@@ -340,6 +425,8 @@ void status_server_dispatch(struct status_server *s)
 		}
 	}
 	status_server_flush(s);
+	if (s->parent_fd >= 0)
+		front_flush(s);
 	sweep(s);
 }
 
@@ -428,17 +515,19 @@ void status_server_on_check(struct status_server *s, status_check_fn fn)
 	s->check = fn;
 }
 
-/* Answers a waiting client when its checks are done; false while not. */
+/* Answers a waiting client when its checks are done; false while not.
+ * In the status process bondd is asked again, and answers. */
 static bool check_finished(struct status_server *s, struct client *c)
 {
-	struct status_request req;
+	struct status_request req = c->pending;
 	struct status_view v = {0};
 	const struct desired_bond *sel[STATUS_MAX_NAMES];
-	char err[160];
 	size_t n = 0;
 
-	if (status_request_parse(c->check_line, strlen(c->check_line), &req, err, sizeof(err)) < 0)
-		return false; /* cannot happen: it parsed before */
+	if (s->parent_fd >= 0) {
+		front_ask_check(s, c, &req, false);
+		return true;
+	}
 	/* Not selected: a reload took the bond away meanwhile (answered). */
 	if (client_view_select(s, c, &req, &v, sel, &n)) {
 		if (s->check(s->ctx, sel, n, false) > 0)
@@ -454,8 +543,6 @@ static bool check_finished(struct status_server *s, struct client *c)
 			bond_views_free(&bv);
 		}
 	}
-	free(c->check_line);
-	c->check_line = NULL;
 	c->state = CS_REQUEST;
 	c->request_start_ms = c->in_len ? (int64_t)clock_mono_ms() : 0;
 	return true;
@@ -477,6 +564,35 @@ int status_server_fd(const struct status_server *s)
 	return s->epfd;
 }
 
+int status_server_open_fd(struct status_server **out, int listen_fd, const char *path)
+{
+	struct status_server *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return -ENOMEM;
+	s->parent_fd = s->snap_fd = -1;
+	s->listen_fd = listen_fd;
+	snprintf(s->path, sizeof(s->path), "%s", path);
+	fcntl(listen_fd, F_SETFL, O_NONBLOCK);
+	s->epfd = epoll_create1(EPOLL_CLOEXEC);
+	s->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+	struct epoll_event ev = {.events = EPOLLIN, .data.u64 = TAG_LISTEN};
+	struct epoll_event tev = {.events = EPOLLIN, .data.u64 = TAG_TIMER};
+	if (s->epfd < 0 || s->timer_fd < 0 ||
+	    epoll_ctl(s->epfd, EPOLL_CTL_ADD, s->listen_fd, &ev) < 0 ||
+	    epoll_ctl(s->epfd, EPOLL_CTL_ADD, s->timer_fd, &tev) < 0) {
+		int err = -errno;
+		if (s->timer_fd >= 0)
+			close(s->timer_fd);
+		if (s->epfd >= 0)
+			close(s->epfd);
+		free(s);
+		return err;
+	}
+	*out = s;
+	return 0;
+}
+
 int status_server_open(struct status_server **out, const char *path,
 		       status_view_fn view, void *ctx)
 {
@@ -487,6 +603,7 @@ int status_server_open(struct status_server **out, const char *path,
 		return -ENOMEM;
 	s->view = view;
 	s->ctx = ctx;
+	s->parent_fd = s->snap_fd = -1;
 	s->epfd = epoll_create1(EPOLL_CLOEXEC);
 	s->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
 	s->listen_fd = -1;
@@ -494,7 +611,8 @@ int status_server_open(struct status_server **out, const char *path,
 		err = -errno;
 		goto fail;
 	}
-	s->listen_fd = bind_socket(s, path);
+	snprintf(s->path, sizeof(s->path), "%s", path);
+	s->listen_fd = status_socket_bind(path);
 	if (s->listen_fd < 0) {
 		err = s->listen_fd;
 		s->listen_fd = -1;
@@ -528,7 +646,16 @@ void status_server_close(struct status_server *s)
 	while (s->n_clients)
 		client_drop(s, s->clients[0]);
 	close(s->listen_fd);
-	unlink(s->path);
+	if (s->parent_fd < 0)
+		unlink(s->path); /* the status process leaves the file to bondd */
+	else
+		close(s->parent_fd);
+	if (s->snap_fd >= 0)
+		close(s->snap_fd);
+	ipc_reader_free(&s->parent_rd);
+	ipc_writer_free(&s->parent_wr);
+	ipc_reader_free(&s->snap_rd);
+	ipc_writer_free(&s->snap_wr);
 	close(s->timer_fd);
 	close(s->epfd);
 	sb_free(&s->scratch);

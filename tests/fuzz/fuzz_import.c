@@ -2,8 +2,8 @@
 /*
  * Fuzz target: bondd-import's readers, which parse other tools' files from
  * disk.  The input is cut at NUL bytes into up to 8 files; each reader gets
- * them under names of its format (ifcfg-*, *.netdev / *.network,
- * *.nmconnection, netplan's *.yaml, ifupdown's interfaces and the files its
+ * them under names of its format (ifcfg-*, *.netdev / *.network and their
+ * drop-ins, *.nmconnection, netplan's *.yaml, ifupdown's interfaces and the files its
  * source lines name; teamd's JSON under any name).  Whatever the bytes, a reader and the renderer must
  * succeed, and the text must be a configuration bondd accepts.  Built with
  * fuzz_main.c as a replay-and-mutate driver in the unit suite.
@@ -42,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		{"ifcfg-bond0", "ifcfg-e1", "ifcfg-e2", "ifcfg-bond1", "ifcfg-e3", "ifcfg-x",
 		 "ifcfg-e4", "ifcfg-lo"},
 		{"10-b.netdev", "20-p.network", "30-b.network", "11-c.netdev", "21-q.network",
-		 "31-c.network", "40.network", "50.netdev"},
+		 "31-c.network", "30-b.network.d/10-mac.conf", "20-p.network.d/50-dhcp.conf"},
 		{"b.nmconnection", "p1.nmconnection", "p2.nmconnection", "c.nmconnection",
 		 "p3", "p4.nmconnection", "x", "y.nmconnection"},
 		{"t0.conf", "t1.conf", "t2.json", "t3", "t4", "t5", "t6", "t7"},

@@ -164,15 +164,17 @@ static void opts_equal_and_format(void **state)
  * dropped or forced. */
 struct blamed {
 	enum bond_option_id id[8];
-	char rest[8][64];
+	bool warning[8];
+	char rest[8][160];
 	size_t n;
 };
 
-static void blame(void *ctx, enum bond_option_id id, const char *rest)
+static void blame(void *ctx, enum bond_option_id id, bool warning, const char *rest)
 {
 	struct blamed *b = ctx;
 	assert_true(b->n < 8);
 	b->id[b->n] = id;
+	b->warning[b->n] = warning;
 	snprintf(b->rest[b->n++], sizeof(b->rest[0]), "%s", rest);
 }
 
@@ -191,8 +193,13 @@ static void cross_option_rules(void **state)
 	assert_int_equal(b.n, 2);
 	assert_int_equal(b.id[0], OPT_PACKETS_PER_SLAVE);
 	assert_string_equal(b.rest[0], " does not apply to mode 802.3ad");
+	assert_false(b.warning[0]);
 	assert_int_equal(b.id[1], OPT_UPDELAY);
-	assert_string_equal(b.rest[1], ": 150 is not a multiple of miimon (100)");
+	/* _bond_option_delay_set rounds down and keeps it: so does bondd */
+	assert_string_equal(b.rest[1], ": 150 is not a multiple of miimon (100): the kernel "
+			    "rounds it down to 100; write 100");
+	assert_true(b.warning[1]);
+	assert_int_equal(o.val[OPT_UPDELAY], 100);
 	assert_false(bond_settings_has(&o, OPT_PACKETS_PER_SLAVE));
 	assert_true(bad & OPT_BIT(OPT_PACKETS_PER_SLAVE));
 	assert_int_equal(o.val[OPT_MIIMON], BOND_FORCED_MIIMON);
@@ -207,6 +214,95 @@ static void cross_option_rules(void **state)
 	assert_int_equal(b.n, 2);
 	assert_string_equal(b.rest[0], " and miimon cannot both be enabled");
 	assert_string_equal(b.rest[1], " needs arp_ip_target");
+	assert_false(b.warning[0] || b.warning[1]);
+}
+
+/*
+ * Each option against each mode, as drivers/net/bonding/bond_options.c
+ * judges it: refused where the mode is in the option's .unsuppmodes
+ * (bond_opt_check_deps, -EACCES), kept with a warning where the kernel
+ * takes but never reads it, taken silently where it works.
+ */
+static void kernel_mode_rules(void **state)
+{
+	(void)state;
+	enum verdict { TAKEN, IGNORED, REFUSED };
+	static const struct {
+		enum bond_option_id id;
+		uint32_t value;
+		enum bond_mode mode;
+		enum verdict want;
+	} rows[] = {
+		/* no .unsuppmodes: kept everywhere */
+		{OPT_XMIT_HASH_POLICY, 1, MODE_BALANCE_RR, IGNORED},
+		{OPT_XMIT_HASH_POLICY, 1, MODE_ACTIVE_BACKUP, IGNORED},
+		{OPT_XMIT_HASH_POLICY, 1, MODE_BALANCE_XOR, TAKEN},
+		{OPT_XMIT_HASH_POLICY, 1, MODE_8023AD, TAKEN},
+		{OPT_XMIT_HASH_POLICY, 1, MODE_BALANCE_TLB, TAKEN},
+		{OPT_AD_SELECT, 2, MODE_BALANCE_RR, IGNORED},
+		{OPT_AD_SELECT, 2, MODE_8023AD, TAKEN},
+		{OPT_MIN_LINKS, 2, MODE_BALANCE_XOR, IGNORED},
+		{OPT_MIN_LINKS, 2, MODE_8023AD, TAKEN},
+		{OPT_LP_INTERVAL, 5, MODE_BALANCE_RR, IGNORED},
+		{OPT_LP_INTERVAL, 5, MODE_BALANCE_ALB, TAKEN},
+		{OPT_PRIMARY_RESELECT, 1, MODE_BALANCE_RR, IGNORED},
+		{OPT_PRIMARY_RESELECT, 1, MODE_ACTIVE_BACKUP, TAKEN},
+		{OPT_FAIL_OVER_MAC, 1, MODE_BALANCE_XOR, IGNORED},
+		{OPT_FAIL_OVER_MAC, 1, MODE_ACTIVE_BACKUP, TAKEN},
+		{OPT_RESEND_IGMP, 3, MODE_BROADCAST, TAKEN},
+		{OPT_NUM_PEER_NOTIF, 3, MODE_8023AD, TAKEN},
+		/* .unsuppmodes = all but one or three modes */
+		{OPT_PACKETS_PER_SLAVE, 2, MODE_ACTIVE_BACKUP, REFUSED},
+		{OPT_PACKETS_PER_SLAVE, 2, MODE_BALANCE_RR, TAKEN},
+		{OPT_AD_ACTOR_SYS_PRIO, 100, MODE_BALANCE_RR, REFUSED},
+		{OPT_AD_USER_PORT_KEY, 5, MODE_BALANCE_XOR, REFUSED},
+		{OPT_AD_LACP_RATE, 1, MODE_BALANCE_RR, REFUSED},
+		{OPT_AD_LACP_ACTIVE, 0, MODE_ACTIVE_BACKUP, REFUSED},
+		{OPT_COUPLED_CONTROL, 0, MODE_BALANCE_RR, REFUSED},
+		{OPT_TLB_DYNAMIC_LB, 0, MODE_BALANCE_RR, REFUSED},
+		{OPT_TLB_DYNAMIC_LB, 0, MODE_BALANCE_ALB, TAKEN},
+		/* .unsuppmodes = 802.3ad, tlb, alb */
+		{OPT_ARP_VALIDATE, 3, MODE_8023AD, REFUSED},
+		{OPT_MISSED_MAX, 5, MODE_BALANCE_TLB, REFUSED},
+		/* without arp_interval: kept, ignored (no dependency checked) */
+		{OPT_MISSED_MAX, 10, MODE_ACTIVE_BACKUP, IGNORED},
+		{OPT_ARP_VALIDATE, 3, MODE_BALANCE_RR, IGNORED},
+		{OPT_ARP_ALL_TARGETS, 1, MODE_ACTIVE_BACKUP, IGNORED},
+		{OPT_ARP_ALL_TARGETS, 1, MODE_8023AD, IGNORED},
+	};
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct bond_settings o;
+		struct blamed b = {0};
+		uint64_t bad = 0;
+
+		memset(&o, 0, sizeof(o));
+		bond_settings_set(&o, OPT_MODE, rows[i].mode);
+		bond_settings_set(&o, OPT_MIIMON, 100);
+		bond_settings_set(&o, rows[i].id, rows[i].value);
+		bond_rules_check(&o, &bad, blame, &b);
+		print_message("row %zu: %s in %s: %zu reports\n", i,
+			      bond_option_spec(rows[i].id)->key, bond_mode_name(rows[i].mode), b.n);
+		switch (rows[i].want) {
+		case TAKEN:
+			assert_int_equal(b.n, 0);
+			assert_true(bond_settings_has(&o, rows[i].id));
+			break;
+		case IGNORED:
+			assert_int_equal(b.n, 1);
+			assert_int_equal(b.id[0], rows[i].id);
+			assert_true(b.warning[0]);
+			assert_true(bond_settings_has(&o, rows[i].id));
+			assert_int_equal(o.val[rows[i].id], rows[i].value);
+			break;
+		case REFUSED:
+			assert_int_equal(b.n, 1);
+			assert_int_equal(b.id[0], rows[i].id);
+			assert_false(b.warning[0]);
+			assert_false(bond_settings_has(&o, rows[i].id));
+			break;
+		}
+	}
 }
 
 /* --- the options added after 6.1 ----------------------------------------- */
@@ -338,28 +434,33 @@ static void version_notes(void **state)
 	struct kernel_caps rr = {.modes_seen = MODE_BIT(MODE_BALANCE_RR)};
 	assert_int_equal(notes_for(&b, KVER(7, 2), &rr, &n), 0);
 
-	/* A value added later: ad_select = actor_port_prio, by version. */
+	/* A value added later: ad_select = actor_port_prio, by version; a
+	 * refusal, not a note (kernel_caps_value_refused). */
 	memset(&b, 0, sizeof(b));
 	bond_settings_set(&b.opts, OPT_MODE, MODE_8023AD);
 	bond_settings_set(&b.opts, OPT_AD_SELECT, 3);
-	assert_int_equal(notes_for(&b, KVER(6, 12), &caps, &n), 1);
-	assert_string_equal(n.text[0], "ad_select = actor_port_prio needs Linux 6.18 or later; "
-				       "this is 6.12: the kernel refuses it");
-	assert_int_equal(notes_for(&b, KVER(6, 18), NULL, &n), 0);
-	bond_settings_set(&b.opts, OPT_AD_SELECT, 2);
-	assert_int_equal(notes_for(&b, KVER(6, 1), NULL, &n), 0);
+	assert_int_equal(notes_for(&b, KVER(6, 12), &caps, &n), 0);
+	char why[256];
+	assert_true(kernel_caps_value_refused(OPT_AD_SELECT, 3, KVER(6, 12), why, sizeof(why)));
+	assert_string_equal(why, "ad_select = actor_port_prio needs Linux 6.18 or later; "
+				 "this is 6.12: the kernel refuses it");
+	assert_true(kernel_caps_value_refused(OPT_AD_SELECT, 3, KVER(6, 1), why, sizeof(why)));
+	assert_false(kernel_caps_value_refused(OPT_AD_SELECT, 3, KVER(6, 18), why, sizeof(why)));
+	assert_false(kernel_caps_value_refused(OPT_AD_SELECT, 3, KVER(7, 2), why, sizeof(why)));
+	assert_false(kernel_caps_value_refused(OPT_AD_SELECT, 2, KVER(6, 1), why, sizeof(why)));
+	/* an unknown kernel refuses nothing */
+	assert_false(kernel_caps_value_refused(OPT_AD_SELECT, 3, 0, why, sizeof(why)));
 
 	/* A value dropped later: use_carrier = 0 from 6.18 on. */
-	memset(&b, 0, sizeof(b));
-	bond_settings_set(&b.opts, OPT_MODE, MODE_BALANCE_RR);
-	bond_settings_set(&b.opts, OPT_USE_CARRIER, 0);
-	assert_int_equal(notes_for(&b, KVER(6, 17), NULL, &n), 0);
-	assert_int_equal(notes_for(&b, KVER(7, 2), NULL, &n), 1);
-	assert_non_null(strstr(n.text[0], "use_carrier = off is refused by Linux 6.18 and later; "
-					  "this is 7.2"));
-	assert_non_null(strstr(n.text[0], "23a6037ce76c"));
-	bond_settings_set(&b.opts, OPT_USE_CARRIER, 1);
-	assert_int_equal(notes_for(&b, KVER(7, 2), NULL, &n), 0);
+	assert_false(kernel_caps_value_refused(OPT_USE_CARRIER, 0, KVER(6, 17), why, sizeof(why)));
+	assert_true(kernel_caps_value_refused(OPT_USE_CARRIER, 0, KVER(7, 2), why, sizeof(why)));
+	assert_non_null(strstr(why, "use_carrier = off is refused by Linux 6.18 and later; "
+				    "this is 7.2"));
+	assert_non_null(strstr(why, "23a6037ce76c"));
+	assert_false(kernel_caps_value_refused(OPT_USE_CARRIER, 1, KVER(7, 2), why, sizeof(why)));
+	/* options newer than 6.1 are ignored by an older kernel, not refused */
+	assert_false(kernel_caps_value_refused(OPT_COUPLED_CONTROL, 0, KVER(6, 1), why,
+					       sizeof(why)));
 
 	/* Per slave: actor_port_prio, 6.18, or a kernel whose slaves show it. */
 	memset(&b, 0, sizeof(b));
@@ -386,6 +487,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(table_ids_match_positions),
 		cmocka_unit_test(cross_option_rules),
+		cmocka_unit_test(kernel_mode_rules),
 		cmocka_unit_test(table_attrs_are_distinct),
 		cmocka_unit_test(lookup_by_alias),
 		cmocka_unit_test(parse_names_and_numbers),

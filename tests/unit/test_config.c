@@ -713,8 +713,7 @@ static const struct bad_case bad_cases[] = {
 	{"[bond0]\nlacp_rate = fast\n",
 	 {"bondd.conf:2: lacp_rate does not apply to mode balance-rr"}},
 	{"[bond0]\nmode = 802.3ad\narp_interval = 100\narp_ip_target = 10.0.0.1\n",
-	 {"bondd.conf:3: arp_interval does not apply to mode 802.3ad",
-	  "bondd.conf:4: arp_ip_target does not apply to mode 802.3ad"}},
+	 {"bondd.conf:3: arp_interval does not apply to mode 802.3ad"}},
 	{"[bond0]\nmode = balance-xor\nslaves = eth1\nprimary = eth1\n",
 	 {"bondd.conf:4: primary does not apply to mode balance-xor"}},
 	{"[bond0]\nmode = bogus\nlacp_rate = fast\n",
@@ -725,18 +724,9 @@ static const struct bad_case bad_cases[] = {
 	{"[bond0]\ndowndelay = 0\n", {"bondd.conf:2: downdelay needs miimon"}},
 	{"[bond0]\nmiimon = 0\npeer_notif_delay = 100\n",
 	 {"bondd.conf:3: peer_notif_delay needs miimon"}},
-	{"[bond0]\nmiimon = 100\nupdelay = 250\n",
-	 {"bondd.conf:3: updelay: 250 is not a multiple of miimon (100)"}},
-	{"[bond0]\ndowndelay = 150\nmode = 802.3ad\n",
-	 {"bondd.conf:2: downdelay: 150 is not a multiple of miimon (100)"}},
 	{"[bond0]\nmiimon = 100\narp_interval = 200\narp_ip_target = 10.0.0.1\n",
 	 {"bondd.conf:3: arp_interval and miimon cannot both be enabled"}},
 	{"[bond0]\narp_interval = 200\n", {"bondd.conf:2: arp_interval needs arp_ip_target"}},
-	{"[bond0]\narp_validate = all\n", {"bondd.conf:2: arp_validate needs arp_interval"}},
-	{"[bond0]\narp_interval = 0\narp_all_targets = all\narp_missed_max = 3\n",
-	 {"bondd.conf:3: arp_all_targets needs arp_interval",
-	  "bondd.conf:4: arp_missed_max needs arp_interval"}},
-	{"[bond0]\narp_ip_target = 10.0.0.1\n", {"bondd.conf:2: arp_ip_target needs arp_interval"}},
 	{"[bond0]\nmode = 802.3ad\nmiimon = 0\n",
 	 {"bondd.conf:3: miimon: 0 is not allowed in mode 802.3ad"}},
 	{"[bond0]\nmode = balance-alb\nmiimon = 0\n",
@@ -879,7 +869,6 @@ static const struct bad_case bad_cases[] = {
 	{"[bond0]\narp_interval = 100\narp_ip_target =\n",
 	 {"bondd.conf:2: arp_interval needs arp_ip_target",
 	  "bondd.conf:3: arp_ip_target: empty value"}},
-	{"[bond0]\narp_ip_target = ,\n", {"bondd.conf:2: arp_ip_target needs arp_interval"}},
 	{"[bond0]\nmode = 802.3ad\nad_actor_system = 01:00:5e:00:00:01\n",
 	 {"bondd.conf:3: ad_actor_system: 01:00:5e:00:00:01 is a multicast address"}},
 	{"[bond0]\nmode = 802.3ad\nad_actor_system = 00:00:00:00:00:00\n",
@@ -1642,6 +1631,94 @@ static void warnings(void **state)
 	expect_warnings("[bond0]\nmode = balance-alb\nmtu = 1500\n", none);
 	/* The example file is warning-free. */
 	expect_warnings(example, none);
+
+	/* What the kernel takes but ignores or changes
+	 * (drivers/net/bonding/bond_options.c): kept, with a warning. */
+	const char *rounded[] = {"bondd.conf:3: warning: updelay: 250 is not a multiple of "
+				 "miimon (100): the kernel rounds it down to 200; write 200", NULL};
+	expect_warnings("[bond0]\nmiimon = 100\nupdelay = 250\nmtu = 1500\n", rounded);
+	const char *ad_down[] = {"bondd.conf:2: warning: downdelay: 150 is not a multiple of "
+				 "miimon (100): the kernel rounds it down to 100; write 100", NULL};
+	expect_warnings("[bond0]\ndowndelay = 150\nmode = 802.3ad\nmtu = 1500\n", ad_down);
+	/* systemd-networkd's ARPMissedMax= beside MIIMonitorSec= */
+	const char *no_arp[] = {"bondd.conf:4: warning: arp_missed_max has no effect without "
+				"arp_interval: the kernel keeps it for when the ARP monitor runs",
+				NULL};
+	expect_warnings("[bond0]\nmode = active-backup\nmiimon = 100\narp_missed_max = 10\n"
+			"mtu = 1500\n", no_arp);
+	const char *no_arp3[] = {"bondd.conf:3: warning: arp_validate has no effect without "
+				 "arp_interval: the kernel keeps it for when the ARP monitor runs",
+				 "bondd.conf:4: warning: arp_all_targets has no effect without "
+				 "arp_interval: the kernel keeps it for when the ARP monitor runs",
+				 "bondd.conf:5: warning: arp_ip_target has no effect without "
+				 "arp_interval: the kernel keeps it for when the ARP monitor runs",
+				 NULL};
+	expect_warnings("[bond0]\nmiimon = 100\narp_validate = all\narp_all_targets = all\n"
+			"arp_ip_target = 10.0.0.1\nmtu = 1500\n", no_arp3);
+	const char *hash[] = {"bondd.conf:3: warning: xmit_hash_policy has no effect in mode "
+			      "balance-rr: the kernel keeps it but does not use it there", NULL};
+	expect_warnings("[bond0]\nmiimon = 100\nxmit_hash_policy = layer3+4\nmtu = 1500\n", hash);
+	const char *ad_arp[] = {"bondd.conf:3: warning: arp_ip_target has no effect in mode "
+				"802.3ad: the kernel keeps it but does not use it there", NULL};
+	expect_warnings("[bond0]\nmode = 802.3ad\narp_ip_target = 10.0.0.1\nmtu = 1500\n", ad_arp);
+}
+
+/* A value the running kernel refuses is an error at its line, with the
+ * kernel known; unknown (0), the file is taken as before. */
+static void kernel_refusals(void **state)
+{
+	(void)state;
+	static const char text[] = "[bond0]\nmode = 802.3ad\nmtu = 1500\n"
+				   "ad_select = actor_port_prio\nslaves = e1 e2\n";
+	struct desired d = {0};
+	struct config_diag diag = {0};
+
+	assert_int_equal(config_parse_kernel("bondd.conf", text, strlen(text), KVER(6, 1), &d, &diag),
+			 -EINVAL);
+	assert_int_equal(config_diag_count(&diag, CONFIG_ERROR), 1);
+	assert_string_equal(diag_line(&diag, CONFIG_ERROR, 0),
+			    "bondd.conf:4: ad_select = actor_port_prio needs Linux 6.18 or later; "
+			    "this is 6.1: the kernel refuses it; bondd changes nothing for it");
+	assert_null(d.bonds);
+	config_diag_free(&diag);
+
+	assert_int_equal(config_parse_kernel("bondd.conf", text, strlen(text), KVER(7, 2), &d, &diag),
+			 0);
+	assert_int_equal(d.bonds[0].opts.val[OPT_AD_SELECT], 3);
+	desired_free(&d);
+	config_diag_free(&diag);
+	assert_int_equal(parse(text, &d, &diag), 0);
+	desired_free(&d);
+	config_diag_free(&diag);
+
+	/* use_carrier = off from 6.18 on */
+	static const char uc[] = "[bond0]\nmiimon = 100\nmtu = 1500\nuse_carrier = off\n";
+	assert_int_equal(config_parse_kernel("bondd.conf", uc, strlen(uc), KVER(6, 18), &d, &diag),
+			 -EINVAL);
+	assert_non_null(strstr(diag_line(&diag, CONFIG_ERROR, 0),
+			       "bondd.conf:4: use_carrier = off is refused by Linux 6.18"));
+	config_diag_free(&diag);
+	assert_int_equal(config_parse_kernel("bondd.conf", uc, strlen(uc), KVER(6, 1), &d, &diag), 0);
+	desired_free(&d);
+	config_diag_free(&diag);
+}
+
+/* A value the kernel keeps while ignoring it is in the result, so that bondd
+ * sets it and compares it with what the kernel reports. */
+static void ignored_options_are_kept(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	struct config_diag diag = {0};
+
+	assert_int_equal(parse("[bond0]\nmode = active-backup\nmiimon = 100\nupdelay = 250\n"
+			       "arp_missed_max = 10\nmtu = 1500\n", &d, &diag), 0);
+	assert_int_equal(d.n_bonds, 1);
+	assert_true(bond_settings_has(&d.bonds[0].opts, OPT_MISSED_MAX));
+	assert_int_equal(d.bonds[0].opts.val[OPT_MISSED_MAX], 10);
+	assert_int_equal(d.bonds[0].opts.val[OPT_UPDELAY], 200);
+	config_diag_free(&diag);
+	desired_free(&d);
 }
 
 /* A config with errors still reports its warnings, after them. */
@@ -1987,6 +2064,27 @@ static void dropin_unknown_bond(void **state)
 	config_diag_free(&diag);
 	conf_dir_free(&c);
 
+	/* A drop-in retiring a misspelt bond: the bond meant would stay; an
+	 * error that names it, and no advice about MTU or miimon. */
+	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\nslaves = e1 e2\n");
+	conf_dir_put(&c, "99-retire.conf", "# gone\n[bnod0]\nstate = absent\n");
+	const char *retire[] = {
+		"{D}/99-retire.conf:2: [bnod0]: state = absent retires a bond bnod0, which no "
+		"earlier file defines; did you mean [bond0]? (a bond of an earlier file is retired "
+		"in its own section there, with state = absent)",
+		NULL};
+	expect_load_errors(&c, retire);
+	conf_dir_free(&c);
+	/* retiring bond1 beside bond0 is taken, without warnings */
+	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\nslaves = e1 e2\n");
+	conf_dir_put(&c, "99-retire.conf", "[bond1]\nstate = absent\n");
+	assert_int_equal(config_load(c.main, &d, &diag), 0);
+	assert_int_equal(diag.n_items, 0);
+	assert_true(d.bonds[1].absent);
+	desired_free(&d);
+	config_diag_free(&diag);
+	conf_dir_free(&c);
+
 	/* A whole bond in a drop-in, and then a later drop-in adding to it. */
 	conf_dir_new(&c, "[bond0]\nmiimon = 100\nmtu = 9000\nslaves = e1 e2\n");
 	conf_dir_put(&c, "10-bond1.conf", "[bond1]\nmiimon = 100\nmtu = 9000\nslaves = e3\n");
@@ -2089,6 +2187,8 @@ int main(void)
 		cmocka_unit_test(hints_ifcfg_and_nm_keys),
 		cmocka_unit_test(hint_helpers),
 		cmocka_unit_test(warnings),
+		cmocka_unit_test(ignored_options_are_kept),
+		cmocka_unit_test(kernel_refusals),
 		cmocka_unit_test(warnings_beside_errors),
 		cmocka_unit_test(dropin_dir_name),
 		cmocka_unit_test(dropins_in_lexical_order),

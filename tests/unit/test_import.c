@@ -224,8 +224,9 @@ static void ifcfg_notes_and_refusals(void **state)
 	assert_false(bond_settings_has(&b->opts, OPT_AD_LACP_RATE));
 	has_text(&im, "# bondd would refuse the next line: lacp_rate does not apply to mode "
 		      "active-backup\n# lacp_rate = 1\n");
-	has_text(&im, "# bondd would refuse the next line: updelay: 150 is not a multiple of "
-		      "miimon (100)\n# updelay = 150\n");
+	/* taken by the kernel, rounded down: kept, with bondd's warning */
+	has_text(&im, "# bondd warns about the next line: updelay: 150 is not a multiple of "
+		      "miimon (100): the kernel rounds it down to 100; write 100\nupdelay = 150\n");
 	has_text(&im, "# not carried over: max_bonds=2 (BONDING_OPTS in ifcfg-bond0): not a "
 		      "bonding option bondd manages");
 	has_text(&im, "# not carried over: BOOTPROTO=dhcp (ifcfg-bond0)");
@@ -287,6 +288,63 @@ static void networkd_bond_settings(void **state)
 	assert_int_equal(opt(b, OPT_AD_SELECT), 2);
 	assert_int_equal(opt(b, OPT_MIN_LINKS), 1);
 	assert_int_equal(b->mtu, 9000);
+	done(&im);
+}
+
+/*
+ * systemd-networkd's own bond tests (test/test-network): ARPMissedMax=
+ * beside MIIMonitorSec= is kept, as the kernel keeps it; drop-in
+ * directories are read in networkd's order (a name in an earlier
+ * directory hides the same name in a later one; an empty drop-in masks);
+ * [Link] MACAddress= is mac_address; a slave's ActiveSlave=, DHCP=,
+ * Address=, Gateway= each get a note.
+ */
+static void networkd_dropins_mac_and_notes(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_networkd,
+	    FILES(F("etc/25-bond.network.d/20-mac.conf", "[Link]\nMACAddress=02:00:00:00:00:02\n"),
+		  F("etc/10-bond.netdev", "[NetDev]\nName=bond99\nKind=bond\n[Bond]\n"
+					  "Mode=active-backup\nMIIMonitorSec=100ms\n"
+					  "ARPMissedMax=10\n"),
+		  F("etc/10-bond.netdev.d/50-mtu.conf", "[NetDev]\nMTUBytes=9000\n"),
+		  F("etc/25-bond.network", "[Match]\nName=bond99\n[Network]\n"
+					   "Address=192.168.10.1/24\n"),
+		  F("etc/25-bond.network.d/30-addr.conf", ""),
+		  F("lib/25-bond.network.d/10-mac.conf", "[Link]\nMACAddress=02:00:00:00:00:01\n"),
+		  F("lib/25-bond.network.d/30-addr.conf", "[Network]\nAddress=192.168.20.1/24\n"),
+		  F("etc/30-slaves.network", "[Match]\nName=test1\n[Network]\n"
+					     "Bond=bond99\nActiveSlave=no\nDHCP=yes\n"),
+		  F("etc/31-active.network", "[Match]\nName=dummy98\n[Network]\n"
+					     "Bond=bond99\nActiveSlave=yes\n"),
+		  F("etc/30-slaves.network.d/10-gw.conf", "[Network]\nGateway=10.0.0.1\n"
+							 "Address=10.0.0.5/24\n"),
+		  F("etc/99-lost.network.d/x.conf", "[Link]\nMTUBytes=1500\n")),
+	    11, &im);
+	const struct desired_bond *b = bond(&im, "bond99");
+	assert_int_equal(opt(b, OPT_MODE), MODE_ACTIVE_BACKUP);
+	assert_int_equal(opt(b, OPT_MISSED_MAX), 10);
+	has_text(&im, "# bondd warns about the next line: arp_missed_max has no effect without "
+		      "arp_interval");
+	/* 20-mac.conf comes after 10-mac.conf whatever the directory */
+	assert_true(b->has_mac);
+	assert_int_equal(b->mac[5], 2);
+	assert_int_equal(b->mtu, 9000);
+	/* etc's empty 30-addr.conf masks lib's */
+	assert_int_equal(b->n_addrs, 1);
+	addr_is(b, 0, "192.168.10.1/24");
+	/* ActiveSlave=yes: listed first, so the kernel makes it active */
+	slaves_are(b, "dummy98 test1");
+	has_text(&im, "# [Network] ActiveSlave=yes (etc/31-active.network:5): bondd has no "
+		      "active_slave; the slave is listed first instead");
+	has_text(&im, "# not carried over: [Network] DHCP=yes (etc/30-slaves.network:6)");
+	has_text(&im, "# not carried over: [Network] Gateway=10.0.0.1 "
+		      "(etc/30-slaves.network.d/10-gw.conf:2)");
+	has_text(&im, "# not carried over: [Network] Address=10.0.0.5/24 "
+		      "(etc/30-slaves.network.d/10-gw.conf:3)");
+	has_text(&im, "# etc/99-lost.network.d/x.conf: a drop-in of 99-lost.network, which is not "
+		      "given; skipped");
 	done(&im);
 }
 
@@ -1088,13 +1146,80 @@ static void netplan_stacked_and_notes(void **state)
 	has_text(&im, "# not carried over: VLAN vlan100 (id 100) on bond0 (1.yaml)");
 	has_text(&im, "# not carried over: bond0 is a port of bridge br0 (1.yaml)");
 	has_text(&im, "# not carried over: dhcp4, dhcp6 (1.yaml): bondd sets static addresses only");
-	has_text(&im, "# not carried over: bonds.bond0.macaddress: 52:54:00:00:00:09 (1.yaml)");
+	/* netplan writes it as the bond's MACAddress= */
+	assert_true(b->has_mac);
+	assert_int_equal(b->mac[5], 9);
+	has_text(&im, "mac_address = 52:54:00:00:00:09\n");
 	has_text(&im, "# not carried over: the options of address 192.0.2.5/24 (1.yaml)");
 	has_text(&im, "# not carried over: address 192.0.2.6 (1.yaml): no prefix length");
 	has_text(&im, "# miimon = 100 is NetworkManager's default (renderer NetworkManager)");
 	has_text(&im, "# 2.yaml: not YAML (");
 	has_text(&im, "# 3.yaml: no \"network\" mapping: not a netplan file; skipped");
 	has_text(&im, "# 4.yaml: empty; skipped");
+	done(&im);
+}
+
+/* Open vSwitch bonds are not kernel bonds: refused, whichever way netplan
+ * says OVS (an openvswitch: mapping, an OVS-only mode, an OVS bridge that
+ * lists the bond); a kernel bond beside them is still made. */
+static void netplan_ovs_bonds(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_netplan,
+	    FILES(F("1.yaml", "network:\n  ethernets:\n    e1: {}\n    e2: {}\n    e3: {}\n"
+			      "  bonds:\n"
+			      "    ovsbond:\n      interfaces: [e1, patch0-1]\n"
+			      "      parameters: {mode: balance-tcp, lacp-rate: fast}\n"
+			      "      openvswitch: {lacp: active}\n"
+			      "    slb:\n      interfaces: [e2]\n"
+			      "      parameters: {mode: balance-slb}\n"
+			      "    inbr:\n      interfaces: [e3]\n"
+			      "    kbond:\n      interfaces: [e4]\n"
+			      "      parameters: {mode: active-backup}\n"
+			      "  bridges:\n    ovs0:\n      interfaces: [inbr]\n"
+			      "      openvswitch: {}\n")),
+	    1, &im);
+	assert_int_equal(im.d.n_bonds, 1);
+	bond(&im, "kbond");
+	has_text(&im, "# not carried over: bonds.ovsbond (1.yaml) is an Open vSwitch bond (it has "
+		      "an openvswitch: mapping): OVS makes it, not the kernel's bonding driver");
+	has_text(&im, "bonds.slb (1.yaml) is an Open vSwitch bond (its mode balance-slb is Open "
+		      "vSwitch's)");
+	has_text(&im, "bonds.inbr (1.yaml) is an Open vSwitch bond (an Open vSwitch bridge lists "
+		      "it)");
+	assert_null(strstr(im.text.s, "patch0-1"));
+	done(&im);
+}
+
+/* A scalar longer than any value the reader keeps is refused once, and an
+ * alias naming it everywhere costs nothing more (it took 50 s). */
+static void netplan_long_scalar(void **state)
+{
+	(void)state;
+	struct imported im;
+	static char text[300 * 1024];
+	size_t at = 0;
+	at += (size_t)snprintf(text + at, sizeof(text) - at,
+			       "network:\n  ethernets:\n    e0: {mtu: &m ");
+	memset(text + at, '9', 116000);
+	at += 116000;
+	at += (size_t)snprintf(text + at, sizeof(text) - at, "}\n");
+	for (int i = 1; i < 400; i++)
+		at += (size_t)snprintf(text + at, sizeof(text) - at,
+				       "    e%d: {mtu: *m, set-name: *m, addresses: [*m, *m]}\n", i);
+	at += (size_t)snprintf(text + at, sizeof(text) - at,
+			       "  bonds:\n    bond0:\n      interfaces: [e1, e2]\n      mtu: *m\n"
+			       "      parameters: {mode: *m}\n");
+	struct import_file f = {"1.yaml", text, at};
+	run(import_netplan, &f, 1, &im);
+	bond(&im, "bond0");
+	has_text(&im, "# not carried over: 1.yaml:3: a value of 116000 bytes, longer than any "
+		      "netplan value bondd-import reads (255): refused wherever it is used");
+	/* said once, not once per use */
+	const char *first = strstr(im.text.s, "a value of 116000 bytes");
+	assert_null(strstr(first + 1, "a value of 116000 bytes"));
+	assert_null(strstr(im.text.s, "99999999"));
 	done(&im);
 }
 
@@ -1156,6 +1281,107 @@ static void ifupdown_ifenslave(void **state)
 
 /* ifupdown2: bond-ports, modes by number, yes/no, its old key names;
  * glob and regex lists name no interface. */
+/* ifupdown2's globs, as its user guide defines them: PREFIX1-4SUFFIX and
+ * [1-4] ranges (the last fastest), "glob" for the next word only. */
+static void ifupdown_globs(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifupdown,
+	    FILES(F("interfaces",
+		    "auto bond1\niface bond1\n    bond-slaves glob swp19-22\n    bond-mode 4\n"
+		    "auto bond2\niface bond2\n    bond-slaves glob swp[1-2]s[0-1].100 swp9 glob e7-8\n"
+		    "auto bond3\niface bond3\n    bond-slaves glob swp1-64\n"
+		    "auto bond4\niface bond4\n    bond-slaves glob swp1-\n    bond-miimon 100\n")),
+	    1, &im);
+	slaves_are(bond(&im, "bond1"), "swp19 swp20 swp21 swp22");
+	slaves_are(bond(&im, "bond2"), "swp1s0.100 swp1s1.100 swp2s0.100 swp2s1.100 swp9 e7 e8");
+	assert_int_equal(bond(&im, "bond3")->n_slaves, 0);
+	has_text(&im, "# not carried over: bond-slaves glob swp1-64 (interfaces:10): it makes more "
+		      "names than a bond has slaves (32)");
+	has_text(&im, "# not carried over: bond-slaves glob swp1- (interfaces:13): not a range "
+		      "ifupdown2 expands");
+	done(&im);
+}
+
+/* ifupdown2 runs Mako over the file first; bondd-import does not, and
+ * names every template line instead of reading around it. */
+static void ifupdown_templates(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifupdown,
+	    FILES(F("interfaces",
+		    "auto bond0\niface bond0\n    bond-slaves e1 e2\n    bond-miimon 100\n"
+		    "<%\n  vlans = [11, 12]\n%>\n"
+		    "%for v in vlans:\n"
+		    "auto bond0.${v}\niface bond0.${v}\n    address 10.20.${v}.3/24\n"
+		    "%endfor\n"
+		    "    mtu 9000\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	slaves_are(b, "e1 e2");
+	has_text(&im, "# not carried over: interfaces:5: \"<%\" is a Mako template line of "
+		      "ifupdown2, which bondd-import does not run");
+	has_text(&im, "# not carried over: interfaces:8: \"%for v in vlans:\" is a Mako template "
+		      "line");
+	has_text(&im, "# not carried over: interfaces:9: \"auto bond0.${v}\" is a Mako");
+	assert_null(strstr(im.text.s, "address = 10.20."));
+	assert_int_equal(b->n_addrs, 0);
+	/* after a template line the stanza is unknown: "mtu 9000" is not bond0's */
+	assert_int_equal(b->mtu, 1500);
+	has_text(&im, "# interfaces: 1 lines outside any iface stanza were skipped");
+	done(&im);
+}
+
+/* Classic ifupdown's ${IFACE} in a command is the shell's, not Mako's:
+ * without Mako's control lines the file is read as ever. */
+static void ifupdown_shell_braces_are_no_template(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifupdown,
+	    FILES(F("interfaces",
+		    "auto bond0\niface bond0 inet static\n    address 10.3.0.1/24\n"
+		    "    post-up echo 1 >/proc/sys/net/ipv6/conf/${IFACE}/disable_ipv6\n"
+		    "    bond-slaves e1 e2\n    bond-mode 1\n")),
+	    1, &im);
+	const struct desired_bond *b = bond(&im, "bond0");
+	slaves_are(b, "e1 e2");
+	assert_int_equal(opt(b, OPT_MODE), MODE_ACTIVE_BACKUP);
+	assert_null(strstr(im.text.s, "Mako"));
+	has_text(&im, "# not carried over: post-up echo 1 >/proc/sys/net/ipv6/conf/${IFACE}");
+	done(&im);
+}
+
+/* A bond-master that names no bond: reported, not made a bond.  A slave's
+ * sibling NIC (a typo in a real file), a NIC name without bond keys; a
+ * bond named only by its slaves' bond-master is still a bond. */
+static void ifupdown_master_not_a_bond(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_ifupdown,
+	    FILES(F("interfaces",
+		    "auto bond0\niface bond0 inet manual\n    bond-slaves none\n    bond-mode 1\n"
+		    "iface enp7s0f0 inet manual\n    bond-master bond0\n"
+		    "iface enp7s0f1 inet manual\n    bond-master enp7s0f0\n"
+		    "iface eno1 inet manual\n"
+		    "iface eno2 inet manual\n    bond-master eno1\n"
+		    "iface bond9 inet manual\n"
+		    "iface e5 inet manual\n    bond-master bond9\n")),
+	    1, &im);
+	slaves_are(bond(&im, "bond0"), "enp7s0f0");
+	slaves_are(bond(&im, "bond9"), "e5");
+	assert_null(desired_find_bond(&im.d, "enp7s0f0"));
+	assert_null(desired_find_bond(&im.d, "eno1"));
+	has_text(&im, "# not carried over: interfaces:7: enp7s0f1 names bond-master enp7s0f0, which "
+		      "is no bond (it is itself a slave (bond-master)): not made a bond; a typo?");
+	has_text(&im, "# not carried over: interfaces:10: eno2 names bond-master eno1, which is no "
+		      "bond (a NIC's name, and its stanzas have no bond key)");
+	done(&im);
+}
+
 static void ifupdown_ifupdown2(void **state)
 {
 	(void)state;
@@ -1195,9 +1421,8 @@ static void ifupdown_ifupdown2(void **state)
 		      "ifupdown2)");
 	has_text(&im, "# not carried over: bond-lacp-bypass-allow no (interfaces:10): no kernel "
 		      "bonding option bondd manages");
-	assert_int_equal(bond(&im, "bond2")->n_slaves, 0);
-	has_text(&im, "# not carried over: bond-slaves glob swp3-4 (interfaces:15): a pattern, "
-		      "not names");
+	/* ifupdown2 defines what "glob swp3-4" expands to: its names */
+	slaves_are(bond(&im, "bond2"), "swp3 swp4");
 	done(&im);
 }
 
@@ -1283,6 +1508,9 @@ int main(void)
 		cmocka_unit_test(ifcfg_slave_by_hwaddr),
 		cmocka_unit_test(networkd_bond_settings),
 		cmocka_unit_test(networkd_units),
+		cmocka_unit_test(netplan_ovs_bonds),
+		cmocka_unit_test(netplan_long_scalar),
+		cmocka_unit_test(networkd_dropins_mac_and_notes),
 		cmocka_unit_test(networkd_slaves),
 		cmocka_unit_test(networkd_match_by_hardware),
 		cmocka_unit_test(networkd_bond_network),
@@ -1312,6 +1540,10 @@ int main(void)
 		cmocka_unit_test(netplan_stacked_and_notes),
 		cmocka_unit_test(ifupdown_ifenslave),
 		cmocka_unit_test(ifupdown_ifupdown2),
+		cmocka_unit_test(ifupdown_globs),
+		cmocka_unit_test(ifupdown_templates),
+		cmocka_unit_test(ifupdown_shell_braces_are_no_template),
+		cmocka_unit_test(ifupdown_master_not_a_bond),
 		cmocka_unit_test(ifupdown_sources),
 		cmocka_unit_test(ifupdown_stacked_and_notes),
 	};

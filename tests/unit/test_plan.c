@@ -603,6 +603,16 @@ static void setup_mode_and_miimon_change(struct fx *f)
 	b->opts.val[OPT_MIIMON] = 200;
 }
 
+/* ad_select differs on a live balance-rr bond: the kernel takes it only
+ * on a bond that is down, and balance-rr never reads it. */
+static void setup_unused_down_only_change(struct fx *f)
+{
+	struct desired_bond *b = want_rr4(f);
+	bond_settings_set(&b->opts, OPT_AD_SELECT, 2);
+	obs_converged(f);
+	obs(f, "bond0")->bond.val[OPT_AD_SELECT] = 0;
+}
+
 static void setup_lacp_rate_change(struct fx *f)
 {
 	struct desired_bond *b = want_bond(f, "bond0", MODE_8023AD, "eth1 eth2");
@@ -2144,6 +2154,14 @@ static const struct plan_case cases[] = {
 	 setup_mode_change_from_event,
 	 {{0}},
 	 {{"bond0", "bond0", "mode differ: a rebuild, done at start or reload only"}},
+	 NULL},
+
+	/* An option the mode does not use is no reason for an outage. */
+	{"unused_down_only_option_no_rebuild",
+	 setup_unused_down_only_change,
+	 {{0}},
+	 {{"bond0", "bond0", "ad_select differ but do nothing in mode balance-rr: no rebuild for "
+			      "them"}},
 	 NULL},
 
 	/* Deletion. */

@@ -76,6 +76,22 @@ static void parses_connected_route(void **state)
 	struct nlmsghdr *nlh = route_msg(RTM_NEWROUTE, AF_INET, "10.9.0.0", 16, 5, NULL, NULL);
 	((struct rtmsg *)mnl_nlmsg_get_payload(nlh))->rtm_protocol = RTPROT_STATIC;
 	assert_int_equal(route_parse(nlh, &r), -ENOENT);
+	/* an admin's copy in another table, even protocol kernel: not ours
+	 * (RTA_TABLE decides, as the kernel sends both) */
+	nlh = route_msg(RTM_NEWROUTE, AF_INET, "10.88.0.0", 24, 5, "cubic", NULL);
+	((struct rtmsg *)mnl_nlmsg_get_payload(nlh))->rtm_table = 100;
+	struct nlattr *ta;
+	mnl_attr_for_each(ta, nlh, sizeof(struct rtmsg))
+		if (mnl_attr_get_type(ta) == RTA_TABLE)
+			*(uint32_t *)mnl_attr_get_payload(ta) = 100;
+	assert_int_equal(route_parse(nlh, &r), -ENOENT);
+	/* a table above 255 travels in RTA_TABLE only */
+	nlh = route_msg(RTM_NEWROUTE, AF_INET, "10.88.0.0", 24, 5, NULL, NULL);
+	((struct rtmsg *)mnl_nlmsg_get_payload(nlh))->rtm_table = RT_TABLE_UNSPEC;
+	mnl_attr_for_each(ta, nlh, sizeof(struct rtmsg))
+		if (mnl_attr_get_type(ta) == RTA_TABLE)
+			*(uint32_t *)mnl_attr_get_payload(ta) = 1000;
+	assert_int_equal(route_parse(nlh, &r), -ENOENT);
 	/* malformed: a short message, a destination of the wrong size */
 	nlh = route_msg(RTM_NEWROUTE, AF_INET, "10.9.0.0", 16, 5, NULL, NULL);
 	nlh->nlmsg_len = sizeof(*nlh) + 2;
@@ -108,6 +124,18 @@ static void observed_list(void **state)
 	route_observe_apply(&o, route_msg(RTM_NEWROUTE, AF_INET, "10.88.0.0", 24, 5, "bbr", NULL));
 	assert_int_equal(o.n_routes, 2);
 	assert_string_equal(route_connected(&o, 5, &a)->cc_algo, "bbr");
+	/* A copy in table 100 found first (as a dump would list it, before
+	 * main) is never the bond's connected route. */
+	struct obs_route copy = *route_connected(&o, 5, &a);
+	copy.table = 100;
+	snprintf(copy.cc_algo, sizeof(copy.cc_algo), "cubic");
+	struct observed o2 = {0};
+	assert_int_equal(observed_put_route(&o2, &copy), 0);
+	assert_null(route_connected(&o2, 5, &a));
+	assert_int_equal(observed_put_route(&o2, route_connected(&o, 5, &a)), 0);
+	assert_int_equal(route_connected(&o2, 5, &a)->table, RT_TABLE_MAIN);
+	assert_string_equal(route_connected(&o2, 5, &a)->cc_algo, "bbr");
+	observed_free(&o2);
 	/* /32: no prefix route */
 	a.prefixlen = 32;
 	assert_null(route_connected(&o, 5, &a));

@@ -107,10 +107,10 @@ sec_line[n + 1]=$((line + 1))
 "$BONDD" --check --config "$conf" >"$WORK/check.out" 2>&1 || true
 declare -a bondd_says by_version
 for ((i = 1; i <= n; i++)); do bondd_says[i]=accepts; done
-# This kernel as bondd --check names it in a kernel-range warning ("needs
+# This kernel as bondd --check names it in a kernel-range error ("needs
 # Linux 6.18 or later; this is 6.12", "refused by Linux 6.18 and later;
-# this is 7.2"): such a warning is bondd saying this kernel refuses the
-# value, which it may only say of a value that is not this kernel's.
+# this is 7.2"): bondd saying this kernel refuses the value, which it may
+# only say of a value that is not this kernel's.
 IFS=. read -r kmajor kminor _ </proc/sys/kernel/osrelease
 this_kernel="; this is $kmajor.$kminor"
 while IFS= read -r msg; do
@@ -121,6 +121,8 @@ while IFS= read -r msg; do
 	for ((i = 1; i <= n; i++)); do
 		if ((at >= sec_line[i] && at < sec_line[i + 1])); then
 			bondd_says[i]=refuses
+			# A value this kernel refuses is an error naming it (issue 35).
+			[[ $msg != *"$this_kernel"* ]] || by_version[i]=1
 			break
 		fi
 	done
