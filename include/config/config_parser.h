@@ -15,6 +15,7 @@
 #include "config.h"
 #include "bond_rules.h"
 #include "ifname.h"
+#include "selector.h"
 #include "name_map.h"
 #include "config_hints.h"
 
@@ -41,7 +42,7 @@ extern const char *const slave_attr_names[3];
 
 /* A slave.NAME.ATTR line, kept until the section's slaves are known. */
 struct slave_key {
-	char name[IFNAMSIZ];
+	char name[SEL_TEXT_MAX]; /* a selector, as slaves = may write it */
 	enum slave_attr attr;
 	int64_t value;
 	unsigned line;
@@ -60,6 +61,7 @@ struct section {
 	unsigned link_topology_line;      /* 0: not given (per-port) */
 	unsigned tcp_cc_line, single_stream_line;
 	unsigned mac_line;                /* mac_address */
+	char primary_text[SEL_TEXT_MAX];  /* primary = as written */
 	unsigned addr_line[BONDD_MAX_ADDRS];
 	struct slave_key sk[MAX_SLAVE_KEYS];
 	size_t n_sk;

@@ -9,5 +9,7 @@
 
 /* Why name cannot be an interface name bondd manages, or NULL when it can. */
 const char *ifname_problem(const char *name);
+/* Why c cannot be in such a name (or an altname), or NULL. */
+const char *ifname_char_problem(char c);
 
 #endif

@@ -90,6 +90,7 @@ struct daemon {
 	struct kernel_caps caps_logged; /* what was last said about them */
 	struct breather breather;     /* pauses in long work (breather.h) */
 	struct live_facts live;       /* of the status reply being made */
+	uint32_t identity_said;       /* daemon_identity.c: the problems last logged */
 };
 
 /* Runs until SIGTERM/SIGINT; returns an exit status. */

@@ -60,4 +60,15 @@ int on_status_check(void *ctx, const struct status_request *req, bool start);
 
 void open_linkcheck(struct daemon *d);
 
+/*
+ * Gives want's slave entries the names their links have now (identity.h;
+ * daemon_identity.c); d, when given, is the running daemon whose want this
+ * is: its link records follow.  With say, a conflict or an ambiguous
+ * entry is logged (once while it lasts) and a rename noted.  Returns the
+ * number of entries in conflict (a config error), or -ENOMEM.
+ */
+int identity_refresh(struct desired *want, const struct observed *obs, struct daemon *d,
+		     bool say);
+void identity_rename_runtime(struct daemon *d);
+
 #endif

@@ -6,6 +6,7 @@
 #ifndef BONDD_PLAN_PREVIEW_H
 #define BONDD_PLAN_PREVIEW_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "desired.h"
@@ -13,5 +14,14 @@
 /* Prints want's plan against the kernel's links to out; 0, or -errno when
  * the kernel could not be read. */
 int plan_preview(const struct desired *want, FILE *out);
+
+/*
+ * Matches want's slave entries to the kernel's links now (identity.h) and
+ * gives them today's names.  Each conflict (one link, two entries) goes
+ * to err_out as FILE:LINE for both; with show, out gets which link each
+ * entry by mac:, path: or altname matches.  Returns the number of
+ * conflicts, or -errno when the kernel could not be read.
+ */
+int identity_preview(struct desired *want, FILE *out, FILE *err_out, bool show);
 
 #endif

@@ -45,7 +45,9 @@ struct import_bond {
 	struct import_opt opts[IMPORT_MAX_OPTS]; /* source order; mode is added if absent */
 	size_t n_opts;
 	uint32_t mtu;              /* 0: the source sets none */
-	char slaves[BONDD_MAX_SLAVES][IFNAMSIZ]; /* bond order */
+	/* Bond order; each a name or a selector (mac:..., path:...,
+	 * bondd.conf(5)) when the source names the port by its hardware. */
+	char slaves[BONDD_MAX_SLAVES][SEL_TEXT_MAX];
 	size_t n_slaves;
 	/* Per-slave settings, parallel to slaves (slave.NAME.prio/queue_id). */
 	bool has_prio[BONDD_MAX_SLAVES], has_queue_id[BONDD_MAX_SLAVES];
@@ -112,6 +114,15 @@ bool import_set_opt(struct import_bond *b, const char *key, const char *value,
 		    const char *from);
 const char *import_get_opt(const struct import_bond *b, const char *key);
 bool import_add_slave(struct import_bond *b, const char *name, const char *from);
+/*
+ * A slave the source names by its permanent MAC (kind "mac") or its device
+ * path in udev's ID_PATH form (kind "path"): added as mac:... or path:...
+ * (the MAC in colon form; "-" separators taken), which survives renames.
+ * False, with a note, when the value cannot be one (a pattern, a
+ * malformed address): the caller then falls back to the name, if any.
+ */
+bool import_add_slave_by(struct import_bond *b, const char *kind, const char *value,
+			 const char *from);
 bool import_add_addr(struct import_bond *b, const char *cidr, const char *from);
 void import_note(struct strbuf *notes, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

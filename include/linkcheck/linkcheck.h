@@ -52,6 +52,7 @@ struct lc_peer_obs {
 /* One local slave's row. */
 struct lc_slave_obs {
 	char name[IFNAMSIZ];
+	char sel[SEL_TEXT_MAX]; /* its slaves = entry when not the name, else "" */
 	uint8_t pos;          /* 1-based place in the bond */
 	int ifindex;          /* when probed */
 	bool probed;          /* its requests went out */

@@ -76,6 +76,9 @@ struct lc_bond {
 	unsigned one_way_held_before, one_way_held;
 	size_t n;
 	char slaves[BONDD_MAX_SLAVES][IFNAMSIZ];
+	/* the slaves = entry where it is not the name (mac:, path:, an
+	 * altname), "" otherwise: findings name it */
+	char sel[BONDD_MAX_SLAVES][SEL_TEXT_MAX];
 	struct lc_sock socks[BONDD_MAX_SLAVES];
 	struct lc_slave_obs *live;   /* being collected */
 	struct lc_slave_obs *shown;  /* the last complete check */

@@ -15,6 +15,7 @@
 
 #include "findings.h"
 #include "lldp.h"
+#include "slave_selector.h"
 
 /* Good frames taken per slave: a bucket of LLDP_BURST that refills one every
  * LLDP_REFILL_MS.  A switch sends one every 30 s (802.1AB msgTxInterval),
@@ -80,6 +81,9 @@ struct lldp_speaker {
 struct lldp_port {
 	char bond[IFNAMSIZ];
 	char slave[IFNAMSIZ];
+	/* The slaves = entry when it is not the name (mac:, path:, an
+	 * altname): findings name it beside the name.  "" otherwise. */
+	char sel[SEL_TEXT_MAX];
 	/* The speakers whose TTL has not passed, oldest first. */
 	struct lldp_speaker sp[LLDP_SPEAKERS];
 	size_t n_sp;

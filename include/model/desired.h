@@ -2,6 +2,8 @@
 /*
  * Desired state: the bonds as the config file describes them.
  * Built by the config parser, read by the planner; never touched by netlink.
+ * One thing follows the kernel: a slave entry's name is the name its link
+ * has today (identity_apply, plan/identity.h, from the observed links).
  */
 #ifndef BONDD_DESIRED_H
 #define BONDD_DESIRED_H
@@ -12,6 +14,7 @@
 #include <stdint.h>
 
 #include "bond_settings.h"
+#include "slave_selector.h"
 
 #define BONDD_MAX_SLAVES 32
 #define BONDD_MAX_ADDRS 16
@@ -25,7 +28,12 @@ struct bond_addr {
 };
 
 struct desired_slave {
+	/* Today's name of the link that sel matches (identity.h), or while
+	 * none does, slave_selector_placeholder's (for a plain name, the
+	 * name itself, as before selectors). */
 	char name[IFNAMSIZ];
+	struct slave_selector sel; /* as written in slaves = */
+	int ifindex;          /* the link sel matches now; 0: none */
 	bool has_queue_id;
 	uint16_t queue_id;    /* IFLA_BOND_SLAVE_QUEUE_ID */
 	bool has_prio;
@@ -39,6 +47,11 @@ struct desired_slave {
 struct desired_bond {
 	char name[IFNAMSIZ];
 	unsigned line;        /* line of its [section] header, for messages */
+	unsigned slaves_line; /* line of its slaves = key; 0: none */
+	unsigned file_no;     /* its section's file: desired.files[file_no] */
+	/* primary = SELECTOR: 1 + the index of that slave, whose name
+	 * identity_resolve copies into opts.primary; 0: no primary. */
+	unsigned primary_slave;
 	/* Options the config sets.  OPT_MODE is always present (default
 	 * balance-rr); options the config leaves out are not managed. */
 	struct bond_settings opts;
@@ -80,6 +93,8 @@ struct desired_bond {
 struct desired {
 	struct desired_bond *bonds; /* config order; owned */
 	size_t n_bonds;
+	char **files;               /* the files read, by file_no; owned */
+	size_t n_files;
 };
 
 void desired_free(struct desired *d);
@@ -89,5 +104,7 @@ void desired_free(struct desired *d);
  * (active-backup, 802.3ad, balance-tlb, balance-alb). */
 bool desired_keeps_order(const struct desired_bond *b);
 const struct desired_bond *desired_find_bond(const struct desired *d, const char *name);
+/* The file b was read from, for FILE:LINE ("bondd.conf" when unknown). */
+const char *desired_file(const struct desired *d, const struct desired_bond *b);
 
 #endif

@@ -15,6 +15,10 @@
 #include "bond_settings.h"
 #include "desired.h"
 #include "routes.h"
+#include "slave_selector.h"
+
+/* Altnames kept per link; more are left out. */
+#define OBS_MAX_ALTNAMES 4
 
 /* <net/if.h> stops at IFF_DYNAMIC; the carrier flag is from <linux/if.h>,
  * which clashes with <net/if.h> on some libcs. */
@@ -114,6 +118,19 @@ struct obs_link {
 	size_t n_order;
 	/* enslaved to a bond */
 	struct obs_slave_info slave;
+	/* What names the link whatever its name (slave_selector.h): its
+	 * altnames (IFLA_PROP_LIST > IFLA_ALT_IFNAME; libnl cannot look a
+	 * link up by one), its permanent address (IFLA_PERM_ADDRESS, 5.6;
+	 * all zeros, so has_perm_addr false, for a link without one), its
+	 * parent device as udev's ID_PATH (IFLA_PARENT_DEV_BUS_NAME and
+	 * _NAME, 5.14; "" when none) and the kernel's dev_port (from sysfs;
+	 * -1 unknown, 0 for a device of one port). */
+	char altnames[OBS_MAX_ALTNAMES][SEL_TEXT_MAX];
+	size_t n_altnames;
+	bool has_perm_addr;
+	uint8_t perm_addr[6];
+	char id_path[SEL_PATH_MAX];
+	int dev_port;
 };
 
 struct obs_addr {

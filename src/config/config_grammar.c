@@ -155,8 +155,25 @@ int parser_finish(struct parser *p, struct desired *out)
 	if (!err && failed)
 		err = -EINVAL;
 	if (!err) {
+		/* The file names, for FILE:LINE once links are matched (none
+		 * without bonds: callers free a result without bonds or not). */
+		size_t n = p->files[0] && p->n_bonds ? p->file_no + 1u : 0;
+		char **files = n ? calloc(n, sizeof(*files)) : NULL;
+		for (size_t i = 0; files && i < n; i++)
+			if (!(files[i] = strdup(p->files[i] ? p->files[i] : "")))
+				err = -ENOMEM;
+		if (n && !files)
+			err = -ENOMEM;
+		if (err) {
+			for (size_t i = 0; files && i < n; i++)
+				free(files[i]);
+			free(files);
+			return err;
+		}
 		out->bonds = p->bonds;
 		out->n_bonds = p->n_bonds;
+		out->files = files;
+		out->n_files = n;
 		p->bonds = NULL;
 	}
 	return err;

@@ -124,25 +124,37 @@ static void parse_word_key(struct parser *p, const struct word_key *k, const cha
 	       show(&sh, val), k->words[0], k->words[1]);
 }
 
-static void add_slave(struct parser *p, const char *name, bool *full)
+/* An entry: a name (or altname), mac:ADDRESS or path:ID_PATH[/portN]
+ * (selector.h).  A selector not matching a plain name is kept under a
+ * placeholder name until a link answers to it (identity.h). */
+static void add_slave(struct parser *p, const char *text, bool *full)
 {
 	struct desired_bond *b = &p->sec.b;
-	const char *why = ifname_problem(name);
+	struct slave_selector sel;
+	const char *why = slave_selector_parse(text, &sel);
+	char name[IFNAMSIZ];
 	struct shown sh;
 	size_t at;
 
 	if (why) {
-		errorf(p, p->line, "slaves: invalid interface name \"%s\": %s", show(&sh, name), why);
+		/* "MAC:..." or "pci:...": a selector misspelt, most likely. */
+		errorf(p, p->line, "slaves: invalid %s \"%s\": %s%s",
+		       slave_selector_noun(sel.kind), show(&sh, text), why,
+		       sel.kind == SEL_NAME && strchr(text, ':') ?
+		       " (an entry is a name, mac:XX:XX:XX:XX:XX:XX or path:ID_PATH)" : "");
 		return;
 	}
-	if (slave_index(b, name) >= 0) {
-		errorf(p, p->line, "slaves: %s is listed twice", name);
-		return;
+	slave_selector_placeholder(&sel, name);
+	for (size_t i = 0; i < b->n_slaves; i++) {
+		if (slave_selector_equal(&b->slaves[i].sel, &sel)) {
+			errorf(p, p->line, "slaves: %s is listed twice", show(&sh, text));
+			return;
+		}
 	}
 	const struct desired_bond *other = find_slave_built(p, name, &at);
 	if (other) {
 		char loc[PATH_MAX + 16];
-		errorf(p, p->line, "%s is already a slave of %s (%s)", name, other->name,
+		errorf(p, p->line, "%s is already a slave of %s (%s)", show(&sh, text), other->name,
 		       where(p, at, p->slaves_line[at], loc, sizeof(loc)));
 		return;
 	}
@@ -152,6 +164,7 @@ static void add_slave(struct parser *p, const char *name, bool *full)
 		*full = true;
 		return;
 	}
+	b->slaves[b->n_slaves].sel = sel;
 	snprintf(b->slaves[b->n_slaves++].name, IFNAMSIZ, "%s", name);
 }
 
@@ -293,15 +306,17 @@ static void parse_slave_key(struct parser *p, const char *key, const char *val)
 	k.attr = (enum slave_attr)attr;
 	memcpy(name, rest, (size_t)(dot - rest));
 	name[dot - rest] = '\0';
-	const char *why = ifname_problem(name);
+	struct slave_selector sel, other;
+	const char *why = slave_selector_parse(name, &sel);
 	if (why) {
-		errorf(p, p->line, "%s: invalid interface name \"%s\": %s", show(&sh, key),
-		       show(&sh_name, name), why);
+		errorf(p, p->line, "%s: invalid %s \"%s\": %s", show(&sh, key),
+		       slave_selector_noun(sel.kind), show(&sh_name, name), why);
 		return;
 	}
-	memcpy(k.name, name, strlen(name) + 1); /* fits: ifname_problem checked */
+	memcpy(k.name, name, strlen(name) + 1); /* fits: slave_selector_parse checked */
 	for (size_t i = 0; i < s->n_sk; i++) {
-		if (s->sk[i].attr == k.attr && strcmp(s->sk[i].name, k.name) == 0) {
+		if (s->sk[i].attr == k.attr && !slave_selector_parse(s->sk[i].name, &other) &&
+		    slave_selector_equal(&other, &sel)) {
 			errorf(p, p->line, "duplicate key \"%s\" (first on line %u)", key,
 			       s->sk[i].line);
 			return;

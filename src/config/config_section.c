@@ -30,7 +30,7 @@ static void apply_slave_keys(struct parser *p)
 	struct section *s = &p->sec;
 	struct desired_bond *b = &s->b;
 	enum bond_mode mode = (enum bond_mode)b->opts.val[OPT_MODE];
-	char key[64];
+	char key[SEL_TEXT_MAX + 32];
 
 	for (size_t i = 0; i < s->n_sk; i++) {
 		const struct slave_key *k = &s->sk[i];
@@ -67,7 +67,7 @@ static void apply_slave_keys(struct parser *p)
 static void check_queue_ids(struct parser *p)
 {
 	const struct section *s = &p->sec;
-	char key[64];
+	char key[SEL_TEXT_MAX + 32];
 
 	for (size_t i = 0; i < s->n_sk; i++) {
 		const struct slave_key *k = &s->sk[i];
@@ -107,14 +107,24 @@ static void check_mac_address(struct parser *p)
 	       s->opt_line[OPT_FAIL_OVER_MAC]);
 }
 
+/* primary names a slave as slaves = does (by name, mac: or path:); the
+ * kernel takes a name, today's name of the slave (identity_resolve). */
 static void check_primary(struct parser *p)
 {
-	const struct section *s = &p->sec;
-	const struct desired_bond *b = &s->b;
+	struct section *s = &p->sec;
+	struct desired_bond *b = &s->b;
+	struct shown sh;
 
-	if (bond_settings_has(&b->opts, OPT_PRIMARY) && slave_index(b, b->opts.primary) < 0)
+	if (!bond_settings_has(&b->opts, OPT_PRIMARY))
+		return;
+	int at = slave_index(b, s->primary_text);
+	if (at < 0) {
 		errorf(p, s->opt_line[OPT_PRIMARY], "%s: %s is not listed in slaves",
-		       s->opt_key[OPT_PRIMARY], b->opts.primary);
+		       s->opt_key[OPT_PRIMARY], show(&sh, s->primary_text));
+		return;
+	}
+	b->primary_slave = (unsigned)at + 1;
+	snprintf(b->opts.primary, sizeof(b->opts.primary), "%s", b->slaves[at].name);
 }
 
 /* A rule of bond_rules.c broken: FILE:LINE of the option to blame, with

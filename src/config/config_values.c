@@ -164,6 +164,8 @@ int append_bond(struct parser *p, const struct desired_bond *b, unsigned slaves_
 		if (name_map_put(&p->slave_of, b->slaves[i].name, p->n_bonds) < 0)
 			return -ENOMEM;
 	p->bonds[p->n_bonds] = *b;
+	p->bonds[p->n_bonds].slaves_line = slaves_line;
+	p->bonds[p->n_bonds].file_no = p->file_no;
 	p->slaves_line[p->n_bonds] = slaves_line;
 	p->file_of[p->n_bonds] = p->file_no;
 	p->n_bonds++;
@@ -172,6 +174,15 @@ int append_bond(struct parser *p, const struct desired_bond *b, unsigned slaves_
 
 int slave_index(const struct desired_bond *b, const char *name)
 {
+	struct slave_selector sel;
+
+	/* A selector is found by what it names (mac:AA:.. is mac:aa:..). */
+	if (slave_selector_parse(name, &sel) == NULL) {
+		for (size_t i = 0; i < b->n_slaves; i++)
+			if (slave_selector_equal(&b->slaves[i].sel, &sel))
+				return (int)i;
+		return -1;
+	}
 	for (size_t i = 0; i < b->n_slaves; i++)
 		if (strcmp(b->slaves[i].name, name) == 0)
 			return (int)i;
@@ -312,17 +323,19 @@ static bool parse_actor_system(struct parser *p, const char *key, const char *va
 	return true;
 }
 
+/* primary = a slave as slaves = names it; check_primary finds which. */
 static bool parse_primary(struct parser *p, const char *key, const char *val)
 {
-	struct bond_settings *o = &p->sec.b.opts;
-	const char *why = ifname_problem(val);
+	struct slave_selector sel;
+	const char *why = slave_selector_parse(val, &sel);
 	struct shown sh;
 
 	if (why) {
-		errorf(p, p->line, "%s: invalid interface name \"%s\": %s", key, show(&sh, val), why);
+		errorf(p, p->line, "%s: invalid %s \"%s\": %s", key,
+		       slave_selector_noun(sel.kind), show(&sh, val), why);
 		return false;
 	}
-	snprintf(o->primary, sizeof(o->primary), "%s", val);
+	snprintf(p->sec.primary_text, sizeof(p->sec.primary_text), "%s", val);
 	return true;
 }
 

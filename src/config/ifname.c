@@ -24,16 +24,24 @@ const char *ifname_problem(const char *name)
 	if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
 		return "is reserved";
 	for (const char *c = name; *c; c++) {
-		if (*c == '/')
-			return "contains \"/\"";
-		if (*c == ':')
-			return "contains \":\"";
-		if (*c == '%')
-			return "contains \"%\"";
-		if (*c == '[' || *c == ']')
-			return "contains a bracket";
-		if ((unsigned char)*c <= ' ' || *c == 0x7f || (unsigned char)*c == 0xa0)
-			return "contains a blank or a control character";
+		const char *why = ifname_char_problem(*c);
+		if (why)
+			return why;
 	}
+	return NULL;
+}
+
+const char *ifname_char_problem(char c)
+{
+	if (c == '/')
+		return "contains \"/\"";
+	if (c == ':')
+		return "contains \":\"";
+	if (c == '%')
+		return "contains \"%\"";
+	if (c == '[' || c == ']')
+		return "contains a bracket";
+	if ((unsigned char)c <= ' ' || c == 0x7f || (unsigned char)c == 0xa0)
+		return "contains a blank or a control character";
 	return NULL;
 }

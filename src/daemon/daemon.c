@@ -393,6 +393,7 @@ static void converge(struct daemon *d)
 		if (d->ob.resyncs != resyncs)
 			log_warn("netlink events were lost (receive buffer overflow); "
 				 "re-read every link from the kernel");
+		identity_refresh(&d->want, &d->ob.state, d, true);
 		plan_ms = clock_mono_ms();
 		struct plan_constraints held = holds_constraints(&d->holds, plan_ms);
 		held = udev_wait_holds(&d->udev, &d->want, &d->ob.state, &held, plan_ms);
@@ -521,6 +522,23 @@ static int reload(struct daemon *d, char *msg, size_t len)
 	}
 	log_diagnostics(&diag, CONFIG_WARNING);
 	config_diag_free(&diag);
+	/* Entries by mac:, path: or altname take today's names first (the
+	 * link records are then kept by name); one link named by two entries
+	 * is a config error (identity.h). */
+	int conflicts = identity_refresh(&next, &d->ob.state, NULL, true);
+	if (conflicts != 0) {
+		desired_free(&next);
+		log_err("reload failed: keeping the running configuration");
+		record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: one link named by two "
+		       "slave entries", d->opts.config_path);
+		snprintf(msg, len, "%s: one link is named by two slave entries (see bondd's "
+			 "log); the running configuration stays", d->opts.config_path);
+		snprintf(d->reload_refused, sizeof(d->reload_refused),
+			 "last reload refused: one link named by two slave entries");
+		notify_status(d);
+		sd_notify_send("READY=1");
+		return -1;
+	}
 	/* Everything that can fail before anything is written: a reload that
 	 * says it kept the running configuration must have changed nothing. */
 	if (runtime_rebuild(d, &next) < 0) {
@@ -857,6 +875,15 @@ int daemon_main(const struct daemon_opts *opts)
 		}
 		log_warn("reading links: %s; trying again", strerror(-err));
 		usleep((useconds_t)(100000 * attempt));
+	}
+	/* One link named by two slave entries is a config error: nothing done.
+	 * (While running, such a conflict moves nothing: identity_apply.) */
+	if ((err = identity_refresh(&d.want, &d.ob.state, &d, true)) != 0) {
+		if (err > 0)
+			log_err("%s: one link is named by two slave entries; not starting",
+				opts->config_path);
+		status = err > 0 ? 78 : 1;
+		goto out;
 	}
 	report_unreported(&d);
 	if (open_server(&d) < 0)

@@ -150,6 +150,18 @@ static int check_config(const char *path, bool show_plan)
 		print_check_warning(path, 0, "it defines no bonds: bondd runs idle with it at "
 				    "start, and a running bondd that manages bonds refuses it on "
 				    "reload (to stop managing every bond, stop the service)");
+	/* Which link each entry names now; one link named twice is an error
+	 * (when the links can be read: --check also runs where they cannot). */
+	int conflicts = identity_preview(&want, stdout, stderr, show_plan);
+	if (conflicts > 0) {
+		desired_free(&want);
+		return EXIT_CONFIG;
+	}
+	if (show_plan && conflicts < 0) {
+		fprintf(stderr, "bondd: reading the kernel's links: %s\n", strerror(-conflicts));
+		desired_free(&want);
+		return 1;
+	}
 	printf("configuration OK\n");
 	if (show_plan && (err = plan_preview(&want, stdout)) < 0) {
 		fprintf(stderr, "bondd: reading the kernel's links: %s\n", strerror(-err));

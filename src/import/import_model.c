@@ -7,6 +7,7 @@
  * name): the source files are input from disk, not trusted.
  */
 #include "import.h"
+#include "selector.h"
 #include "grow.h"
 
 #include <arpa/inet.h>
@@ -165,7 +166,42 @@ bool import_add_slave(struct import_bond *b, const char *name, const char *from)
 			    name, from, BONDD_MAX_SLAVES);
 		return false;
 	}
-	snprintf(b->slaves[b->n_slaves++], IFNAMSIZ, "%s", name);
+	snprintf(b->slaves[b->n_slaves++], sizeof(b->slaves[0]), "%s", name);
+	return true;
+}
+
+bool import_add_slave_by(struct import_bond *b, const char *kind, const char *value,
+			 const char *from)
+{
+	char text[SEL_TEXT_MAX];
+	struct slave_selector sel, other;
+	const char *why = NULL;
+
+	if (strpbrk(value, "*?[") || !safe_value(value))
+		why = "a pattern or an unusual value, which bondd cannot match";
+	else if (snprintf(text, sizeof(text), "%s:%s", kind, value) >= (int)sizeof(text))
+		why = "too long";
+	else {
+		/* 00-11-22-33-44-55 is the same address (systemd.net-naming). */
+		if (strcmp(kind, "mac") == 0)
+			for (char *c = text + 4; *c; c++)
+				if (*c == '-')
+					*c = ':';
+		why = slave_selector_parse(text, &sel);
+	}
+	if (why) {
+		import_note(&b->notes, "not carried over: %s %.60s (%s): %s", kind, value, from, why);
+		return false;
+	}
+	for (size_t i = 0; i < b->n_slaves; i++)
+		if (!slave_selector_parse(b->slaves[i], &other) && slave_selector_equal(&sel, &other))
+			return true;
+	if (b->n_slaves == BONDD_MAX_SLAVES) {
+		import_note(&b->notes, "not carried over: slave %s (%s): more than %d slaves", text,
+			    from, BONDD_MAX_SLAVES);
+		return false;
+	}
+	snprintf(b->slaves[b->n_slaves++], sizeof(b->slaves[0]), "%s", text);
 	return true;
 }
 

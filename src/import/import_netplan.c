@@ -90,7 +90,8 @@ struct np_def {
 	enum np_type type;
 	const char *file;          /* the first file that defines it */
 	char set_name[NP_NAME], match_name[NP_NAME];
-	bool has_match, match_other; /* match: by macaddress, driver, ... */
+	char match_mac[NP_NAME];     /* match.macaddress: the permanent address */
+	bool has_match, match_other; /* match: by driver, ... */
 	char mtu[24];
 	char addrs[BONDD_MAX_ADDRS][64];
 	size_t n_addrs;
@@ -261,6 +262,8 @@ static void read_match(struct np *np, struct np_def *d, yaml_document_t *doc, ya
 		const char *v = scalar(node(doc, p->value));
 		if (k && strcmp(k, "name") == 0 && v)
 			copy(d->match_name, sizeof(d->match_name), v);
+		else if (k && strcmp(k, "macaddress") == 0 && v)
+			copy(d->match_mac, sizeof(d->match_mac), v);
 		else
 			d->match_other = true;
 	}
@@ -563,9 +566,9 @@ static const char *iface_name(struct np *np, struct import_bond *b, const char *
 	}
 	if (!d->has_match)
 		return d->id;
-	if (*d->match_name && !strpbrk(d->match_name, "*?[") && !d->match_other)
+	if (*d->match_name && !strpbrk(d->match_name, "*?[") && !d->match_other && !*d->match_mac)
 		return d->match_name;
-	if (*d->match_name && !d->match_other)
+	if (*d->match_name && !d->match_other && !*d->match_mac)
 		import_note(&b->notes, "not carried over: %s %.40s (%s) matches name %.40s, a "
 			    "pattern: list the links it fits in slaves by hand", what, id, d->file,
 			    d->match_name);
@@ -725,10 +728,25 @@ static void read_bond(struct np *np, const struct np_def *d)
 	if (d->notes.len)
 		sb_add(&b->notes, d->notes.s, d->notes.len);
 	for (size_t i = 0; i < d->n_ifaces; i++) {
-		const char *name = iface_name(np, b, d->ifaces[i], "interface");
-		if (!name || !import_add_slave(b, name, d->file))
-			continue;
 		const struct np_def *m = find_def(np, d->ifaces[i]);
+		const char *name;
+		/* match: macaddress is the permanent address (netplan(5)):
+		 * a mac: entry, whatever set-name or udev call the NIC. */
+		if (m && m->type == NP_ETHERNET && *m->match_mac &&
+		    import_add_slave_by(b, "mac", m->match_mac, m->file)) {
+			name = b->slaves[b->n_slaves - 1];
+			if (*m->set_name)
+				import_note(&b->notes, "interface %.40s (%s): taken by its permanent "
+					    "MAC; its set-name %s is netplan's to give", m->id, m->file,
+					    m->set_name);
+		} else {
+			name = iface_name(np, b, d->ifaces[i], "interface");
+			if (!name || !import_add_slave(b, name, d->file))
+				continue;
+			if (m && *m->match_mac)
+				import_note(&b->notes, "interface %.40s (%s): fell back to the name %s, "
+					    "which a rename loses", m->id, m->file, name);
+		}
 		if (m && *m->mtu)
 			import_note(&b->notes, "mtu %.20s of %s (%s) is not carried over: the kernel "
 				    "gives every slave the bond's MTU", m->mtu, name, m->file);

@@ -221,12 +221,63 @@ struct network {
 	const struct unit *u;
 	char names[MAX_NAMES][64]; /* [Match] Name= words, patterns included */
 	size_t n_names;
-	bool other_match;          /* [Match] has more than Name= */
+	bool other_match;          /* [Match] has more than Name= (and the below) */
+	/* [Match] PermanentMACAddress=, Path=, MACAddress= words: what names
+	 * a port whatever its name (systemd.network(5)). */
+	char ids[3][MAX_NAMES][64];
+	size_t n_ids[3];
 	char bond[64];             /* [Network] Bond= */
 	bool primary;              /* [Network] PrimarySlave=yes */
 	bool active;               /* [Network] ActiveSlave=yes */
 	char mtu[32];              /* [Link] MTUBytes= */
 };
+
+/* [Match] keys that name a port by hardware, most lasting first: the
+ * permanent address, the device path, the current address (which for a
+ * NIC not yet enslaved is its own). */
+static const char *const id_keys[3] = {"PermanentMACAddress", "Path", "MACAddress"};
+static const char *const id_kinds[3] = {"mac", "path", "mac"};
+
+static int id_key(const char *key)
+{
+	for (int i = 0; i < 3; i++)
+		if (strcmp(key, id_keys[i]) == 0)
+			return i;
+	return -1;
+}
+
+/*
+ * The ports a slave's .network names by hardware, as mac: or path:
+ * entries: the first of id_keys it has, when its values are the ports
+ * (one value, or no Name= to pair them with).  True when it named them
+ * so; false when the caller is to use Name= (said in a note where the
+ * file had a hardware match that could not be carried over).
+ */
+static bool slaves_by_id(struct import_bond *b, const struct network *s, const char *path)
+{
+	for (int k = 0; k < 3; k++) {
+		if (!s->n_ids[k])
+			continue;
+		if (s->n_ids[k] > 1 && s->n_names) {
+			import_note(&b->notes, "%s: [Match] %s= with several values and Name= cannot "
+				    "be paired into ports; the slaves are named by Name= (fell back to "
+				    "names, which a rename loses)", path, id_keys[k]);
+			return false;
+		}
+		bool all = true;
+		for (size_t i = 0; i < s->n_ids[k]; i++)
+			all &= import_add_slave_by(b, id_kinds[k], s->ids[k][i], path);
+		if (k == 2)
+			import_note(&b->notes, "%s: [Match] MACAddress= is the current address; "
+				    "bondd matches mac: on the permanent one (ethtool -P): check that "
+				    "they are the same", path);
+		if (!all && s->n_names)
+			import_note(&b->notes, "%s: fell back to [Match] Name= for what %s= could "
+				    "not name", path, id_keys[k]);
+		return all || !s->n_names;
+	}
+	return false;
+}
 
 static int read_network(struct network *n, const struct unit *u)
 {
@@ -244,6 +295,14 @@ static int read_network(struct network *n, const struct unit *u)
 			     w = strtok_r(NULL, " \t", &save))
 				if (n->n_names < MAX_NAMES)
 					snprintf(n->names[n->n_names++], sizeof(n->names[0]), "%s", w);
+		} else if (strcmp(c->section, "Match") == 0 && id_key(c->key) >= 0) {
+			int k = id_key(c->key);
+			if (!*c->val)
+				n->n_ids[k] = 0;
+			for (char *save = NULL, *w = strtok_r(c->val, " \t", &save); w;
+			     w = strtok_r(NULL, " \t", &save))
+				if (n->n_ids[k] < MAX_NAMES)
+					snprintf(n->ids[k][n->n_ids[k]++], sizeof(n->ids[0][0]), "%s", w);
 		} else if (strcmp(c->section, "Match") == 0) {
 			n->other_match = true;
 		} else if (strcmp(c->section, "Network") == 0 && strcmp(c->key, "Bond") == 0) {
@@ -400,11 +459,14 @@ static int bond_slaves(struct import_bond *b, const struct network *nets, size_t
 		if (s->other_match)
 			import_note(&b->notes, "%s: its [Match] has conditions besides Name=; only "
 				    "the names are carried over", path);
-		if (s->n_names == 0)
+		bool by_id = slaves_by_id(b, s, path);
+		if (by_id && s->primary && s->n_ids[0] + s->n_ids[1] + s->n_ids[2] > 0)
+			import_set_opt(b, "primary", b->slaves[b->n_slaves - 1], path);
+		if (s->n_names == 0 && !by_id && !s->n_ids[0] && !s->n_ids[1] && !s->n_ids[2])
 			import_note(&b->notes, "not carried over: %s joins links to %s but names "
-				    "none in [Match] Name=: list them in slaves by hand", path,
-				    b->name);
-		for (size_t j = 0; j < s->n_names; j++) {
+				    "none in [Match] Name=, PermanentMACAddress=, Path= or MACAddress=: "
+				    "list them in slaves by hand", path, b->name);
+		for (size_t j = 0; j < s->n_names && !by_id; j++) {
 			const char *w = s->names[j];
 			if (is_pattern(w) || (j == 0 && w[0] == '!')) {
 				import_note(&b->notes, "not carried over: Name=%.40s (%s) is a pattern: "
@@ -442,7 +504,7 @@ static int bond_slaves(struct import_bond *b, const struct network *nets, size_t
 	for (size_t i = 1; active && i < b->n_slaves; i++) {
 		if (strcmp(b->slaves[i], active) != 0)
 			continue;
-		char name[IFNAMSIZ];
+		char name[sizeof(b->slaves[0])];
 		memcpy(name, b->slaves[i], sizeof(name));
 		memmove(b->slaves[1], b->slaves[0], i * sizeof(b->slaves[0]));
 		memcpy(b->slaves[0], name, sizeof(name));

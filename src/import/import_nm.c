@@ -49,6 +49,10 @@ struct conn {
 	char id[128], uuid[64], type[32], ifname[64], controller[128], port_type[32];
 	char mtu[16];
 	char vlan_parent[128], vlan_id[16];
+	/* What names the port whatever its name (nm-settings-nmcli(5)):
+	 * ethernet.mac-address, the permanent address; match.path, udev's
+	 * ID_PATH (a list). */
+	char perm_mac[64], paths[256];
 };
 
 /* GLib key file escapes, for the values read here: \s \t \\ (a \n or \r
@@ -114,6 +118,10 @@ static int read_conn(struct conn *c, const struct import_file *in)
 			snprintf(c->ifname, sizeof(c->ifname), "%s", cur.val);
 		} else if (is_ethernet(cur.section) && strcmp(cur.key, "mtu") == 0) {
 			snprintf(c->mtu, sizeof(c->mtu), "%s", cur.val);
+		} else if (is_ethernet(cur.section) && strcmp(cur.key, "mac-address") == 0) {
+			snprintf(c->perm_mac, sizeof(c->perm_mac), "%s", cur.val);
+		} else if (strcmp(cur.section, "match") == 0 && strcmp(cur.key, "path") == 0) {
+			snprintf(c->paths, sizeof(c->paths), "%s", cur.val);
 		} else if (strcmp(cur.section, "vlan") == 0 && strcmp(cur.key, "parent") == 0) {
 			snprintf(c->vlan_parent, sizeof(c->vlan_parent), "%s", cur.val);
 		} else if (strcmp(cur.section, "vlan") == 0 && strcmp(cur.key, "id") == 0) {
@@ -333,6 +341,34 @@ static bool names_bond(const struct conn *port, const struct conn *bond)
 		      (*bond->id && strcmp(c, bond->id) == 0));
 }
 
+/*
+ * The port by what survives a rename: ethernet.mac-address (the permanent
+ * address: nm-settings-nmcli(5)), else a match.path of one value.  True
+ * when added so; false (noted where the file had one) for the name.
+ */
+static bool port_by_id(struct import_bond *b, const struct conn *p)
+{
+	const char *path = p->in->name;
+
+	if (*p->perm_mac && import_add_slave_by(b, "mac", p->perm_mac, path))
+		return true;
+	if (*p->paths) {
+		char one[256];
+		size_t n = strcspn(p->paths, ",;");
+		snprintf(one, sizeof(one), "%.*s", (int)n, p->paths);
+		bool single = p->paths[n] == '\0' || p->paths[n + strspn(p->paths + n, ",; ")] == '\0';
+		if (!single)
+			import_note(&b->notes, "not carried over: match.path=%.60s (%s): several "
+				    "paths, one port", p->paths, path);
+		else if (import_add_slave_by(b, "path", one, path))
+			return true;
+	}
+	if ((*p->perm_mac || *p->paths) && *p->ifname)
+		import_note(&b->notes, "%s: fell back to interface-name=%s, which a rename loses",
+			    path, p->ifname);
+	return false;
+}
+
 static void read_ports(struct import_bond *b, const struct conn *bond, const struct conn *all,
 		       size_t n)
 {
@@ -345,13 +381,15 @@ static void read_ports(struct import_bond *b, const struct conn *bond, const str
 				    "skipped", p->in->name, bond->ifname, p->port_type);
 			continue;
 		}
-		if (!*p->ifname) {
-			import_note(&b->notes, "not carried over: the port in %s has no "
-				    "interface-name (matched by MAC address?): add it to slaves "
-				    "by hand", p->in->name);
-			continue;
+		if (!port_by_id(b, p)) {
+			if (!*p->ifname) {
+				import_note(&b->notes, "not carried over: the port in %s has no "
+					    "interface-name, mac-address nor match.path: add it to "
+					    "slaves by hand", p->in->name);
+				continue;
+			}
+			import_add_slave(b, p->ifname, p->in->name);
 		}
-		import_add_slave(b, p->ifname, p->in->name);
 		if (*p->mtu && strcmp(p->mtu, "0") != 0)
 			import_note(&b->notes, "mtu=%.20s of port %s (%s) is not carried over: the "
 				    "kernel gives every slave the bond's MTU", p->mtu, p->ifname,

@@ -371,7 +371,9 @@ static int read_team(struct import_result *r, const struct import_file *f)
 		const struct json *runner = json_get(&root, "runner");
 		const char *name = str(json_get(runner, "name"));
 		const char *mode = runner_mode(name, b, f->name);
-		b->order_note = "teamd keeps none; the order of \"ports\" in the file.";
+		b->order_note = "teamd keeps none; the order of \"ports\" in the file. teamd names "
+				"ports by name only: a rename loses them; bondd can name them by "
+				"mac: or path: (bondd.conf(5)).";
 		import_set_opt(b, "mode", mode, f->name);
 		runner_opts(b, runner, name, f->name);
 		link_watch(b, json_get(&root, "link_watch"), f->name);

@@ -82,10 +82,22 @@ static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
 {
 	bool same = b->live && b->n == d->n_slaves && b->mtu == d->mtu &&
 		    b->mode == (enum bond_mode)d->opts.val[OPT_MODE];
+	/* A slave renamed while enslaved (an entry by mac:, path: or altname
+	 * follows it: identity.h) is the same port on the same socket. */
 	for (size_t i = 0; same && i < d->n_slaves; i++)
-		same = strcmp(b->slaves[i], d->slaves[i].name) == 0;
-	if (same)
+		same = strcmp(b->slaves[i], d->slaves[i].name) == 0 ||
+		       (d->slaves[i].ifindex && b->socks[i].sock.fd >= 0 &&
+			b->socks[i].sock.ifindex == d->slaves[i].ifindex);
+	for (size_t i = 0; i < d->n_slaves && i < BONDD_MAX_SLAVES; i++) {
+		const struct slave_selector *sel = &d->slaves[i].sel;
+		snprintf(b->sel[i], sizeof(b->sel[i]), "%s",
+			 sel->text[0] && strcmp(sel->text, d->slaves[i].name) != 0 ? sel->text : "");
+	}
+	if (same) {
+		for (size_t i = 0; i < d->n_slaves; i++)
+			snprintf(b->slaves[i], IFNAMSIZ, "%s", d->slaves[i].name);
 		return 0;
+	}
 	struct lc_slave_obs *live = calloc(d->n_slaves ? d->n_slaves : 1, sizeof(*live));
 	struct lc_slave_obs *shown = calloc(d->n_slaves ? d->n_slaves : 1, sizeof(*shown));
 	if (!live || !shown) {

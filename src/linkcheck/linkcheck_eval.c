@@ -303,10 +303,13 @@ static int crossed(const struct lc_matrix *m, size_t *parent, struct findings *o
 				listed |= strcmp(f->slaves[k], s->name) == 0;
 			if (!listed)
 				finding_add_slave(f, s->name);
-			char host[9], one[128];
+			char host[9], one[IFNAMSIZ * 2 + SEL_TEXT_MAX + 64];
 			lc_host_short(pe->end.host, host);
-			snprintf(one, sizeof(one), "%s (place %u) meets %s's %s (place %u)", s->name,
-				 s->pos, host, pe->end.slave, pe->end.pos);
+			/* An entry by mac: or path: is named: "which port of
+			 * the host is place 2" is the question here. */
+			snprintf(one, sizeof(one), "%s (place %u%s%s) meets %s's %s (place %u)",
+				 s->name, s->pos, s->sel[0] ? ", " : "", s->sel, host, pe->end.slave,
+				 pe->end.pos);
 			append(evidence, sizeof(evidence), "; ", one);
 		}
 	}

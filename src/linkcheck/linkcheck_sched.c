@@ -194,6 +194,7 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 		row->error[0] = '\0';
 		memset(row->sizes, 0, sizeof(row->sizes));
 		snprintf(row->name, sizeof(row->name), "%s", b->slaves[i]);
+		snprintf(row->sel, sizeof(row->sel), "%s", b->sel[i]);
 		row->pos = (uint8_t)(i + 1);
 		row->ifindex = b->socks[i].sock.ifindex;
 		frames += lc_send_requests(lc, b, i, probe_back);

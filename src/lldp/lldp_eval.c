@@ -185,6 +185,16 @@ void lldp_port_expire(struct lldp_port *p, int64_t now_ms)
 	judge(p, now_ms);
 }
 
+/* A slave as findings name it: "NAME" or, given by selector,
+ * "NAME (mac:...)", so the admin sees which entry of slaves = it is. */
+static const char *who(const struct lldp_port *p, char *buf, size_t len)
+{
+	if (!p->sel[0])
+		return p->slave;
+	snprintf(buf, len, "%s (%s)", p->slave, p->sel);
+	return buf;
+}
+
 /* The slave's neighbour for the findings: its sole counting speaker; for a
  * degraded verdict, also confirmed. */
 static const struct lldp_speaker *sole(const struct lldp_port *const *ports, size_t i,
@@ -201,6 +211,7 @@ int lldp_eval(const char *bond, uint32_t mtu, bool balance_rr,
 	      const struct lldp_port *const *ports, size_t n, struct findings *out)
 {
 	struct finding *x;
+	char w1[IFNAMSIZ + SEL_TEXT_MAX + 4], w2[sizeof(w1)];
 
 	for (size_t i = 0; i < n; i++) {
 		const struct lldp_speaker *p = sole(ports, i, true);
@@ -212,7 +223,8 @@ int lldp_eval(const char *bond, uint32_t mtu, bool balance_rr,
 		finding_add_slave(x, slave);
 		say(x->evidence, sizeof(x->evidence),
 			 "%s's switch port %.60s on %.60s takes frames of at most %u bytes, "
-			 "the bond's MTU %u needs %u", slave, p->nb.port_id, shown_name(&p->nb),
+			 "the bond's MTU %u needs %u", who(ports[i], w1, sizeof(w1)), p->nb.port_id,
+			 shown_name(&p->nb),
 			 p->nb.max_frame, mtu, mtu + LLDP_FRAME_OVERHEAD);
 		say(x->fix, sizeof(x->fix),
 			 "raise that switch port's MTU (jumbo frames) to at least %u, or lower the "
@@ -243,7 +255,8 @@ int lldp_eval(const char *bond, uint32_t mtu, bool balance_rr,
 				finding_add_slave(x, ports[i]->slave);
 				say(x->evidence, sizeof(x->evidence),
 					 "%s and %s hear one switch port: %.60s on %.60s",
-					 ports[i]->slave, ports[j]->slave, p->nb.port_id,
+					 who(ports[i], w1, sizeof(w1)), who(ports[j], w2, sizeof(w2)),
+					 p->nb.port_id,
 					 shown_name(&p->nb));
 				say(x->fix, sizeof(x->fix),
 					 "give each slave a switch port of its own (a hub, a media "
@@ -295,10 +308,11 @@ int lldp_eval(const char *bond, uint32_t mtu, bool balance_rr,
 		finding_add_slave(x, r->slave);
 		say(x->evidence, sizeof(x->evidence),
 			 "%s's neighbour changed from port %.50s on %.50s to port %.50s on %.50s",
-			 r->slave, r->was_port, r->was_name, p->nb.port_id, shown_name(&p->nb));
+			 who(r, w1, sizeof(w1)), r->was_port, r->was_name, p->nb.port_id,
+			 shown_name(&p->nb));
 		say(x->fix, sizeof(x->fix),
 			 "nothing if the cable was moved on purpose; else check %s's cabling",
-			 r->slave);
+			 who(r, w1, sizeof(w1)));
 	}
 	/* Several speakers on one slave: no verdict from it (sole() gives
 	 * none), and the reason said, naming two of them by what they claim
@@ -322,8 +336,8 @@ int lldp_eval(const char *bond, uint32_t mtu, bool balance_rr,
 		say(x->evidence, sizeof(x->evidence),
 			 "%s hears %zu LLDP speakers at once, port %.40s on %.40s from %s and port "
 			 "%.40s on %.40s from %s: not one cable's neighbour, no LLDP verdict from %s",
-			 r->slave, r->n_counting, a->nb.port_id, shown_name(&a->nb), a->nb.src_mac,
-			 b->nb.port_id, shown_name(&b->nb), b->nb.src_mac, r->slave);
+			 who(r, w1, sizeof(w1)), r->n_counting, a->nb.port_id, shown_name(&a->nb),
+			 a->nb.src_mac, b->nb.port_id, shown_name(&b->nb), b->nb.src_mac, r->slave);
 		say(x->fix, sizeof(x->fix),
 			 "find what else sends LLDP on %s's segment (a hub, a VM bridge, a host "
 			 "running an LLDP agent, or forged frames from the source MACs shown)",

@@ -6,6 +6,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <stdio.h>
 #include <linux/if_packet.h>
 #include <net/ethernet.h>
 #include <stdlib.h>
@@ -204,12 +205,30 @@ static bool wanted(const struct desired *want, const struct lldp_port *p)
 	return false;
 }
 
+/* A slave renamed while enslaved (a slaves = entry by mac:, path: or
+ * altname follows it: identity.h) keeps its record and socket: the
+ * cable is the same. */
+static void follow_renames(struct lldp_rx *rx, const struct desired *want)
+{
+	for (size_t i = 0; i < rx->n; i++) {
+		struct lldp_slot *s = rx->v[i];
+		const struct desired_bond *b = desired_find_bond(want, s->port.bond);
+		for (size_t j = 0; b && s->sock.fd >= 0 && j < b->n_slaves; j++)
+			if (b->slaves[j].ifindex && b->slaves[j].ifindex == s->sock.ifindex &&
+			    strcmp(b->slaves[j].name, s->port.slave) != 0 &&
+			    !slot_find(rx, b->name, b->slaves[j].name))
+				snprintf(s->port.slave, sizeof(s->port.slave), "%s",
+					 b->slaves[j].name);
+	}
+}
+
 void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct observed *obs)
 {
 	size_t k = 0;
 
 	if (!rx)
 		return;
+	follow_renames(rx, want);
 	for (size_t i = 0; i < rx->n; i++) {
 		if (wanted(want, &rx->v[i]->port)) {
 			rx->v[k++] = rx->v[i];
@@ -237,6 +256,9 @@ void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct o
 				s->sock = PACKET_SOCK_CLOSED;
 				rx->v[rx->n++] = s;
 			}
+			const struct slave_selector *sel = &b->slaves[j].sel;
+			snprintf(s->port.sel, sizeof(s->port.sel), "%s",
+				 sel->text[0] && strcmp(sel->text, s->port.slave) != 0 ? sel->text : "");
 			/* The socket follows the device: a slave deleted and
 			 * created again has another ifindex.  The record
 			 * stays (the cable is the same; its TTL decides). */

@@ -10,6 +10,17 @@ void desired_free(struct desired *d)
 	free(d->bonds);
 	d->bonds = NULL;
 	d->n_bonds = 0;
+	for (size_t i = 0; i < d->n_files; i++)
+		free(d->files[i]);
+	free(d->files);
+	d->files = NULL;
+	d->n_files = 0;
+}
+
+const char *desired_file(const struct desired *d, const struct desired_bond *b)
+{
+	return b->file_no < d->n_files && d->files[b->file_no] ? d->files[b->file_no]
+							      : "bondd.conf";
 }
 
 const struct desired_bond *desired_find_bond(const struct desired *d, const char *name)

@@ -66,6 +66,21 @@ static void parse_stats(const struct nlattr *a, struct obs_stats *s)
 	s->has_crc_missed = true;
 }
 
+/* IFLA_PROP_LIST: one IFLA_ALT_IFNAME per altname (net/core/rtnetlink.c
+ * rtnl_fill_prop_list). */
+static void parse_prop_list(const struct nlattr *list, struct obs_link *l)
+{
+	const struct nlattr *a;
+
+	mnl_attr_for_each_nested(a, list) {
+		if (mnl_attr_get_type(a) != IFLA_ALT_IFNAME || l->n_altnames == OBS_MAX_ALTNAMES)
+			continue;
+		nlsock_attr_str(a, l->altnames[l->n_altnames], sizeof(l->altnames[0]));
+		if (l->altnames[l->n_altnames][0])
+			l->n_altnames++;
+	}
+}
+
 bool link_msg_is_device(const struct nlmsghdr *nlh)
 {
 	const struct ifinfomsg *ifi = mnl_nlmsg_get_payload(nlh);
@@ -79,6 +94,8 @@ int link_parse(const struct nlmsghdr *nlh, struct obs_link *l)
 	const struct nlattr *a;
 	uint32_t u32;
 	bool lower_elsewhere = false;
+	char parent_bus[32] = "", parent_dev[SEL_PATH_MAX] = "";
+	static const uint8_t zero[6];
 
 	if (nlh->nlmsg_len < mnl_nlmsg_size(sizeof(*ifi)))
 		return -EINVAL;
@@ -87,6 +104,7 @@ int link_parse(const struct nlmsghdr *nlh, struct obs_link *l)
 	l->ifindex = ifi->ifi_index;
 	l->flags = ifi->ifi_flags;
 	l->type = ifi->ifi_type;
+	l->dev_port = -1;
 	mnl_attr_for_each(a, nlh, sizeof(*ifi)) {
 		switch (mnl_attr_get_type(a)) {
 		case IFLA_IFNAME:
@@ -130,8 +148,28 @@ int link_parse(const struct nlmsghdr *nlh, struct obs_link *l)
 		case IFLA_LINKINFO:
 			parse_linkinfo(a, l);
 			break;
+		case IFLA_PROP_LIST:
+			parse_prop_list(a, l);
+			break;
+		/* rtnl_fill_ifinfo sends dev->perm_addr for every device,
+		 * zeros where the driver set none (veth, dummy). */
+		case IFLA_PERM_ADDRESS:
+			if (mnl_attr_get_payload_len(a) == 6 &&
+			    memcmp(mnl_attr_get_payload(a), zero, 6) != 0) {
+				memcpy(l->perm_addr, mnl_attr_get_payload(a), 6);
+				l->has_perm_addr = true;
+			}
+			break;
+		case IFLA_PARENT_DEV_NAME:
+			nlsock_attr_str(a, parent_dev, sizeof(parent_dev));
+			break;
+		case IFLA_PARENT_DEV_BUS_NAME:
+			nlsock_attr_str(a, parent_bus, sizeof(parent_bus));
+			break;
 		}
 	}
+	if (!slave_selector_id_path(parent_bus, parent_dev, l->id_path, sizeof(l->id_path)))
+		l->id_path[0] = '\0';
 	/* net/core/rtnetlink.c rtnl_fill_link_netnsid: the lower's ifindex
 	 * is then one of another namespace's, not ours. */
 	if (lower_elsewhere)

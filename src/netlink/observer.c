@@ -13,6 +13,10 @@
 #include "link_parse.h"
 #include "route_observe.h"
 #include "log.h"
+#include "small_file.h"
+
+#include <stdio.h>
+#include <stdlib.h>
 
 int observer_open(struct observer *ob, int rcvbuf, observer_change_cb cb, void *ctx)
 {
@@ -95,6 +99,23 @@ static void refresh_masters(struct observer *ob, int old_master, int new_master)
 		refresh_order(ob, m);
 }
 
+/* The kernel's dev_port is in sysfs only (net/core/net-sysfs.c dev_port),
+ * and never changes while the device lives: read once per ifindex, for
+ * links with a parent device (path: selectors); 0 where it is not there. */
+static void learn_dev_port(struct obs_link *l, const struct obs_link *old)
+{
+	char path[64 + IFNAMSIZ], buf[16];
+
+	if (old && old->dev_port >= 0) {
+		l->dev_port = old->dev_port;
+		return;
+	}
+	if (!l->id_path[0])
+		return;
+	snprintf(path, sizeof(path), "/sys/class/net/%s/dev_port", l->name);
+	l->dev_port = small_file_read(path, buf, sizeof(buf)) ? atoi(buf) : 0;
+}
+
 static void apply_link(struct observer *ob, const struct nlmsghdr *nlh)
 {
 	struct obs_link nl_link, old;
@@ -125,8 +146,17 @@ static void apply_link(struct observer *ob, const struct nlmsghdr *nlh)
 	 * earlier message said (observed_merge_link). */
 	if (had)
 		observed_merge_link(&old, &nl_link);
+	learn_dev_port(&nl_link, had ? &old : NULL);
 	if (!strcmp(nl_link.kind, "bond"))
 		refresh_order(ob, &nl_link);
+	/* A slave renamed is no longer its bond's primary: the kernel drops
+	 * it (drivers/net/bonding/bond_main.c bond_slave_netdev_event,
+	 * NETDEV_CHANGENAME) and does not always announce the bond again. */
+	if (had && nl_link.master && strcmp(old.name, nl_link.name) != 0) {
+		struct obs_link *m = find_mut(&ob->state, nl_link.master);
+		if (m && !strcmp(m->kind, "bond") && m->primary_ifindex == nl_link.ifindex)
+			m->primary_ifindex = 0;
+	}
 	if (observed_put_link(&ob->state, &nl_link) < 0)
 		return;
 	route_observe_link(&ob->state, nl_link.ifindex, nl_link.flags & IFF_UP);

@@ -114,7 +114,10 @@ static void slave_fill(struct slave_view *sv, const struct status_view *v,
 	const char *name = b->slaves[i].name;
 	const struct obs_link *s = observed_by_name(v->obs, name);
 
-	sv->name = name;
+	/* An entry by mac: or path: that no link answers to is shown as
+	 * written, not by the placeholder bondd waits under (identity.h). */
+	sv->name = !s && slave_selector_is_placeholder(name) && b->slaves[i].sel.text[0] ?
+		   b->slaves[i].sel.text : name;
 	sv->obs = s;
 	sv->rt = link_rt(v, name);
 	sv->lldp = lldp_rx_find(v->lldp, b->name, name);

@@ -188,9 +188,15 @@ static void json_slave(struct strbuf *out, const struct bond_view *bv, size_t i)
 	bool info = sv->info;
 	bool ad = info && bv->is_8023ad && s->slave.has_ad_state;
 
+	const struct desired_slave *ds = &bv->want->slaves[i];
+
+	/* name: today's name of the link the entry selects; while none does,
+	 * the entry as written (a mac: or path: entry has no name then). */
 	sb_puts(out, "{");
 	json_key(out, "name");
-	json_string(out, sv->name);
+	json_string(out, s ? s->name : ds->sel.text[0] ? ds->sel.text : sv->name);
+	sb_puts(out, ",\"selector\":");
+	json_string(out, ds->sel.text[0] ? ds->sel.text : sv->name);
 	sb_printf(out, ",\"configured_position\":%zu", i + 1);
 	json_uint_or_null(out, "position", sv->position, sv->position);
 	sb_printf(out, ",\"present\":%s,\"enslaved\":%s", s ? "true" : "false",
@@ -201,14 +207,20 @@ static void json_slave(struct strbuf *out, const struct bond_view *bv, size_t i)
 	sb_puts(out, ",\"mii_status\":");
 	json_str_or_null(out, info ? mii_name(s->slave.mii_status) : NULL);
 	json_uint_or_null(out, "link_failure_count", info, info ? s->slave.link_failure_count : 0);
+	/* The NIC's own (IFLA_PERM_ADDRESS); for a link without one (veth),
+	 * the address the bond recorded when it enslaved it. */
 	sb_puts(out, ",\"permanent_address\":");
-	if (info) {
-		const uint8_t *m = s->slave.perm_hwaddr;
+	if (s && (s->has_perm_addr || info)) {
+		const uint8_t *m = s->has_perm_addr ? s->perm_addr : s->slave.perm_hwaddr;
 		sb_printf(out, "\"%02x:%02x:%02x:%02x:%02x:%02x\"", m[0], m[1], m[2], m[3], m[4],
 			  m[5]);
 	} else {
 		sb_puts(out, "null");
 	}
+	sb_puts(out, ",\"device_path\":");
+	json_str_or_null(out, s && s->id_path[0] ? s->id_path : NULL);
+	json_uint_or_null(out, "dev_port", s && s->id_path[0] && s->dev_port >= 0,
+			  s && s->dev_port >= 0 ? (unsigned)s->dev_port : 0);
 	sb_puts(out, ",\"state\":");
 	json_str_or_null(out, info ? (s->slave.state == 0 ? "active" : "backup") : NULL);
 	json_bool_or_null(out, "active_slave", bond && bond->info.active_slave_ifindex, sv->active);
@@ -305,7 +317,6 @@ static void json_bond(struct strbuf *out, const struct status_view *v,
 	const struct obs_link *bond = bv->obs;
 	const struct bond_runtime *rt = bv->rt;
 	enum status_health h = bv->health;
-	char names[BONDD_MAX_SLAVES][IFNAMSIZ];
 
 	sb_puts(out, "{");
 	json_key(out, "name");
@@ -338,10 +349,13 @@ static void json_bond(struct strbuf *out, const struct status_view *v,
 	json_str_or_null(out, b->has_mac ? view_mac_text(b->mac, mac) : NULL);
 	sb_puts(out, ",\"options\":");
 	json_opts(out, v, &b->opts);
-	for (size_t i = 0; i < b->n_slaves; i++)
-		snprintf(names[i], IFNAMSIZ, "%s", b->slaves[i].name);
-	sb_puts(out, ",\"slaves\":");
-	json_names(out, (const char(*)[IFNAMSIZ])names, b->n_slaves);
+	/* The entries as written (mac:, path: or a name): what the file says. */
+	sb_puts(out, ",\"slaves\":[");
+	for (size_t i = 0; i < b->n_slaves; i++) {
+		sb_puts(out, i ? "," : "");
+		json_string(out, b->slaves[i].sel.text[0] ? b->slaves[i].sel.text : b->slaves[i].name);
+	}
+	sb_puts(out, "]");
 	sb_puts(out, ",\"addresses\":");
 	json_addrs(out, b);
 	sb_puts(out, "},\"observed\":");

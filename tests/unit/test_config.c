@@ -261,6 +261,46 @@ static void several_bonds_in_order(void **state)
 }
 
 /* keep_order: the mode's default unless set; state = absent. */
+/* Slaves by permanent MAC, device path and altname (selector.h): kept in
+ * the written order, a placeholder name no link can have until a link
+ * answers, and primary / slave.SELECTOR.* find them by what they name. */
+static void selectors(void **state)
+{
+	(void)state;
+	struct desired d = {0};
+	parse_ok("[bond0]\nmode = active-backup\nmiimon = 100\nmtu = 9000\n"
+		 "slaves = path:pci-0000:3b:00.0/port1 mac:02:00:00:00:AA:01 eth7 "
+		 "enx02000000aa03 path:platform-uml-vector.2 an-altname-longer-than-15\n"
+		 "primary = mac:02:00:00:00:aa:01\n"
+		 "slave.mac:02:00:00:00:aa:01.prio = 5\n"
+		 "slave.path:pci-0000:3b:00.0/port1.queue_id = 3\n", &d);
+	assert_int_equal(d.n_bonds, 1);
+	const struct desired_bond *b = &d.bonds[0];
+	assert_int_equal(b->n_slaves, 6);
+	assert_int_equal(b->slaves_line, 5);
+	assert_string_equal(desired_file(&d, b), FILE_NAME);
+	assert_int_equal(b->slaves[0].sel.kind, SEL_PATH);
+	assert_string_equal(b->slaves[0].sel.path, "pci-0000:3b:00.0");
+	assert_int_equal(b->slaves[0].sel.port, 1);
+	assert_int_equal(b->slaves[0].has_queue_id, true);
+	assert_int_equal(b->slaves[0].queue_id, 3);
+	assert_int_equal(b->slaves[1].sel.kind, SEL_MAC);
+	assert_string_equal(b->slaves[1].sel.text, "mac:02:00:00:00:AA:01");
+	assert_string_equal(b->slaves[1].name, "m:02000000aa01");
+	assert_true(b->slaves[1].has_prio);
+	assert_int_equal(b->slaves[1].prio, 5);
+	assert_string_equal(b->slaves[2].name, "eth7");
+	assert_string_equal(b->slaves[3].name, "enx02000000aa03");
+	assert_int_equal(b->slaves[4].sel.port, 0);
+	assert_int_equal(b->slaves[5].sel.kind, SEL_NAME);
+	for (size_t i = 0; i < b->n_slaves; i++)
+		assert_int_equal(slave_selector_is_placeholder(b->slaves[i].name),
+				 i == 0 || i == 1 || i == 4 || i == 5);
+	assert_int_equal(b->primary_slave, 2);
+	assert_string_equal(b->opts.primary, "m:02000000aa01");
+	desired_free(&d);
+}
+
 static void keep_order_and_state(void **state)
 {
 	(void)state;
@@ -707,9 +747,50 @@ static const struct bad_case bad_cases[] = {
 	 {"bondd.conf:2: slaves: invalid interface name \"eth[2]\": contains a bracket"}},
 	{"[bond0]\nslaves = eth1 eth/2\n",
 	 {"bondd.conf:2: slaves: invalid interface name \"eth/2\": contains \"/\""}},
-	{"[bond0]\nslaves = eth1 averyveryverylongname\n",
-	 {"bondd.conf:2: slaves: invalid interface name \"averyveryverylongname\": is longer "
-	  "than 15 bytes"}},
+	{"[bond0]\nslaves = eth1 a234567890123456789012345678901234567890123456789012345678901"
+	 "234567890123456789012345678901234567890123456789012345678901234567890\n",
+	 {"bondd.conf:2: slaves: invalid interface name \"a2345678901234567890123456789012345678"
+	  "90123456789012345678901234...\": is longer than 127 bytes"}},
+	/* slaves by permanent MAC and device path (selector.h) */
+	{"[bond0]\nslaves = mac:02:00:00:00:aa:1\n",
+	 {"bondd.conf:2: slaves: invalid permanent MAC \"mac:02:00:00:00:aa:1\": expected "
+	  "mac:XX:XX:XX:XX:XX:XX (six hex bytes)"}},
+	{"[bond0]\nslaves = mac:03:00:00:00:aa:01\n",
+	 {"bondd.conf:2: slaves: invalid permanent MAC \"mac:03:00:00:00:aa:01\": is a "
+	  "multicast address, never a NIC's permanent one"}},
+	{"[bond0]\nslaves = mac:00:00:00:00:00:00\n",
+	 {"bondd.conf:2: slaves: invalid permanent MAC \"mac:00:00:00:00:00:00\": is all "
+	  "zeros, which the kernel reports for a link without a permanent address"}},
+	{"[bond0]\nslaves = path:\n",
+	 {"bondd.conf:2: slaves: invalid device path \"path:\": expected path:ID_PATH, such "
+	  "as path:pci-0000:3b:00.0"}},
+	{"[bond0]\nslaves = path:0000:3b:00.0\n",
+	 {"bondd.conf:2: slaves: invalid device path \"path:0000:3b:00.0\": expected "
+	  "BUS-DEVICE as udev's ID_PATH, such as pci-0000:3b:00.0"}},
+	{"[bond0]\nslaves = path:pci-0000:3b:00.0/1\n",
+	 {"bondd.conf:2: slaves: invalid device path \"path:pci-0000:3b:00.0/1\": expected "
+	  "/portN after the device path (N: the NIC's dev_port)"}},
+	{"[bond0]\nslaves = path:pci-0000:3b:00.0/port65536\n",
+	 {"bondd.conf:2: slaves: invalid device path \"path:pci-0000:3b:00.0/port65536\": the "
+	  "port is a number 0-65535 (the NIC's dev_port)"}},
+	{"[bond0]\nslaves = path:pci-0000:3b:00.0/port1 eth1 MAC:02:00:00:00:AA:01\n",
+	 {"bondd.conf:2: slaves: invalid interface name \"MAC:02:00:00:00:AA:01\": contains "
+	  "\":\" (an entry is a name, mac:XX:XX:XX:XX:XX:XX or path:ID_PATH)"}},
+	{"[bond0]\nslaves = mac:02:00:00:00:aa:01 eth1 mac:02:00:00:00:AA:01\n",
+	 {"bondd.conf:2: slaves: mac:02:00:00:00:AA:01 is listed twice"}},
+	{"[bond0]\nslaves = path:pci-0000:3b:00.0 path:pci-0000:3b:00.0/port0\n",
+	 {"bondd.conf:2: slaves: path:pci-0000:3b:00.0/port0 is listed twice"}},
+	{"[bond0]\nslaves = mac:02:00:00:00:aa:01\n[bond1]\nslaves = mac:02:00:00:00:aa:01\n",
+	 {"bondd.conf:4: mac:02:00:00:00:aa:01 is already a slave of bond0 (line 2)"}},
+	{"[bond0]\nmode = active-backup\nslaves = mac:02:00:00:00:aa:01\n"
+	 "primary = mac:02:00:00:00:aa:02\n",
+	 {"bondd.conf:4: primary: mac:02:00:00:00:aa:02 is not listed in slaves"}},
+	{"[bond0]\nmode = active-backup\nslaves = eth1\nslave.mac:02:00:00:00:aa:01.prio = 1\n",
+	 {"bondd.conf:4: slave.mac:02:00:00:00:aa:01.prio: mac:02:00:00:00:aa:01 is not listed "
+	  "in slaves"}},
+	{"[bond0]\nslaves = eth1\nslave.path:pci.queue_id = 1\n",
+	 {"bondd.conf:3: slave.path:pci.queue_id: invalid device path \"path:pci\": expected "
+	  "BUS-DEVICE as udev's ID_PATH, such as pci-0000:3b:00.0"}},
 	{"[bond0]\nmode = active-backup\nslaves = eth1\nprimary = eth9\n",
 	 {"bondd.conf:4: primary: eth9 is not listed in slaves"}},
 	{"[bond0]\nmode = active-backup\nprimary = eth:9\n",
@@ -2081,6 +2162,7 @@ int main(void)
 		cmocka_unit_test(every_option_by_name_and_number),
 		cmocka_unit_test(alias),
 		cmocka_unit_test(refusals),
+		cmocka_unit_test(selectors),
 		cmocka_unit_test(limits),
 		cmocka_unit_test(more_limits),
 		cmocka_unit_test(every_error_is_reported),

@@ -382,12 +382,47 @@ static void networkd_slaves(void **state)
 		  F("50-none.network", "[Match]\nMACAddress=00:11:22:33:44:55\n[Network]\n"
 				       "Bond=bond0\n")),
 	    5, &im);
-	slaves_are(bond(&im, "bond0"), "e3 e1 e4");
+	slaves_are(bond(&im, "bond0"), "e3 e1 e4 m:001122334455");
 	has_text(&im, "# not carried over: e2 (30-ports.network): networkd uses 20-e2.network "
 		      "for it, which comes first");
 	has_text(&im, "# not carried over: Name=eth* (30-ports.network) is a pattern");
-	has_text(&im, "# not carried over: 50-none.network joins links to bond0 but names none");
+	has_text(&im, "slaves = e3 e1 e4 mac:00:11:22:33:44:55\n");
+	has_text(&im, "# 50-none.network: [Match] MACAddress= is the current address; bondd "
+		      "matches mac: on the permanent one");
 	has_text(&im, "# Slave order: networkd keeps none; by .network file and Name=: check it.\n");
+	done(&im);
+}
+
+/* Ports named by hardware ([Match] PermanentMACAddress=, Path=,
+ * MACAddress=) become mac: and path: entries, which survive renames; a
+ * value bondd cannot match falls back to Name=, and says so. */
+static void networkd_match_by_hardware(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_networkd,
+	    FILES(F("10-bond0.netdev", "[NetDev]\nName=bond0\nKind=bond\n[Bond]\n"
+				       "Mode=active-backup\n"),
+		  F("20-a.network", "[Match]\nName=ens3f0\nPermanentMACAddress=02-00-00-00-AA-01\n"
+				    "[Network]\nBond=bond0\nPrimarySlave=yes\n"),
+		  F("21-b.network", "[Match]\nPath=pci-0000:3b:00.1\n[Network]\nBond=bond0\n"),
+		  F("22-c.network", "[Match]\nName=ens9\nPath=pci-0000:3c:*\n[Network]\n"
+				    "Bond=bond0\n"),
+		  F("23-d.network", "[Match]\nName=ens10 ens11\nPermanentMACAddress=02:00:00:00:aa:0a "
+				    "02:00:00:00:aa:0b\n[Network]\nBond=bond0\n"),
+		  F("24-e.network", "[Match]\nPermanentMACAddress=02:00:00:00:aa:0c 02:00:00:00:aa:0d\n"
+				    "[Network]\nBond=bond0\n")),
+	    6, &im);
+	has_text(&im, "slaves = mac:02:00:00:00:AA:01 path:pci-0000:3b:00.1 ens9 ens10 ens11 "
+		      "mac:02:00:00:00:aa:0c mac:02:00:00:00:aa:0d\n");
+	has_text(&im, "primary = mac:02:00:00:00:AA:01\n");
+	const struct desired_bond *b = bond(&im, "bond0");
+	assert_int_equal(b->primary_slave, 1);
+	has_text(&im, "# not carried over: path pci-0000:3c:* (22-c.network): a pattern");
+	has_text(&im, "# 22-c.network: fell back to [Match] Name= for what Path= could not name");
+	has_text(&im, "# 23-d.network: [Match] PermanentMACAddress= with several values and "
+		      "Name= cannot be paired into ports; the slaves are named by Name= (fell back "
+		      "to names, which a rename loses)");
 	done(&im);
 }
 
@@ -486,6 +521,35 @@ static void nm_bond_and_ports(void **state)
 }
 
 /* NetworkManager applies miimon 100 unless arp_interval is set. */
+/* Ports by ethernet.mac-address (the permanent address) or one
+ * match.path become mac: and path: entries; otherwise the name, said. */
+static void nm_ports_by_hardware(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_nm,
+	    FILES(F("bond0.nmconnection", "[connection]\nid=bond0\ntype=bond\n"
+					  "interface-name=bond0\n[bond]\nmode=balance-rr\n"),
+		  F("p1.nmconnection", "[connection]\nid=p1\ntype=ethernet\ninterface-name=ens1\n"
+				       "controller=bond0\nport-type=bond\n[ethernet]\n"
+				       "mac-address=02:00:00:00:AA:01\n"),
+		  F("p2.nmconnection", "[connection]\nid=p2\ntype=ethernet\ncontroller=bond0\n"
+				       "port-type=bond\n[match]\npath=pci-0000:3b:00.1;\n"),
+		  F("p3.nmconnection", "[connection]\nid=p3\ntype=ethernet\ninterface-name=ens3\n"
+				       "controller=bond0\nport-type=bond\n[match]\n"
+				       "path=pci-0000:3b:00.2;pci-0000:3b:00.3;\n"),
+		  F("p4.nmconnection", "[connection]\nid=p4\ntype=ethernet\ncontroller=bond0\n"
+				       "port-type=bond\n")),
+	    5, &im);
+	has_text(&im, "slaves = mac:02:00:00:00:AA:01 path:pci-0000:3b:00.1 ens3\n");
+	has_text(&im, "# not carried over: match.path=pci-0000:3b:00.2;pci-0000:3b:00.3; "
+		      "(p3.nmconnection): several paths, one port");
+	has_text(&im, "# p3.nmconnection: fell back to interface-name=ens3, which a rename loses");
+	has_text(&im, "# not carried over: the port in p4.nmconnection has no interface-name, "
+		      "mac-address nor match.path");
+	done(&im);
+}
+
 static void nm_miimon_default(void **state)
 {
 	(void)state;
@@ -552,6 +616,8 @@ static void teamd_lacp(void **state)
 	slaves_are(b, "eth3 eth1 eth2");
 	assert_int_equal(b->mtu, 1500);
 	has_text(&im, "# not carried over: sticky, lacp_prio, lacp_key or link_watch of port eth1");
+	has_text(&im, "teamd names ports by name only: a rename loses them; bondd can name "
+		      "them by mac: or path: (bondd.conf(5)).\n");
 	done(&im);
 }
 
@@ -951,8 +1017,8 @@ static void netplan_bond_parameters(void **state)
 	done(&im);
 }
 
-/* interfaces are IDs: set-name, else an exact match name, else the ID;
- * a glob, a MAC-only match, a bridge are no slaves. */
+/* interfaces are IDs: match macaddress (mac:), else set-name, else an
+ * exact match name, else the ID; a glob, a bridge are no slaves. */
 static void netplan_members(void **state)
 {
 	(void)state;
@@ -978,13 +1044,14 @@ static void netplan_members(void **state)
 			      "    bond0:\n"
 			      "      interfaces: [lan1, port2, ports3, byMac, eth9, br7, ghost0]\n")),
 	    1, &im);
-	slaves_are(bond(&im, "bond0"), "lan1 enp2s0 eth9 ghost0");
-	has_text(&im, "# interface lan1 (a.yaml) is matched by MAC address or driver and renamed "
-		      "to lan1: bondd takes it by that name");
+	/* match: macaddress is the permanent address: a mac: entry, with
+	 * set-name or without. */
+	slaves_are(bond(&im, "bond0"), "m:525400000001 enp2s0 m:525400000004 eth9 ghost0");
+	has_text(&im, "slaves = mac:52:54:00:00:00:01 enp2s0 mac:52:54:00:00:00:04 eth9 ghost0\n");
+	has_text(&im, "# interface lan1 (a.yaml): taken by its permanent MAC; its set-name lan1 "
+		      "is netplan's to give");
 	has_text(&im, "# not carried over: interface ports3 (a.yaml) matches name enp3*, a "
 		      "pattern: list the links it fits in slaves by hand");
-	has_text(&im, "# not carried over: interface byMac (a.yaml) is matched by MAC address or "
-		      "driver with no set-name");
 	has_text(&im, "# not carried over: interface br7 is a bridge, not a NIC");
 	has_text(&im, "# interface ghost0 is defined in no file given (netplan refuses that): "
 		      "taken as an interface name");
@@ -996,6 +1063,33 @@ static void netplan_members(void **state)
 /* Files in the lexical order of their names whatever the directory; the
  * first given of one name shadows the rest; scalars replaced, sequences
  * appended (netplan-generate(8), "Handling multiple files"). */
+/* A macaddress bondd cannot take falls back to the name, and says so;
+ * a match by driver alone names nothing. */
+static void netplan_mac_fallback(void **state)
+{
+	(void)state;
+	struct imported im;
+	run(import_netplan,
+	    FILES(F("a.yaml", "network:\n"
+			      "  ethernets:\n"
+			      "    p1:\n"
+			      "      match: {macaddress: '01:00:5e:00:00:01'}\n"
+			      "      set-name: p1\n"
+			      "    p2:\n"
+			      "      match: {driver: ixgbe}\n"
+			      "  bonds:\n"
+			      "    bond0:\n"
+			      "      interfaces: [p1, p2]\n")),
+	    1, &im);
+	slaves_are(bond(&im, "bond0"), "p1");
+	has_text(&im, "# not carried over: mac 01:00:5e:00:00:01 (a.yaml): is a multicast "
+		      "address");
+	has_text(&im, "# interface p1 (a.yaml): fell back to the name p1, which a rename loses");
+	has_text(&im, "# not carried over: interface p2 (a.yaml) is matched by MAC address or "
+		      "driver with no set-name");
+	done(&im);
+}
+
 static void netplan_merge(void **state)
 {
 	(void)state;
@@ -1418,10 +1512,12 @@ int main(void)
 		cmocka_unit_test(netplan_long_scalar),
 		cmocka_unit_test(networkd_dropins_mac_and_notes),
 		cmocka_unit_test(networkd_slaves),
+		cmocka_unit_test(networkd_match_by_hardware),
 		cmocka_unit_test(networkd_bond_network),
 		cmocka_unit_test(networkd_shadow_and_mask),
 		cmocka_unit_test(nm_bond_and_ports),
 		cmocka_unit_test(nm_miimon_default),
+		cmocka_unit_test(nm_ports_by_hardware),
 		cmocka_unit_test(nm_dhcp_and_escapes),
 		cmocka_unit_test(teamd_lacp),
 		cmocka_unit_test(teamd_activebackup),
@@ -1440,6 +1536,7 @@ int main(void)
 		cmocka_unit_test(netplan_bond_parameters),
 		cmocka_unit_test(netplan_members),
 		cmocka_unit_test(netplan_merge),
+		cmocka_unit_test(netplan_mac_fallback),
 		cmocka_unit_test(netplan_stacked_and_notes),
 		cmocka_unit_test(ifupdown_ifenslave),
 		cmocka_unit_test(ifupdown_ifupdown2),

@@ -149,6 +149,39 @@ static void slave_link_parses(void **state)
 	assert_true(l.bond.have == 0); /* not a bond */
 }
 
+/* What names a link whatever its name: altnames in IFLA_PROP_LIST, the
+ * permanent address (zeros: none, as veth sends), the parent device as
+ * udev's ID_PATH; dev_port is sysfs's, unknown (-1) here. */
+static void identity_attributes_parse(void **state)
+{
+	(void)state;
+	struct nlmsghdr *nlh = new_link_msg(RTM_NEWLINK, 4, 0, "vec1");
+	struct nlattr *list = mnl_attr_nest_start(nlh, IFLA_PROP_LIST);
+	mnl_attr_put_strz(nlh, IFLA_ALT_IFNAME, "enx02000000aa01");
+	mnl_attr_put_strz(nlh, IFLA_ALT_IFNAME, "a-name-of-more-than-fifteen-bytes");
+	mnl_attr_nest_end(nlh, list);
+	mnl_attr_put(nlh, IFLA_PERM_ADDRESS, 6, "\x02\x00\x00\x00\xaa\x01");
+	mnl_attr_put_strz(nlh, IFLA_PARENT_DEV_NAME, "uml-vector.1");
+	mnl_attr_put_strz(nlh, IFLA_PARENT_DEV_BUS_NAME, "platform");
+	struct obs_link l;
+	assert_int_equal(link_parse(nlh, &l), 0);
+	assert_int_equal(l.n_altnames, 2);
+	assert_string_equal(l.altnames[0], "enx02000000aa01");
+	assert_string_equal(l.altnames[1], "a-name-of-more-than-fifteen-bytes");
+	assert_true(l.has_perm_addr);
+	assert_memory_equal(l.perm_addr, "\x02\x00\x00\x00\xaa\x01", 6);
+	assert_string_equal(l.id_path, "platform-uml-vector.1");
+	assert_int_equal(l.dev_port, -1);
+
+	nlh = new_link_msg(RTM_NEWLINK, 5, 0, "v0");
+	mnl_attr_put(nlh, IFLA_PERM_ADDRESS, 6, "\0\0\0\0\0\0");
+	mnl_attr_put_strz(nlh, IFLA_PARENT_DEV_NAME, "orphan"); /* no bus: no path */
+	assert_int_equal(link_parse(nlh, &l), 0);
+	assert_false(l.has_perm_addr);
+	assert_int_equal(l.n_altnames, 0);
+	assert_string_equal(l.id_path, "");
+}
+
 static void truncated_messages_are_refused(void **state)
 {
 	(void)state;
@@ -672,6 +705,7 @@ int main(void)
 		cmocka_unit_test(codec_round_trip_every_option),
 		cmocka_unit_test(codec_refuses_primary_without_ifindex),
 		cmocka_unit_test(slave_link_parses),
+		cmocka_unit_test(identity_attributes_parse),
 		cmocka_unit_test(bond_info_parses),
 		cmocka_unit_test(truncated_messages_are_refused),
 		cmocka_unit_test(unterminated_kind_is_ignored),

@@ -191,6 +191,7 @@ struct row_spec {
 	uint32_t siblings;      /* bit k: heard the requests of e(k+1) */
 	uint32_t on;            /* answers came in on these slaves (0: its own) */
 	struct peer_spec peers[9];
+	const char *sel;        /* its slaves = entry when not its name */
 };
 
 struct eval_case {
@@ -242,6 +243,10 @@ static const struct eval_case cases[] = {
 	 {WHOLE(1), {.peers = {{'b', 3, ALL, ALL}, {'c', 2, ALL, ALL}}},
 	  {.peers = {{'b', 2, ALL, ALL}, {'c', 3, ALL, ALL}}}, WHOLE(4)},
 	 {"crossed:e2,e3"}, NULL},
+	{"crossed, the slave given by mac: names it", MODE_BALANCE_RR, 9000,
+	 {WHOLE(1), {.peers = {{'b', 3, ALL, ALL}, {'c', 3, ALL, ALL}}, .sel = "mac:02:00:00:00:aa:02"},
+	  {.peers = {{'b', 2, ALL, ALL}, {'c', 2, ALL, ALL}}}, WHOLE(4)},
+	 {"crossed:e2,e3"}, "e2 (place 2, mac:02:00:00:00:aa:02) meets"},
 	{"a port alone in its own VLAN", MODE_BALANCE_RR, 9000,
 	 {WHOLE(1), WHOLE(2), WHOLE(3), {.peers = {{0}}}},
 	 {"unreachable:e4"}, "e4 reached no peer and heard none, while e1, e2, e3"},
@@ -309,6 +314,8 @@ static void build(const struct eval_case *c, struct lc_slave_obs rows[4], struct
 	for (int i = 0; i < 4; i++) {
 		struct lc_slave_obs *r = &rows[i];
 		snprintf(r->name, IFNAMSIZ, "e%d", i + 1);
+		if (c->rows[i].sel)
+			snprintf(r->sel, sizeof(r->sel), "%s", c->rows[i].sel);
 		r->pos = (uint8_t)(i + 1);
 		if (c->rows[i].down)
 			continue;

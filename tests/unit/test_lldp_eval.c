@@ -200,6 +200,8 @@ static void same_port_and_one_vlan(void **state)
 	assert_int_equal(f.v[0].n_slaves, 2);
 	assert_string_equal(f.v[0].slaves[0], "e1");
 	assert_string_equal(f.v[0].slaves[1], "e3");
+	assert_string_equal(f.v[0].evidence, "e1 and e3 hear one switch port: swp1 on "
+			    "sw-02:00:00:00:00:01");
 	assert_int_equal(f.v[1].kind, FK_LLDP_ONE_VLAN);
 	assert_int_equal(f.v[1].severity, FSEV_INFO);
 	assert_int_equal(f.v[1].n_slaves, 3);
@@ -207,6 +209,15 @@ static void same_port_and_one_vlan(void **state)
 	assert_string_equal(f.v[1].slaves[2], "e4");
 	assert_string_equal(f.v[1].evidence,
 			    "balance-rr slaves on switch ports of one VLAN (port VLAN ID 10)");
+	/* A slave given by selector is named by it too: which entry of
+	 * slaves = is cabled where. */
+	findings_clear(&f);
+	snprintf(p[2].sel, sizeof(p[2].sel), "mac:02:00:00:00:aa:03");
+	assert_int_equal(lldp_eval("bond0", 1500, true, ports, 4, &f), 0);
+	assert_string_equal(f.v[0].evidence, "e1 and e3 (mac:02:00:00:00:aa:03) hear one switch "
+			    "port: swp1 on sw-02:00:00:00:00:01");
+	assert_string_equal(f.v[0].slaves[1], "e3");
+	p[2].sel[0] = '\0';
 	/* not balance-rr: no VLAN finding; e3 hears another chassis besides
 	 * (a second speaker): no verdict from e3, so no same port either */
 	findings_clear(&f);

@@ -624,6 +624,54 @@ static void mac_address_outputs(void **state)
 	(void)state;
 }
 
+/* Slaves by selector: today's name beside the entry, the NIC's permanent
+ * address and device path; an entry no link answers to is shown as
+ * written, in --json and --prometheus alike. */
+static void json_selectors(void **state)
+{
+	(void)state;
+	struct world *w = world_new();
+	static const char conf[] = "[bond0]\nmode = balance-rr\nmiimon = 100\n"
+				   "slaves = mac:02:00:00:00:aa:01 mac:02:00:00:00:aa:07 e3\n"
+				   "[bond1]\nmode = active-backup\nslaves = f1\n";
+	struct config_diag diag = {0};
+	desired_free(&w->want);
+	assert_int_equal(config_parse("t.conf", conf, sizeof(conf) - 1, &w->want, &diag), 0);
+	config_diag_free(&diag);
+	/* e1 is the first entry's link (as identity_apply would say). */
+	struct obs_link *e1 = link_mut(w, "e1");
+	e1->has_perm_addr = true;
+	memcpy(e1->perm_addr, "\x02\x00\x00\x00\xaa\x01", 6);
+	snprintf(e1->id_path, sizeof(e1->id_path), "pci-0000:3b:00.0");
+	e1->dev_port = 1;
+	snprintf(w->want.bonds[0].slaves[0].name, IFNAMSIZ, "e1");
+	const struct desired_bond *sel[] = {&w->want.bonds[0]};
+	struct strbuf out = {0};
+
+	json_of(&out, &w->view, sel, 1);
+	assert_false(out.oom);
+	static const char *const want[] = {
+		"\"slaves\":[\"mac:02:00:00:00:aa:01\",\"mac:02:00:00:00:aa:07\",\"e3\"]",
+		"{\"name\":\"e1\",\"selector\":\"mac:02:00:00:00:aa:01\",\"configured_position\":1,"
+		"\"position\":1,\"present\":true",
+		"\"permanent_address\":\"02:00:00:00:aa:01\",\"device_path\":\"pci-0000:3b:00.0\","
+		"\"dev_port\":1,",
+		"{\"name\":\"mac:02:00:00:00:aa:07\",\"selector\":\"mac:02:00:00:00:aa:07\","
+		"\"configured_position\":2,\"position\":null,\"present\":false",
+		"{\"name\":\"e3\",\"selector\":\"e3\",",
+	};
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		if (!strstr(out.s, want[i]))
+			fail_msg("JSON lacks %s in %s", want[i], out.s);
+	assert_null(strstr(out.s, "m:02000000aa07"));
+	sb_free(&out);
+	prometheus_of(&out, &w->view, sel, 1);
+	assert_non_null(strstr(out.s, "\"mac:02:00:00:00:aa:07\""));
+	assert_null(strstr(out.s, "m:02000000aa07"));
+	sb_free(&out);
+	world_free(w);
+}
+
 static void json_fields(void **state)
 {
 	struct world *w = world_new();
@@ -643,10 +691,10 @@ static void json_fields(void **state)
 		"\"name\":\"bond1\"", "\"present\":false", "\"observed\":null",
 		"\"problem\":\"bond1 does not exist\"", "\"privileged\":false",
 		/* A slave that does not exist: every key, null. */
-		"{\"name\":\"f1\",\"configured_position\":1,\"position\":null,\"present\":false,"
+		"{\"name\":\"f1\",\"selector\":\"f1\",\"configured_position\":1,\"position\":null,\"present\":false,"
 		"\"enslaved\":false,\"ifindex\":null,\"mtu\":null,\"carrier\":null,"
 		"\"mii_status\":null,\"link_failure_count\":null,\"permanent_address\":null,"
-		"\"state\":null,\"active_slave\":null,\"queue_id\":null,\"ad_aggregator_id\":null,"
+		"\"device_path\":null,\"dev_port\":null,\"state\":null,\"active_slave\":null,\"queue_id\":null,\"ad_aggregator_id\":null,"
 		"\"ad_actor_port_state\":null,\"ad_partner_port_state\":null,\"ad_actor_port_prio\":null,"
 		"\"ad_churn_actor_state\":null,\"ad_churn_partner_state\":null,\"lacp_problem\":null,"
 		"\"speed_mbps\":null,\"duplex\":null,\"rx_bytes\":null,\"tx_bytes\":null,"
@@ -1121,6 +1169,7 @@ int main(void)
 		cmocka_unit_test(select_in_config_order),
 		cmocka_unit_test(brief_lines),
 		cmocka_unit_test(json_fields),
+		cmocka_unit_test(json_selectors),
 		cmocka_unit_test(mac_address_outputs),
 		cmocka_unit_test(prometheus_lines),
 		cmocka_unit_test(event_ring_and_lines),

@@ -24,7 +24,8 @@
 # netplan: 50-cloud-init.yaml bonds.bond4 parameters mode 802.3ad,
 #   lacp-rate fast, mii-monitor-interval 100 (milliseconds: no suffix),
 #   transmit-hash-policy layer3+4, mtu 9000, addresses 10.81.0.1/24,
-#   interfaces e11 and nic12 (matched by MAC, set-name e12); 90-local.yaml,
+#   interfaces e11 and nic12 (matched by MAC, set-name e12: imported as
+#   mac:52:54:00:12:00:12, named e12 here for a veth); 90-local.yaml,
 #   later by name, appends e13 to interfaces and adds up-delay 200.
 # ifupdown: interfaces' iface bond5 inet static, address 10.82.0.1 with
 #   netmask 255.255.255.0, mtu 9000, bond-slaves e14 e15, bond-mode
@@ -47,6 +48,12 @@ mkdir "$WORK/bondd.conf.d"
 "$BONDD_IMPORT" nm "$DATA/nm" >"$WORK/bondd.conf.d/30-nm.conf"
 "$BONDD_IMPORT" teamd "$DATA/teamd" >"$WORK/bondd.conf.d/35-teamd.conf"
 "$BONDD_IMPORT" netplan "$DATA/netplan" >"$WORK/bondd.conf.d/36-netplan.conf"
+# nic12 is matched by MAC: the import names it mac:52:54:00:12:00:12, its
+# permanent address, which a veth does not have (scenario 230 enslaves by
+# mac: on NICs that do); here it is the veth e12, its set-name.
+file_has "$WORK/bondd.conf.d/36-netplan.conf" "slaves = e11 mac:52:54:00:12:00:12 e13" ||
+	{ cat "$WORK/bondd.conf.d/36-netplan.conf"; fail "the netplan import lacks nic12's mac:"; }
+sed -i 's/ mac:52:54:00:12:00:12 / e12 /' "$WORK/bondd.conf.d/36-netplan.conf"
 "$BONDD_IMPORT" ifupdown "$DATA/ifupdown/interfaces" >"$WORK/bondd.conf.d/37-ifupdown.conf"
 # Beside the imports, a per-host drop-in: an address for the ifcfg bond,
 # and a bond of its own (with its slaves: a drop-in's section for a bond
