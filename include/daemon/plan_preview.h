@@ -6,12 +6,14 @@
 #ifndef BONDD_PLAN_PREVIEW_H
 #define BONDD_PLAN_PREVIEW_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "desired.h"
 
-/* Prints want's plan against the kernel's links to out; 0, or -errno when
- * the kernel could not be read. */
-int plan_preview(const struct desired *want, FILE *out);
+/* Prints want's plan against the kernel's links to out, as text or as
+ * JSON (plan_report.h); 0 when nothing would change, 1 when something
+ * would, or -errno when the kernel could not be read. */
+int plan_preview(const struct desired *want, bool json, FILE *out);
 
 #endif
