@@ -714,6 +714,10 @@ static void prometheus_lines(void **state)
 		"bondd_bond_health{master=\"bond1\",device=\"bond1\"} 2\n",
 		"bondd_bond_up{master=\"bond1\",device=\"bond1\"} 0\n",
 		"bondd_bond_slaves_up{master=\"bond0\",device=\"bond0\"} 3\n",
+		"bondd_bond_slaves_configured{master=\"bond1\",device=\"bond1\"} 1\n",
+		/* bond0's mode from the kernel, bond1 (missing) the configured one. */
+		"bondd_bond_mode_info{master=\"bond0\",device=\"bond0\",mode=\"balance-rr\"} 1\n",
+		"bondd_bond_mode_info{master=\"bond1\",device=\"bond1\",mode=\"active-backup\"} 1\n",
 		"bondd_slave_in_place{master=\"bond0\",device=\"e2\"} 1\n",
 		"bondd_slave_carrier_flaps_total{master=\"bond0\",device=\"e2\"} 3\n",
 		"bondd_slave_tx_packets_total{master=\"bond0\",device=\"e3\"} 5013\n",
