@@ -28,6 +28,7 @@ grep -q '^bondd_bond_mode_info{master="bond0",device="bond0",mode="balance-rr"} 
 	"$BUILD_DIR/status-samples/204-metrics.prom" || fail "no bondd_bond_mode_info for bond0"
 
 # A slave gone: degraded, WARNING with the reason.
+health_lines=$(log_count ": health: ")
 ip link del e2
 wait_until 5 sh -c '"$0" --socket "$1" --brief >/dev/null; [ $? -eq 1 ]' "$BONDD_STATUS" "$SOCK" ||
 	fail "bond0 never degraded"
@@ -35,6 +36,8 @@ nagios
 assert_eq 1 "$rc" "exit status, degraded"
 [[ $out == "BONDD WARNING - bond0 degraded, 1/2 slaves up ("*") | 'bond0_slaves_up'=1;2:;1:;0;2 'bond0_health'=1;0;1;0;2" ]] ||
 	fail "plugin line, degraded: $out"
+# bondd's log says so too, one line per change (bond, from, to, why).
+wait_log "bond0: health: healthy -> degraded: " 1 5 || fail "no health change line in bondd's log"
 
 # The bond named and gone (no slave can come back: e1 deleted too, bond
 # deleted): CRITICAL.
@@ -45,6 +48,9 @@ nagios bond0
 assert_eq 2 "$rc" "exit status, down"
 [[ $out == "BONDD CRITICAL - bond0 down, 0/2 slaves up"*" | 'bond0_slaves_up'=0;2:;1:;0;2 'bond0_health'=2;0;1;0;2" ]] ||
 	fail "plugin line, down: $out"
+wait_log "bond0: health: degraded -> down: " 1 5 || fail "no health change line to down in bondd's log"
+(($(log_count ": health: ") == health_lines + 2)) ||
+	{ grep ": health: " "$BONDD_LOG"; fail "expected two more health lines (degraded, down), one per change"; }
 
 # No bondd: UNKNOWN, one line on stdout.
 stop_bondd
