@@ -282,13 +282,13 @@ static void log_health_changes(struct daemon *d, const struct status_view *v)
 	for (size_t i = 0; i < bv.n; i++) {
 		const struct bond_view *b = &bv.v[i];
 		struct bond_runtime *rt = bond_rt(d, b->want->name);
-		if (!rt || (rt->health_logged && rt->health == (int)b->health))
+		char line[BOND_VIEW_WHY + 2 * IFNAMSIZ + 64];
+		if (!rt || !health_change_line(rt->health_logged, (enum status_health)rt->health, b,
+					       line, sizeof(line)))
 			continue;
 		log_meta(LOG_INFO,
 			 &(struct log_meta){.bond = b->want->name, .message_id = LOG_MSGID_HEALTH},
-			 "%s: health: %s -> %s%s%s", b->want->name,
-			 rt->health_logged ? status_health_name((enum status_health)rt->health) :
-			 "unknown", status_health_name(b->health), b->why[0] ? ": " : "", b->why);
+			 "%s", line);
 		rt->health_logged = true;
 		rt->health = (int)b->health;
 	}

@@ -696,6 +696,40 @@ static void counting_live(void *ctx, const char *ifname, int ifindex, struct lin
 	out->stats.has_crc_missed = ifindex != 12; /* e2: the files could not be read */
 }
 
+/* The log's health lines: one per change, none when the health is the
+ * one last logged, the first after a start from "unknown". */
+static void health_change_lines(void **state)
+{
+	static const struct {
+		bool logged;
+		enum status_health was, now;
+		const char *why, *line; /* line NULL: nothing to log */
+	} cases[] = {
+		{false, HEALTH_OK, HEALTH_OK, "", "bond0: health: unknown -> healthy"},
+		{false, HEALTH_OK, HEALTH_DOWN, "bond0 does not exist",
+		 "bond0: health: unknown -> down: bond0 does not exist"},
+		{true, HEALTH_OK, HEALTH_OK, "", NULL},
+		{true, HEALTH_DEGRADED, HEALTH_DEGRADED, "e2: MII down", NULL},
+		{true, HEALTH_OK, HEALTH_DEGRADED, "e2: MII down",
+		 "bond0: health: healthy -> degraded: e2: MII down"},
+		{true, HEALTH_DEGRADED, HEALTH_DOWN, "no carrier",
+		 "bond0: health: degraded -> down: no carrier"},
+		{true, HEALTH_DOWN, HEALTH_OK, "", "bond0: health: down -> healthy"},
+	};
+	struct desired_bond want = {.name = "bond0"};
+	char line[256];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct bond_view b = {.want = &want, .health = cases[i].now};
+		snprintf(b.why, sizeof(b.why), "%s", cases[i].why);
+		bool said = health_change_line(cases[i].logged, cases[i].was, &b, line, sizeof(line));
+		assert_int_equal(said, cases[i].line != NULL);
+		if (cases[i].line)
+			assert_string_equal(line, cases[i].line);
+	}
+}
+
 static void prometheus_lines(void **state)
 {
 	struct world *w = world_new();
@@ -1127,6 +1161,7 @@ int main(void)
 		cmocka_unit_test(json_fields),
 		cmocka_unit_test(mac_address_outputs),
 		cmocka_unit_test(prometheus_lines),
+		cmocka_unit_test(health_change_lines),
 		cmocka_unit_test(event_ring_and_lines),
 		cmocka_unit_test(findings_in_health_and_metrics),
 		cmocka_unit_test(health_while_retrying),
