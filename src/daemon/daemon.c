@@ -22,7 +22,6 @@
 #include "plan.h"
 #include "proc_filter.h"
 #include "sd_notify.h"
-#include "bond_view.h"
 #include "service_status.h"
 #include "small_file.h"
 
