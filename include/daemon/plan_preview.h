@@ -11,9 +11,10 @@
 
 #include "desired.h"
 
-/* Prints want's plan against the kernel's links to out; 0, or -errno when
- * the kernel could not be read. */
-int plan_preview(const struct desired *want, FILE *out);
+/* Prints want's plan against the kernel's links to out, as text or as
+ * JSON (plan_report.h); 0 when nothing would change, 1 when something
+ * would, or -errno when the kernel could not be read. */
+int plan_preview(const struct desired *want, bool json, FILE *out);
 
 /*
  * Matches want's slave entries to the kernel's links now (identity.h) and

@@ -41,6 +41,10 @@ struct bond_runtime {
 	 * without holds is not empty): health says the bond is degraded and
 	 * why, in the kernel's words; "" when nothing refused is pending. */
 	char refused[192];
+	/* The health last logged (enum status_health), for the journal's one
+	 * line per change; health_logged false: none yet. */
+	bool health_logged;
+	int health;
 };
 
 #endif

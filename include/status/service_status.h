@@ -9,7 +9,10 @@
 #ifndef BONDD_SERVICE_STATUS_H
 #define BONDD_SERVICE_STATUS_H
 
+#include <stdbool.h>
 #include <stddef.h>
+
+#include "bond_view.h"
 
 #include "status_render.h"
 
@@ -18,5 +21,13 @@
 
 /* Writes the line (no "STATUS=", no newline) into out, cut to len - 1. */
 void service_status_text(const struct status_view *v, char *out, size_t len);
+
+/*
+ * The log's line for a bond whose health was judged again (bondd(8),
+ * LOGGING: "BOND: health: FROM -> TO[: WHY]"), or false when it is the
+ * health last logged.  logged false: none logged yet (FROM "unknown").
+ */
+bool health_change_line(bool logged, enum status_health was, const struct bond_view *b,
+			char *out, size_t len);
 
 #endif

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <syslog.h>
 #include <sys/epoll.h>
 #include <sys/stat.h>
 #include <sys/signalfd.h>
@@ -269,6 +270,32 @@ static void mark_whole(struct daemon *d)
 	action_list_free(&all);
 }
 
+/* One line per change of a bond's health (bond, from, to, why), as the
+ * status judges it (bond_view.c), with its MESSAGE_ID for the journal.
+ * At info either way: what made it worse (drift, a failed request, a
+ * finding) has its own line at its own level already. */
+static void log_health_changes(struct daemon *d, const struct status_view *v)
+{
+	struct bond_views bv;
+
+	if (bond_views_build_all(&bv, v, false) < 0)
+		return;
+	for (size_t i = 0; i < bv.n; i++) {
+		const struct bond_view *b = &bv.v[i];
+		struct bond_runtime *rt = bond_rt(d, b->want->name);
+		char line[BOND_VIEW_WHY + 2 * IFNAMSIZ + 64];
+		if (!rt || !health_change_line(rt->health_logged, (enum status_health)rt->health, b,
+					       line, sizeof(line)))
+			continue;
+		log_meta(LOG_INFO,
+			 &(struct log_meta){.bond = b->want->name, .message_id = LOG_MSGID_HEALTH},
+			 "%s", line);
+		rt->health_logged = true;
+		rt->health = (int)b->health;
+	}
+	bond_views_free(&bv);
+}
+
 /* STATUS= for systemd, sent when it changes; and which bonds are whole
  * now, for log_drift. */
 static void notify_status(struct daemon *d)
@@ -278,6 +305,7 @@ static void notify_status(struct daemon *d)
 
 	mark_whole(d);
 	fill_view(d, &v);
+	log_health_changes(d, &v);
 	service_status_text(&v, line, sizeof(line));
 	if (d->reload_refused[0]) {
 		size_t used = strlen(line);
@@ -464,7 +492,8 @@ static int reload(struct daemon *d, char *msg, size_t len)
 	if (config_load_kernel(d->opts.config_path, running_kernel(), &next, &diag) < 0) {
 		const struct config_diagnostic *first = config_diag_first(&diag, CONFIG_ERROR);
 		log_diagnostics(&diag, CONFIG_ERROR);
-		log_err("reload failed: keeping the running configuration");
+		log_meta(LOG_ERR, &(struct log_meta){.message_id = LOG_MSGID_RELOAD_REFUSED},
+			 "reload failed: keeping the running configuration");
 		/* Anyone may watch events; the message may quote a file only
 		 * root may read.  Where the error is, then, not what it says:
 		 * the log and the one who asked for the reload get the rest. */
@@ -505,9 +534,10 @@ static int reload(struct daemon *d, char *msg, size_t len)
 		log_diagnostics(&diag, CONFIG_WARNING);
 		config_diag_free(&diag);
 		desired_free(&next);
-		log_err("reload refused: %s defines no bonds, and bondd manages %zu; keeping the "
-			"running configuration (to stop managing every bond, stop the service)",
-			d->opts.config_path, d->want.n_bonds);
+		log_meta(LOG_ERR, &(struct log_meta){.message_id = LOG_MSGID_RELOAD_REFUSED},
+			 "reload refused: %s defines no bonds, and bondd manages %zu; keeping the "
+			 "running configuration (to stop managing every bond, stop the service)",
+			 d->opts.config_path, d->want.n_bonds);
 		record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: it defines no bonds",
 		       d->opts.config_path);
 		snprintf(msg, len, "%s defines no bonds, and bondd manages %zu; the running "

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <syslog.h>
 #include <unistd.h>
 
 /*
@@ -123,7 +124,8 @@ void execute_plan(struct daemon *d)
 		if (ret == 0) {
 			/* "apply:" marks every kernel write, so tests and admins
 			 * can tell a quiet pass from a busy one. */
-			log_notice("%s: apply: %s", a->bond, desc);
+			log_meta(LOG_NOTICE, &(struct log_meta){a->bond, a->ifname, LOG_MSGID_REPAIR},
+				 "%s: apply: %s", a->bond, desc);
 			record(d, EV_REPAIR, a->bond, a->ifname, "%s", desc);
 			/* A link-down is only the first step of an enslave and
 			 * shares its key: its success says nothing of the

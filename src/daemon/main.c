@@ -21,12 +21,19 @@
 
 /* sysexits.h values, spelled out where they are used. */
 enum { EXIT_USAGE = 64, EXIT_CONFIG = 78 };
+/* --detailed-exitcode: the plan would change something (terraform's and
+ * Ansible's convention: 0 nothing, 2 changes, anything else an error). */
+enum { EXIT_CHANGES = 2 };
+
+struct check_opts {
+	bool plan, json, detailed_exitcode;
+};
 
 static void usage(FILE *to)
 {
 	fprintf(to,
-		"Usage: bondd [--config FILE] [--socket PATH] [--check [--plan]] [--debug]\n"
-		"             [--version] [--help]\n"
+		"Usage: bondd [--config FILE] [--socket PATH] [--debug] [--version] [--help]\n"
+		"       bondd --check [--plan [--json]] [--detailed-exitcode] [--config FILE]\n"
 		"Keeps the Linux bonding interfaces described in FILE exactly as configured.\n"
 		"\n"
 		"  -c, --config FILE   configuration file (default %s);\n"
@@ -36,6 +43,9 @@ static void usage(FILE *to)
 		"  -p, --plan          with --check: print what a start or reload would change\n"
 		"                      in the kernel now, and what disrupts traffic; change nothing\n"
 		"                      (warnings are printed but do not fail the check)\n"
+		"  -j, --json          with --plan: print the plan as one JSON document\n"
+		"      --detailed-exitcode  with --plan: exit 0 when nothing would change,\n"
+		"                      2 when something would (errors keep their codes)\n"
 		"  -d, --debug         log debug messages\n"
 		"  -V, --version       print the version and exit\n"
 		"  -h, --help          print this help and exit\n"
@@ -126,7 +136,7 @@ static void check_kernel_caps(const char *path, const struct desired *want)
 	}
 }
 
-static int check_config(const char *path, bool show_plan)
+static int check_config(const char *path, const struct check_opts *co)
 {
 	struct desired want = {0};
 	struct config_diag diag = {0};
@@ -152,24 +162,27 @@ static int check_config(const char *path, bool show_plan)
 				    "reload (to stop managing every bond, stop the service)");
 	/* Which link each entry names now; one link named twice is an error
 	 * (when the links can be read: --check also runs where they cannot). */
-	int conflicts = identity_preview(&want, stdout, stderr, show_plan);
+	int conflicts = identity_preview(&want, co->json ? stderr : stdout, stderr, co->plan);
 	if (conflicts > 0) {
 		desired_free(&want);
 		return EXIT_CONFIG;
 	}
-	if (show_plan && conflicts < 0) {
+	if (co->plan && conflicts < 0) {
 		fprintf(stderr, "bondd: reading the kernel's links: %s\n", strerror(-conflicts));
 		desired_free(&want);
 		return 1;
 	}
-	printf("configuration OK\n");
-	if (show_plan && (err = plan_preview(&want, stdout)) < 0) {
+	/* With --json, stdout holds the document alone (warnings are on
+	 * stderr). */
+	if (!co->json)
+		printf("configuration OK\n");
+	if (co->plan && (err = plan_preview(&want, co->json, stdout)) < 0) {
 		fprintf(stderr, "bondd: reading the kernel's links: %s\n", strerror(-err));
 		desired_free(&want);
 		return 1;
 	}
 	desired_free(&want);
-	return 0;
+	return co->plan && co->detailed_exitcode && err == 1 ? EXIT_CHANGES : 0;
 }
 
 /* Why `path` can never be a UNIX socket's address, or NULL ("" is no
@@ -192,6 +205,8 @@ int main(int argc, char **argv)
 		{"socket", required_argument, NULL, 's'},
 		{"check", no_argument, NULL, 'n'},
 		{"plan", no_argument, NULL, 'p'},
+		{"json", no_argument, NULL, 'j'},
+		{"detailed-exitcode", no_argument, NULL, 'x'},
 		{"debug", no_argument, NULL, 'd'},
 		{"version", no_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'},
@@ -201,7 +216,8 @@ int main(int argc, char **argv)
 		.config_path = BONDD_DEFAULT_CONFIG,
 		.socket_path = BONDD_DEFAULT_SOCKET,
 	};
-	bool check = false, debug = false, show_plan = false;
+	bool check = false, debug = false;
+	struct check_opts co = {0};
 	int c;
 
 	/* Internal (bondd(8), PRIVILEGE SEPARATION): bondd's own status
@@ -216,7 +232,7 @@ int main(int argc, char **argv)
 		return status_process_run(3, 4, argv[2]);
 	}
 
-	while ((c = getopt_long(argc, argv, "c:s:npdVh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "c:s:npjdVh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			opts.config_path = optarg;
@@ -228,7 +244,13 @@ int main(int argc, char **argv)
 			check = true;
 			break;
 		case 'p':
-			show_plan = true;
+			co.plan = true;
+			break;
+		case 'j':
+			co.json = true;
+			break;
+		case 'x':
+			co.detailed_exitcode = true;
 			break;
 		case 'd':
 			debug = true;
@@ -256,13 +278,19 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if (show_plan && !check) {
+	if (co.plan && !check) {
 		fprintf(stderr, "bondd: --plan goes with --check\n");
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	if ((co.json || co.detailed_exitcode) && !co.plan) {
+		fprintf(stderr, "bondd: %s goes with --check --plan\n",
+			co.json ? "--json" : "--detailed-exitcode");
+		usage(stderr);
+		return EXIT_USAGE;
+	}
 	if (check)
-		return check_config(opts.config_path, show_plan);
+		return check_config(opts.config_path, &co);
 	/* A socket path that can never be bound would leave bondd without its
 	 * socket, and so without the guard against a second instance. */
 	const char *why = socket_path_problem(opts.socket_path);

@@ -9,6 +9,7 @@
 #include "identity.h"
 #include "observer.h"
 #include "plan.h"
+#include "plan_report.h"
 
 /* One entry's link now, as --check --plan says it. */
 static void say_match(FILE *out, const struct desired_bond *b, const struct desired_slave *ds,
@@ -88,12 +89,12 @@ int identity_preview(struct desired *want, FILE *out, FILE *err_out, bool show)
 	return conflicts;
 }
 
-int plan_preview(const struct desired *want, FILE *out)
+int plan_preview(const struct desired *want, bool json, FILE *out)
 {
 	struct observer ob;
 	struct action_list plan_out = {0};
-	char desc[256];
-	size_t disrupting = 0;
+	struct plan_report report = {0};
+	struct strbuf text = {0};
 
 	int err = observer_open(&ob, 0, NULL, NULL);
 	if (err < 0)
@@ -103,22 +104,21 @@ int plan_preview(const struct desired *want, FILE *out)
 	/* As a start or reload plans: rebuilds allowed, nothing held. */
 	if ((err = plan(want, &ob.state, NULL, &plan_out)) < 0)
 		goto out;
-	for (size_t i = 0; i < plan_out.n; i++) {
-		const struct action *a = &plan_out.v[i];
-		bool disrupts = plan_action_disrupts(a);
-		disrupting += disrupts;
-		fprintf(out, "%s: %s%s\n", a->bond, action_describe(a, desc, sizeof(desc)),
-			disrupts ? "  [disrupts traffic]" : "");
-	}
-	for (size_t i = 0; i < plan_out.n_notes; i++)
-		fprintf(out, "%s: %s: %s\n", plan_out.notes[i].bond, plan_out.notes[i].ifname,
-			plan_out.notes[i].msg);
-	if (plan_out.n == 0)
-		fprintf(out, "nothing to do: the kernel matches the configuration\n");
+	if ((err = plan_report_build(want, &plan_out, &report)) < 0)
+		goto out;
+	if (json)
+		plan_report_json(&report, &text);
 	else
-		fprintf(out, "%zu action%s, %zu disrupting traffic; none taken\n", plan_out.n,
-			plan_out.n == 1 ? "" : "s", disrupting);
+		plan_report_text(&report, &text);
+	if (text.oom) {
+		err = -ENOMEM;
+		goto out;
+	}
+	fwrite(text.s, 1, text.len, out);
+	err = plan_report_changes(&report) ? 1 : 0;
 out:
+	sb_free(&text);
+	plan_report_free(&report);
 	action_list_free(&plan_out);
 	observer_close(&ob);
 	return err;

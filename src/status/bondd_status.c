@@ -19,6 +19,7 @@
 #include "build_config.h"
 #include "json_text.h"
 #include "status_proto.h"
+#include "strbuf.h"
 
 enum { EXIT_NOT_RELOADED = 1, EXIT_UNREACHABLE = 3, EXIT_USAGE = 64 };
 
@@ -36,11 +37,14 @@ static void usage(FILE *f)
 	fprintf(f,
 		"Usage: bondd-status [--socket PATH] [--json | --brief | --prometheus | --link-check |\n"
 		"                    --neighbours] [--watch] [BOND...]\n"
+		"       bondd-status [--socket PATH] --nagios [BOND...]\n"
 		"       bondd-status [--socket PATH] --reload\n"
 		"Shows the bonds bondd manages (all of them when none is named).\n"
 		"  -s, --socket PATH  bondd's status socket (default %s)\n"
 		"  -j, --json         one JSON document: configured and observed state, events\n"
 		"  -b, --brief        one line per bond: name, health, mode, MTU, slaves up/total\n"
+		"      --nagios       one line as a Nagios/Icinga plugin prints it:\n"
+		"                     BONDD OK|WARNING|CRITICAL|UNKNOWN - summary | perfdata\n"
 		"  -p, --prometheus   Prometheus text format (bondd_* metrics)\n"
 		"  -l, --link-check   check each slave's path now (probes to bondd on the peers),\n"
 		"                     wait for it and print a table per slave and the findings\n"
@@ -176,14 +180,104 @@ static int watch(int fd, bool json, char **bonds, int n_bonds)
 	return EXIT_UNREACHABLE;
 }
 
+/* --nagios: the plugin's one line (the Nagios plugin guidelines' output:
+ * "SERVICE STATE - text | perfdata") from the brief reply's lines, "BOND
+ * HEALTH MODE mtu N slaves UP/ALL up[ (why)]...".  The bonds that are not
+ * healthy first, with their reason; per bond its slaves up (warning below
+ * all, critical at none) and its health (0, 1, 2) as performance data. */
+static const char *const nagios_state[] = {"OK", "WARNING", "CRITICAL", "UNKNOWN"};
+
+/* A performance data label: no quote or '=' (the guidelines' rule). */
+static void perf_label(struct strbuf *b, const char *name, const char *what)
+{
+	sb_puts(b, "'");
+	for (const char *p = name; *p; p++)
+		sb_printf(b, "%c", *p == '\'' || *p == '=' ? '_' : *p);
+	sb_printf(b, "_%s'", what);
+}
+
+static int nagios_print(const char *reply, int status)
+{
+	struct strbuf text = {0}, perf = {0};
+	size_t healthy = 0, bonds = 0;
+	const char *line = reply;
+
+	while (line && *line) {
+		const char *nl = strchr(line, '\n');
+		size_t n = nl ? (size_t)(nl - line) : strlen(line);
+		char l[1024], name[64], health[16], mode[32];
+		unsigned mtu;
+		size_t up, all;
+		int used = 0;
+		snprintf(l, sizeof(l), "%.*s", (int)(n < sizeof(l) - 1 ? n : sizeof(l) - 1), line);
+		line = nl ? nl + 1 : NULL;
+		if (sscanf(l, "%63s %15s %31s mtu %u slaves %zu/%zu up%n", name, health, mode, &mtu,
+			   &up, &all, &used) != 6)
+			continue;
+		bonds++;
+		int h = strcmp(health, "healthy") == 0 ? 0 : strcmp(health, "degraded") == 0 ? 1 : 2;
+		if (h == 0)
+			healthy++;
+		else
+			sb_printf(&text, "%s%s %s, %zu/%zu slaves up%s", text.len ? "; " : "", name,
+				  health, up, all, l + used);
+		perf_label(&perf, name, "slaves_up");
+		sb_printf(&perf, "=%zu;%zu:;1:;0;%zu ", up, all, all);
+		perf_label(&perf, name, "health");
+		sb_printf(&perf, "=%d;0;1;0;2 ", h);
+	}
+	if (bonds == 0)
+		sb_printf(&text, "no bonds configured");
+	else if (healthy)
+		sb_printf(&text, "%s%zu of %zu bond%s healthy", text.len ? "; " : "", healthy, bonds,
+			  bonds == 1 ? "" : "s");
+	if (perf.len)
+		perf.s[--perf.len] = '\0';
+	if (text.oom || perf.oom) {
+		printf("BONDD UNKNOWN - out of memory\n");
+		status = 3;
+	} else
+		printf("BONDD %s - %s%s%s\n", nagios_state[status], text.s, perf.len ? " | " : "",
+		       perf.len ? perf.s : "");
+	sb_free(&text);
+	sb_free(&perf);
+	return status;
+}
+
+static int nagios_mode;
+static int nagios_printed;
+static const char *nagios_socket = BONDD_DEFAULT_SOCKET;
+static int status_main(int argc, char **argv);
+
+/* Under --nagios every outcome is one line on stdout and a plugin's exit
+ * status: a failure before a reply is UNKNOWN (3), bad usage too. */
 int main(int argc, char **argv)
+{
+	/* Run by the unit as ExecReload=, with bondd's SCHED_RR 1 and
+	 * RLIMIT_RTTIME: it sleeps while it waits for the answer, yet a slow,
+	 * shared VM's count reached the soft limit once, and SIGXCPU's default
+	 * ends it (status=24/XCPU) and fails the reload.  The hard limit still
+	 * ends a bondd-status that spins. */
+	signal(SIGXCPU, SIG_IGN);
+	int rc = status_main(argc, argv);
+
+	if (!nagios_mode || nagios_printed)
+		return rc;
+	if (rc == EXIT_USAGE)
+		printf("BONDD UNKNOWN - bad usage (bondd-status --help)\n");
+	else
+		printf("BONDD UNKNOWN - no usable reply from bondd at %s\n", nagios_socket);
+	return 3;
+}
+
+static int status_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"socket", required_argument, NULL, 's'}, {"json", no_argument, NULL, 'j'},
 		{"brief", no_argument, NULL, 'b'},        {"prometheus", no_argument, NULL, 'p'},
 		{"watch", no_argument, NULL, 'w'},        {"version", no_argument, NULL, 'V'},
 		{"reload", no_argument, NULL, 'r'},       {"link-check", no_argument, NULL, 'l'},
-		{"neighbours", no_argument, NULL, 'n'},
+		{"neighbours", no_argument, NULL, 'n'},     {"nagios", no_argument, NULL, 'N'},
 		{"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
 	};
 	const char *path = BONDD_DEFAULT_SOCKET, *verb = "proc";
@@ -191,7 +285,8 @@ int main(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "s:jbplnwrVh", longopts, NULL)) != -1) {
 		switch (c) {
-		case 's': path = optarg; break;
+		case 's': path = nagios_socket = optarg; break;
+		case 'N': verb = "brief"; nagios_mode = 1; formats++; break;
 		case 'j': verb = "json"; formats++; break;
 		case 'b': verb = "brief"; formats++; break;
 		case 'p': verb = "prometheus"; formats++; break;
@@ -206,8 +301,8 @@ int main(int argc, char **argv)
 	}
 	bool watch_json = do_watch && formats == 1 && strcmp(verb, "json") == 0;
 	if (formats > 1 || (do_watch && formats && !watch_json)) {
-		fprintf(stderr, "bondd-status: choose one of --json, --brief, --prometheus, --link-check, "
-				"--neighbours, --watch, --reload (--watch may have --json)\n");
+		fprintf(stderr, "bondd-status: choose one of --json, --brief, --nagios, --prometheus, "
+				"--link-check, --neighbours, --watch, --reload (--watch may have --json)\n");
 		return EXIT_USAGE;
 	}
 	if (do_reload && optind < argc) {
@@ -280,6 +375,7 @@ int main(int argc, char **argv)
 		return EXIT_UNREACHABLE;
 	}
 	char buf[16384];
+	struct strbuf reply = {0};
 	while (left > 0) {
 		ssize_t n = recv(fd, buf, left < sizeof(buf) ? (size_t)left : sizeof(buf), 0);
 		if (n < 0 && errno == EINTR)
@@ -287,12 +383,24 @@ int main(int argc, char **argv)
 		if (n <= 0) {
 			fprintf(stderr, "bondd-status: the reply was cut short\n");
 			close(fd);
+			sb_free(&reply);
 			return EXIT_UNREACHABLE;
 		}
-		fwrite(buf, 1, (size_t)n, stdout);
+		if (nagios_mode)
+			sb_add(&reply, buf, (size_t)n);
+		else
+			fwrite(buf, 1, (size_t)n, stdout);
 		left -= (unsigned long long)n;
 	}
 	close(fd);
+	if (nagios_mode) {
+		sb_add(&reply, "", 1);
+		if (reply.oom)
+			return EXIT_UNREACHABLE;
+		nagios_printed = 1;
+		status = nagios_print(reply.s, status);
+		sb_free(&reply);
+	}
 	if (fflush(stdout) != 0)
 		return EXIT_UNREACHABLE;
 	/* Applied: the bonds' health is for the other requests to tell. */

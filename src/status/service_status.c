@@ -64,3 +64,14 @@ void service_status_text(const struct status_view *v, char *out, size_t len)
 	escape_to(sb.oom || !sb.s ? "status unknown: out of memory" : sb.s, out, len);
 	sb_free(&sb);
 }
+
+bool health_change_line(bool logged, enum status_health was, const struct bond_view *b,
+			char *out, size_t len)
+{
+	if (logged && was == b->health)
+		return false;
+	snprintf(out, len, "%s: health: %s -> %s%s%s", b->want->name,
+		 logged ? status_health_name(was) : "unknown", status_health_name(b->health),
+		 b->why[0] ? ": " : "", b->why);
+	return true;
+}

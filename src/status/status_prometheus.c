@@ -240,6 +240,16 @@ void render_prometheus(struct strbuf *out, const struct bond_views *bv)
 		}
 	}
 
+	/* The mode as a label (an info metric), so that a dashboard or an
+	 * alert can group or select bonds by it: the kernel's mode, else the
+	 * configured one (bond_view.h). */
+	if (n)
+		prom_head(out, "bondd_bond_mode_info", "gauge",
+			    "always 1; the bond's mode (the kernel's, else the configured) in its label");
+	for (size_t i = 0; i < n; i++)
+		prom_sample(out, "bondd_bond_mode_info", bv->v[i].want->name, bv->v[i].want->name,
+			    "mode", bv->v[i].mode, 1);
+
 	prom_head(out, "bondd_bond_findings", "gauge",
 		    "what the link check and the host checks found, by kind (bondd-status(1))");
 	for (size_t i = 0; i < n; i++)

@@ -744,6 +744,40 @@ static void counting_live(void *ctx, const char *ifname, int ifindex, struct lin
 	out->stats.has_crc_missed = ifindex != 12; /* e2: the files could not be read */
 }
 
+/* The log's health lines: one per change, none when the health is the
+ * one last logged, the first after a start from "unknown". */
+static void health_change_lines(void **state)
+{
+	static const struct {
+		bool logged;
+		enum status_health was, now;
+		const char *why, *line; /* line NULL: nothing to log */
+	} cases[] = {
+		{false, HEALTH_OK, HEALTH_OK, "", "bond0: health: unknown -> healthy"},
+		{false, HEALTH_OK, HEALTH_DOWN, "bond0 does not exist",
+		 "bond0: health: unknown -> down: bond0 does not exist"},
+		{true, HEALTH_OK, HEALTH_OK, "", NULL},
+		{true, HEALTH_DEGRADED, HEALTH_DEGRADED, "e2: MII down", NULL},
+		{true, HEALTH_OK, HEALTH_DEGRADED, "e2: MII down",
+		 "bond0: health: healthy -> degraded: e2: MII down"},
+		{true, HEALTH_DEGRADED, HEALTH_DOWN, "no carrier",
+		 "bond0: health: degraded -> down: no carrier"},
+		{true, HEALTH_DOWN, HEALTH_OK, "", "bond0: health: down -> healthy"},
+	};
+	struct desired_bond want = {.name = "bond0"};
+	char line[256];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct bond_view b = {.want = &want, .health = cases[i].now};
+		snprintf(b.why, sizeof(b.why), "%s", cases[i].why);
+		bool said = health_change_line(cases[i].logged, cases[i].was, &b, line, sizeof(line));
+		assert_int_equal(said, cases[i].line != NULL);
+		if (cases[i].line)
+			assert_string_equal(line, cases[i].line);
+	}
+}
+
 static void prometheus_lines(void **state)
 {
 	struct world *w = world_new();
@@ -762,6 +796,10 @@ static void prometheus_lines(void **state)
 		"bondd_bond_health{master=\"bond1\",device=\"bond1\"} 2\n",
 		"bondd_bond_up{master=\"bond1\",device=\"bond1\"} 0\n",
 		"bondd_bond_slaves_up{master=\"bond0\",device=\"bond0\"} 3\n",
+		"bondd_bond_slaves_configured{master=\"bond1\",device=\"bond1\"} 1\n",
+		/* bond0's mode from the kernel, bond1 (missing) the configured one. */
+		"bondd_bond_mode_info{master=\"bond0\",device=\"bond0\",mode=\"balance-rr\"} 1\n",
+		"bondd_bond_mode_info{master=\"bond1\",device=\"bond1\",mode=\"active-backup\"} 1\n",
 		"bondd_slave_in_place{master=\"bond0\",device=\"e2\"} 1\n",
 		"bondd_slave_carrier_flaps_total{master=\"bond0\",device=\"e2\"} 3\n",
 		"bondd_slave_tx_packets_total{master=\"bond0\",device=\"e3\"} 5013\n",
@@ -1172,6 +1210,7 @@ int main(void)
 		cmocka_unit_test(json_selectors),
 		cmocka_unit_test(mac_address_outputs),
 		cmocka_unit_test(prometheus_lines),
+		cmocka_unit_test(health_change_lines),
 		cmocka_unit_test(event_ring_and_lines),
 		cmocka_unit_test(findings_in_health_and_metrics),
 		cmocka_unit_test(health_while_retrying),
