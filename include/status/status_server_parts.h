@@ -59,6 +59,13 @@
 #define UID_BYTES_PER_S (128u << 10)
 #define UID_REQS_BURST 200
 #define UID_REQS_PER_S 100
+/* Of those, the link checks one unprivileged uid may ask for: each is a
+ * request to bondd, whose own budget (status_split.h) all the status
+ * process's clients share, so one uid at UID_REQS_PER_S would fill it and
+ * queue root's requests behind its own (root waited over a second with
+ * two such uids).  A check takes seconds; more than this is refused busy. */
+#define UID_CHECKS_BURST 10
+#define UID_CHECKS_PER_S 2
 
 enum client_state {
 	CS_REQUEST,   /* reading request lines */
@@ -79,7 +86,7 @@ enum client_wait {
 struct uid_budget {
 	unsigned uid;
 	bool used;
-	struct token_bucket bytes, reqs;
+	struct token_bucket bytes, reqs, checks;
 };
 
 struct client {

@@ -717,6 +717,11 @@ static int run_loop(struct daemon *d)
 					char msg[400];
 					d->reload_pending = false;
 					reload(d, msg, sizeof(msg));
+					/* Only a reload changes the state here: a
+					 * replaced snapshot's SIGCHLD does not (else
+					 * its exit made the next request fork
+					 * another, every 200 ms under a flood). */
+					changed = true;
 				}
 			} else if (fd == d->retry_fd) {
 				drain_timer(fd);
@@ -737,8 +742,6 @@ static int run_loop(struct daemon *d)
 				lldp_rx_dispatch(d->lldp);
 				changed = true;
 			}
-			if (fd == d->sigfd)
-				changed = true;
 		}
 		if (work && !d->stop)
 			converge(d);

@@ -139,6 +139,15 @@ void client_answer(struct status_server *s, struct client *c, const char *line, 
 		start_watch(s, c, req.verb == SV_WATCH_JSON);
 		return;
 	}
+	if (req.verb == SV_LINKCHECK) {
+		struct uid_budget *b = client_budget(s, c);
+		if (b && !tb_take(&b->checks, UID_CHECKS_BURST, UID_CHECKS_PER_S, 1,
+				  (int64_t)clock_mono_ms())) {
+			client_reply_error(c, SE_BUSY, "too many link checks asked by this user; "
+						       "try again in a second");
+			return;
+		}
+	}
 	if (req.verb == SV_VERSION) {
 		/* Needs nothing of bondd's state: answered here at once. */
 		struct strbuf body = {0};
@@ -147,7 +156,12 @@ void client_answer(struct status_server *s, struct client *c, const char *line, 
 		return;
 	}
 	if (s->parent_fd >= 0) {
-		if (req.verb == SV_RELOAD)
+		/* A client that may not reload is refused here: bondd judges
+		 * again the ones that may, and its budget is not spent on
+		 * the others' (a flood of them queued root's requests). */
+		if (req.verb == SV_RELOAD && !peer_has_net_admin(c->fd) && !peer_is_own_user(c->fd))
+			client_reply_error(c, SE_FORBIDDEN, "reload needs root with CAP_NET_ADMIN");
+		else if (req.verb == SV_RELOAD)
 			front_ask_reload(s, c);
 		else if (req.verb == SV_LINKCHECK)
 			front_ask_check(s, c, &req, true);

@@ -96,6 +96,7 @@ struct uid_budget *client_budget(struct status_server *s, const struct client *c
 	*free_slot = (struct uid_budget){.uid = c->uid, .used = true};
 	tb_init(&free_slot->bytes, UID_BYTES_BURST, now);
 	tb_init(&free_slot->reqs, UID_REQS_BURST, now);
+	tb_init(&free_slot->checks, UID_CHECKS_BURST, now);
 	return free_slot;
 }
 

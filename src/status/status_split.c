@@ -231,16 +231,20 @@ static void on_reload(struct status_split *s, uint32_t id, int fd)
 	if (!s->reload) {
 		status_reply_error(&out, SE_INTERNAL, "reload is not available");
 	} else if (!peer_has_net_admin(fd) && !peer_is_own_user(fd)) {
+		/* Refused: nothing changed, so no new snapshot is due (a
+		 * flood of refused reloads forked one every 200 ms). */
 		status_reply_error(&out, SE_FORBIDDEN, "reload needs root with CAP_NET_ADMIN");
-	} else if (s->reload(s->ctx, msg, sizeof(msg)) < 0) {
-		status_reply_error(&out, SE_REFUSED, msg);
 	} else {
-		struct status_view v = {0};
-		s->view(s->ctx, &v);
-		v.privileged = peer_has_net_admin(fd);
-		status_reply_reloaded(&v, msg, &out);
+		if (s->reload(s->ctx, msg, sizeof(msg)) < 0) {
+			status_reply_error(&out, SE_REFUSED, msg);
+		} else {
+			struct status_view v = {0};
+			s->view(s->ctx, &v);
+			v.privileged = peer_has_net_admin(fd);
+			status_reply_reloaded(&v, msg, &out);
+		}
+		s->pacing.gen++;
 	}
-	s->pacing.gen++;
 	reply(s, id, &out);
 	sb_free(&out);
 }
@@ -273,7 +277,9 @@ static void on_check(struct status_split *s, uint32_t id, uint16_t flags, const 
 		int b = s->check(s->ctx, &req, flags & IPC_CHECK_START);
 		busy = b > 0 ? (uint32_t)b : 0;
 	}
-	if (flags & IPC_CHECK_START)
+	/* Only a check that runs changes the state: one asked of bonds
+	 * without link_check (or unknown ones) starts nothing. */
+	if ((flags & IPC_CHECK_START) && busy)
 		s->pacing.gen++;
 	ipc_writer_add(&s->wr, IPC_CHECK_ANS, 0, id, &busy, sizeof(busy), -1);
 }

@@ -20,7 +20,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
+#include <grp.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <cmocka.h>
@@ -469,6 +471,163 @@ static void status_process_started_again(void **state)
 	assert_true(strncmp(buf, "bondd/1 ok 0 0\n", 15) == 0);
 }
 
+
+/* --- what an unprivileged user's requests cost bondd's side ------------- */
+
+static unsigned checks_asked, reloads_done;
+
+static int count_check(void *ctx, const struct status_request *req, bool start)
+{
+	(void)ctx;
+	(void)req;
+	checks_asked += start;
+	return 0; /* no bond has link_check: nothing starts */
+}
+
+static int count_reload(void *ctx, char *msg, size_t len)
+{
+	(void)ctx;
+	snprintf(msg, len, "reloaded");
+	reloads_done++;
+	return 0;
+}
+
+/* Children of this process now, other than skip1 and skip2, added to seen
+ * (up to 64); returns how many seen holds. */
+static size_t note_children(pid_t *seen, size_t n, pid_t skip1, pid_t skip2)
+{
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int)getpid(), (int)getpid());
+	FILE *fp = fopen(path, "r");
+	int pid;
+	while (fp && fscanf(fp, "%d", &pid) == 1) {
+		bool known = pid == skip1 || pid == skip2;
+		for (size_t i = 0; i < n && !known; i++)
+			known = seen[i] == pid;
+		if (!known && n < 64)
+			seen[n++] = pid;
+	}
+	if (fp)
+		fclose(fp);
+	return n;
+}
+
+/* As nobody (uid 65534): `count` times req (its lines sent together) on
+ * one connection, each time the replies read; the replies' status words tallied in got[0] (ok), got[1] (403),
+ * got[2] (503), got[3] (other).  bondd's side is driven meanwhile; the
+ * snapshots it forked are counted in *forks.  Skipped when not root. */
+static void nobody_asks(struct fixture *f, const char *req, int count, unsigned got[4],
+			size_t *forks)
+{
+	int pfd[2];
+	pid_t seen[64];
+	size_t n_seen = 0;
+
+	if (geteuid() != 0)
+		skip();
+	assert_int_equal(chmod(f->dir, 0755), 0);
+	assert_int_equal(pipe(pfd), 0);
+	pid_t kid = fork();
+	assert_true(kid >= 0);
+	if (kid == 0) {
+		unsigned t[4] = {0};
+		char buf[8192];
+		close(pfd[0]);
+		if (setgroups(0, NULL) < 0 || setgid(65534) < 0 || setuid(65534) < 0)
+			_exit(1);
+		struct sockaddr_un sa = {.sun_family = AF_UNIX};
+		snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", f->path);
+		int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+		if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0)
+			_exit(1);
+		FILE *in = fdopen(fd, "r");
+		int lines = 0;
+		for (const char *q = req; *q; q++)
+			lines += *q == '\n';
+		for (int i = 0; i < count * lines; i++) {
+			if (i % lines == 0 && send(fd, req, strlen(req), MSG_NOSIGNAL) < 0)
+				break;
+			/* the header, then the body up to its end (the
+			 * header's last number is the body's length) */
+			unsigned code, a, len;
+			char word[16];
+			if (!fgets(buf, sizeof(buf), in))
+				break;
+			if (sscanf(buf, "bondd/1 ok %u %u", &a, &len) == 2) {
+				t[0]++;
+				for (unsigned k = 0; k < len; k++)
+					(void)fgetc(in);
+			} else if (sscanf(buf, "bondd/1 %15s %u", word, &code) == 2) {
+				t[code == 403 ? 1 : code == 503 ? 2 : 3]++;
+			} else {
+				t[3]++;
+			}
+		}
+		(void)!write(pfd[1], t, sizeof(t));
+		_exit(0);
+	}
+	close(pfd[1]);
+	memset(got, 0, 4 * sizeof(unsigned));
+	for (int i = 0; i < 4000; i++) {
+		struct pollfd p[2] = {{.fd = status_split_fd(f->s), .events = POLLIN},
+				      {.fd = pfd[0], .events = POLLIN}};
+		poll(p, 2, 5);
+		if (p[0].revents)
+			status_split_dispatch(f->s);
+		else
+			status_split_flush(f->s);
+		n_seen = note_children(seen, n_seen, status_split_pid(f->s), kid);
+		status_split_reap(f->s);
+		if (p[1].revents) {
+			if (read(pfd[0], got, 4 * sizeof(unsigned)) != (ssize_t)(4 * sizeof(unsigned)))
+				got[3] = ~0u; /* the client died */
+			break;
+		}
+	}
+	close(pfd[0]);
+	kill(kid, SIGKILL); /* one that never got its replies (20 s) */
+	waitpid(kid, NULL, 0);
+	*forks = n_seen;
+}
+
+/* A flood of reloads from a user who may not reload: refused, and none
+ * reaches bondd's reload or makes it fork a snapshot (each refused one
+ * once counted as a change: a fork every 200 ms). */
+static void refused_reloads_cost_nothing(void **state)
+{
+	struct fixture *f = *state;
+	unsigned got[4];
+	size_t forks;
+
+	reloads_done = 0;
+	status_split_set_reload(f->s, count_reload);
+	nobody_asks(f, "health\n", 1, got, &forks); /* the first snapshot */
+	assert_int_equal(got[0], 1);
+	nobody_asks(f, "reload\nhealth\n", 150, got, &forks);
+	assert_int_equal(got[1], 150);
+	assert_int_equal(got[0], 150);
+	assert_int_equal(reloads_done, 0);
+	assert_true(forks <= 1);
+}
+
+/* A user asking for link checks without end: a few reach bondd, the rest
+ * are refused busy in the status process; nothing is forked for them. */
+static void link_check_flood_bounded(void **state)
+{
+	struct fixture *f = *state;
+	unsigned got[4];
+	size_t forks;
+
+	checks_asked = 0;
+	status_split_set_check(f->s, count_check);
+	nobody_asks(f, "health\n", 1, got, &forks);
+	nobody_asks(f, "linkcheck\n", 100, got, &forks);
+	assert_int_equal(got[0] + got[2], 100);
+	assert_true(got[2] >= 80);
+	assert_true(checks_asked >= 10 && checks_asked <= 20);
+	assert_true(forks <= 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -484,6 +643,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(changing_state_still_answered, setup, teardown),
 		cmocka_unit_test_setup_teardown(events_reach_watchers, setup, teardown),
 		cmocka_unit_test_setup_teardown(status_process_started_again, setup, teardown),
+		cmocka_unit_test_setup_teardown(refused_reloads_cost_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(link_check_flood_bounded, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
