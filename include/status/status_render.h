@@ -57,8 +57,13 @@ struct status_view {
 	const char *stale;
 };
 
+/* The most bonds a reply covers: every bond of the largest configuration
+ * (config_parser.h MAX_BONDS), so that a request naming none covers all of
+ * them; sel arrays hold this many. */
+#define STATUS_MAX_BONDS 1024
+
 /* The bonds a request names, in config order and each once (all when it
- * names none).
+ * names none, at most STATUS_MAX_BONDS).
  * Returns 0, or -1 with *unknown set to the first name not configured. */
 int status_select(const struct status_view *v, const struct status_request *req,
 		  const struct desired_bond **sel, size_t *n, const char **unknown);

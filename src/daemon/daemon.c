@@ -813,6 +813,7 @@ int daemon_main(const struct daemon_opts *opts)
 	}
 	d.ob.dump.breather = &d.breather;
 	d.ex.mnl.breather = &d.breather;
+	d.ex.links = &d.ob.state; /* names to ifindexes: no lookup of its own */
 	if ((err = setup_fds(&d)) < 0) {
 		log_err("setting up the event loop: %s", strerror(-err));
 		goto out;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * LLDP, receive only (lldp_io.h): the sockets and the records.
+ * LLDP, receive only (lldp_io.h): the socket and the records.
  */
 #include "lldp_io.h"
 
@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <linux/if_packet.h>
 #include <net/ethernet.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
@@ -26,16 +27,25 @@ static const uint8_t lldp_dest[6] = {0x01, 0x80, 0xc2, 0x00, 0x00, 0x0e};
 /* An LLDPDU fills at most one frame of 1500 bytes: longer is refused. */
 #define LLDP_FRAME_MAX (14 + 1500)
 #define LLDP_BATCH 64
+/* The receive buffer: this much per slave heard, up to LLDP_RCVBUF_MAX
+ * (a limit, not an allocation: used only while frames wait). */
 #define LLDP_RCVBUF 65536
+#define LLDP_RCVBUF_MAX (4 << 20)
 
 struct lldp_slot {
 	struct lldp_port port;
-	struct packet_sock sock;
-	int err;  /* the last open's error, logged once until it changes */
+	int ifindex;  /* the slave's link, its group joined; 0: none */
 };
 
 struct lldp_rx {
 	int epfd;
+	/* One socket for every slave (packet_sock_open_any): a socket per
+	 * slave took one open file each, and at 130 bonds of 4 slaves bondd
+	 * ran out of them. */
+	struct packet_sock sock;
+	int rcvbuf;   /* what it was last given */
+	int err;      /* the last open's or join's error, logged once until it changes */
+	char trouble[128]; /* why some slave hears no LLDP, or "" */
 	struct lldp_slot **v;
 	size_t n;
 	uint8_t buf[LLDP_FRAME_MAX + 1];
@@ -48,28 +58,39 @@ static int64_t clock_ms(clockid_t c)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* SOCK_RAW: the parser reads the destination address.  Bound to the slave,
- * the socket gets the frames that arrived on it while it is enslaved:
- * net/core/dev.c __netif_receive_skb_core delivers to orig_dev's
- * ptype_specific list after the bond's rx_handler
- * (drivers/net/bonding/bond_main.c bond_handle_frame) moved the skb to the
- * bond, and on an inactive slave it passes link-local frames as they are.
- * A NIC filters multicast it was not asked for: the group is joined on the
- * slave itself (net/packet/af_packet.c packet_dev_mc). */
+/* SOCK_RAW: the parser reads the destination address.  One socket for
+ * every link (packet_sock.h packet_sock_open_any): an LLDP frame is
+ * link-local, so the bonding driver passes it on an inactive slave too
+ * (drivers/net/bonding/bond_main.c bond_handle_frame: RX_HANDLER_PASS for
+ * is_link_local_ether_addr, "for e.g. LLDP daemons to be able to monitor
+ * inactive slave links without being forced to bind to them"), and on an
+ * active one PACKET_ORIGDEV names the slave it came in on.  A NIC filters
+ * multicast it was not asked for: the group is joined on each slave
+ * itself (net/packet/af_packet.c packet_dev_mc). */
 static const struct packet_sock_kind lldp_sock_kind = {
 	.type = SOCK_RAW, .ethertype = LLDP_ETHERTYPE, .rcvbuf = LLDP_RCVBUF,
-	.group = lldp_dest,
 };
 
-static void on_readable(struct lldp_rx *rx, struct lldp_slot *s)
+static struct lldp_slot *slot_by_ifindex(const struct lldp_rx *rx, int ifindex)
 {
-	/* A bounded batch: a flood on one slave cannot starve the loop; what
-	 * is left waits for the next round (the socket's buffer is small,
-	 * the kernel drops the rest). */
+	for (size_t i = 0; ifindex > 0 && i < rx->n; i++)
+		if (rx->v[i]->ifindex == ifindex)
+			return rx->v[i];
+	return NULL;
+}
+
+static void on_readable(struct lldp_rx *rx)
+{
+	/* A bounded batch: a flood cannot starve the loop; what is left
+	 * waits for the next round (the kernel drops what does not fit). */
 	unsigned budget = LLDP_BATCH;
 	struct sockaddr_ll from;
 	ssize_t n;
-	while ((n = packet_rx(&s->sock, rx->buf, sizeof(rx->buf), &from, &budget)) > 0) {
+	while ((n = packet_rx(&rx->sock, rx->buf, sizeof(rx->buf), &from, &budget)) > 0) {
+		/* LLDP of links that are no configured slave: not ours. */
+		struct lldp_slot *s = slot_by_ifindex(rx, from.sll_ifindex);
+		if (!s)
+			continue;
 		struct lldp_neighbor nb;
 		const char *why = "";
 		if ((size_t)n > LLDP_FRAME_MAX)
@@ -93,11 +114,11 @@ static void on_readable(struct lldp_rx *rx, struct lldp_slot *s)
 
 void lldp_rx_dispatch(struct lldp_rx *rx)
 {
-	struct epoll_event evs[16];
-	int n = epoll_wait(rx->epfd, evs, 16, 0);
+	struct epoll_event evs[4];
+	int n = epoll_wait(rx->epfd, evs, 4, 0);
 
-	for (int i = 0; i < n; i++)
-		on_readable(rx, evs[i].data.ptr);
+	if (n > 0)
+		on_readable(rx);
 }
 
 static struct lldp_slot *slot_find(const struct lldp_rx *rx, const char *bond, const char *slave)
@@ -129,6 +150,29 @@ static bool wanted(const struct desired *want, const struct lldp_port *p)
 	return false;
 }
 
+/* Leaves the group on the slot's link (a link deleted has left it
+ * already: net/packet/af_packet.c packet_notifier, NETDEV_UNREGISTER). */
+static void slot_leave(struct lldp_rx *rx, struct lldp_slot *s)
+{
+	if (s->ifindex && rx->sock.fd >= 0)
+		(void)packet_sock_join(&rx->sock, lldp_dest, s->ifindex, false);
+	s->ifindex = 0;
+}
+
+/* An error that leaves slaves without LLDP: said once until it changes,
+ * at the normal level, and kept for the status (lldp_rx_trouble). */
+static void trouble(struct lldp_rx *rx, int err, const char *slave)
+{
+	snprintf(rx->trouble, sizeof(rx->trouble), "LLDP: %s%s%s", slave ? slave : "",
+		 slave ? ": " : "", strerror(-err));
+	if (err != rx->err)
+		log_warn("%s: cannot receive LLDP: %s%s", slave ? slave : "every slave",
+			 strerror(-err), err == -EMFILE || err == -ENFILE
+				 ? " (bondd's open files are at their limit: LimitNOFILE=, bondd(8))"
+				 : "");
+	rx->err = err;
+}
+
 void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct observed *obs)
 {
 	size_t k = 0;
@@ -140,7 +184,7 @@ void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct o
 			rx->v[k++] = rx->v[i];
 			continue;
 		}
-		packet_sock_close(&rx->v[i]->sock);
+		slot_leave(rx, rx->v[i]);
 		free(rx->v[i]);
 	}
 	rx->n = k;
@@ -149,37 +193,73 @@ void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct o
 		if (!b->lldp || b->absent)
 			continue;
 		for (size_t j = 0; j < b->n_slaves; j++) {
-			struct lldp_slot *s = slot_find(rx, b->name, b->slaves[j].name);
-			if (!s) {
-				struct lldp_slot **v = realloc(rx->v, (rx->n + 1) * sizeof(*v));
-				if (!v)
-					return;
-				rx->v = v;
-				if (!(s = calloc(1, sizeof(*s))))
-					return;
-				lldp_port_init(&s->port, b->name, b->slaves[j].name,
-					       clock_ms(CLOCK_MONOTONIC));
-				s->sock = PACKET_SOCK_CLOSED;
-				rx->v[rx->n++] = s;
-			}
-			/* The socket follows the device: a slave deleted and
-			 * created again has another ifindex.  The record
-			 * stays (the cable is the same; its TTL decides). */
-			const struct obs_link *l = observed_by_name(obs, s->port.slave);
-			int ifindex = l ? l->ifindex : 0;
-			if (s->sock.ifindex == ifindex && s->sock.fd >= 0)
+			if (slot_find(rx, b->name, b->slaves[j].name))
 				continue;
-			packet_sock_close(&s->sock);
-			if (!ifindex)
-				continue;
-			/* Every pass comes here: a refusal (no CAP_NET_RAW) is
-			 * logged once, not on every pass. */
-			int err = packet_sock_open(&s->sock, &lldp_sock_kind, ifindex, rx->epfd, s);
-			if (err < 0 && err != s->err)
-				log_warn("%s: cannot receive LLDP: %s", s->port.slave, strerror(-err));
-			s->err = err;
+			struct lldp_slot **v = realloc(rx->v, (rx->n + 1) * sizeof(*v));
+			if (!v)
+				return;
+			rx->v = v;
+			struct lldp_slot *s = calloc(1, sizeof(*s));
+			if (!s)
+				return;
+			lldp_port_init(&s->port, b->name, b->slaves[j].name,
+				       clock_ms(CLOCK_MONOTONIC));
+			rx->v[rx->n++] = s;
 		}
 	}
+	if (rx->n == 0) {
+		packet_sock_close(&rx->sock);
+		rx->trouble[0] = '\0';
+		rx->err = 0;
+		return;
+	}
+	rx->trouble[0] = '\0';
+	if (rx->sock.fd < 0) {
+		/* Every pass comes here: a refusal (no CAP_NET_RAW, no open
+		 * file left) is said once, and tried again at the next. */
+		int err = packet_sock_open_any(&rx->sock, &lldp_sock_kind, rx->epfd, rx);
+		if (err < 0) {
+			for (size_t i = 0; i < rx->n; i++)
+				rx->v[i]->ifindex = 0;
+			trouble(rx, err, NULL);
+			return;
+		}
+		rx->rcvbuf = LLDP_RCVBUF;
+	}
+	size_t want_buf = rx->n * (size_t)LLDP_RCVBUF;
+	int buf = want_buf > LLDP_RCVBUF_MAX ? LLDP_RCVBUF_MAX : (int)want_buf;
+	if (buf > rx->rcvbuf) {
+		packet_sock_set_rcvbuf(&rx->sock, &lldp_sock_kind, buf);
+		rx->rcvbuf = buf;
+	}
+	int last_err = 0;
+	for (size_t i = 0; i < rx->n; i++) {
+		struct lldp_slot *s = rx->v[i];
+		/* The group follows the device: a slave deleted and created
+		 * again has another ifindex.  The record stays (the cable is
+		 * the same; its TTL decides). */
+		const struct obs_link *l = observed_by_name(obs, s->port.slave);
+		int ifindex = l ? l->ifindex : 0;
+		if (s->ifindex == ifindex)
+			continue;
+		slot_leave(rx, s);
+		if (!ifindex)
+			continue;
+		int err = packet_sock_join(&rx->sock, lldp_dest, ifindex, true);
+		if (err < 0) {
+			trouble(rx, err, s->port.slave);
+			last_err = err;
+			continue;
+		}
+		s->ifindex = ifindex;
+	}
+	if (!last_err && !rx->trouble[0])
+		rx->err = 0;
+}
+
+const char *lldp_rx_trouble(const struct lldp_rx *rx)
+{
+	return rx && rx->trouble[0] ? rx->trouble : NULL;
 }
 
 void lldp_rx_refresh(struct lldp_rx *rx, const struct desired *want, const struct observed *obs,
@@ -224,6 +304,7 @@ int lldp_rx_open(struct lldp_rx **out)
 	struct lldp_rx *rx = calloc(1, sizeof(*rx));
 	if (!rx)
 		return -ENOMEM;
+	rx->sock = PACKET_SOCK_CLOSED;
 	rx->epfd = epoll_create1(EPOLL_CLOEXEC);
 	if (rx->epfd < 0) {
 		int err = -errno;
@@ -238,10 +319,9 @@ void lldp_rx_close(struct lldp_rx *rx)
 {
 	if (!rx)
 		return;
-	for (size_t i = 0; i < rx->n; i++) {
-		packet_sock_close(&rx->v[i]->sock);
+	packet_sock_close(&rx->sock);
+	for (size_t i = 0; i < rx->n; i++)
 		free(rx->v[i]);
-	}
 	free(rx->v);
 	close(rx->epfd);
 	free(rx);

@@ -142,7 +142,7 @@ static void body_neighbours(const struct bond_views *bv, struct strbuf *body)
 static void answer_reload(struct status_server *s, struct client *c)
 {
 	struct status_request all = {.verb = SV_HEALTH};
-	const struct desired_bond *sel[STATUS_MAX_NAMES];
+	const struct desired_bond *sel[STATUS_MAX_BONDS];
 	const char *unknown;
 	struct status_view v = {0};
 	struct strbuf body = {0};
@@ -185,7 +185,7 @@ void client_answer(struct status_server *s, struct client *c, const char *line, 
 {
 	struct status_request req;
 	struct status_view v = {0};
-	const struct desired_bond *sel[STATUS_MAX_NAMES];
+	const struct desired_bond *sel[STATUS_MAX_BONDS];
 	char err[160];
 	size_t n = 0;
 	struct strbuf body = {0};

@@ -433,7 +433,7 @@ static bool check_finished(struct status_server *s, struct client *c)
 {
 	struct status_request req;
 	struct status_view v = {0};
-	const struct desired_bond *sel[STATUS_MAX_NAMES];
+	const struct desired_bond *sel[STATUS_MAX_BONDS];
 	char err[160];
 	size_t n = 0;
 

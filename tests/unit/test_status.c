@@ -576,6 +576,65 @@ static void select_in_config_order(void **state)
 	(void)state;
 }
 
+/* A request that names no bond covers every bond, beyond the 64 names a
+ * request may carry: a bond down at the 200th place is in --brief and
+ * --prometheus and judges the reply (issue 34: the first 64 only). */
+static void select_all_beyond_names(void **state)
+{
+	enum { N = 300 };
+	struct strbuf conf = {0}, out = {0};
+	struct desired want = {0};
+	struct config_diag diag = {0};
+	struct observed obs = {0};
+	struct status_request r;
+	static const struct desired_bond *sel[STATUS_MAX_BONDS];
+	const char *unknown = NULL;
+	char err[160];
+	size_t n;
+
+	for (int i = 0; i < N; i++)
+		sb_printf(&conf, "[b%d]\nslaves = s%d\n", i, i);
+	assert_int_equal(config_parse("t.conf", conf.s, conf.len, &want, &diag), 0);
+	config_diag_free(&diag);
+	const unsigned up = IFF_UP | IFF_LOWER_UP;
+	for (int i = 0; i < N; i++) {
+		if (i == 199)
+			continue; /* b199 does not exist: down */
+		struct obs_link b = {.ifindex = 10 + 2 * i, .flags = up, .mtu = 9000};
+		snprintf(b.name, sizeof(b.name), "b%d", i);
+		snprintf(b.kind, sizeof(b.kind), "bond");
+		bond_settings_set(&b.bond, OPT_MODE, MODE_BALANCE_RR);
+		b.n_order = 1;
+		snprintf(b.order[0], IFNAMSIZ, "s%d", i);
+		assert_int_equal(observed_put_link(&obs, &b), 0);
+		struct obs_link s = {.ifindex = 11 + 2 * i, .flags = up, .mtu = 9000,
+				     .master = 10 + 2 * i};
+		snprintf(s.name, sizeof(s.name), "s%d", i);
+		snprintf(s.kind, sizeof(s.kind), "dummy");
+		s.slave.valid = true;
+		s.slave.mii_status = MII_UP;
+		assert_int_equal(observed_put_link(&obs, &s), 0);
+	}
+	struct status_view v = {.want = &want, .obs = &obs, .now_ms = 1700000001000};
+	assert_int_equal(parse("brief", &r, err), 0);
+	assert_int_equal(status_select(&v, &r, sel, &n, &unknown), 0);
+	assert_int_equal(n, N);
+	assert_string_equal(sel[N - 1]->name, "b299");
+	assert_int_equal(worst_of(&v, sel, n), HEALTH_DOWN);
+	brief_of(&out, &v, sel, n);
+	assert_non_null(strstr(out.s, "b199 down"));
+	assert_non_null(strstr(out.s, "b299 healthy"));
+	sb_reset(&out);
+	prometheus_of(&out, &v, sel, n);
+	assert_non_null(strstr(out.s, "bondd_bond_health{master=\"b199\",device=\"b199\"} 2"));
+	assert_non_null(strstr(out.s, "bondd_bond_health{master=\"b299\",device=\"b299\"} 0"));
+	sb_free(&out);
+	sb_free(&conf);
+	observed_free(&obs);
+	desired_free(&want);
+	(void)state;
+}
+
 static void brief_lines(void **state)
 {
 	struct world *w = world_new();
@@ -1119,6 +1178,7 @@ int main(void)
 		cmocka_unit_test(proc_aggregators),
 		cmocka_unit_test(health_rules),
 		cmocka_unit_test(select_in_config_order),
+		cmocka_unit_test(select_all_beyond_names),
 		cmocka_unit_test(brief_lines),
 		cmocka_unit_test(json_fields),
 		cmocka_unit_test(mac_address_outputs),
