@@ -31,6 +31,12 @@ struct packet_sock {
 };
 #define PACKET_SOCK_CLOSED ((struct packet_sock){.fd = -1})
 
+/* Packet sockets take no descriptor numbered `fds` or above (opening one
+ * fails with -EMFILE): the rest is kept for what must not fail for want of
+ * a file, bondd's netlink sockets and the status socket's clients.  0: no
+ * ceiling (the default). */
+void packet_sock_set_ceiling(int fds);
+
 /*
  * Opens *ps as a socket of kind k bound to the link ifindex, added to epfd
  * for EPOLLIN with `tag` as its data.  *ps must be closed.  Returns 0, or

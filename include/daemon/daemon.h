@@ -87,6 +87,8 @@ struct daemon {
 	char reload_refused[400];
 	struct udev_wait udev;        /* new links wait for udev (udev_wait.h) */
 	char stale[128];              /* health text while re-reads fail */
+	char impaired[320];           /* health text while a limit is reached */
+	size_t fd_soft;               /* RLIMIT_NOFILE as raised at start */
 	struct kernel_caps caps_logged; /* what was last said about them */
 	struct breather breather;     /* pauses in long work (breather.h) */
 	struct live_facts live;       /* of the status reply being made */

@@ -144,6 +144,11 @@ struct linkcheck {
 	struct lc_results results;
 	bool reloaded, perm_logged;
 	bool twin_logged;        /* said that another host uses our host id */
+	/* slaves ready to probe left without a socket by this sync, the
+	 * last such error, and what was last said of them */
+	size_t sock_short, said_short;
+	int sock_err, said_err;
+	char trouble[128];
 	uint32_t rng;            /* xorshift state for the re-checks' jitter */
 	/* hosts that answered a check of ours lately: their requests are a
 	 * peer's, with budgets of their own */

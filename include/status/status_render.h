@@ -55,6 +55,9 @@ struct status_view {
 	void *live_ctx;
 	/* Why bondd's picture of the kernel may be stale, or NULL. */
 	const char *stale;
+	/* Why bondd cannot do all it should (a socket refused it at the
+	 * open-file limit), or NULL: every bond is degraded with it. */
+	const char *impaired;
 };
 
 /* The most bonds a reply covers: every bond of the largest configuration

@@ -19,6 +19,28 @@ static void set_buf(int fd, int opt, int force_opt, int bytes, bool force)
 		setsockopt(fd, SOL_SOCKET, opt, &bytes, sizeof(bytes));
 }
 
+static int ceiling;
+
+void packet_sock_set_ceiling(int fds)
+{
+	ceiling = fds;
+}
+
+/* A new socket within the ceiling, or -errno. */
+static int new_socket(int type)
+{
+	int fd = socket(AF_PACKET, type | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	/* The kernel hands out the lowest free number (fs/file.c
+	 * alloc_fd), so the number is the files open. */
+	if (ceiling > 0 && fd >= ceiling) {
+		close(fd);
+		return -EMFILE;
+	}
+	return fd;
+}
+
 int packet_sock_open(struct packet_sock *ps, const struct packet_sock_kind *k, int ifindex,
 		     int epfd, void *tag)
 {
@@ -28,9 +50,9 @@ int packet_sock_open(struct packet_sock *ps, const struct packet_sock_kind *k, i
 	 * device, when it is given a protocol), and the frames queued before
 	 * bind stay queued: a slave's socket read a sibling's answers (a
 	 * 64-host start took them for a switch LAG). */
-	int fd = socket(AF_PACKET, k->type | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	int fd = new_socket(k->type);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	struct sockaddr_ll sll = {.sll_family = AF_PACKET, .sll_protocol = htons(k->ethertype),
 				  .sll_ifindex = ifindex};
 	struct packet_mreq mr = {.mr_ifindex = ifindex, .mr_type = PACKET_MR_MULTICAST,
@@ -57,9 +79,9 @@ int packet_sock_open_any(struct packet_sock *ps, const struct packet_sock_kind *
 {
 	/* Protocol 0 until bind, as packet_sock_open: nothing is queued before
 	 * the socket has its EtherType. */
-	int fd = socket(AF_PACKET, k->type | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	int fd = new_socket(k->type);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	/* Bound to no device, the socket hooks its EtherType for every link
 	 * (net/packet/af_packet.c packet_do_bind: dev NULL, dev_add_pack on
 	 * ptype_base).  A frame on an active slave reaches it after the

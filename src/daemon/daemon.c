@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,8 +17,10 @@
 #include <sys/timerfd.h>
 
 #include "config.h"
+#include "fd_budget.h"
 #include "hostcheck_run.h"
 #include "log.h"
+#include "packet_sock.h"
 #include "plan.h"
 #include "proc_filter.h"
 #include "sd_notify.h"
@@ -438,6 +441,19 @@ static void log_diagnostics(const struct config_diag *diag, enum config_severity
 	}
 }
 
+/* Says, at the normal level, when the configuration needs more open
+ * files than the limit: slaves would go without the link check, clients
+ * without a reply. */
+static void fd_limit_check(struct daemon *d)
+{
+	size_t need = fd_budget_need(&d->want, STATUS_SERVER_MAX_FDS);
+
+	if (need > d->fd_soft)
+		log_warn("%zu bonds need about %zu open files, more than bondd's limit of %zu: "
+			 "slaves beyond it go without the link check (said when it happens); "
+			 "raise LimitNOFILE= (bondd(8))", d->want.n_bonds, need, d->fd_soft);
+}
+
 /* Returns 0 once the file is applied, -1 when it was refused (msg: why). */
 static int reload(struct daemon *d, char *msg, size_t len)
 {
@@ -538,6 +554,7 @@ static int reload(struct daemon *d, char *msg, size_t len)
 		d->bonds[i].was_healthy = false; /* logged as converging, not drift */
 	report_failing(d);
 	d->rebuild_ok = true; /* the admin asked: see plan.h, no_rebuild */
+	fd_limit_check(d);
 	linkcheck_reloaded(d->lc);
 	converge(d);
 	d->rebuild_ok = false;
@@ -789,6 +806,23 @@ static void report_unreported(struct daemon *d)
 	}
 }
 
+/* The soft open-file limit raised to the hard one (a service's soft limit
+ * is 1024: 130 bonds of 4 slaves took them all), and packet sockets kept
+ * below what bondd's own work and its clients need. */
+static void fd_limit_start(struct daemon *d)
+{
+	size_t hard = 0;
+	int err = fd_limit_raise(&d->fd_soft, &hard);
+
+	if (err < 0)
+		log_warn("raising the open-file limit to %zu: %s; it stays %zu", hard,
+			 strerror(-err), d->fd_soft);
+	log_debug("open files: limit %zu (hard %zu)", d->fd_soft, hard);
+	size_t ceiling = fd_budget_packet_ceiling(d->fd_soft, STATUS_SERVER_MAX_FDS);
+	packet_sock_set_ceiling(ceiling > INT_MAX ? 0 : (int)ceiling);
+	fd_limit_check(d);
+}
+
 int daemon_main(const struct daemon_opts *opts)
 {
 	struct daemon d = {.opts = *opts, .epfd = -1, .sigfd = -1, .retry_fd = -1,
@@ -805,6 +839,7 @@ int daemon_main(const struct daemon_opts *opts)
 	config_diag_free(&diag);
 	if (runtime_rebuild(&d, &d.want) < 0)
 		goto out;
+	fd_limit_start(&d);
 	udev_wait_init(&d.udev, opts->udev_dir ? opts->udev_dir : "/run/udev");
 	if ((err = observer_open(&d.ob, opts->event_rcvbuf, on_link_change, &d)) < 0 ||
 	    (err = executor_open(&d.ex)) < 0) {

@@ -28,6 +28,20 @@ static const char *stale_text(struct daemon *d)
 	return d->stale;
 }
 
+/* "impaired: link check: no packet socket for 37 slaves: Too many open
+ * files (open-file limit 128)", or NULL while nothing bondd needs was
+ * refused to it for want of a resource. */
+static const char *impaired_text(struct daemon *d)
+{
+	const char *lc = linkcheck_trouble(d->lc), *ll = lldp_rx_trouble(d->lldp);
+
+	if (!lc && !ll)
+		return NULL;
+	snprintf(d->impaired, sizeof(d->impaired), "impaired: %s%s%s (open-file limit %zu)",
+		 lc ? lc : "", lc && ll ? "; " : "", ll ? ll : "", d->fd_soft);
+	return d->impaired;
+}
+
 /* Looks further apart than this judge the counters again; closer ones
  * keep the last judgement (a fast poller sees the same findings). */
 #define COUNTERS_LOOK_MS 10000
@@ -168,7 +182,7 @@ void fill_view(void *ctx, struct status_view *v)
 		.want = &d->want, .obs = &d->ob.state, .bonds = d->bonds,
 		.links = d->links, .n_links = d->n_links, .events = &d->events,
 		.now_ms = clock_wall_ms(), .link_live = link_live, .live_ctx = d,
-		.stale = stale_text(d),
+		.stale = stale_text(d), .impaired = impaired_text(d),
 		.config_failed = d->config_failed, .config_success_ms = d->config_success_ms,
 	};
 	for (size_t i = 0; i < FSRC__COUNT; i++)

@@ -153,18 +153,55 @@ static void sync_bond(struct linkcheck *lc, struct lc_bond *b, const struct desi
 			continue;
 		}
 		if (err < 0) {
-			log_warn("%s: link check: packet socket on %s: %s", b->name, l->name,
-				 strerror(-err));
+			/* Counted and said once for all (linkcheck_sync): at the
+			 * open-file limit every pass comes here for every slave. */
+			log_debug("%s: link check: packet socket on %s: %s", b->name, l->name,
+				  strerror(-err));
+			lc->sock_short++;
+			lc->sock_err = err;
 			continue;
 		}
 		lc_slave_event(b, s);
 	}
 }
 
+/* Slaves this sync left without a socket: kept for the status, and said
+ * at the normal level when their number or the cause changed. */
+static void say_trouble(struct linkcheck *lc)
+{
+	lc->trouble[0] = '\0';
+	if (lc->sock_short)
+		snprintf(lc->trouble, sizeof(lc->trouble),
+			 "link check: no packet socket for %zu slave%s: %s", lc->sock_short,
+			 lc->sock_short == 1 ? "" : "s", strerror(-lc->sock_err));
+	if (lc->sock_short == lc->said_short && lc->sock_err == lc->said_err)
+		return;
+	if (lc->sock_short)
+		log_warn("%s%s; those slaves are not checked", lc->trouble,
+			 lc->sock_err == -EMFILE || lc->sock_err == -ENFILE
+				 ? " (bondd's open files are at their limit: LimitNOFILE=, bondd(8))" : "");
+	else if (lc->said_short)
+		log_info("link check: every slave ready to probe has its packet socket again");
+	lc->said_short = lc->sock_short;
+	lc->said_err = lc->sock_err;
+}
+
+const char *linkcheck_trouble(const struct linkcheck *lc)
+{
+	return lc && lc->trouble[0] ? lc->trouble : NULL;
+}
+
+size_t linkcheck_sockets_needed(const struct desired_bond *b)
+{
+	return b->link_check && !b->absent ? b->n_slaves : 0;
+}
+
 void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const struct observed *obs)
 {
 	if (!lc)
 		return;
+	lc->sock_short = 0;
+	lc->sock_err = 0;
 	/* A check someone waits for that this sync ends without evaluating
 	 * it (link checking turned off, the bond gone or reshaped) is over
 	 * for them too: done() tells them, or they would wait forever. */
@@ -220,6 +257,7 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 			lc_trigger(b, "reload", false, false, true);
 	}
 	lc->reloaded = false;
+	say_trouble(lc);
 	size_t keep = 0;
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		struct lc_bond *b = lc->bonds[i];

@@ -163,8 +163,11 @@ static void slot_leave(struct lldp_rx *rx, struct lldp_slot *s)
  * at the normal level, and kept for the status (lldp_rx_trouble). */
 static void trouble(struct lldp_rx *rx, int err, const char *slave)
 {
-	snprintf(rx->trouble, sizeof(rx->trouble), "LLDP: %s%s%s", slave ? slave : "",
-		 slave ? ": " : "", strerror(-err));
+	/* (without CAP_NET_RAW LLDP is off, as the link check: said, not a
+	 * fault of the bonds) */
+	if (err != -EPERM && err != -EACCES)
+		snprintf(rx->trouble, sizeof(rx->trouble), "LLDP: %s%s%s", slave ? slave : "",
+			 slave ? ": " : "", strerror(-err));
 	if (err != rx->err)
 		log_warn("%s: cannot receive LLDP: %s%s", slave ? slave : "every slave",
 			 strerror(-err), err == -EMFILE || err == -ENFILE

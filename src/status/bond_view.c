@@ -144,7 +144,8 @@ static enum status_health reason(char *why, size_t len, enum status_health h,
 }
 
 /* The first reason, in this order, that b is not healthy: the bond itself
- * (missing, down, no carrier), a picture that may be stale, something the
+ * (missing, down, no carrier), a picture that may be stale, bondd impaired
+ * (a limit reached), something the
  * kernel refused, the bond's MTU and MAC, each slave in config order, the
  * slave count, a repair still under way, and last the checks' findings. */
 static enum status_health judge(const struct status_view *v, const struct bond_view *bv,
@@ -168,6 +169,8 @@ static enum status_health judge(const struct status_view *v, const struct bond_v
 		return reason(why, len, DOWN, "%s has no carrier", b->name);
 	if (v->stale)
 		return reason(why, len, DEGRADED, "%s", v->stale);
+	if (v->impaired)
+		return reason(why, len, DEGRADED, "%s", v->impaired);
 	/* Something bondd must still do for it was refused and backs off (an
 	 * address, an option, the MTU): the kernel's words are the reason. */
 	if (rt && rt->refused[0])

@@ -239,6 +239,8 @@ static void on_readable(struct status_server *s, struct client *c)
 	client_service(s, c);
 }
 
+_Static_assert(MAX_CLIENTS + 1 == STATUS_SERVER_MAX_FDS, "the fds the server takes at most");
+
 static void on_accept(struct status_server *s)
 {
 	for (int k = 0; k < ACCEPTS_PER_TURN; k++) {
