@@ -53,6 +53,8 @@ void link_live(void *ctx, const char *ifname, int ifindex, struct link_live *out
 /* A link's counters now, outside any reply's time budget (daemon_live.c). */
 void read_counters(struct daemon *d, const char *ifname, struct link_live *out);
 void fill_view(void *ctx, struct status_view *v);
+/* What the daemon holds now, read nowhere (the STATUS= line). */
+void daemon_view_now(struct daemon *d, struct status_view *v);
 
 int on_status_check(void *ctx, const struct desired_bond *const *sel, size_t n, bool start);
 

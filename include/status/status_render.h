@@ -53,6 +53,11 @@ struct status_view {
 	 * the counters of the link's last netlink message). */
 	void (*link_live)(void *ctx, const char *ifname, int ifindex, struct link_live *out);
 	void *live_ctx;
+	/* What the kernel changes without a netlink message, read again for
+	 * each 802.3ad bond a reply covers (its aggregators and churn
+	 * states, from /proc/net/bonding/<bond>), into obs; or NULL (the
+	 * STATUS= line: the last values stand). */
+	void (*bond_live)(void *ctx, const char *bond);
 	/* Why bondd's picture of the kernel may be stale, or NULL. */
 	const char *stale;
 	/* Why bondd cannot do all it should (a socket refused it at the

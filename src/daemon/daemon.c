@@ -278,7 +278,7 @@ static void notify_status(struct daemon *d)
 	char line[1024], msg[sizeof(line) + 8];
 
 	mark_whole(d);
-	fill_view(d, &v);
+	daemon_view_now(d, &v);
 	service_status_text(&v, line, sizeof(line));
 	if (d->reload_refused[0]) {
 		size_t used = strlen(line);

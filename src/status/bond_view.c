@@ -221,6 +221,11 @@ static void bond_fill(struct bond_view *bv, const struct status_view *v,
 		      const struct desired_bond *b, bool live)
 {
 	const struct obs_link *bond = observed_by_name(v->obs, b->name);
+
+	/* Only for the bonds this reply covers, and only 802.3ad's: the
+	 * rest is all in netlink. */
+	if (v->bond_live && bond && is_8023ad(bond))
+		v->bond_live(v->live_ctx, b->name);
 	size_t i = (size_t)(b - v->want->bonds);
 
 	if (bond && strcmp(bond->kind, "bond") != 0)

@@ -204,6 +204,63 @@ static void proc_aggregators(void **state)
 /* Churn states as /proc prints them: the captured 7.2.7 file (both
  * slaves monitoring), then the same text with each state changed as the
  * kernel's churn machine changes it without a netlink message, per slave. */
+/* proc_lacp_scan, one pass, finds for every slave block what the
+ * per-slave readers find, on the kernels' files and on texts with missing,
+ * bad and out-of-range lines. */
+struct scan_seen {
+	const char *text;
+	size_t len, n;
+};
+
+static void scan_check(void *ctx, const struct proc_lacp_slave *s)
+{
+	struct scan_seen *seen = ctx;
+	char name[IFNAMSIZ + 8];
+	uint16_t id = 0;
+	uint8_t a = 0, p = 0;
+
+	assert_true(s->name_len < sizeof(name));
+	snprintf(name, sizeof(name), "%.*s", (int)s->name_len, s->name);
+	assert_int_equal(s->has_aggregator, proc_slave_aggregator(seen->text, seen->len, name, &id));
+	if (s->has_aggregator)
+		assert_int_equal(s->aggregator, id);
+	assert_int_equal(s->has_churn, proc_churn_states(seen->text, seen->len, name, &a, &p));
+	if (s->has_churn) {
+		assert_int_equal(s->actor_churn, a);
+		assert_int_equal(s->partner_churn, p);
+	}
+	seen->n++;
+}
+
+static void proc_lacp_scan_matches(void **state)
+{
+	static const char *const files[] = {
+		"kernel-6.1.176/8023ad-root.txt", "kernel-6.12.113/8023ad-root.txt",
+		"kernel-7.2.7/8023ad-root.txt", "kernel-7.2.7/8023ad-nopartner-root.txt",
+		"kernel-6.1.176/8023ad-nobody.txt", "kernel-7.2.7/8023ad-noagg-root.txt"};
+	static const size_t slaves[] = {2, 2, 2, 1, 2, 0};
+	for (size_t f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
+		struct scan_seen seen = {0};
+		char *t = slurp(files[f], &seen.len);
+		seen.text = t;
+		proc_lacp_scan(t, seen.len, scan_check, &seen);
+		assert_int_equal(seen.n, slaves[f]);
+		free(t);
+	}
+	static const char text[] = "Slave Interface: e1\nActor Churn State: none\n"
+				   "Partner Churn State: churned\nAggregator ID: 3\n\n"
+				   "Slave Interface: e3\nActor Churn State: monitoring\n\n"
+				   "Slave Interface: e4\nActor Churn State: bogus\n"
+				   "Partner Churn State: none\nAggregator ID: 70000\n\n"
+				   "Slave Interface: e5\nMII Status: up\nAggregator ID: 7x\n\n"
+				   "Slave Interface: e6\nAggregator ID: 65535\nActor Churn State: none\n"
+				   "Partner Churn State: none"; /* no final newline */
+	struct scan_seen seen = {.text = text, .len = sizeof(text) - 1};
+	proc_lacp_scan(text, seen.len, scan_check, &seen);
+	assert_int_equal(seen.n, 5);
+	(void)state;
+}
+
 static void proc_churn_states_per_slave(void **state)
 {
 	size_t len;
@@ -1176,6 +1233,7 @@ int main(void)
 		cmocka_unit_test(peer_status_text),
 		cmocka_unit_test(proc_churn_states_per_slave),
 		cmocka_unit_test(proc_aggregators),
+		cmocka_unit_test(proc_lacp_scan_matches),
 		cmocka_unit_test(health_rules),
 		cmocka_unit_test(select_in_config_order),
 		cmocka_unit_test(select_all_beyond_names),
