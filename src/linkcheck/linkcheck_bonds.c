@@ -16,7 +16,7 @@
 void lc_bond_free(struct lc_bond *b)
 {
 	for (size_t i = 0; i < b->n; i++)
-		packet_sock_close(&b->socks[i].sock);
+		lc_sock_close(&b->socks[i]);
 	free(b->live);
 	free(b->shown);
 	findings_free(&b->raw_last);
@@ -94,7 +94,7 @@ static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
 		return -ENOMEM;
 	}
 	for (size_t i = 0; i < b->n; i++)
-		packet_sock_close(&b->socks[i].sock);
+		lc_sock_close(&b->socks[i]);
 	free(b->live);
 	free(b->shown);
 	b->live = live;
@@ -133,16 +133,17 @@ static void sync_bond(struct linkcheck *lc, struct lc_bond *b, const struct desi
 		bool ready = b->enabled && bond && l && l->master == bond->ifindex &&
 			     (l->flags & IFF_UP) && (l->flags & IFF_LOWER_UP);
 		if (!ready) {
-			packet_sock_close(&s->sock);
+			lc_sock_close(s);
 			continue;
 		}
 		s->mtu = l->mtu < d->mtu ? l->mtu : d->mtu;
-		if (s->sock.fd >= 0 && s->sock.ifindex == l->ifindex)
+		bool own = linkcheck_sockets_needed(d) > 0;
+		if (s->sock.fd >= 0 && s->sock.ifindex == l->ifindex && s->own == own)
 			continue;
-		packet_sock_close(&s->sock);
+		lc_sock_close(s);
 		if (lc->perm_logged)
 			continue;
-		int err = lc_sock_open(lc, s, l->ifindex);
+		int err = lc_sock_open(lc, s, l->ifindex, own);
 		if (err == -EPERM || err == -EACCES) {
 			snprintf(b->result.error, sizeof(b->result.error),
 				 "no packet socket: %s (bondd needs CAP_NET_RAW)", strerror(-err));
@@ -193,7 +194,15 @@ const char *linkcheck_trouble(const struct linkcheck *lc)
 
 size_t linkcheck_sockets_needed(const struct desired_bond *b)
 {
-	return b->link_check && !b->absent ? b->n_slaves : 0;
+	/* All slaves active: the shared socket hears them (lc_sock_open). */
+	switch (b->opts.val[OPT_MODE]) {
+	case MODE_BALANCE_RR:
+	case MODE_BALANCE_XOR:
+	case MODE_BROADCAST:
+		return 0;
+	default:
+		return b->link_check && !b->absent ? b->n_slaves : 0;
+	}
 }
 
 void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const struct observed *obs)
@@ -269,6 +278,7 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 			lc_bond_free(b);
 	}
 	lc->n_bonds = keep;
+	lc_shared_sync(lc);
 	const struct lc_result **rv = realloc(lc->rv, (keep ? keep : 1) * sizeof(*rv));
 	if (rv) {
 		lc->rv = rv;

@@ -35,6 +35,7 @@ static const uint8_t lldp_dest[6] = {0x01, 0x80, 0xc2, 0x00, 0x00, 0x0e};
 struct lldp_slot {
 	struct lldp_port port;
 	int ifindex;  /* the slave's link, its group joined; 0: none */
+	bool seen;    /* by this sync */
 };
 
 struct lldp_rx {
@@ -48,6 +49,7 @@ struct lldp_rx {
 	char trouble[128]; /* why some slave hears no LLDP, or "" */
 	struct lldp_slot **v;
 	size_t n;
+	size_t hint;  /* where the last slot_find ended: lookups come in config order */
 	uint8_t buf[LLDP_FRAME_MAX + 1];
 };
 
@@ -121,12 +123,19 @@ void lldp_rx_dispatch(struct lldp_rx *rx)
 		on_readable(rx);
 }
 
+/* The slots are in config order, and so are the lookups (a sync, a
+ * status reply): the search starts after the last hit and wraps, one
+ * pass for all of them instead of one per slave. */
 static struct lldp_slot *slot_find(const struct lldp_rx *rx, const char *bond, const char *slave)
 {
-	for (size_t i = 0; rx && i < rx->n; i++)
-		if (strcmp(rx->v[i]->port.bond, bond) == 0 &&
-		    strcmp(rx->v[i]->port.slave, slave) == 0)
+	for (size_t k = 0; rx && k < rx->n; k++) {
+		size_t i = (rx->hint + k) % rx->n;
+		if (strcmp(rx->v[i]->port.slave, slave) == 0 &&
+		    strcmp(rx->v[i]->port.bond, bond) == 0) {
+			((struct lldp_rx *)rx)->hint = i + 1; /* (rx itself is never const) */
 			return rx->v[i];
+		}
+	}
 	return NULL;
 }
 
@@ -135,19 +144,6 @@ const struct lldp_port *lldp_rx_find(const struct lldp_rx *rx, const char *bond,
 {
 	const struct lldp_slot *s = slot_find(rx, bond, slave);
 	return s ? &s->port : NULL;
-}
-
-static bool wanted(const struct desired *want, const struct lldp_port *p)
-{
-	for (size_t i = 0; i < want->n_bonds; i++) {
-		const struct desired_bond *b = &want->bonds[i];
-		if (strcmp(b->name, p->bond) != 0 || !b->lldp || b->absent)
-			continue;
-		for (size_t j = 0; j < b->n_slaves; j++)
-			if (strcmp(b->slaves[j].name, p->slave) == 0)
-				return true;
-	}
-	return false;
 }
 
 /* Leaves the group on the slot's link (a link deleted has left it
@@ -182,8 +178,35 @@ void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct o
 
 	if (!rx)
 		return;
+	/* Every configured slave of a bond with lldp = yes has its slot (a
+	 * new one, or the one it had); the others are dropped. */
+	for (size_t i = 0; i < rx->n; i++)
+		rx->v[i]->seen = false;
+	size_t old_n = rx->n;
+	for (size_t i = 0; i < want->n_bonds; i++) {
+		const struct desired_bond *b = &want->bonds[i];
+		if (!b->lldp || b->absent)
+			continue;
+		for (size_t j = 0; j < b->n_slaves; j++) {
+			struct lldp_slot *s = slot_find(rx, b->name, b->slaves[j].name);
+			if (s) {
+				s->seen = true;
+				continue;
+			}
+			struct lldp_slot **v = realloc(rx->v, (rx->n + 1) * sizeof(*v));
+			if (!v)
+				return;
+			rx->v = v;
+			if (!(s = calloc(1, sizeof(*s))))
+				return;
+			lldp_port_init(&s->port, b->name, b->slaves[j].name,
+				       clock_ms(CLOCK_MONOTONIC));
+			s->seen = true;
+			rx->v[rx->n++] = s;
+		}
+	}
 	for (size_t i = 0; i < rx->n; i++) {
-		if (wanted(want, &rx->v[i]->port)) {
+		if (rx->v[i]->seen || i >= old_n) {
 			rx->v[k++] = rx->v[i];
 			continue;
 		}
@@ -191,25 +214,7 @@ void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct o
 		free(rx->v[i]);
 	}
 	rx->n = k;
-	for (size_t i = 0; i < want->n_bonds; i++) {
-		const struct desired_bond *b = &want->bonds[i];
-		if (!b->lldp || b->absent)
-			continue;
-		for (size_t j = 0; j < b->n_slaves; j++) {
-			if (slot_find(rx, b->name, b->slaves[j].name))
-				continue;
-			struct lldp_slot **v = realloc(rx->v, (rx->n + 1) * sizeof(*v));
-			if (!v)
-				return;
-			rx->v = v;
-			struct lldp_slot *s = calloc(1, sizeof(*s));
-			if (!s)
-				return;
-			lldp_port_init(&s->port, b->name, b->slaves[j].name,
-				       clock_ms(CLOCK_MONOTONIC));
-			rx->v[rx->n++] = s;
-		}
-	}
+	rx->hint = 0;
 	if (rx->n == 0) {
 		packet_sock_close(&rx->sock);
 		rx->trouble[0] = '\0';

@@ -15,11 +15,12 @@ scale_links() {
 	ip -batch - <<<"$batch"
 }
 
-# scale_conf N FILE: the configuration.
+# scale_conf N FILE [MODE]: the configuration (balance-rr by default).
 scale_conf() {
-	local n=$1 b conf=""
+	local n=$1 mode=${3:-balance-rr} b conf=""
 	for ((b = 0; b < n; b++)); do
-		conf+="[b$b]"$'\n'"mode = balance-rr"$'\n'"miimon = 100"$'\n'"mtu = 9000"$'\n'
+		conf+="[b$b]"$'\n'"mode = $mode"$'\n'"miimon = 100"$'\n'"mtu = 9000"$'\n'
+		conf+="link_check = yes"$'\n'"lldp = yes"$'\n'
 		conf+="slaves = d${b}a d${b}b d${b}c d${b}d"$'\n'
 	done
 	write_conf "$2" <<<"$conf"
