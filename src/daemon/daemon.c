@@ -421,8 +421,10 @@ static void converge(struct daemon *d)
 	note_unsettled(d, unsettled);
 	arm_retry(d, plan_ms);
 	notify_status(d);
-	linkcheck_sync(d->lc, &d->want, &d->ob.state);
+	/* LLDP first: its one socket serves every slave, and must not find
+	 * the open files taken by the link check's sockets per slave. */
 	lldp_rx_sync(d->lldp, &d->want, &d->ob.state);
+	linkcheck_sync(d->lc, &d->want, &d->ob.state);
 	hostcheck_run_if_due(d);
 }
 
