@@ -35,6 +35,7 @@ else
 	SIZES="1 16 64 256" ROUNDS=50 REPLIES=30 IDLE=10
 fi
 SIZES=${SCALE_SIZES:-$SIZES}
+# (SCALE_SIZES, SCALE_MODES: a partial run, by hand)
 
 ns_del() { local ns p; for ns in "$@"; do for p in $(ip netns pids "$ns" 2>/dev/null); do kill "$p"; done; ip netns del "$ns" 2>/dev/null; done; }
 runtime_ns() { local a b c; read -r a b c <"/proc/$1/schedstat"; echo "$a"; }
@@ -121,7 +122,7 @@ link set p4 up"
 	ns_del sc scp
 }
 
-for mode in balance-rr 802.3ad; do
+for mode in ${SCALE_MODES:-balance-rr 802.3ad}; do
 	for n in $SIZES; do
 		echo "bench: scale: $mode x $n bonds" >&2
 		one "$mode" "$n"

@@ -70,6 +70,7 @@ struct daemon {
 	size_t n_counts;
 	int64_t counts_ms;             /* monotonic ms of that look, 0: none */
 	bool host_check_due;           /* hostcheck_run.c: read it again */
+	bool host_nics_due;            /* ... the NICs of links marked host_due */
 	bool config_failed;           /* the last reload was refused */
 	int64_t config_success_ms;    /* when a config was last taken */
 	struct status_server *server;  /* NULL when the socket is off */

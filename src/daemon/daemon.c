@@ -141,7 +141,10 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 	/* A new device or a renegotiated link may have a new speed. */
 	if (!old || !now || (old->flags & IFF_LOWER_UP) != (now->flags & IFF_LOWER_UP)) {
 		rt->speed_fresh = false;
-		d->host_check_due = true;
+		/* this NIC only: with 1,024 slaves a whole host check
+		 * after every repair cost seconds in the guest */
+		rt->host_due = true;
+		d->host_nics_due = true;
 	}
 	if (!old) {
 		log_debug("%s appeared (ifindex %d)", l->name, l->ifindex);
