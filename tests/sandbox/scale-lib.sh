@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # shellcheck shell=bash
 #
-# Many bonds at once (issue 34), for scenarios 203-205: N balance-rr bonds
+# Many bonds at once (issue 34), for scenarios 230-232: N balance-rr bonds
 # b0..b(N-1) of four dummy slaves each (d<B>a..d<B>d), the link check and
 # LLDP on (their defaults), made in one ip batch.  Needs lib.sh and
 # bondd-lib.sh.
