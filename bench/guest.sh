@@ -10,7 +10,7 @@
 # at real-time priority, never from bondd's own log.
 #
 # Environment: BUILD_DIR, BENCH_OUT, BENCH_QUICK (1: a short smoke run),
-# BENCH_PARTS (default "dataplane recovery priority cold status linkcheck flood"; footprint is
+# BENCH_PARTS (default "dataplane recovery priority cold status linkcheck flood scale"; footprint is
 # measured on the bondd of the cold part).
 . "$(dirname "$0")/../tests/sandbox/lib.sh"
 trap - ERR
@@ -21,7 +21,7 @@ RAW=$OUT/raw.jsonl
 BONDD=$BUILD_DIR/src/bondd
 NLCLOCK=$BUILD_DIR/bench/nlclock
 QUICK=${BENCH_QUICK:-0}
-PARTS=${BENCH_PARTS:-dataplane recovery priority cold status linkcheck flood}
+PARTS=${BENCH_PARTS:-dataplane recovery priority cold status linkcheck flood scale}
 RATE_MBIT=200
 COLD_BONDS=32
 
@@ -534,6 +534,13 @@ part_status() {
 	fi
 }
 
+# --- 8. scale ---------------------------------------------------------------
+part_scale() {
+	log "scale"
+	QUICK=$QUICK RAW=$RAW OUT=$OUT bash "$HERE/scale.sh"
+	command_line scale "bench/scale.sh  # 1, 16, 64, 256 bonds of 4 slaves (dummies; the last bond's veths), balance-rr and 802.3ad, link check and LLDP on"
+}
+
 # --- 6. link check ---------------------------------------------------------
 part_linkcheck() {
 	log "linkcheck"
@@ -779,7 +786,7 @@ part_flood() {
 
 : >"$RAW"
 emit "{\"part\": \"env\", \"kernel\": \"$(uname -r)\", \"quick\": $QUICK, \"cpus\": $(nproc), \"iperf3\": \"$(iperf3 --version | head -n 1)\", \"teamd\": \"$(teamd --version 2>/dev/null | head -n 1)\"}"
-for p in dataplane recovery priority cold status linkcheck flood; do
+for p in dataplane recovery priority cold status linkcheck flood scale; do
 	if [[ $PARTS == *$p* ]]; then
 		now_us; t0=$REPLY
 		"part_$p"

@@ -609,6 +609,46 @@ if fl:
     cmds("flood")
     took_line("flood")
 
+sc = [r for r in rows if r["part"] == "scale"]
+if sc:
+    w("## 8. Scale\n")
+    w("`bench/scale.sh`: one bondd with N bonds of 4 slaves (dummies; the last bond's are veths), the link check and "
+      "LLDP on, balance-rr and 802.3ad. *Up*: from bondd's start to every bond whole (nlclock). *Files*, *RSS*: "
+      "bondd's open files and resident memory then. *CPU per reply*: bondd's run time over the replies of "
+      "`bondd-status --brief`, `--json`, `--prometheus` of every bond, divided (the guest's CPU clock ticks every "
+      "10 ms, so small figures are coarse), and the reply's median time at the client (a process start included, "
+      "about 100 ms in the guest). *Repair*: a slave of the last bond deleted and created again, to the bond whole, "
+      "by nlclock (e2 in balance-rr, put back at its place; e4 in 802.3ad). *Idle*: bondd's context switches over "
+      "the idle seconds. *Limits*: log lines saying a limit was hit (`Too many open files`, `no such interface`). "
+      "The last rows: growth per bond from the smallest size to the largest.\n")
+    w("| mode | bonds | up | files | RSS | CPU per --brief | --json | --prometheus | reply --brief / --json / --prometheus "
+      "| repair p50 | p99 | max | idle wake-ups | limits |")
+    w("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    def f(v, unit=""):
+        return "?" if v is None else f"{v}{unit}"
+    for r in sc:
+        w(f"| {r['mode']} | {r['bonds']} | {r['up_ms']} ms | **{r['fds']}** | {r['rss_kib']} KiB | "
+          f"**{r.get('cpu_brief_ms')} ms** | {r.get('cpu_json_ms')} ms | {r.get('cpu_prometheus_ms')} ms | "
+          f"{r.get('reply_brief_ms')} / {r.get('reply_json_ms')} / {r.get('reply_prometheus_ms')} ms | "
+          f"{f(r.get('repair_p50_ms'), ' ms')} | **{f(r.get('repair_p99_ms'), ' ms')}** | "
+          f"{f(r.get('repair_max_ms'), ' ms')} | {r['idle_wakeups']} in {r['idle_seconds']} s | "
+          f"{r.get('limit_lines', '?')} |")
+    w("")
+    for mode in sorted({r["mode"] for r in sc}):
+        ms = sorted((r for r in sc if r["mode"] == mode), key=lambda r: r["bonds"])
+        if len(ms) < 2:
+            continue
+        a, b = ms[0], ms[-1]
+        d = b["bonds"] - a["bonds"]
+        def per(k):
+            if a.get(k) is None or b.get(k) is None:
+                return "?"
+            return f"{(float(b[k]) - float(a[k])) / d:.3f}"
+        w(f"Growth per bond, {mode}, {a['bonds']} to {b['bonds']} bonds: files {per('fds')}, RSS {per('rss_kib')} KiB, "
+          f"CPU per --brief {per('cpu_brief_ms')} ms, --json {per('cpu_json_ms')} ms, --prometheus "
+          f"{per('cpu_prometheus_ms')} ms, repair p50 {per('repair_p50_ms')} ms, up {per('up_ms')} ms.\n")
+    cmds("scale")
+    took_line("scale")
 cp = [r for r in rows if r["part"] == "config-parse"]
 if cp:
     w("## 6. Config parsing\n")

@@ -31,6 +31,12 @@ struct packet_sock {
 };
 #define PACKET_SOCK_CLOSED ((struct packet_sock){.fd = -1})
 
+/* Packet sockets take no descriptor numbered `fds` or above (opening one
+ * fails with -EMFILE): the rest is kept for what must not fail for want of
+ * a file, bondd's netlink sockets and the status socket's clients.  0: no
+ * ceiling (the default). */
+void packet_sock_set_ceiling(int fds);
+
 /*
  * Opens *ps as a socket of kind k bound to the link ifindex, added to epfd
  * for EPOLLIN with `tag` as its data.  *ps must be closed.  Returns 0, or
@@ -38,6 +44,22 @@ struct packet_sock {
  */
 int packet_sock_open(struct packet_sock *ps, const struct packet_sock_kind *k, int ifindex,
 		     int epfd, void *tag);
+/*
+ * Opens *ps as one socket of kind k for every link of the network
+ * namespace (bound to ifindex 0, with PACKET_ORIGDEV: each frame's
+ * sll_ifindex names the slave it arrived on, not the bond the bonding
+ * driver moved it to), added to epfd with `tag`.  k->group is not joined
+ * here: packet_sock_join joins it link by link.  Returns 0 or -errno.
+ */
+int packet_sock_open_any(struct packet_sock *ps, const struct packet_sock_kind *k, int epfd,
+			 void *tag);
+/* Joins (join true) or leaves the multicast group on link ifindex, for
+ * a socket of packet_sock_open_any.  0 or -errno. */
+int packet_sock_join(const struct packet_sock *ps, const uint8_t group[6], int ifindex,
+		     bool join);
+/* Sets the receive buffer of *ps to `bytes` (forced when k says so). */
+void packet_sock_set_rcvbuf(const struct packet_sock *ps, const struct packet_sock_kind *k,
+			    int bytes);
 /* Closes *ps if open (which also takes it out of the epoll set and leaves
  * its multicast group). */
 void packet_sock_close(struct packet_sock *ps);

@@ -70,6 +70,7 @@ struct daemon {
 	size_t n_counts;
 	int64_t counts_ms;             /* monotonic ms of that look, 0: none */
 	bool host_check_due;           /* hostcheck_run.c: read it again */
+	bool host_nics_due;            /* ... the NICs of links marked host_due */
 	bool config_failed;           /* the last reload was refused */
 	int64_t config_success_ms;    /* when a config was last taken */
 	struct status_split *server;   /* NULL when the socket is off */
@@ -87,6 +88,8 @@ struct daemon {
 	char reload_refused[400];
 	struct udev_wait udev;        /* new links wait for udev (udev_wait.h) */
 	char stale[128];              /* health text while re-reads fail */
+	char impaired[320];           /* health text while a limit is reached */
+	size_t fd_soft;               /* RLIMIT_NOFILE as raised at start */
 	struct kernel_caps caps_logged; /* what was last said about them */
 	struct breather breather;     /* pauses in long work (breather.h) */
 	struct live_facts live;       /* of the status reply being made */

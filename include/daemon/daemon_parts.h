@@ -55,6 +55,8 @@ void read_counters(struct daemon *d, const char *ifname, struct link_live *out);
 void fill_view(void *ctx, struct status_view *v);
 /* A snapshot is asked for: bondd's own looks first (daemon_view.c). */
 bool refresh_for_snapshot(void *ctx);
+/* What the daemon holds now, read nowhere (the STATUS= line). */
+void daemon_view_now(struct daemon *d, struct status_view *v);
 
 int on_status_check(void *ctx, const struct status_request *req, bool start);
 

@@ -89,6 +89,13 @@ bool linkcheck_demand(struct linkcheck *lc, const char *bond);
  * turn. */
 bool linkcheck_busy(const struct linkcheck *lc, const char *bond);
 
+/* The packet sockets the link check opens for bond b beyond the one it
+ * shares: one per slave it must bind to.  Pure. */
+size_t linkcheck_sockets_needed(const struct desired_bond *b);
+/* Why some slave that is ready to probe has no socket now ("link check:
+ * no packet socket for 37 slaves: Too many open files"), or NULL. */
+const char *linkcheck_trouble(const struct linkcheck *lc);
+
 const struct lc_results *linkcheck_results(const struct linkcheck *lc);
 
 #endif

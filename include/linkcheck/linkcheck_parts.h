@@ -45,7 +45,11 @@ struct lc_bond;
 struct lc_sock {
 	struct lc_bond *bond;
 	size_t idx;              /* the slave's index in the bond */
-	struct packet_sock sock; /* closed: the slave is not ready to probe */
+	/* closed: the slave is not ready to probe.  Its own socket (own), or
+	 * the one every slave of an all-active bond shares (lc->shared: its
+	 * fd, this slave's ifindex; lc_sock_close leaves it open). */
+	struct packet_sock sock;
+	bool own;
 	uint32_t mtu;            /* the full size: the slave's MTU, at most the bond's */
 	int64_t answers_ms;      /* start of the current answer second */
 	unsigned answers;        /* answers sent in it */
@@ -116,6 +120,7 @@ struct lc_bond {
 	unsigned stranger_tokens;
 	int64_t stranger_tokens_ms;
 	bool drop_logged;        /* said once that requests were dropped */
+	uint64_t shared_drops_seen; /* lc->shared_drops at its last check's end */
 	unsigned proven_over;    /* peers' requests over their budget, unanswered */
 	/* settling (linkcheck_settle.h): when to look again, and the
 	 * findings of the last two checks as the evaluation made them */
@@ -147,6 +152,11 @@ struct linkcheck {
 	struct lc_results results;
 	bool reloaded, perm_logged;
 	bool twin_logged;        /* said that another host uses our host id */
+	/* slaves ready to probe left without a socket by this sync, the
+	 * last such error, and what was last said of them */
+	size_t sock_short, said_short;
+	int sock_err, said_err;
+	char trouble[128];
 	uint32_t rng;            /* xorshift state for the re-checks' jitter */
 	/* hosts that answered a check of ours lately: their requests are a
 	 * peer's, with budgets of their own */
@@ -155,6 +165,17 @@ struct linkcheck {
 		int64_t ms;
 	} known[LC_KNOWN_HOSTS];
 	struct lc_replies replies; /* answers and echoes spread (linkcheck_spread.h) */
+	/* The socket the slaves of bonds whose slaves are all active share
+	 * (linkcheck_sockets_needed), closed while none has one, its
+	 * buffers' size, and the frames the kernel dropped for it in all
+	 * (PACKET_STATISTICS, read at the end of every check) */
+	struct packet_sock shared;
+	int shared_buf;
+	uint64_t shared_drops;
+	/* its users, by ifindex: an open-addressing table of lc_sock
+	 * pointers, built at every sync */
+	struct lc_sock **by_ifindex;
+	size_t by_ifindex_cap;
 	uint8_t buf[LC_MAX_LEN + 1];
 };
 
@@ -176,8 +197,15 @@ static inline int64_t wall_ms(void)
 /* Frames the kernel dropped for s's socket since the last call, its
  * receive queue full (PACKET_STATISTICS, which reading resets:
  * net/packet/af_packet.c packet_getsockopt). */
-unsigned lc_sock_drops(struct lc_sock *s);
-int lc_sock_open(struct linkcheck *lc, struct lc_sock *s, int ifindex);
+unsigned lc_sock_drops(struct linkcheck *lc, struct lc_sock *s);
+/* Opens s's socket on the link ifindex: its own when its bond needs one
+ * per slave, else the shared one.  0 or -errno. */
+int lc_sock_open(struct linkcheck *lc, struct lc_sock *s, int ifindex, bool own);
+/* Closes s's own socket, or leaves the shared one. */
+void lc_sock_close(struct lc_sock *s);
+/* After a sync: the shared socket's table of users and its buffers, or
+ * the socket closed when it has none. */
+void lc_shared_sync(struct linkcheck *lc);
 /* Sends a slave's requests, one per size class, for the running check;
  * returns how many went out. */
 unsigned lc_send_requests(struct linkcheck *lc, struct lc_bond *b, size_t i, bool probe_back);

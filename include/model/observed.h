@@ -145,6 +145,11 @@ struct observed {
 	size_t n_addrs, cap_addrs;
 	struct obs_route *routes;     /* connected routes only: route_observe.h */
 	size_t n_routes, cap_routes;
+	/* links by name (observed_by_name): an open-addressing table of
+	 * position + 1, kept by observed_put_link and observed_del_link; a
+	 * hint only, every hit is compared (NULL: none, a linear search) */
+	uint32_t *by_name;
+	size_t by_name_cap;
 };
 
 void observed_free(struct observed *o);

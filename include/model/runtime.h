@@ -20,6 +20,7 @@ struct link_runtime {
 	/* Speed and duplex change only with a new link or a carrier change:
 	 * read from sysfs when a status reply needs them and they are stale. */
 	bool speed_fresh;
+	bool host_due;                /* its NIC to be read again by the host check */
 	int mbps;                     /* -1: unknown */
 	char duplex[16];
 };

@@ -10,6 +10,7 @@
 
 #include "action.h"
 #include "nlsock.h"
+#include "observed.h"
 
 struct nl_sock;
 
@@ -23,6 +24,9 @@ struct executor {
 	char route_extack[200];
 	/* ACT_SET_OPTS: the option the kernel refused, OPT__COUNT if none. */
 	int failed_opt;
+	/* The links as the observer last saw them (names to ifindexes), or
+	 * NULL; set by the daemon. */
+	const struct observed *links;
 };
 
 int executor_open(struct executor *ex);

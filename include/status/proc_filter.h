@@ -50,4 +50,22 @@ bool proc_churn_states(const char *text, size_t len, const char *slave, uint8_t 
 bool proc_active_aggregator(const char *text, size_t len, uint16_t *id);
 bool proc_slave_aggregator(const char *text, size_t len, const char *slave, uint16_t *id);
 
+/*
+ * One pass over a /proc/net/bonding/<bond> of an 802.3ad bond: what
+ * proc_slave_aggregator and proc_churn_states find for one slave, for
+ * every slave block at once (a status reply of a bond of 32 slaves read
+ * the text 96 times otherwise).  fn is called once per "Slave Interface:"
+ * block, in the file's order, with what the block holds.
+ */
+struct proc_lacp_slave {
+	const char *name;            /* not NUL-terminated: name_len bytes */
+	size_t name_len;
+	bool has_aggregator;
+	uint16_t aggregator;
+	bool has_churn;              /* both churn lines, each a known state */
+	uint8_t actor_churn, partner_churn;
+};
+void proc_lacp_scan(const char *text, size_t len,
+		    void (*fn)(void *ctx, const struct proc_lacp_slave *s), void *ctx);
+
 #endif

@@ -53,12 +53,25 @@ struct status_view {
 	 * the counters of the link's last netlink message). */
 	void (*link_live)(void *ctx, const char *ifname, int ifindex, struct link_live *out);
 	void *live_ctx;
+	/* What the kernel changes without a netlink message, read again for
+	 * each 802.3ad bond a reply covers (its aggregators and churn
+	 * states, from /proc/net/bonding/<bond>), into obs; or NULL (the
+	 * STATUS= line: the last values stand). */
+	void (*bond_live)(void *ctx, const char *bond);
 	/* Why bondd's picture of the kernel may be stale, or NULL. */
 	const char *stale;
+	/* Why bondd cannot do all it should (a socket refused it at the
+	 * open-file limit), or NULL: every bond is degraded with it. */
+	const char *impaired;
 };
 
+/* The most bonds a reply covers: every bond of the largest configuration
+ * (config_parser.h MAX_BONDS), so that a request naming none covers all of
+ * them; sel arrays hold this many. */
+#define STATUS_MAX_BONDS 1024
+
 /* The bonds a request names, in config order and each once (all when it
- * names none).
+ * names none, at most STATUS_MAX_BONDS).
  * Returns 0, or -1 with *unknown set to the first name not configured. */
 int status_select(const struct status_view *v, const struct status_request *req,
 		  const struct desired_bond **sel, size_t *n, const char **unknown);

@@ -29,6 +29,10 @@ typedef int (*status_check_fn)(void *ctx, const struct desired_bond *const *sel,
  * killed bondd is replaced; a live one (another bondd answers) is an error.
  * Returns 0 or -errno.
  */
+/* Open files the server takes at most: its listening socket and its
+ * clients (status_server_parts.h MAX_CLIENTS, checked there). */
+#define STATUS_SERVER_MAX_FDS 257
+
 int status_server_open(struct status_server **out, const char *path,
 		       status_view_fn view, void *ctx);
 int status_server_fd(const struct status_server *s);

@@ -19,6 +19,28 @@ static void set_buf(int fd, int opt, int force_opt, int bytes, bool force)
 		setsockopt(fd, SOL_SOCKET, opt, &bytes, sizeof(bytes));
 }
 
+static int ceiling;
+
+void packet_sock_set_ceiling(int fds)
+{
+	ceiling = fds;
+}
+
+/* A new socket within the ceiling, or -errno. */
+static int new_socket(int type)
+{
+	int fd = socket(AF_PACKET, type | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	/* The kernel hands out the lowest free number (fs/file.c
+	 * alloc_fd), so the number is the files open. */
+	if (ceiling > 0 && fd >= ceiling) {
+		close(fd);
+		return -EMFILE;
+	}
+	return fd;
+}
+
 int packet_sock_open(struct packet_sock *ps, const struct packet_sock_kind *k, int ifindex,
 		     int epfd, void *tag)
 {
@@ -28,9 +50,9 @@ int packet_sock_open(struct packet_sock *ps, const struct packet_sock_kind *k, i
 	 * device, when it is given a protocol), and the frames queued before
 	 * bind stay queued: a slave's socket read a sibling's answers (a
 	 * 64-host start took them for a switch LAG). */
-	int fd = socket(AF_PACKET, k->type | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	int fd = new_socket(k->type);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	struct sockaddr_ll sll = {.sll_family = AF_PACKET, .sll_protocol = htons(k->ethertype),
 				  .sll_ifindex = ifindex};
 	struct packet_mreq mr = {.mr_ifindex = ifindex, .mr_type = PACKET_MR_MULTICAST,
@@ -50,6 +72,60 @@ int packet_sock_open(struct packet_sock *ps, const struct packet_sock_kind *k, i
 	ps->fd = fd;
 	ps->ifindex = ifindex;
 	return 0;
+}
+
+int packet_sock_open_any(struct packet_sock *ps, const struct packet_sock_kind *k, int epfd,
+			 void *tag)
+{
+	/* Protocol 0 until bind, as packet_sock_open: nothing is queued before
+	 * the socket has its EtherType. */
+	int fd = new_socket(k->type);
+	if (fd < 0)
+		return fd;
+	/* Bound to no device, the socket hooks its EtherType for every link
+	 * (net/packet/af_packet.c packet_do_bind: dev NULL, dev_add_pack on
+	 * ptype_base).  A frame on an active slave reaches it after the
+	 * bond's rx_handler moved the skb to the bond (net/core/dev.c
+	 * __netif_receive_skb_core, deliver_ptype_list_skb on ptype_base
+	 * with orig_dev): packet_rcv names orig_dev, the slave, only with
+	 * PACKET_ORIGDEV.  On an inactive slave the driver passes only
+	 * link-local frames to sockets not bound to it
+	 * (drivers/net/bonding/bond_main.c bond_handle_frame: RX_HANDLER_EXACT
+	 * otherwise), so a user that must hear other frames there keeps a
+	 * socket bound to that slave. */
+	int one = 1;
+	struct sockaddr_ll sll = {.sll_family = AF_PACKET, .sll_protocol = htons(k->ethertype)};
+	struct epoll_event ev = {.events = EPOLLIN, .data.ptr = tag};
+	set_buf(fd, SO_RCVBUF, SO_RCVBUFFORCE, k->rcvbuf, k->force_bufs);
+	set_buf(fd, SO_SNDBUF, SO_SNDBUFFORCE, k->sndbuf, k->force_bufs);
+	if (setsockopt(fd, SOL_PACKET, PACKET_ORIGDEV, &one, sizeof(one)) < 0 ||
+	    bind(fd, (struct sockaddr *)&sll, sizeof(sll)) < 0 ||
+	    epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
+		int err = -errno;
+		close(fd);
+		return err;
+	}
+	ps->fd = fd;
+	ps->ifindex = 0;
+	return 0;
+}
+
+int packet_sock_join(const struct packet_sock *ps, const uint8_t group[6], int ifindex, bool join)
+{
+	struct packet_mreq mr = {.mr_ifindex = ifindex, .mr_type = PACKET_MR_MULTICAST,
+				 .mr_alen = 6};
+	memcpy(mr.mr_address, group, 6);
+	if (setsockopt(ps->fd, SOL_PACKET, join ? PACKET_ADD_MEMBERSHIP : PACKET_DROP_MEMBERSHIP,
+		       &mr, sizeof(mr)) < 0)
+		return -errno;
+	return 0;
+}
+
+void packet_sock_set_rcvbuf(const struct packet_sock *ps, const struct packet_sock_kind *k,
+			    int bytes)
+{
+	if (ps->fd >= 0)
+		set_buf(ps->fd, SO_RCVBUF, SO_RCVBUFFORCE, bytes, k->force_bufs);
 }
 
 void packet_sock_close(struct packet_sock *ps)

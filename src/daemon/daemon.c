@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,8 +20,10 @@
 
 #include "config.h"
 #include "kernel_caps.h"
+#include "fd_budget.h"
 #include "hostcheck_run.h"
 #include "log.h"
+#include "packet_sock.h"
 #include "plan.h"
 #include "proc_filter.h"
 #include "sd_notify.h"
@@ -141,7 +144,10 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 	/* A new device or a renegotiated link may have a new speed. */
 	if (!old || !now || (old->flags & IFF_LOWER_UP) != (now->flags & IFF_LOWER_UP)) {
 		rt->speed_fresh = false;
-		d->host_check_due = true;
+		/* this NIC only: with 1,024 slaves a whole host check
+		 * after every repair cost seconds in the guest */
+		rt->host_due = true;
+		d->host_nics_due = true;
 	}
 	if (!old) {
 		log_debug("%s appeared (ifindex %d)", l->name, l->ifindex);
@@ -304,7 +310,7 @@ static void notify_status(struct daemon *d)
 	char line[1024], msg[sizeof(line) + 8];
 
 	mark_whole(d);
-	fill_view(d, &v);
+	daemon_view_now(d, &v);
 	log_health_changes(d, &v);
 	service_status_text(&v, line, sizeof(line));
 	if (d->reload_refused[0]) {
@@ -449,8 +455,10 @@ static void converge(struct daemon *d)
 	note_unsettled(d, unsettled);
 	arm_retry(d, plan_ms);
 	notify_status(d);
-	linkcheck_sync(d->lc, &d->want, &d->ob.state);
+	/* LLDP first: its one socket serves every slave, and must not find
+	 * the open files taken by the link check's sockets per slave. */
 	lldp_rx_sync(d->lldp, &d->want, &d->ob.state);
+	linkcheck_sync(d->lc, &d->want, &d->ob.state);
 	hostcheck_run_if_due(d);
 }
 
@@ -476,6 +484,19 @@ static uint16_t running_kernel(void)
 	struct utsname u;
 
 	return uname(&u) == 0 ? kernel_caps_parse_release(u.release) : 0;
+}
+
+/* Says, at the normal level, when the configuration needs more open
+ * files than the limit: slaves would go without the link check, clients
+ * without a reply. */
+static void fd_limit_check(struct daemon *d)
+{
+	size_t need = fd_budget_need(&d->want, STATUS_SERVER_MAX_FDS);
+
+	if (need > d->fd_soft)
+		log_warn("%zu bonds need about %zu open files, more than bondd's limit of %zu: "
+			 "slaves beyond it go without the link check (said when it happens); "
+			 "raise LimitNOFILE= (bondd(8))", d->want.n_bonds, need, d->fd_soft);
 }
 
 /* Returns 0 once the file is applied, -1 when it was refused (msg: why). */
@@ -600,6 +621,7 @@ static int reload(struct daemon *d, char *msg, size_t len)
 		d->bonds[i].was_healthy = false; /* logged as converging, not drift */
 	report_failing(d);
 	d->rebuild_ok = true; /* the admin asked: see plan.h, no_rebuild */
+	fd_limit_check(d);
 	linkcheck_reloaded(d->lc);
 	converge(d);
 	d->rebuild_ok = false;
@@ -871,6 +893,23 @@ static void report_unreported(struct daemon *d)
 	}
 }
 
+/* The soft open-file limit raised to the hard one (a service's soft limit
+ * is 1024: 130 bonds of 4 slaves took them all), and packet sockets kept
+ * below what bondd's own work and its clients need. */
+static void fd_limit_start(struct daemon *d)
+{
+	size_t hard = 0;
+	int err = fd_limit_raise(&d->fd_soft, &hard);
+
+	if (err < 0)
+		log_warn("raising the open-file limit to %zu: %s; it stays %zu", hard,
+			 strerror(-err), d->fd_soft);
+	log_debug("open files: limit %zu (hard %zu)", d->fd_soft, hard);
+	size_t ceiling = fd_budget_packet_ceiling(d->fd_soft, STATUS_SERVER_MAX_FDS);
+	packet_sock_set_ceiling(ceiling > INT_MAX ? 0 : (int)ceiling);
+	fd_limit_check(d);
+}
+
 int daemon_main(const struct daemon_opts *opts)
 {
 	struct daemon d = {.opts = *opts, .epfd = -1, .sigfd = -1, .retry_fd = -1,
@@ -887,6 +926,7 @@ int daemon_main(const struct daemon_opts *opts)
 	config_diag_free(&diag);
 	if (runtime_rebuild(&d, &d.want) < 0)
 		goto out;
+	fd_limit_start(&d);
 	udev_wait_init(&d.udev, opts->udev_dir ? opts->udev_dir : "/run/udev");
 	if ((err = observer_open(&d.ob, opts->event_rcvbuf, on_link_change, &d)) < 0 ||
 	    (err = executor_open(&d.ex)) < 0) {
@@ -895,6 +935,7 @@ int daemon_main(const struct daemon_opts *opts)
 	}
 	d.ob.dump.breather = &d.breather;
 	d.ex.mnl.breather = &d.breather;
+	d.ex.links = &d.ob.state; /* names to ifindexes: no lookup of its own */
 	if ((err = setup_fds(&d)) < 0) {
 		log_err("setting up the event loop: %s", strerror(-err));
 		goto out;

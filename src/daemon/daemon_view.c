@@ -28,6 +28,20 @@ static const char *stale_text(struct daemon *d)
 	return d->stale;
 }
 
+/* "impaired: link check: no packet socket for 37 slaves: Too many open
+ * files (open-file limit 128)", or NULL while nothing bondd needs was
+ * refused to it for want of a resource. */
+static const char *impaired_text(struct daemon *d)
+{
+	const char *lc = linkcheck_trouble(d->lc), *ll = lldp_rx_trouble(d->lldp);
+
+	if (!lc && !ll)
+		return NULL;
+	snprintf(d->impaired, sizeof(d->impaired), "impaired: %s%s%s (open-file limit %zu)",
+		 lc ? lc : "", lc && ll ? "; " : "", ll ? ll : "", d->fd_soft);
+	return d->impaired;
+}
+
 /* Looks further apart than this judge the counters again; closer ones
  * keep the last judgement (a fast poller sees the same findings). */
 #define COUNTERS_LOOK_MS 10000
@@ -100,10 +114,38 @@ static bool counters_look(struct daemon *d)
 	return true;
 }
 
+/* One slave block of /proc/net/bonding/<bond>, into the observed slave
+ * of that name when it is that bond's. */
+struct lacp_ctx {
+	struct daemon *d;
+	int bond_ifindex;
+};
+
+static void lacp_slave(void *ctx, const struct proc_lacp_slave *ps)
+{
+	struct lacp_ctx *c = ctx;
+	char name[IFNAMSIZ];
+
+	if (ps->name_len >= sizeof(name))
+		return;
+	memcpy(name, ps->name, ps->name_len);
+	name[ps->name_len] = '\0';
+	struct obs_link *s = (struct obs_link *)observed_by_name(&c->d->ob.state, name);
+	if (!s || s->master != c->bond_ifindex || !s->slave.valid)
+		return;
+	if (ps->has_aggregator)
+		s->slave.ad_aggregator_id = ps->aggregator;
+	if (s->slave.has_churn && ps->has_churn) {
+		s->slave.ad_churn_actor_state = ps->actor_churn;
+		s->slave.ad_churn_partner_state = ps->partner_churn;
+	}
+}
+
 /*
- * What the kernel has now, for every 802.3ad bond configured, of what it
- * changes without a netlink message (/proc/net/bonding/<bond>, read under
- * RCU alone, bond_procfs.c bond_info_seq_start, like /proc/net/dev):
+ * What the kernel has now, for an 802.3ad bond a status reply covers, of
+ * what it changes without a netlink message (/proc/net/bonding/<bond>,
+ * read under RCU alone, bond_procfs.c bond_info_seq_start, like
+ * /proc/net/dev), read once and scanned once for every slave:
  * - the churn states: the churn machine (drivers/net/bonding/bond_3ad.c
  *   ad_churn_machine) leaves "monitoring" for "none" or "churned" when its
  *   timer ends, 60 s after the port started, so the last RTM_NEWLINK's
@@ -112,48 +154,38 @@ static bool counters_look(struct daemon *d)
  *   stays inactive (proc_filter.h) kept the old id in bondd's picture, and
  *   a bond whose cable had moved was reported healthy (scenario 152, once
  *   in some 15 runs).
- * A slave or line the file does not show keeps its netlink value.
+ * A slave or line the file does not show keeps its netlink value.  Not on
+ * the loop's own wake-ups (the STATUS= line keeps the last values): with
+ * 64 802.3ad bonds every unrelated link event read 64 files.
  */
-static void lacp_refresh(struct daemon *d)
+static void lacp_live(void *ctx, const char *name)
 {
 	static struct strbuf text;
+	struct daemon *d = ctx;
 	char path[64 + IFNAMSIZ], buf[16384];
+	struct obs_link *bond = (struct obs_link *)observed_by_name(&d->ob.state, name);
 
-	for (size_t i = 0; i < d->want.n_bonds; i++) {
-		struct obs_link *bond = NULL;
-		for (size_t k = 0; k < d->ob.state.n_links && !bond; k++)
-			if (strcmp(d->ob.state.links[k].name, d->want.bonds[i].name) == 0)
-				bond = &d->ob.state.links[k];
-		if (!bond || strcmp(bond->kind, "bond") != 0 || !bond_settings_has(&bond->bond, OPT_MODE) ||
-		    bond->bond.val[OPT_MODE] != MODE_8023AD)
-			continue;
+	if (!bond || strcmp(bond->kind, "bond") != 0)
+		return;
+	sb_reset(&text);
+	snprintf(path, sizeof(path), "/proc/net/bonding/%s", bond->name);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	ssize_t r;
+	while ((r = read(fd, buf, sizeof(buf))) > 0 || (r < 0 && errno == EINTR))
+		if (r > 0)
+			sb_add(&text, buf, (size_t)r);
+	close(fd);
+	if (r < 0 || text.oom) {
 		sb_reset(&text);
-		snprintf(path, sizeof(path), "/proc/net/bonding/%s", bond->name);
-		int fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		ssize_t r;
-		while ((r = read(fd, buf, sizeof(buf))) > 0 || (r < 0 && errno == EINTR))
-			if (r > 0)
-				sb_add(&text, buf, (size_t)r);
-		close(fd);
-		if (r < 0 || text.oom)
-			continue;
-		uint16_t id;
-		if (bond->info.has_ad_info && proc_active_aggregator(text.s, text.len, &id))
-			bond->info.ad_aggregator = id;
-		for (size_t k = 0; k < d->ob.state.n_links; k++) {
-			struct obs_link *s = &d->ob.state.links[k];
-			if (s->master != bond->ifindex || !s->slave.valid)
-				continue;
-			if (proc_slave_aggregator(text.s, text.len, s->name, &id))
-				s->slave.ad_aggregator_id = id;
-			if (s->slave.has_churn)
-				proc_churn_states(text.s, text.len, s->name,
-						  &s->slave.ad_churn_actor_state,
-						  &s->slave.ad_churn_partner_state);
-		}
+		return;
 	}
+	uint16_t id;
+	if (bond->info.has_ad_info && proc_active_aggregator(text.s, text.len, &id))
+		bond->info.ad_aggregator = id;
+	struct lacp_ctx c = {d, bond->ifindex};
+	proc_lacp_scan(text.s, text.len, lacp_slave, &c);
 	sb_reset(&text);
 }
 
@@ -166,19 +198,15 @@ bool refresh_for_snapshot(void *ctx)
 	return counters_look(ctx);
 }
 
-void fill_view(void *ctx, struct status_view *v)
+/* The view of what the daemon holds now, with no look at the kernel or
+ * the host: what the STATUS= line is made from on every wake-up. */
+void daemon_view_now(struct daemon *d, struct status_view *v)
 {
-	struct daemon *d = ctx;
-
-	live_reply_start(&d->live);
-	counters_look(d);
-	lldp_rx_refresh(d->lldp, &d->want, &d->ob.state, &d->findings[FSRC_LLDP]);
-	lacp_refresh(d);
 	*v = (struct status_view){
 		.want = &d->want, .obs = &d->ob.state, .bonds = d->bonds,
 		.links = d->links, .n_links = d->n_links, .events = &d->events,
 		.now_ms = clock_wall_ms(), .link_live = link_live, .live_ctx = d,
-		.stale = stale_text(d),
+		.stale = stale_text(d), .impaired = impaired_text(d),
 		.config_failed = d->config_failed, .config_success_ms = d->config_success_ms,
 	};
 	for (size_t i = 0; i < FSRC__COUNT; i++)
@@ -186,6 +214,19 @@ void fill_view(void *ctx, struct status_view *v)
 	v->host = &d->host;
 	v->linkcheck = linkcheck_results(d->lc);
 	v->lldp = d->lldp;
+}
+
+/* A status client's view: the counters and LLDP looked at again, and
+ * /proc read for the 802.3ad bonds the reply covers (lacp_live). */
+void fill_view(void *ctx, struct status_view *v)
+{
+	struct daemon *d = ctx;
+
+	live_reply_start(&d->live);
+	counters_look(d);
+	lldp_rx_refresh(d->lldp, &d->want, &d->ob.state, &d->findings[FSRC_LLDP]);
+	daemon_view_now(d, v);
+	v->bond_live = lacp_live;
 }
 
 /* The link check (linkcheck_io.h): its end answers the clients waiting for

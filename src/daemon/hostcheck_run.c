@@ -2,7 +2,8 @@
 /*
  * When the host checks run in the daemon: at start, on reload, and after a
  * pass in which a configured link appeared, went, or changed carrier (a
- * new device or a renegotiated link may have a new speed).  Never on a
+ * new device or a renegotiated link may have a new speed): then only
+ * those links' NICs are read again, and the TCP settings.  Never on a
  * timer: an idle bondd does not wake up for them.  A TCP sysctl changed by
  * hand is therefore seen at the next of those moments (or SIGHUP).
  */
@@ -22,14 +23,47 @@ static bool known(const struct findings *old, const struct finding *x)
 	return false;
 }
 
+/* The NICs of the links marked host_due read again, in place, and the TCP
+ * settings; false when the last read does not match the configuration
+ * (then everything is read). */
+static bool read_due_nics(struct daemon *d)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < d->want.n_bonds; i++)
+		n += d->want.bonds[i].n_slaves;
+	if (d->host.n_nics != n || d->n_links != n + d->want.n_bonds)
+		return false;
+	/* d->links holds each bond then its slaves, in config order, as
+	 * host.nics holds the slaves (runtime_rebuild, hostcheck_read). */
+	size_t k = 0, li = 0;
+	for (size_t i = 0; i < d->want.n_bonds; i++) {
+		li++;
+		for (size_t j = 0; j < d->want.bonds[i].n_slaves; j++, k++, li++) {
+			struct link_runtime *rt = &d->links[li];
+			if (strcmp(rt->name, d->want.bonds[i].slaves[j].name) != 0)
+				return false;
+			if (!rt->host_due)
+				continue;
+			rt->host_due = false;
+			hostcheck_read_nic("", rt->name, &d->host.nics[k]);
+		}
+	}
+	hostcheck_read_tcp("", &d->host.tcp);
+	return true;
+}
+
 void hostcheck_run_if_due(struct daemon *d)
 {
 	struct findings next = {0};
 
-	if (!d->host_check_due)
+	if (!d->host_check_due && !d->host_nics_due)
 		return;
-	d->host_check_due = false;
-	if (hostcheck_read("", &d->want, &d->host) < 0 ||
+	bool whole = d->host_check_due || !read_due_nics(d);
+	d->host_check_due = d->host_nics_due = false;
+	if (whole)
+		for (size_t i = 0; i < d->n_links; i++)
+			d->links[i].host_due = false;
+	if ((whole && hostcheck_read("", &d->want, &d->host) < 0) ||
 	    hostcheck_eval(&d->want, &d->host, &next) < 0) {
 		log_err("host check: out of memory; keeping its last findings");
 		findings_free(&next);

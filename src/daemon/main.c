@@ -8,16 +8,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/un.h>
 #include <sys/utsname.h>
 
 #include "build_config.h"
 #include "config.h"
 #include "daemon.h"
+#include "fd_budget.h"
 #include "log.h"
 #include "observer.h"
 #include "plan_preview.h"
 #include "status_ipc.h"
+#include "status_server.h"
 
 /* sysexits.h values, spelled out where they are used. */
 enum { EXIT_USAGE = 64, EXIT_CONFIG = 78 };
@@ -160,6 +163,18 @@ static int check_config(const char *path, const struct check_opts *co)
 		print_check_warning(path, 0, "it defines no bonds: bondd runs idle with it at "
 				    "start, and a running bondd that manages bonds refuses it on "
 				    "reload (to stop managing every bond, stop the service)");
+	/* The limits of this process: bondd run from here (or from the unit,
+	 * LimitNOFILE= in bondd.service) raises its soft limit to its hard
+	 * one (fd_budget.h). */
+	struct rlimit rl;
+	size_t need = fd_budget_need(&want, STATUS_SERVER_MAX_FDS);
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_max != RLIM_INFINITY &&
+	    need > rl.rlim_max)
+		print_check_warning(path, 0, "its %zu bonds need about %zu open files, more than "
+				    "the limit here (%llu, RLIMIT_NOFILE): run so, bondd leaves "
+				    "the slaves beyond it without the link check and says so; "
+				    "raise LimitNOFILE= (bondd(8))", want.n_bonds, need,
+				    (unsigned long long)rl.rlim_max);
 	/* Which link each entry names now; one link named twice is an error
 	 * (when the links can be read: --check also runs where they cannot). */
 	int conflicts = identity_preview(&want, co->json ? stderr : stdout, stderr, co->plan);

@@ -16,7 +16,7 @@
 void lc_bond_free(struct lc_bond *b)
 {
 	for (size_t i = 0; i < b->n; i++)
-		packet_sock_close(&b->socks[i].sock);
+		lc_sock_close(&b->socks[i]);
 	free(b->live);
 	free(b->shown);
 	findings_free(&b->raw_last);
@@ -106,7 +106,7 @@ static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
 		return -ENOMEM;
 	}
 	for (size_t i = 0; i < b->n; i++)
-		packet_sock_close(&b->socks[i].sock);
+		lc_sock_close(&b->socks[i]);
 	free(b->live);
 	free(b->shown);
 	b->live = live;
@@ -145,16 +145,17 @@ static void sync_bond(struct linkcheck *lc, struct lc_bond *b, const struct desi
 		bool ready = b->enabled && bond && l && l->master == bond->ifindex &&
 			     (l->flags & IFF_UP) && (l->flags & IFF_LOWER_UP);
 		if (!ready) {
-			packet_sock_close(&s->sock);
+			lc_sock_close(s);
 			continue;
 		}
 		s->mtu = l->mtu < d->mtu ? l->mtu : d->mtu;
-		if (s->sock.fd >= 0 && s->sock.ifindex == l->ifindex)
+		bool own = linkcheck_sockets_needed(d) > 0;
+		if (s->sock.fd >= 0 && s->sock.ifindex == l->ifindex && s->own == own)
 			continue;
-		packet_sock_close(&s->sock);
+		lc_sock_close(s);
 		if (lc->perm_logged)
 			continue;
-		int err = lc_sock_open(lc, s, l->ifindex);
+		int err = lc_sock_open(lc, s, l->ifindex, own);
 		if (err == -EPERM || err == -EACCES) {
 			snprintf(b->result.error, sizeof(b->result.error),
 				 "no packet socket: %s (bondd needs CAP_NET_RAW)", strerror(-err));
@@ -165,11 +166,54 @@ static void sync_bond(struct linkcheck *lc, struct lc_bond *b, const struct desi
 			continue;
 		}
 		if (err < 0) {
-			log_warn("%s: link check: packet socket on %s: %s", b->name, l->name,
-				 strerror(-err));
+			/* Counted and said once for all (linkcheck_sync): at the
+			 * open-file limit every pass comes here for every slave. */
+			log_debug("%s: link check: packet socket on %s: %s", b->name, l->name,
+				  strerror(-err));
+			lc->sock_short++;
+			lc->sock_err = err;
 			continue;
 		}
 		lc_slave_event(b, s);
+	}
+}
+
+/* Slaves this sync left without a socket: kept for the status, and said
+ * at the normal level when their number or the cause changed. */
+static void say_trouble(struct linkcheck *lc)
+{
+	lc->trouble[0] = '\0';
+	if (lc->sock_short)
+		snprintf(lc->trouble, sizeof(lc->trouble),
+			 "link check: no packet socket for %zu slave%s: %s", lc->sock_short,
+			 lc->sock_short == 1 ? "" : "s", strerror(-lc->sock_err));
+	if (lc->sock_short == lc->said_short && lc->sock_err == lc->said_err)
+		return;
+	if (lc->sock_short)
+		log_warn("%s%s; those slaves are not checked", lc->trouble,
+			 lc->sock_err == -EMFILE || lc->sock_err == -ENFILE
+				 ? " (bondd's open files are at their limit: LimitNOFILE=, bondd(8))" : "");
+	else if (lc->said_short)
+		log_info("link check: every slave ready to probe has its packet socket again");
+	lc->said_short = lc->sock_short;
+	lc->said_err = lc->sock_err;
+}
+
+const char *linkcheck_trouble(const struct linkcheck *lc)
+{
+	return lc && lc->trouble[0] ? lc->trouble : NULL;
+}
+
+size_t linkcheck_sockets_needed(const struct desired_bond *b)
+{
+	/* All slaves active: the shared socket hears them (lc_sock_open). */
+	switch (b->opts.val[OPT_MODE]) {
+	case MODE_BALANCE_RR:
+	case MODE_BALANCE_XOR:
+	case MODE_BROADCAST:
+		return 0;
+	default:
+		return b->link_check && !b->absent ? b->n_slaves : 0;
 	}
 }
 
@@ -177,6 +221,8 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 {
 	if (!lc)
 		return;
+	lc->sock_short = 0;
+	lc->sock_err = 0;
 	/* A check someone waits for that this sync ends without evaluating
 	 * it (link checking turned off, the bond gone or reshaped) is over
 	 * for them too: done() tells them, or they would wait forever. */
@@ -232,6 +278,7 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 			lc_trigger(b, "reload", false, false, true);
 	}
 	lc->reloaded = false;
+	say_trouble(lc);
 	size_t keep = 0;
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		struct lc_bond *b = lc->bonds[i];
@@ -243,6 +290,7 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 			lc_bond_free(b);
 	}
 	lc->n_bonds = keep;
+	lc_shared_sync(lc);
 	const struct lc_result **rv = realloc(lc->rv, (keep ? keep : 1) * sizeof(*rv));
 	if (rv) {
 		lc->rv = rv;

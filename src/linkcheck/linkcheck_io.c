@@ -57,18 +57,121 @@ static const struct packet_sock_kind lc_sock_kind = {
 	.rcvbuf = LC_RCVBUF, .sndbuf = LC_SNDBUF, .force_bufs = true,
 };
 
-int lc_sock_open(struct linkcheck *lc, struct lc_sock *s, int ifindex)
+/* One socket for the slaves of every bond whose slaves are all active
+ * (balance-rr, balance-xor, broadcast): bound to no link, each frame's
+ * slave named by its sll_ifindex (PACKET_ORIGDEV, packet_sock.h), each
+ * request sent with the slave's ifindex.  A socket per slave took one open
+ * file each, and at 130 bonds of 4 slaves (with LLDP's) bondd had none
+ * left.  Where a slave may be inactive (active-backup, 802.3ad, tlb, alb)
+ * the bonding driver passes a frame that is not link-local only to
+ * sockets bound to that slave (drivers/net/bonding/bond_main.c
+ * bond_handle_frame, RX_HANDLER_EXACT): those slaves keep their own. */
+#define LC_SHARED_BUF_MAX (64 << 20)
+
+int lc_sock_open(struct linkcheck *lc, struct lc_sock *s, int ifindex, bool own)
 {
-	return packet_sock_open(&s->sock, &lc_sock_kind, ifindex, lc->epfd, s);
+	if (own) {
+		int err = packet_sock_open(&s->sock, &lc_sock_kind, ifindex, lc->epfd, s);
+		s->own = err == 0;
+		return err;
+	}
+	if (lc->shared.fd < 0) {
+		int err = packet_sock_open_any(&lc->shared, &lc_sock_kind, lc->epfd, &lc->shared);
+		if (err < 0)
+			return err;
+		lc->shared_buf = LC_RCVBUF;
+	}
+	s->sock = (struct packet_sock){.fd = lc->shared.fd, .ifindex = ifindex};
+	s->own = false;
+	return 0;
 }
 
-unsigned lc_sock_drops(struct lc_sock *s)
+void lc_sock_close(struct lc_sock *s)
+{
+	if (s->own)
+		packet_sock_close(&s->sock);
+	s->sock = PACKET_SOCK_CLOSED;
+	s->own = false;
+}
+
+static size_t ifindex_slot(int ifindex, size_t cap)
+{
+	return ((uint32_t)ifindex * 2654435761u) & (cap - 1);
+}
+
+static struct lc_sock *shared_user(const struct linkcheck *lc, int ifindex)
+{
+	if (!lc->by_ifindex || ifindex <= 0)
+		return NULL;
+	for (size_t k = ifindex_slot(ifindex, lc->by_ifindex_cap); lc->by_ifindex[k];
+	     k = (k + 1) & (lc->by_ifindex_cap - 1))
+		if (lc->by_ifindex[k]->sock.ifindex == ifindex)
+			return lc->by_ifindex[k];
+	return NULL;
+}
+
+void lc_shared_sync(struct linkcheck *lc)
+{
+	size_t users = 0;
+	for (size_t i = 0; i < lc->n_bonds; i++)
+		for (size_t j = 0; j < lc->bonds[i]->n; j++)
+			users += lc->bonds[i]->socks[j].sock.fd >= 0 && !lc->bonds[i]->socks[j].own;
+	free(lc->by_ifindex);
+	lc->by_ifindex = NULL;
+	lc->by_ifindex_cap = 0;
+	if (!users) {
+		packet_sock_close(&lc->shared);
+		return;
+	}
+	size_t cap = 16;
+	while (cap < 2 * users)
+		cap *= 2;
+	if ((lc->by_ifindex = calloc(cap, sizeof(*lc->by_ifindex))))
+		lc->by_ifindex_cap = cap;
+	for (size_t i = 0; lc->by_ifindex && i < lc->n_bonds; i++)
+		for (size_t j = 0; j < lc->bonds[i]->n; j++) {
+			struct lc_sock *s = &lc->bonds[i]->socks[j];
+			if (s->sock.fd < 0 || s->own)
+				continue;
+			size_t k = ifindex_slot(s->sock.ifindex, cap);
+			while (lc->by_ifindex[k])
+				k = (k + 1) & (cap - 1);
+			lc->by_ifindex[k] = s;
+		}
+	/* Each slave's room, as its own socket had (LC_RCVBUF, LC_SNDBUF:
+	 * the answers of a check of 64 hosts), up to LC_SHARED_BUF_MAX: a
+	 * limit, not an allocation.  Grown only. */
+	size_t want = users * (size_t)LC_RCVBUF;
+	int buf = want > LC_SHARED_BUF_MAX ? LC_SHARED_BUF_MAX : (int)want;
+	if (buf > lc->shared_buf) {
+		packet_sock_set_rcvbuf(&lc->shared, &lc_sock_kind, buf);
+		if (setsockopt(lc->shared.fd, SOL_SOCKET, SO_SNDBUFFORCE, &buf, sizeof(buf)) < 0)
+			setsockopt(lc->shared.fd, SOL_SOCKET, SO_SNDBUF, &buf, sizeof(buf));
+		lc->shared_buf = buf;
+	}
+}
+
+static unsigned read_drops(int fd)
 {
 	struct tpacket_stats st = {0};
 	socklen_t len = sizeof(st);
-	if (s->sock.fd < 0 || getsockopt(s->sock.fd, SOL_PACKET, PACKET_STATISTICS, &st, &len) < 0)
+	if (fd < 0 || getsockopt(fd, SOL_PACKET, PACKET_STATISTICS, &st, &len) < 0)
 		return 0;
 	return st.tp_drops;
+}
+
+unsigned lc_sock_drops(struct linkcheck *lc, struct lc_sock *s)
+{
+	if (s->own)
+		return read_drops(s->sock.fd);
+	/* The shared socket counts for every slave (and reading resets it,
+	 * so the sum is kept here): what it dropped since this bond's last
+	 * check ended, taken by the first of its slaves that asks. */
+	struct lc_bond *b = s->bond;
+	lc->shared_drops += read_drops(lc->shared.fd);
+	unsigned d = (unsigned)(lc->shared_drops - b->shared_drops_seen);
+	b->shared_drops_seen = lc->shared_drops;
+	return d;
 }
 
 /* Sends to `mac`, or to the broadcast address when it is NULL. */
@@ -513,6 +616,30 @@ static void read_frames(struct linkcheck *lc, struct lc_sock *s, unsigned budget
 	}
 }
 
+/* The shared socket: each frame to the slave it arrived on (its
+ * sll_ifindex), if that slave is one of its users; `budget` frames at
+ * most. */
+static void read_shared(struct linkcheck *lc, unsigned budget)
+{
+	struct sockaddr_ll from;
+	ssize_t n;
+	while ((n = packet_rx(&lc->shared, lc->buf, sizeof(lc->buf), &from, &budget)) > 0) {
+		struct lc_sock *s = shared_user(lc, from.sll_ifindex);
+		if (!s)
+			continue; /* a link no bond of ours probes */
+		struct lc_frame f;
+		const char *why = "";
+		if ((size_t)n > sizeof(lc->buf) - 1 ||
+		    lc_frame_decode(lc->buf, (size_t)n, &f, &why) < 0) {
+			s->bond->result.bad_frames++;
+			log_debug("%s: link check: a frame of %zd bytes dropped: %s",
+				  s->bond->slaves[s->idx], n, (size_t)n >= sizeof(lc->buf) ? "too long" : why);
+			continue;
+		}
+		on_frame(lc, s, &f, from.sll_halen == 6 ? from.sll_addr : NULL);
+	}
+}
+
 static void on_readable(struct linkcheck *lc, struct lc_sock *s)
 {
 	/* A bounded batch: a flood on one slave cannot starve the loop. */
@@ -521,8 +648,17 @@ static void on_readable(struct linkcheck *lc, struct lc_sock *s)
 
 void lc_read_queued(struct linkcheck *lc, struct lc_bond *b)
 {
-	for (size_t i = 0; i < b->n; i++)
-		read_frames(lc, &b->socks[i], LC_READ_AT_END);
+	bool shared = false;
+	for (size_t i = 0; i < b->n; i++) {
+		if (b->socks[i].own)
+			read_frames(lc, &b->socks[i], LC_READ_AT_END);
+		else
+			shared |= b->socks[i].sock.fd >= 0;
+	}
+	/* (every slave's frames queue there: as much as the bond's own
+	 * sockets would have held) */
+	if (shared)
+		read_shared(lc, LC_READ_AT_END * (unsigned)b->n);
 }
 
 void linkcheck_dispatch(struct linkcheck *lc)
@@ -534,6 +670,8 @@ void linkcheck_dispatch(struct linkcheck *lc)
 		if (evs[i].data.ptr == lc) {
 			uint64_t ticks;
 			(void)!read(lc->timer_fd, &ticks, sizeof(ticks));
+		} else if (evs[i].data.ptr == &lc->shared) {
+			read_shared(lc, 256);
 		} else {
 			on_readable(lc, evs[i].data.ptr);
 		}
@@ -551,6 +689,7 @@ int linkcheck_open(struct linkcheck **out, struct findings *findings, lc_done_fn
 	if (!lc)
 		return -ENOMEM;
 	lc->epfd = lc->timer_fd = -1;
+	lc->shared = PACKET_SOCK_CLOSED;
 	lc->findings = findings;
 	lc->done = done;
 	lc->ctx = ctx;
@@ -582,6 +721,8 @@ void linkcheck_close(struct linkcheck *lc)
 	for (size_t i = 0; i < lc->n_bonds; i++)
 		lc_bond_free(lc->bonds[i]);
 	free(lc->bonds);
+	packet_sock_close(&lc->shared);
+	free(lc->by_ifindex);
 	free(lc->rv);
 	lc_replies_free(&lc->replies);
 	if (lc->timer_fd >= 0)

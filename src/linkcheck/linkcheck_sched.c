@@ -397,7 +397,7 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	 * 64 hosts on one CPU, and there not where findings were false) */
 	unsigned kdrops = 0;
 	for (size_t i = 0; i < b->n; i++)
-		kdrops += lc_sock_drops(&b->socks[i]);
+		kdrops += lc_sock_drops(lc, &b->socks[i]);
 	size_t n_find = 0, reached = 0;
 	for (size_t i = 0; i < lc->findings->n; i++)
 		n_find += strcmp(lc->findings->v[i].bond, b->name) == 0;

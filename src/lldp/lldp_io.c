@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * LLDP, receive only (lldp_io.h): the sockets and the records.
+ * LLDP, receive only (lldp_io.h): the socket and the records.
  */
 #include "lldp_io.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
-#include <stdio.h>
 #include <linux/if_packet.h>
 #include <net/ethernet.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
@@ -20,6 +20,7 @@
 #include "bond_settings.h"
 #include "log.h"
 #include "packet_sock.h"
+#include "token_bucket.h"
 
 /* The nearest-bridge group address (802.1AB clause 7.1): what a switch
  * port sends on, and what no switch forwards.  The other two LLDP
@@ -28,22 +29,47 @@ static const uint8_t lldp_dest[6] = {0x01, 0x80, 0xc2, 0x00, 0x00, 0x0e};
 /* An LLDPDU fills at most one frame of 1500 bytes: longer is refused. */
 #define LLDP_FRAME_MAX (14 + 1500)
 #define LLDP_BATCH 64
+/* The receive buffer: this much per slave heard, up to LLDP_RCVBUF_MAX
+ * (a limit, not an allocation: used only while frames wait). */
 #define LLDP_RCVBUF 65536
+#define LLDP_RCVBUF_MAX (4 << 20)
 
 struct lldp_slot {
 	struct lldp_port port;
-	struct packet_sock sock;
-	int err;  /* the last open's error, logged once until it changes */
-	bool paused; /* its read budget spent: out of the epoll set's events */
+	int ifindex;  /* the slave's link, its group joined; 0: none */
+	bool seen;    /* by this sync */
 };
 
 struct lldp_rx {
 	int epfd;
-	int timer_fd; /* wakes paused sockets when their second ends */
+	/* One socket for every slave (packet_sock_open_any): a socket per
+	 * slave took one open file each, and at 130 bonds of 4 slaves bondd
+	 * ran out of them. */
+	struct packet_sock sock;
+	int rcvbuf;   /* what it was last given */
+	int err;      /* the last open's or join's error, logged once until it changes */
+	char trouble[128]; /* why some slave hears no LLDP, or "" */
 	struct lldp_slot **v;
 	size_t n;
+	size_t hint;  /* where the last slot_find ended: lookups come in config order */
+	/* What a flood may cost, whatever the rate on the wire: at most
+	 * reads_cap() frames read a second from the socket all slaves share;
+	 * past it the socket is not read until the bucket refills (the timer
+	 * wakes it), and the kernel drops what its buffer cannot hold.  Within
+	 * it, each slave's own LLDP_READS_PER_S: frames past them are read but
+	 * not parsed, counted as the slave's dropped. */
+	struct token_bucket reads;
+	bool paused;
+	int timer_fd;
 	uint8_t buf[LLDP_FRAME_MAX + 1];
 };
+
+/* A switch sends one LLDPDU every 30 s a port (a few a second at fast
+ * start): 64 and 4 a second per slave leave ample room. */
+static uint32_t reads_cap(const struct lldp_rx *rx)
+{
+	return 64 + 4 * (uint32_t)rx->n;
+}
 
 static int64_t clock_ms(clockid_t c)
 {
@@ -52,91 +78,66 @@ static int64_t clock_ms(clockid_t c)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* SOCK_RAW: the parser reads the destination address.  Bound to the slave,
- * the socket gets the frames that arrived on it while it is enslaved:
- * net/core/dev.c __netif_receive_skb_core delivers to orig_dev's
- * ptype_specific list after the bond's rx_handler
- * (drivers/net/bonding/bond_main.c bond_handle_frame) moved the skb to the
- * bond, and on an inactive slave it passes link-local frames as they are.
- * A NIC filters multicast it was not asked for: the group is joined on the
- * slave itself (net/packet/af_packet.c packet_dev_mc). */
+/* SOCK_RAW: the parser reads the destination address.  One socket for
+ * every link (packet_sock.h packet_sock_open_any): an LLDP frame is
+ * link-local, so the bonding driver passes it on an inactive slave too
+ * (drivers/net/bonding/bond_main.c bond_handle_frame: RX_HANDLER_PASS for
+ * is_link_local_ether_addr, "for e.g. LLDP daemons to be able to monitor
+ * inactive slave links without being forced to bind to them"), and on an
+ * active one PACKET_ORIGDEV names the slave it came in on.  A NIC filters
+ * multicast it was not asked for: the group is joined on each slave
+ * itself (net/packet/af_packet.c packet_dev_mc). */
 static const struct packet_sock_kind lldp_sock_kind = {
 	.type = SOCK_RAW, .ethertype = LLDP_ETHERTYPE, .rcvbuf = LLDP_RCVBUF,
-	.group = lldp_dest,
 };
 
-/* Listens to s again, or not (events 0 keeps it in the set: closing it
- * takes it out as before). */
-static void listen_to(struct lldp_rx *rx, struct lldp_slot *s, bool on)
+static struct lldp_slot *slot_by_ifindex(const struct lldp_rx *rx, int ifindex)
 {
-	struct epoll_event ev = {.events = on ? EPOLLIN : 0, .data.ptr = s};
-	if (s->sock.fd >= 0 && epoll_ctl(rx->epfd, EPOLL_CTL_MOD, s->sock.fd, &ev) == 0)
-		s->paused = !on;
+	for (size_t i = 0; ifindex > 0 && i < rx->n; i++)
+		if (rx->v[i]->ifindex == ifindex)
+			return rx->v[i];
+	return NULL;
 }
 
-/* The timer at the earliest end of a paused socket's second, or off. */
-static void arm_timer(struct lldp_rx *rx)
+/* Listens to the socket again, or not (events 0 keeps it in the set). */
+static void listen_to(struct lldp_rx *rx, bool on)
 {
-	int64_t due = 0;
-	for (size_t i = 0; i < rx->n; i++) {
-		const struct lldp_slot *s = rx->v[i];
-		int64_t t = lldp_port_reads_resume(&s->port);
-		if (s->paused && (!due || t < due))
-			due = t;
-	}
-	struct itimerspec its = {0};
-	if (due) {
-		its.it_value.tv_sec = due / 1000;
-		its.it_value.tv_nsec = due % 1000 * 1000000;
-	}
-	timerfd_settime(rx->timer_fd, TFD_TIMER_ABSTIME, &its, NULL);
+	struct epoll_event ev = {.events = on ? EPOLLIN : 0, .data.ptr = rx};
+	if (rx->sock.fd >= 0 && epoll_ctl(rx->epfd, EPOLL_CTL_MOD, rx->sock.fd, &ev) == 0)
+		rx->paused = !on;
 }
 
-/* What the kernel dropped at s's full buffer since the last look: the
- * frames of a flood bondd did not read (net/packet/af_packet.c
- * packet_rcv counts them in tp_drops; PACKET_STATISTICS reads and
- * resets). */
-static void count_drops(struct lldp_slot *s)
+static void on_readable(struct lldp_rx *rx)
 {
-	struct tpacket_stats st;
-	socklen_t len = sizeof(st);
-	if (s->sock.fd >= 0 &&
-	    getsockopt(s->sock.fd, SOL_PACKET, PACKET_STATISTICS, &st, &len) == 0)
-		s->port.dropped += st.tp_drops;
-}
-
-static void on_timer(struct lldp_rx *rx)
-{
-	uint64_t ticks;
+	/* A bounded batch: a flood cannot starve the loop; what is left
+	 * waits for the next round (the kernel drops what does not fit).
+	 * And a bounded second (struct lldp_rx, reads). */
 	int64_t now = clock_ms(CLOCK_MONOTONIC);
-	(void)!read(rx->timer_fd, &ticks, sizeof(ticks));
-	for (size_t i = 0; i < rx->n; i++) {
-		struct lldp_slot *s = rx->v[i];
-		if (s->paused && now >= lldp_port_reads_resume(&s->port)) {
-			count_drops(s);
-			listen_to(rx, s, true);
-		}
-	}
-	arm_timer(rx);
-}
-
-static void on_readable(struct lldp_rx *rx, struct lldp_slot *s)
-{
-	/* A bounded batch: a flood on one slave cannot starve the loop.
-	 * And a bounded second: past LLDP_READS_PER_S the socket is not
-	 * read until the second ends (lldp_eval.h); the kernel drops what
-	 * its buffer cannot hold, at no cost to bondd. */
-	unsigned left = lldp_port_reads_left(&s->port, clock_ms(CLOCK_MONOTONIC));
-	unsigned budget = left < LLDP_BATCH ? left : LLDP_BATCH;
+	unsigned budget = tb_take_up_to(&rx->reads, reads_cap(rx), reads_cap(rx), LLDP_BATCH, now);
 	unsigned asked = budget;
 	struct sockaddr_ll from;
 	ssize_t n;
-	if (!left) {
-		listen_to(rx, s, false);
-		arm_timer(rx);
+	if (!budget) {
+		listen_to(rx, false);
+		struct itimerspec its = {0};
+		int64_t at = tb_next_ms(&rx->reads, reads_cap(rx), reads_cap(rx), now);
+		its.it_value.tv_sec = at / 1000;
+		its.it_value.tv_nsec = at % 1000 * 1000000;
+		timerfd_settime(rx->timer_fd, TFD_TIMER_ABSTIME, &its, NULL);
 		return;
 	}
-	while ((n = packet_rx(&s->sock, rx->buf, sizeof(rx->buf), &from, &budget)) > 0) {
+	while ((n = packet_rx(&rx->sock, rx->buf, sizeof(rx->buf), &from, &budget)) > 0) {
+		/* LLDP of links that are no configured slave: not ours. */
+		struct lldp_slot *s = slot_by_ifindex(rx, from.sll_ifindex);
+		if (!s)
+			continue;
+		/* The slave's own second: past it, read (the socket is
+		 * shared) but not parsed. */
+		if (!lldp_port_reads_left(&s->port, now)) {
+			s->port.dropped++;
+			continue;
+		}
+		s->port.reads++;
 		struct lldp_neighbor nb;
 		const char *why = "";
 		if ((size_t)n > LLDP_FRAME_MAX)
@@ -152,36 +153,46 @@ static void on_readable(struct lldp_rx *rx, struct lldp_slot *s)
 		}
 		/* Parsing is cheap and bounded (one frame, the batch): the
 		 * limit is on what may rewrite the record. */
-		int64_t now = clock_ms(CLOCK_MONOTONIC);
 		if (lldp_port_token(&s->port, now))
 			lldp_port_take(&s->port, &nb, now, clock_ms(CLOCK_REALTIME));
 	}
-	s->port.reads += asked - budget;
-	if (s->port.reads >= LLDP_READS_PER_S) {
-		listen_to(rx, s, false);
-		arm_timer(rx);
-	}
+	/* What the batch did not read goes back to the bucket. */
+	rx->reads.milli += (uint64_t)budget * 1000u;
+	(void)asked;
 }
 
 void lldp_rx_dispatch(struct lldp_rx *rx)
 {
-	struct epoll_event evs[16];
-	int n = epoll_wait(rx->epfd, evs, 16, 0);
+	struct epoll_event evs[4];
+	int n = epoll_wait(rx->epfd, evs, 4, 0);
+	bool readable = false;
 
 	for (int i = 0; i < n; i++) {
-		if (evs[i].data.ptr == rx)
-			on_timer(rx);
-		else
-			on_readable(rx, evs[i].data.ptr);
+		if (evs[i].data.ptr == &rx->timer_fd) {
+			uint64_t ticks;
+			(void)!read(rx->timer_fd, &ticks, sizeof(ticks));
+			listen_to(rx, true);
+		} else {
+			readable = true;
+		}
 	}
+	if (readable)
+		on_readable(rx);
 }
 
+/* The slots are in config order, and so are the lookups (a sync, a
+ * status reply): the search starts after the last hit and wraps, one
+ * pass for all of them instead of one per slave. */
 static struct lldp_slot *slot_find(const struct lldp_rx *rx, const char *bond, const char *slave)
 {
-	for (size_t i = 0; rx && i < rx->n; i++)
-		if (strcmp(rx->v[i]->port.bond, bond) == 0 &&
-		    strcmp(rx->v[i]->port.slave, slave) == 0)
+	for (size_t k = 0; rx && k < rx->n; k++) {
+		size_t i = (rx->hint + k) % rx->n;
+		if (strcmp(rx->v[i]->port.slave, slave) == 0 &&
+		    strcmp(rx->v[i]->port.bond, bond) == 0) {
+			((struct lldp_rx *)rx)->hint = i + 1; /* (rx itself is never const) */
 			return rx->v[i];
+		}
+	}
 	return NULL;
 }
 
@@ -192,34 +203,30 @@ const struct lldp_port *lldp_rx_find(const struct lldp_rx *rx, const char *bond,
 	return s ? &s->port : NULL;
 }
 
-static bool wanted(const struct desired *want, const struct lldp_port *p)
+/* Leaves the group on the slot's link (a link deleted has left it
+ * already: net/packet/af_packet.c packet_notifier, NETDEV_UNREGISTER). */
+static void slot_leave(struct lldp_rx *rx, struct lldp_slot *s)
 {
-	for (size_t i = 0; i < want->n_bonds; i++) {
-		const struct desired_bond *b = &want->bonds[i];
-		if (strcmp(b->name, p->bond) != 0 || !b->lldp || b->absent)
-			continue;
-		for (size_t j = 0; j < b->n_slaves; j++)
-			if (strcmp(b->slaves[j].name, p->slave) == 0)
-				return true;
-	}
-	return false;
+	if (s->ifindex && rx->sock.fd >= 0)
+		(void)packet_sock_join(&rx->sock, lldp_dest, s->ifindex, false);
+	s->ifindex = 0;
 }
 
-/* A slave renamed while enslaved (a slaves = entry by mac:, path: or
- * altname follows it: identity.h) keeps its record and socket: the
- * cable is the same. */
-static void follow_renames(struct lldp_rx *rx, const struct desired *want)
+/* An error that leaves slaves without LLDP: said once until it changes,
+ * at the normal level, and kept for the status (lldp_rx_trouble). */
+static void trouble(struct lldp_rx *rx, int err, const char *slave)
 {
-	for (size_t i = 0; i < rx->n; i++) {
-		struct lldp_slot *s = rx->v[i];
-		const struct desired_bond *b = desired_find_bond(want, s->port.bond);
-		for (size_t j = 0; b && s->sock.fd >= 0 && j < b->n_slaves; j++)
-			if (b->slaves[j].ifindex && b->slaves[j].ifindex == s->sock.ifindex &&
-			    strcmp(b->slaves[j].name, s->port.slave) != 0 &&
-			    !slot_find(rx, b->name, b->slaves[j].name))
-				snprintf(s->port.slave, sizeof(s->port.slave), "%s",
-					 b->slaves[j].name);
-	}
+	/* (without CAP_NET_RAW LLDP is off, as the link check: said, not a
+	 * fault of the bonds) */
+	if (err != -EPERM && err != -EACCES)
+		snprintf(rx->trouble, sizeof(rx->trouble), "LLDP: %s%s%s", slave ? slave : "",
+			 slave ? ": " : "", strerror(-err));
+	if (err != rx->err)
+		log_warn("%s: cannot receive LLDP: %s%s", slave ? slave : "every slave",
+			 strerror(-err), err == -EMFILE || err == -ENFILE
+				 ? " (bondd's open files are at their limit: LimitNOFILE=, bondd(8))"
+				 : "");
+	rx->err = err;
 }
 
 void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct observed *obs)
@@ -228,56 +235,96 @@ void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct o
 
 	if (!rx)
 		return;
-	follow_renames(rx, want);
-	for (size_t i = 0; i < rx->n; i++) {
-		if (wanted(want, &rx->v[i]->port)) {
-			rx->v[k++] = rx->v[i];
-			continue;
-		}
-		packet_sock_close(&rx->v[i]->sock);
-		free(rx->v[i]);
-	}
-	rx->n = k;
+	/* Every configured slave of a bond with lldp = yes has its slot (a
+	 * new one, or the one it had); the others are dropped. */
+	for (size_t i = 0; i < rx->n; i++)
+		rx->v[i]->seen = false;
+	size_t old_n = rx->n;
 	for (size_t i = 0; i < want->n_bonds; i++) {
 		const struct desired_bond *b = &want->bonds[i];
 		if (!b->lldp || b->absent)
 			continue;
 		for (size_t j = 0; j < b->n_slaves; j++) {
 			struct lldp_slot *s = slot_find(rx, b->name, b->slaves[j].name);
-			if (!s) {
-				struct lldp_slot **v = realloc(rx->v, (rx->n + 1) * sizeof(*v));
-				if (!v)
-					return;
-				rx->v = v;
-				if (!(s = calloc(1, sizeof(*s))))
-					return;
-				lldp_port_init(&s->port, b->name, b->slaves[j].name,
-					       clock_ms(CLOCK_MONOTONIC));
-				s->sock = PACKET_SOCK_CLOSED;
-				rx->v[rx->n++] = s;
+			if (s) {
+				s->seen = true;
+				continue;
 			}
-			const struct slave_selector *sel = &b->slaves[j].sel;
-			snprintf(s->port.sel, sizeof(s->port.sel), "%s",
-				 sel->text[0] && strcmp(sel->text, s->port.slave) != 0 ? sel->text : "");
-			/* The socket follows the device: a slave deleted and
-			 * created again has another ifindex.  The record
-			 * stays (the cable is the same; its TTL decides). */
-			const struct obs_link *l = observed_by_name(obs, s->port.slave);
-			int ifindex = l ? l->ifindex : 0;
-			if (s->sock.ifindex == ifindex && s->sock.fd >= 0)
-				continue;
-			packet_sock_close(&s->sock);
-			s->paused = false;
-			if (!ifindex)
-				continue;
-			/* Every pass comes here: a refusal (no CAP_NET_RAW) is
-			 * logged once, not on every pass. */
-			int err = packet_sock_open(&s->sock, &lldp_sock_kind, ifindex, rx->epfd, s);
-			if (err < 0 && err != s->err)
-				log_warn("%s: cannot receive LLDP: %s", s->port.slave, strerror(-err));
-			s->err = err;
+			struct lldp_slot **v = realloc(rx->v, (rx->n + 1) * sizeof(*v));
+			if (!v)
+				return;
+			rx->v = v;
+			if (!(s = calloc(1, sizeof(*s))))
+				return;
+			lldp_port_init(&s->port, b->name, b->slaves[j].name,
+				       clock_ms(CLOCK_MONOTONIC));
+			s->seen = true;
+			rx->v[rx->n++] = s;
 		}
 	}
+	for (size_t i = 0; i < rx->n; i++) {
+		if (rx->v[i]->seen || i >= old_n) {
+			rx->v[k++] = rx->v[i];
+			continue;
+		}
+		slot_leave(rx, rx->v[i]);
+		free(rx->v[i]);
+	}
+	rx->n = k;
+	rx->hint = 0;
+	if (rx->n == 0) {
+		packet_sock_close(&rx->sock);
+		rx->trouble[0] = '\0';
+		rx->err = 0;
+		return;
+	}
+	rx->trouble[0] = '\0';
+	if (rx->sock.fd < 0) {
+		/* Every pass comes here: a refusal (no CAP_NET_RAW, no open
+		 * file left) is said once, and tried again at the next. */
+		int err = packet_sock_open_any(&rx->sock, &lldp_sock_kind, rx->epfd, rx);
+		if (err < 0) {
+			for (size_t i = 0; i < rx->n; i++)
+				rx->v[i]->ifindex = 0;
+			trouble(rx, err, NULL);
+			return;
+		}
+		rx->rcvbuf = LLDP_RCVBUF;
+	}
+	size_t want_buf = rx->n * (size_t)LLDP_RCVBUF;
+	int buf = want_buf > LLDP_RCVBUF_MAX ? LLDP_RCVBUF_MAX : (int)want_buf;
+	if (buf > rx->rcvbuf) {
+		packet_sock_set_rcvbuf(&rx->sock, &lldp_sock_kind, buf);
+		rx->rcvbuf = buf;
+	}
+	int last_err = 0;
+	for (size_t i = 0; i < rx->n; i++) {
+		struct lldp_slot *s = rx->v[i];
+		/* The group follows the device: a slave deleted and created
+		 * again has another ifindex.  The record stays (the cable is
+		 * the same; its TTL decides). */
+		const struct obs_link *l = observed_by_name(obs, s->port.slave);
+		int ifindex = l ? l->ifindex : 0;
+		if (s->ifindex == ifindex)
+			continue;
+		slot_leave(rx, s);
+		if (!ifindex)
+			continue;
+		int err = packet_sock_join(&rx->sock, lldp_dest, ifindex, true);
+		if (err < 0) {
+			trouble(rx, err, s->port.slave);
+			last_err = err;
+			continue;
+		}
+		s->ifindex = ifindex;
+	}
+	if (!last_err && !rx->trouble[0])
+		rx->err = 0;
+}
+
+const char *lldp_rx_trouble(const struct lldp_rx *rx)
+{
+	return rx && rx->trouble[0] ? rx->trouble : NULL;
 }
 
 void lldp_rx_refresh(struct lldp_rx *rx, const struct desired *want, const struct observed *obs,
@@ -322,19 +369,21 @@ int lldp_rx_open(struct lldp_rx **out)
 	struct lldp_rx *rx = calloc(1, sizeof(*rx));
 	if (!rx)
 		return -ENOMEM;
+	rx->sock = PACKET_SOCK_CLOSED;
 	rx->epfd = epoll_create1(EPOLL_CLOEXEC);
 	rx->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
-	struct epoll_event ev = {.events = EPOLLIN, .data.ptr = rx};
+	struct epoll_event tev = {.events = EPOLLIN, .data.ptr = &rx->timer_fd};
 	if (rx->epfd < 0 || rx->timer_fd < 0 ||
-	    epoll_ctl(rx->epfd, EPOLL_CTL_ADD, rx->timer_fd, &ev) < 0) {
+	    epoll_ctl(rx->epfd, EPOLL_CTL_ADD, rx->timer_fd, &tev) < 0) {
 		int err = -errno;
-		if (rx->epfd >= 0)
-			close(rx->epfd);
 		if (rx->timer_fd >= 0)
 			close(rx->timer_fd);
+		if (rx->epfd >= 0)
+			close(rx->epfd);
 		free(rx);
 		return err;
 	}
+	tb_init(&rx->reads, 64, clock_ms(CLOCK_MONOTONIC));
 	*out = rx;
 	return 0;
 }
@@ -343,10 +392,9 @@ void lldp_rx_close(struct lldp_rx *rx)
 {
 	if (!rx)
 		return;
-	for (size_t i = 0; i < rx->n; i++) {
-		packet_sock_close(&rx->v[i]->sock);
+	packet_sock_close(&rx->sock);
+	for (size_t i = 0; i < rx->n; i++)
 		free(rx->v[i]);
-	}
 	free(rx->v);
 	close(rx->timer_fd);
 	close(rx->epfd);

@@ -9,7 +9,6 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
-#include <net/if.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,16 +88,47 @@ void executor_close(struct executor *ex)
 	memset(ex, 0, sizeof(*ex));
 }
 
-/* Names are resolved at the moment of the request: a bond created by the
- * previous action of the same plan is not in the observed state yet. */
-static int ifindex_of(const char *name, char *errmsg, size_t errlen)
+static struct nlmsghdr *link_msg(char buf[NLSOCK_MSG_SIZE], int ifindex, uint16_t flags);
+
+/* The kernel's answer to a GETLINK by name: its ifindex. */
+static int getlink_cb(const struct nlmsghdr *nlh, void *data)
 {
-	unsigned idx = if_nametoindex(name);
-	if (!idx) {
+	if (nlh->nlmsg_type == RTM_NEWLINK && nlh->nlmsg_len >= NLMSG_LENGTH(sizeof(struct ifinfomsg)))
+		*(int *)data = ((const struct ifinfomsg *)NLMSG_DATA(nlh))->ifi_index;
+	return MNL_CB_OK;
+}
+
+/*
+ * A link's ifindex: the one the observer has from netlink (its events are
+ * read before every plan), else, for a link made since (a bond created by
+ * the previous action of the same plan), the kernel's answer to a GETLINK
+ * by name on our own netlink socket.  Never if_nametoindex(): it opens a
+ * socket of its own for each lookup (glibc sysdeps/unix/sysv/linux/
+ * if_index.c), which fails once bondd's files are at their limit, and
+ * every repair then failed as "no such interface".
+ */
+static int ifindex_of(struct executor *ex, const char *name, char *errmsg, size_t errlen)
+{
+	const struct obs_link *l = ex->links ? observed_by_name(ex->links, name) : NULL;
+	if (l && l->ifindex > 0)
+		return l->ifindex;
+
+	char buf[NLSOCK_MSG_SIZE];
+	struct nlmsghdr *nlh = link_msg(buf, 0, 0);
+	nlh->nlmsg_type = RTM_GETLINK;
+	if (!mnl_attr_put_strz_check(nlh, sizeof(buf), IFLA_IFNAME, name))
+		return -EMSGSIZE;
+	int idx = 0;
+	int err = nlsock_get(&ex->mnl, nlh, getlink_cb, &idx);
+	if (err == -ENODEV || (!err && idx <= 0)) {
 		snprintf(errmsg, errlen, "%s: no such interface", name);
 		return -ENODEV;
 	}
-	return (int)idx;
+	if (err) {
+		snprintf(errmsg, errlen, "%s: looking up its ifindex: %s", name, strerror(-err));
+		return err;
+	}
+	return idx;
 }
 
 /* Before each libnl request: forget the last one's error. */
@@ -190,7 +220,7 @@ static int create_bond(struct executor *ex, const struct action *a, char *errmsg
 static int set_mac(struct executor *ex, const struct action *a, char *errmsg, size_t errlen)
 {
 	char buf[NLSOCK_MSG_SIZE], words[300];
-	int idx = ifindex_of(a->ifname, errmsg, errlen);
+	int idx = ifindex_of(ex, a->ifname, errmsg, errlen);
 	if (idx < 0)
 		return idx;
 
@@ -209,7 +239,7 @@ static int set_mac(struct executor *ex, const struct action *a, char *errmsg, si
 static int set_opts(struct executor *ex, const struct action *a, char *errmsg, size_t errlen)
 {
 	char buf[NLSOCK_MSG_SIZE], kmsg[300];
-	int idx = ifindex_of(a->ifname, errmsg, errlen);
+	int idx = ifindex_of(ex, a->ifname, errmsg, errlen);
 	if (idx < 0)
 		return idx;
 
@@ -217,7 +247,7 @@ static int set_opts(struct executor *ex, const struct action *a, char *errmsg, s
 		if (!bond_settings_has(&a->opts, (enum bond_option_id)id))
 			continue;
 		int primary = 0;
-		if (id == OPT_PRIMARY && (primary = ifindex_of(a->opts.primary, errmsg, errlen)) < 0)
+		if (id == OPT_PRIMARY && (primary = ifindex_of(ex, a->opts.primary, errmsg, errlen)) < 0)
 			return primary;
 		struct nlmsghdr *nlh = link_msg(buf, idx, 0);
 		struct nlattr *info = mnl_attr_nest_start(nlh, IFLA_LINKINFO);
@@ -243,7 +273,7 @@ static int set_slave_opts(struct executor *ex, const struct action *a, char *err
 			  size_t errlen)
 {
 	char buf[NLSOCK_MSG_SIZE];
-	int idx = ifindex_of(a->ifname, errmsg, errlen);
+	int idx = ifindex_of(ex, a->ifname, errmsg, errlen);
 	if (idx < 0)
 		return idx;
 
@@ -272,7 +302,7 @@ static int set_slave_opts(struct executor *ex, const struct action *a, char *err
 static int change_link(struct executor *ex, const struct action *a, char *errmsg,
 		       size_t errlen)
 {
-	int idx = ifindex_of(a->ifname, errmsg, errlen);
+	int idx = ifindex_of(ex, a->ifname, errmsg, errlen);
 	if (idx < 0)
 		return idx;
 	struct rtnl_link *orig = rtnl_link_alloc(), *chg = rtnl_link_alloc();
@@ -299,10 +329,10 @@ out:
 
 static int enslave(struct executor *ex, const struct action *a, char *errmsg, size_t errlen)
 {
-	int slave = ifindex_of(a->ifname, errmsg, errlen);
+	int slave = ifindex_of(ex, a->ifname, errmsg, errlen);
 	if (slave < 0)
 		return slave;
-	int master = ifindex_of(a->bond, errmsg, errlen);
+	int master = ifindex_of(ex, a->bond, errmsg, errlen);
 	if (master < 0)
 		return master;
 	route_begin(ex);
@@ -312,7 +342,7 @@ static int enslave(struct executor *ex, const struct action *a, char *errmsg, si
 
 static int release(struct executor *ex, const struct action *a, char *errmsg, size_t errlen)
 {
-	int slave = ifindex_of(a->ifname, errmsg, errlen);
+	int slave = ifindex_of(ex, a->ifname, errmsg, errlen);
 	if (slave < 0)
 		return slave;
 	route_begin(ex);
@@ -323,7 +353,7 @@ static int release(struct executor *ex, const struct action *a, char *errmsg, si
 static int delete_bond(struct executor *ex, const struct action *a, char *errmsg,
 		       size_t errlen)
 {
-	int idx = ifindex_of(a->ifname, errmsg, errlen);
+	int idx = ifindex_of(ex, a->ifname, errmsg, errlen);
 	if (idx < 0)
 		return idx;
 	struct rtnl_link *link = rtnl_link_alloc();
@@ -338,7 +368,7 @@ static int delete_bond(struct executor *ex, const struct action *a, char *errmsg
 
 static int add_addr(struct executor *ex, const struct action *a, char *errmsg, size_t errlen)
 {
-	int idx = ifindex_of(a->ifname, errmsg, errlen);
+	int idx = ifindex_of(ex, a->ifname, errmsg, errlen);
 	if (idx < 0)
 		return idx;
 	size_t len = a->addr.family == AF_INET ? 4 : 16;

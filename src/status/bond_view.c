@@ -85,11 +85,19 @@ static size_t position(const struct obs_link *bond, const char *name)
 	return 0;
 }
 
-static const struct link_runtime *link_rt(const struct status_view *v, const char *name)
+/* The daemon keeps the links in config order, each bond then its slaves,
+ * as a reply asks for them: the search starts where the last one ended
+ * (*hint), so a reply of every bond costs one pass, not one per slave. */
+static const struct link_runtime *link_rt(const struct status_view *v, const char *name,
+					  size_t *hint)
 {
-	for (size_t i = 0; i < v->n_links; i++)
-		if (strcmp(v->links[i].name, name) == 0)
+	for (size_t k = 0; k < v->n_links; k++) {
+		size_t i = (*hint + k) % v->n_links;
+		if (strcmp(v->links[i].name, name) == 0) {
+			*hint = i + 1;
 			return &v->links[i];
+		}
+	}
 	return NULL;
 }
 
@@ -109,7 +117,8 @@ static void slave_live(const struct status_view *v, const struct obs_link *s, bo
 }
 
 static void slave_fill(struct slave_view *sv, const struct status_view *v,
-		       const struct desired_bond *b, const struct obs_link *bond, size_t i, bool live)
+		       const struct desired_bond *b, const struct obs_link *bond, size_t i, bool live,
+		       size_t *hint)
 {
 	const char *name = b->slaves[i].name;
 	const struct obs_link *s = observed_by_name(v->obs, name);
@@ -119,7 +128,7 @@ static void slave_fill(struct slave_view *sv, const struct status_view *v,
 	sv->name = !s && slave_selector_is_placeholder(name) && b->slaves[i].sel.text[0] ?
 		   b->slaves[i].sel.text : name;
 	sv->obs = s;
-	sv->rt = link_rt(v, name);
+	sv->rt = link_rt(v, name, hint);
 	sv->lldp = lldp_rx_find(v->lldp, b->name, name);
 	sv->hw = host_obs_nic(v->host, name);
 	slave_live(v, s, live, &sv->live);
@@ -147,7 +156,8 @@ static enum status_health reason(char *why, size_t len, enum status_health h,
 }
 
 /* The first reason, in this order, that b is not healthy: the bond itself
- * (missing, down, no carrier), a picture that may be stale, something the
+ * (missing, down, no carrier), a picture that may be stale, bondd impaired
+ * (a limit reached), something the
  * kernel refused, the bond's MTU and MAC, each slave in config order, the
  * slave count, a repair still under way, and last the checks' findings. */
 static enum status_health judge(const struct status_view *v, const struct bond_view *bv,
@@ -171,6 +181,8 @@ static enum status_health judge(const struct status_view *v, const struct bond_v
 		return reason(why, len, DOWN, "%s has no carrier", b->name);
 	if (v->stale)
 		return reason(why, len, DEGRADED, "%s", v->stale);
+	if (v->impaired)
+		return reason(why, len, DEGRADED, "%s", v->impaired);
 	/* Something bondd must still do for it was refused and backs off (an
 	 * address, an option, the MTU): the kernel's words are the reason. */
 	if (rt && rt->refused[0])
@@ -218,9 +230,14 @@ static enum status_health judge(const struct status_view *v, const struct bond_v
 }
 
 static void bond_fill(struct bond_view *bv, const struct status_view *v,
-		      const struct desired_bond *b, bool live)
+		      const struct desired_bond *b, bool live, size_t *hint)
 {
 	const struct obs_link *bond = observed_by_name(v->obs, b->name);
+
+	/* Only for the bonds this reply covers, and only 802.3ad's: the
+	 * rest is all in netlink. */
+	if (v->bond_live && bond && is_8023ad(bond))
+		v->bond_live(v->live_ctx, b->name);
 	size_t i = (size_t)(b - v->want->bonds);
 
 	if (bond && strcmp(bond->kind, "bond") != 0)
@@ -235,7 +252,7 @@ static void bond_fill(struct bond_view *bv, const struct status_view *v,
 	bv->is_8023ad = is_8023ad(bond);
 	bv->slaves_up = 0;
 	for (size_t j = 0; j < b->n_slaves; j++) {
-		slave_fill(&bv->slaves[j], v, b, bond, j, live);
+		slave_fill(&bv->slaves[j], v, b, bond, j, live, hint);
 		bv->slaves_up += bv->slaves[j].up;
 	}
 	bv->why[0] = '\0';
@@ -267,6 +284,7 @@ int bond_views_build(struct bond_views *out, const struct status_view *v,
 		bond_views_free(out);
 		return -1;
 	}
+	size_t hint = 0;
 	for (size_t i = 0, s = 0, f = 0; i < n; i++) {
 		struct bond_view *bv = &out->v[i];
 		bv->slaves = &out->slave_store[s];
@@ -275,7 +293,7 @@ int bond_views_build(struct bond_views *out, const struct status_view *v,
 						&out->finding_store[f]);
 		bv->findings = &out->finding_store[f];
 		f += bv->n_findings;
-		bond_fill(bv, v, sel[i], live);
+		bond_fill(bv, v, sel[i], live, &hint);
 		if (bv->health > out->worst)
 			out->worst = bv->health;
 	}

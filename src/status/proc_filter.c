@@ -175,3 +175,60 @@ bool proc_slave_aggregator(const char *text, size_t len, const char *slave, uint
 	*id = (uint16_t)v;
 	return true;
 }
+
+/* A finished slave block, to fn: the churn states only when both lines
+ * were there and known, as proc_churn_states. */
+static void lacp_block_end(struct proc_lacp_slave *s, int actor, int partner,
+			   void (*fn)(void *ctx, const struct proc_lacp_slave *s), void *ctx)
+{
+	if (!s->name)
+		return;
+	s->has_churn = actor >= 0 && partner >= 0;
+	if (s->has_churn) {
+		s->actor_churn = (uint8_t)actor;
+		s->partner_churn = (uint8_t)partner;
+	}
+	fn(ctx, s);
+}
+
+void proc_lacp_scan(const char *text, size_t len,
+		    void (*fn)(void *ctx, const struct proc_lacp_slave *s), void *ctx)
+{
+	static const char head[] = "Slave Interface: ", agg[] = "Aggregator ID: ",
+			  actor[] = "Actor Churn State: ", partner[] = "Partner Churn State: ";
+	struct proc_lacp_slave cur = {0};
+	int a = -1, p = -1;
+	bool seen_agg = false, seen_a = false, seen_p = false;
+
+	for (size_t pos = 0, n; pos < len;) {
+		const char *line = next_line(text, len, &pos, &n);
+
+		if (starts(line, n, head)) {
+			lacp_block_end(&cur, a, p, fn, ctx);
+			cur = (struct proc_lacp_slave){.name = line + sizeof(head) - 1,
+						       .name_len = n - (sizeof(head) - 1)};
+			a = p = -1;
+			seen_agg = seen_a = seen_p = false;
+			continue;
+		}
+		if (!cur.name)
+			continue;
+		/* The first of each line in the block counts, as slave_field
+		 * takes it. */
+		if (!seen_agg && starts(line, n, agg)) {
+			seen_agg = true;
+			int v = id_of(line + sizeof(agg) - 1, n - (sizeof(agg) - 1));
+			if (v >= 0) {
+				cur.has_aggregator = true;
+				cur.aggregator = (uint16_t)v;
+			}
+		} else if (!seen_a && starts(line, n, actor)) {
+			seen_a = true;
+			a = churn_word(line + sizeof(actor) - 1, n - (sizeof(actor) - 1));
+		} else if (!seen_p && starts(line, n, partner)) {
+			seen_p = true;
+			p = churn_word(line + sizeof(partner) - 1, n - (sizeof(partner) - 1));
+		}
+	}
+	lacp_block_end(&cur, a, p, fn, ctx);
+}

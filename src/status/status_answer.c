@@ -113,7 +113,7 @@ static void answer_reload_here(struct status_server *s, struct client *c)
 static bool check_here(struct status_server *s, struct client *c, const struct status_request *req)
 {
 	struct status_view v = {0};
-	const struct desired_bond *sel[STATUS_MAX_NAMES];
+	const struct desired_bond *sel[STATUS_MAX_BONDS];
 	size_t n = 0;
 
 	if (!s->check || !client_view_select(s, c, req, &v, sel, &n))

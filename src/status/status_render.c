@@ -11,7 +11,7 @@ int status_select(const struct status_view *v, const struct status_request *req,
 {
 	*n = 0;
 	if (req->n_bonds == 0) {
-		for (size_t i = 0; i < v->want->n_bonds && *n < STATUS_MAX_NAMES; i++)
+		for (size_t i = 0; i < v->want->n_bonds && *n < STATUS_MAX_BONDS; i++)
 			sel[(*n)++] = &v->want->bonds[i];
 		return 0;
 	}

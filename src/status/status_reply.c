@@ -87,7 +87,7 @@ static void body_neighbours(const struct bond_views *bv, struct strbuf *body)
 void status_reply_render(const struct status_view *v, const struct status_request *req,
 			 struct strbuf *out)
 {
-	const struct desired_bond *sel[STATUS_MAX_NAMES];
+	const struct desired_bond *sel[STATUS_MAX_BONDS];
 	const char *unknown = NULL;
 	struct strbuf body = {0};
 	size_t n = 0;
@@ -132,7 +132,7 @@ void status_reply_render(const struct status_view *v, const struct status_reques
 void status_reply_reloaded(const struct status_view *v, const char *msg, struct strbuf *out)
 {
 	struct status_request all = {.verb = SV_HEALTH};
-	const struct desired_bond *sel[STATUS_MAX_NAMES];
+	const struct desired_bond *sel[STATUS_MAX_BONDS];
 	const char *unknown;
 	struct strbuf body = {0};
 	size_t n = 0;

@@ -301,6 +301,8 @@ static void on_readable(struct status_server *s, struct client *c)
 	client_service(s, c);
 }
 
+_Static_assert(MAX_CLIENTS + 1 == STATUS_SERVER_MAX_FDS, "the fds the server takes at most");
+
 static void on_accept(struct status_server *s)
 {
 	for (int k = 0; k < ACCEPTS_PER_TURN; k++) {
@@ -522,7 +524,7 @@ static bool check_finished(struct status_server *s, struct client *c)
 {
 	struct status_request req = c->pending;
 	struct status_view v = {0};
-	const struct desired_bond *sel[STATUS_MAX_NAMES];
+	const struct desired_bond *sel[STATUS_MAX_BONDS];
 	size_t n = 0;
 
 	if (s->parent_fd >= 0) {

@@ -204,6 +204,63 @@ static void proc_aggregators(void **state)
 /* Churn states as /proc prints them: the captured 7.2.7 file (both
  * slaves monitoring), then the same text with each state changed as the
  * kernel's churn machine changes it without a netlink message, per slave. */
+/* proc_lacp_scan, one pass, finds for every slave block what the
+ * per-slave readers find, on the kernels' files and on texts with missing,
+ * bad and out-of-range lines. */
+struct scan_seen {
+	const char *text;
+	size_t len, n;
+};
+
+static void scan_check(void *ctx, const struct proc_lacp_slave *s)
+{
+	struct scan_seen *seen = ctx;
+	char name[IFNAMSIZ + 8];
+	uint16_t id = 0;
+	uint8_t a = 0, p = 0;
+
+	assert_true(s->name_len < sizeof(name));
+	snprintf(name, sizeof(name), "%.*s", (int)s->name_len, s->name);
+	assert_int_equal(s->has_aggregator, proc_slave_aggregator(seen->text, seen->len, name, &id));
+	if (s->has_aggregator)
+		assert_int_equal(s->aggregator, id);
+	assert_int_equal(s->has_churn, proc_churn_states(seen->text, seen->len, name, &a, &p));
+	if (s->has_churn) {
+		assert_int_equal(s->actor_churn, a);
+		assert_int_equal(s->partner_churn, p);
+	}
+	seen->n++;
+}
+
+static void proc_lacp_scan_matches(void **state)
+{
+	static const char *const files[] = {
+		"kernel-6.1.176/8023ad-root.txt", "kernel-6.12.113/8023ad-root.txt",
+		"kernel-7.2.7/8023ad-root.txt", "kernel-7.2.7/8023ad-nopartner-root.txt",
+		"kernel-6.1.176/8023ad-nobody.txt", "kernel-7.2.7/8023ad-noagg-root.txt"};
+	static const size_t slaves[] = {2, 2, 2, 1, 2, 0};
+	for (size_t f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
+		struct scan_seen seen = {0};
+		char *t = slurp(files[f], &seen.len);
+		seen.text = t;
+		proc_lacp_scan(t, seen.len, scan_check, &seen);
+		assert_int_equal(seen.n, slaves[f]);
+		free(t);
+	}
+	static const char text[] = "Slave Interface: e1\nActor Churn State: none\n"
+				   "Partner Churn State: churned\nAggregator ID: 3\n\n"
+				   "Slave Interface: e3\nActor Churn State: monitoring\n\n"
+				   "Slave Interface: e4\nActor Churn State: bogus\n"
+				   "Partner Churn State: none\nAggregator ID: 70000\n\n"
+				   "Slave Interface: e5\nMII Status: up\nAggregator ID: 7x\n\n"
+				   "Slave Interface: e6\nAggregator ID: 65535\nActor Churn State: none\n"
+				   "Partner Churn State: none"; /* no final newline */
+	struct scan_seen seen = {.text = text, .len = sizeof(text) - 1};
+	proc_lacp_scan(text, seen.len, scan_check, &seen);
+	assert_int_equal(seen.n, 5);
+	(void)state;
+}
+
 static void proc_churn_states_per_slave(void **state)
 {
 	size_t len;
@@ -573,6 +630,65 @@ static void select_in_config_order(void **state)
 	assert_int_equal(status_select(&w->view, &r, sel, &n, &unknown), -1);
 	assert_string_equal(unknown, "nope");
 	world_free(w);
+	(void)state;
+}
+
+/* A request that names no bond covers every bond, beyond the 64 names a
+ * request may carry: a bond down at the 200th place is in --brief and
+ * --prometheus and judges the reply (issue 34: the first 64 only). */
+static void select_all_beyond_names(void **state)
+{
+	enum { N = 300 };
+	struct strbuf conf = {0}, out = {0};
+	struct desired want = {0};
+	struct config_diag diag = {0};
+	struct observed obs = {0};
+	struct status_request r;
+	static const struct desired_bond *sel[STATUS_MAX_BONDS];
+	const char *unknown = NULL;
+	char err[160];
+	size_t n;
+
+	for (int i = 0; i < N; i++)
+		sb_printf(&conf, "[b%d]\nslaves = s%d\n", i, i);
+	assert_int_equal(config_parse("t.conf", conf.s, conf.len, &want, &diag), 0);
+	config_diag_free(&diag);
+	const unsigned up = IFF_UP | IFF_LOWER_UP;
+	for (int i = 0; i < N; i++) {
+		if (i == 199)
+			continue; /* b199 does not exist: down */
+		struct obs_link b = {.ifindex = 10 + 2 * i, .flags = up, .mtu = 9000};
+		snprintf(b.name, sizeof(b.name), "b%d", i);
+		snprintf(b.kind, sizeof(b.kind), "bond");
+		bond_settings_set(&b.bond, OPT_MODE, MODE_BALANCE_RR);
+		b.n_order = 1;
+		snprintf(b.order[0], IFNAMSIZ, "s%d", i);
+		assert_int_equal(observed_put_link(&obs, &b), 0);
+		struct obs_link s = {.ifindex = 11 + 2 * i, .flags = up, .mtu = 9000,
+				     .master = 10 + 2 * i};
+		snprintf(s.name, sizeof(s.name), "s%d", i);
+		snprintf(s.kind, sizeof(s.kind), "dummy");
+		s.slave.valid = true;
+		s.slave.mii_status = MII_UP;
+		assert_int_equal(observed_put_link(&obs, &s), 0);
+	}
+	struct status_view v = {.want = &want, .obs = &obs, .now_ms = 1700000001000};
+	assert_int_equal(parse("brief", &r, err), 0);
+	assert_int_equal(status_select(&v, &r, sel, &n, &unknown), 0);
+	assert_int_equal(n, N);
+	assert_string_equal(sel[N - 1]->name, "b299");
+	assert_int_equal(worst_of(&v, sel, n), HEALTH_DOWN);
+	brief_of(&out, &v, sel, n);
+	assert_non_null(strstr(out.s, "b199 down"));
+	assert_non_null(strstr(out.s, "b299 healthy"));
+	sb_reset(&out);
+	prometheus_of(&out, &v, sel, n);
+	assert_non_null(strstr(out.s, "bondd_bond_health{master=\"b199\",device=\"b199\"} 2"));
+	assert_non_null(strstr(out.s, "bondd_bond_health{master=\"b299\",device=\"b299\"} 0"));
+	sb_free(&out);
+	sb_free(&conf);
+	observed_free(&obs);
+	desired_free(&want);
 	(void)state;
 }
 
@@ -1203,8 +1319,10 @@ int main(void)
 		cmocka_unit_test(peer_status_text),
 		cmocka_unit_test(proc_churn_states_per_slave),
 		cmocka_unit_test(proc_aggregators),
+		cmocka_unit_test(proc_lacp_scan_matches),
 		cmocka_unit_test(health_rules),
 		cmocka_unit_test(select_in_config_order),
+		cmocka_unit_test(select_all_beyond_names),
 		cmocka_unit_test(brief_lines),
 		cmocka_unit_test(json_fields),
 		cmocka_unit_test(json_selectors),
