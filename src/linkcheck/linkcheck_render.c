@@ -87,6 +87,12 @@ void linkcheck_json(struct strbuf *out, const struct lc_result *r)
 			const struct lc_peer_obs *pe = &s->peers[p];
 			sb_puts(out, p ? ",{\"host\":" : "{\"host\":");
 			host_json(out, pe->end.host);
+			/* the name the peer gave (display only), null when none */
+			sb_puts(out, ",\"host_name\":");
+			if (lc_host_name_valid(pe->end.host_name))
+				json_string(out, pe->end.host_name);
+			else
+				sb_puts(out, "null");
 			sb_puts(out, ",\"bond\":");
 			json_string(out, pe->end.bond);
 			sb_puts(out, ",\"slave\":");
@@ -202,8 +208,8 @@ void linkcheck_table(struct strbuf *out, const struct lc_result *r, const char *
 			}
 		for (size_t p = 0; p < s->n_peers; p++) {
 			const struct lc_peer_obs *pe = &s->peers[p];
-			char host[9], peer[64];
-			lc_host_short(pe->end.host, host);
+			char host[LC_HOST_NAME_LEN], peer[80];
+			lc_end_host(&pe->end, host);
 			snprintf(peer, sizeof(peer), "%s %s %s@%u", host, pe->end.bond, pe->end.slave,
 				 pe->end.pos);
 			sb_printf(out, "%-16s %3u  %-36s ", shown ? "" : s->name, s->pos, peer);
