@@ -205,8 +205,8 @@ static int shared_domains(const struct lc_matrix *m, size_t parent[BONDD_MAX_SLA
 				size_t a = find_root(parent, i), b = find_root(parent, j);
 				parent[b] = a;
 				if (!why[a][0]) {
-					char host[9];
-					lc_host_short(s->peers[p].end.host, host);
+					char host[LC_HOST_NAME_LEN];
+					lc_end_host(&s->peers[p].end, host);
 					snprintf(why[a], sizeof(why[a]),
 						 "%s and %s both reach slave %s of host %s", s->name,
 						 t->name, s->peers[p].end.slave, host);
@@ -315,8 +315,8 @@ static int crossed(const struct lc_matrix *m, size_t *parent, struct findings *o
 				listed |= strcmp(f->slaves[k], s->name) == 0;
 			if (!listed)
 				finding_add_slave(f, s->name);
-			char host[9], one[128];
-			lc_host_short(pe->end.host, host);
+			char host[LC_HOST_NAME_LEN], one[128];
+			lc_end_host(&pe->end, host);
 			snprintf(one, sizeof(one), "%s (place %u) meets %s's %s (place %u)", s->name,
 				 s->pos, host, pe->end.slave, pe->end.pos);
 			append(evidence, sizeof(evidence), "; ", one);

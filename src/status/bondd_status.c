@@ -142,7 +142,8 @@ static bool wait_for_reply(int fd, const char *what, int limit_s)
 			ok = false;
 			break;
 		}
-		fprintf(stderr, "\rbondd-status: %s: %d s (at most %d s)", what, waited, limit_s);
+		/* under 80 columns, so "\r" goes back to its start */
+		fprintf(stderr, "\rbondd-status: %.56s: %d s", what, waited);
 		fflush(stderr);
 		shown = true;
 	}
@@ -282,7 +283,7 @@ int main(int argc, char **argv)
 	int sent = send_all(fd, req, len);
 	const char *what = do_reload ? "waiting for bondd to apply its configuration file"
 			 : strcmp(verb, "linkcheck") == 0
-				 ? "waiting for the link check (and a second one to confirm)"
+				 ? "waiting for the link check and the one confirming it"
 				 : "waiting for bondd's reply";
 	int limit = do_reload ? RELOAD_TIMEOUT_S
 		    : strcmp(verb, "linkcheck") == 0 ? LINK_CHECK_TIMEOUT_S : REPLY_TIMEOUT_S;
