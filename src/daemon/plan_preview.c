@@ -32,7 +32,20 @@ int plan_preview(const struct desired *want, FILE *out)
 	for (size_t i = 0; i < plan_out.n_notes; i++)
 		fprintf(out, "%s: %s: %s\n", plan_out.notes[i].bond, plan_out.notes[i].ifname,
 			plan_out.notes[i].msg);
-	if (plan_out.n == 0)
+	/* A slave that does not exist is no action (it joins when it
+	 * appears), but it is not there: say which. */
+	size_t missing = 0;
+	for (size_t i = 0; i < want->n_bonds; i++)
+		for (size_t j = 0; !want->bonds[i].absent && j < want->bonds[i].n_slaves; j++)
+			if (!observed_by_name(&ob.state, want->bonds[i].slaves[j].name)) {
+				fprintf(out, "%s: %s: not found: enslaved when it appears\n",
+					want->bonds[i].name, want->bonds[i].slaves[j].name);
+				missing++;
+			}
+	if (plan_out.n == 0 && missing)
+		fprintf(out, "nothing to do now: the kernel matches the configuration but for "
+			     "%zu slave%s not found\n", missing, missing == 1 ? "" : "s");
+	else if (plan_out.n == 0)
 		fprintf(out, "nothing to do: the kernel matches the configuration\n");
 	else
 		fprintf(out, "%zu action%s, %zu disrupting traffic; none taken\n", plan_out.n,
