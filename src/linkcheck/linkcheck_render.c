@@ -87,12 +87,6 @@ void linkcheck_json(struct strbuf *out, const struct lc_result *r)
 			const struct lc_peer_obs *pe = &s->peers[p];
 			sb_puts(out, p ? ",{\"host\":" : "{\"host\":");
 			host_json(out, pe->end.host);
-			/* the name the peer gave (display only), null when none */
-			sb_puts(out, ",\"host_name\":");
-			if (lc_host_name_valid(pe->end.host_name))
-				json_string(out, pe->end.host_name);
-			else
-				sb_puts(out, "null");
 			sb_puts(out, ",\"bond\":");
 			json_string(out, pe->end.bond);
 			sb_puts(out, ",\"slave\":");
@@ -101,6 +95,13 @@ void linkcheck_json(struct strbuf *out, const struct lc_result *r)
 			sizes_json(out, pe->answered);
 			sb_puts(out, ",\"heard\":");
 			sizes_json(out, pe->heard);
+			/* the name the peer gave (display only), null when none;
+			 * last, after the members scripts already match */
+			sb_puts(out, ",\"host_name\":");
+			if (lc_host_name_valid(pe->end.host_name))
+				json_string(out, pe->end.host_name);
+			else
+				sb_puts(out, "null");
 			sb_puts(out, "}");
 		}
 		sb_puts(out, "]}");
