@@ -62,6 +62,7 @@ brief_rc=0
 samples=$BUILD_DIR/status-samples
 mkdir -p "$samples"
 cp "$WORK/explain" "$samples/189d-explain.txt"
+cp "$WORK/a.json" "$samples/189d-link-check-named.json"
 echo "--- bondd-status --explain on node-a ---"
 cat "$WORK/explain"
 [ "$rc" -eq 1 ] && [ "$brief_rc" -eq 1 ] || fail "--explain exit $rc, --brief exit $brief_rc: both 1 expected"
