@@ -141,6 +141,10 @@ int parse_range(const char *s, uint64_t min, uint64_t max, uint64_t *out);
 int parse_s32(const char *s, int32_t *out);
 
 bool parse_mac(const char *s, uint8_t mac[6]);
+/* A boolean as systemd takes one (parse_boolean in systemd's
+ * src/basic/parse-util.c): 1, yes, y, true, t, on for true, 0, no, n,
+ * false, f, off for false, the words in any case.  -1 when it is neither. */
+int parse_boolean(const char *s);
 
 bool ip4_is_multicast(const struct in_addr *a);
 

@@ -139,6 +139,10 @@ uint32_t lc_peer_id(const struct lc_end *end);
 /* The first 8 hex digits of a host id, enough to tell hosts apart. */
 void lc_host_short(const uint8_t host[LC_HOST_ID_LEN], char out[9]);
 
+/* A peer's host as people know it: the name its frames gave, else the
+ * first 8 hex digits of its id. */
+const char *lc_end_host(const struct lc_end *end, char out[LC_HOST_NAME_LEN]);
+
 const struct lc_result *lc_results_find(const struct lc_results *rs, const char *bond);
 
 /* Renderers (src/linkcheck/linkcheck_render.c). */

@@ -142,6 +142,7 @@ struct lc_bond {
 struct linkcheck {
 	int epfd, timer_fd;
 	uint8_t host[LC_HOST_ID_LEN];
+	char host_name[LC_HOST_NAME_LEN]; /* sent in frames with room: display only */
 	uint32_t next_probe;
 	struct findings *findings;
 	lc_done_fn done;

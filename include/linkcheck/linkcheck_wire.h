@@ -25,7 +25,13 @@
  *	48  sender's slave name (16)
  *	64  answer only (zero in a request): the request's host id (16), bond
  *	    (16), slave (16) and position (1), then zero padding to 128
- *	128 zero padding up to the size class's length
+ *	128 the sender's host name (32, NUL-padded, optional): in a frame of
+ *	    at least 160 bytes (every standard frame), zero when the sender
+ *	    gives none (an older bondd) or the frame has no room for it;
+ *	    letters, digits, '-', '_' and '.' only.  For display alone: a
+ *	    peer is still known by its host id, so a name proves nothing
+ *	160 zero padding up to the size class's length (from 128 in a frame
+ *	    too short for the name)
  *
  * An answer has the length and size class of the request it answers, so an
  * answer received proves the path in both directions at that size (an
@@ -43,6 +49,10 @@
 #define LC_VERSION 1
 #define LC_HEADER_LEN 128
 #define LC_HOST_ID_LEN 16
+/* The sender's host name: at most 31 bytes and its NUL (the first label of
+ * gethostname(), cut), where the frame has room for it. */
+#define LC_HOST_NAME_LEN 32
+#define LC_NAMED_LEN (LC_HEADER_LEN + LC_HOST_NAME_LEN)
 /* The standard Ethernet payload, the middle size class. */
 #define LC_STANDARD_LEN 1500
 /* The largest payload bondd sends or accepts (the largest bond MTU). */
@@ -63,6 +73,9 @@ struct lc_end {
 	char bond[IFNAMSIZ];
 	char slave[IFNAMSIZ];
 	uint8_t pos;            /* 1-based place in its bond */
+	/* Its host's name as the host gave it, "" when unknown: shown, never
+	 * compared (lc_end_same compares the host id). */
+	char host_name[LC_HOST_NAME_LEN];
 };
 
 struct lc_frame {
@@ -87,10 +100,19 @@ int lc_frame_encode(const struct lc_frame *f, uint8_t *buf, size_t len);
  * probe: wrong magic, version, type, size class or flags, a length field
  * that is not the received length, a name that is empty, unterminated or
  * not an interface name, a position of 0, a length that is not its size
- * class's.
+ * class's, a host name field that is neither zero nor a valid name
+ * (lc_host_name_valid).  An answer's `to` has no host name.
  */
 int lc_frame_decode(const uint8_t *buf, size_t len, struct lc_frame *f, const char **why);
 
 const char *lc_size_name(enum lc_size s); /* "small", "standard", "full" */
+
+/* 1-31 bytes of letters, digits, '-', '_' and '.': what a frame may carry
+ * as a host name (and all a terminal is shown of one). */
+bool lc_host_name_valid(const char *s);
+/* A host name fit to send, from a system's host name: its first label,
+ * with any byte lc_host_name_valid refuses dropped, cut to 31 bytes ("" when
+ * nothing is left). */
+void lc_host_name_from(const char *hostname, char out[LC_HOST_NAME_LEN]);
 
 #endif

@@ -41,6 +41,8 @@ enum status_verb {
 			* (error 422 and why) */
 	SV_WATCH_JSON, /* a stream of events, one JSON object per line */
 	SV_NEIGHBOURS, /* each slave's LLDP neighbour, one line a slave (lldp_render.h) */
+	SV_EXPLAIN,    /* each bond on one screen: health, findings, slaves, link
+			* check grid (status_explain.c) */
 };
 
 /* Health, worst wins; also bondd-status's exit status. */

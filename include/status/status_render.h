@@ -81,5 +81,7 @@ int status_select(const struct status_view *v, const struct status_request *req,
 void render_brief(struct strbuf *out, const struct bond_views *bv);
 void render_json(struct strbuf *out, const struct bond_views *bv);
 void render_prometheus(struct strbuf *out, const struct bond_views *bv);
+/* --explain: each bond on one screen of 80 columns (status_explain.c). */
+void render_explain(struct strbuf *out, const struct bond_views *bv);
 
 #endif

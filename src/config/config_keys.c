@@ -112,8 +112,10 @@ static void parse_word_key(struct parser *p, const struct word_key *k, const cha
 
 	if (!first_time(p, k->key, (unsigned *)((char *)s + k->line)))
 		return;
+	/* yes/no keys take every boolean systemd takes */
+	int b = strcmp(k->words[0], "yes") == 0 ? parse_boolean(val) : -1;
 	for (unsigned w = 0; w < 2; w++) {
-		if (strcmp(val, k->words[w]) != 0)
+		if (b >= 0 ? b != (w == 0) : strcmp(val, k->words[w]) != 0)
 			continue;
 		*(bool *)(bond + k->flag) = w == k->sets;
 		if (k->given)

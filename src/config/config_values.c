@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* ---- small value parsers ----------------------------------------------- */
 
@@ -106,6 +107,29 @@ static int hex_digit(char c)
 }
 
 /* Exactly aa:bb:cc:dd:ee:ff, as the kernel's mac_pton wants it. */
+int parse_boolean(const char *s)
+{
+	static const char *const yes[] = {"1", "yes", "y", "true", "t", "on"};
+	static const char *const no[] = {"0", "no", "n", "false", "f", "off"};
+
+	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+		if (strcasecmp(s, yes[i]) == 0)
+			return 1;
+		if (strcasecmp(s, no[i]) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+/* An option whose words are the kernel's off and on (use_carrier,
+ * all_slaves_active, lacp_active, ...): a boolean key. */
+static bool off_on_option(const struct bond_option_spec *d)
+{
+	return d->names && d->names[0].name && d->names[1].name && !d->names[2].name &&
+	       strcmp(d->names[0].name, "off") == 0 && d->names[0].value == 0 &&
+	       strcmp(d->names[1].name, "on") == 0 && d->names[1].value == 1;
+}
+
 bool parse_mac(const char *s, uint8_t mac[6])
 {
 	if (strlen(s) != 17)
@@ -215,7 +239,12 @@ static bool parse_scalar(struct parser *p, const struct bond_option_spec *d, con
 	struct bond_settings *o = &p->sec.b.opts;
 	struct shown sh;
 	uint32_t v;
-	int err = bond_option_parse_scalar(d, val, &v);
+	/* on, off, 1 and 0 as the kernel takes them; yes, no, true, false
+	 * too, as for every boolean key */
+	int b = off_on_option(d) ? parse_boolean(val) : -1;
+	int err = b >= 0 ? 0 : bond_option_parse_scalar(d, val, &v);
+	if (b >= 0)
+		v = (uint32_t)b;
 
 	if (err == -ERANGE) {
 		errorf(p, p->line, "%s: %s is out of range %u-%u", key, show(&sh, val),

@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <dirent.h>
+#include <net/if.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/utsname.h>
 
@@ -139,6 +142,71 @@ static void check_kernel_caps(const char *path, const struct desired *want)
 	}
 }
 
+/* A slave that does not exist now: bondd enslaves it when it appears,
+ * which is right for a NIC still to come and wrong for a typo. */
+static void check_slaves_exist(const char *path, const struct desired *want)
+{
+	for (size_t i = 0; i < want->n_bonds; i++) {
+		const struct desired_bond *b = &want->bonds[i];
+		for (size_t j = 0; !b->absent && j < b->n_slaves; j++)
+			/* an entry by mac: or path: is said by identity_preview */
+			if (b->slaves[j].sel.kind == SEL_NAME && !if_nametoindex(b->slaves[j].name))
+				print_check_warning(path, b->line, "[%s]: slave %s does not exist now: "
+						    "bondd enslaves it when it appears (is the name "
+						    "right? ip link shows the NICs)",
+						    b->name, b->slaves[j].name);
+	}
+}
+
+/* The service runs as a dynamic user (DynamicUser=yes in bondd.service),
+ * neither a file's owner nor in its group: a file it reads must be
+ * readable by others, and its directories searchable.  --check runs as
+ * root, which reads any file, so it says so here. */
+static void check_one_readable(const char *file)
+{
+	struct stat st;
+	char *dir = strdup(file), *slash;
+
+	if (stat(file, &st) == 0 && S_ISREG(st.st_mode) && !(st.st_mode & S_IROTH))
+		print_check_warning(file, 0, "the service's user cannot read it (mode %04o, and "
+				    "bondd.service runs as a dynamic user, neither its owner nor "
+				    "in its group): chmod o+r %s",
+				    (unsigned)(st.st_mode & 07777), file);
+	/* ... nor open it when a directory on its path is closed to others */
+	while (dir && (slash = strrchr(dir, '/')) && slash != dir) {
+		*slash = '\0';
+		if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && !(st.st_mode & S_IXOTH)) {
+			print_check_warning(file, 0, "the service's user cannot reach it: directory "
+					    "%s (mode %04o) is closed to others: chmod o+x %s", dir,
+					    (unsigned)(st.st_mode & 07777), dir);
+			break;
+		}
+	}
+	free(dir);
+}
+
+static void check_readable_by_service(const char *path)
+{
+	char *dir = config_dropin_dir(path);
+	DIR *d = dir ? opendir(dir) : NULL;
+	struct dirent *e;
+
+	check_one_readable(path);
+	while (d && (e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+		if (e->d_name[0] == '.' || n < 6 || strcmp(e->d_name + n - 5, ".conf") != 0)
+			continue;
+		char *file;
+		if (asprintf(&file, "%s/%s", dir, e->d_name) < 0)
+			break;
+		check_one_readable(file);
+		free(file);
+	}
+	if (d)
+		closedir(d);
+	free(dir);
+}
+
 static int check_config(const char *path, const struct check_opts *co)
 {
 	struct desired want = {0};
@@ -187,6 +255,8 @@ static int check_config(const char *path, const struct check_opts *co)
 		desired_free(&want);
 		return 1;
 	}
+	check_slaves_exist(path, &want);
+	check_readable_by_service(path);
 	/* With --json, stdout holds the document alone (warnings are on
 	 * stderr). */
 	if (!co->json)

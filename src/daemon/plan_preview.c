@@ -108,8 +108,16 @@ int plan_preview(const struct desired *want, bool json, FILE *out)
 		goto out;
 	if (json)
 		plan_report_json(&report, &text);
-	else
+	else {
+		/* A slave that does not exist is no action (it joins when it
+		 * appears), but it is not there: say which. */
+		for (size_t i = 0; i < want->n_bonds; i++)
+			for (size_t j = 0; !want->bonds[i].absent && j < want->bonds[i].n_slaves; j++)
+				if (!observed_by_name(&ob.state, want->bonds[i].slaves[j].name))
+					sb_printf(&text, "%s: %s: not found: enslaved when it appears\n",
+						  want->bonds[i].name, want->bonds[i].slaves[j].name);
 		plan_report_text(&report, &text);
+	}
 	if (text.oom) {
 		err = -ENOMEM;
 		goto out;

@@ -203,7 +203,7 @@ static int mode_for_one_stream(const struct desired_bond *b, struct findings *ou
 	ADD(out, FSEV_INFO, FK_MODE_NO_STRIPE, b->name);
 	snprintf(x->evidence, sizeof(x->evidence),
 		 "single_stream = yes, but %s sends each TCP stream over one slave: one "
-		 "stream gets at most one link (the seeds: 944 Mbit/s of 2 x 1 GbE in 802.3ad "
+		 "stream gets at most one link (measured: 944 Mbit/s of 2 x 1 GbE in 802.3ad "
 		 "and balance-tlb)",
 		 bond_mode_name(m));
 	snprintf(x->fix, sizeof(x->fix),
@@ -260,12 +260,12 @@ static int tcp_settings(const struct desired_bond *b, const struct host_tcp *t,
 		ADD(out, FSEV_INFO, FK_TCP_SETTING, b->name);
 		snprintf(x->evidence, sizeof(x->evidence),
 			 "TCP over %s uses %s (net.ipv4.tcp_congestion_control), a loss-based "
-			 "algorithm that backs off at reordering; the seeds measured one "
-			 "balance-rr stream at 1.19 Gbit/s of 2 with cubic, 1.78 with bbr",
+			 "algorithm that backs off at reordering: one balance-rr stream over "
+			 "2 x 1 GbE was measured at 1.19 Gbit/s with cubic, 1.78 with bbr",
 			 b->name, cc);
 		snprintf(x->fix, sizeof(x->fix),
 			 "tcp_congestion = %s in [%s] sets it for this bond's own subnets only "
-			 "(see bondd.conf(5) and bench/RESULTS.md)",
+			 "(see tcp_congestion in bondd.conf(5))",
 			 RECOMMENDED_CC, b->name);
 	}
 	return 0;

@@ -27,6 +27,9 @@ struct lc_peer_obs *lc_row_peer(struct lc_slave_obs *row, const struct lc_end *e
 			/* A peer slave that moved to another place is the same
 			 * slave: keep its newest place. */
 			row->peers[i].end.pos = end->pos;
+			if (end->host_name[0])
+				memcpy(row->peers[i].end.host_name, end->host_name,
+				       LC_HOST_NAME_LEN);
 			return &row->peers[i];
 		}
 	if (row->n_peers == LC_MAX_PEERS)
@@ -58,6 +61,15 @@ struct lc_peer_obs *lc_row_peer_answered(struct lc_slave_obs *row, const struct 
 void lc_host_short(const uint8_t host[LC_HOST_ID_LEN], char out[9])
 {
 	snprintf(out, 9, "%02x%02x%02x%02x", host[0], host[1], host[2], host[3]);
+}
+
+const char *lc_end_host(const struct lc_end *end, char out[LC_HOST_NAME_LEN])
+{
+	if (lc_host_name_valid(end->host_name))
+		snprintf(out, LC_HOST_NAME_LEN, "%s", end->host_name);
+	else
+		lc_host_short(end->host, out);
+	return out;
 }
 
 const struct lc_result *lc_results_find(const struct lc_results *rs, const char *bond)
@@ -193,8 +205,8 @@ static int shared_domains(const struct lc_matrix *m, size_t parent[BONDD_MAX_SLA
 				size_t a = find_root(parent, i), b = find_root(parent, j);
 				parent[b] = a;
 				if (!why[a][0]) {
-					char host[9];
-					lc_host_short(s->peers[p].end.host, host);
+					char host[LC_HOST_NAME_LEN];
+					lc_end_host(&s->peers[p].end, host);
 					snprintf(why[a], sizeof(why[a]),
 						 "%s and %s both reach slave %s of host %s", s->name,
 						 t->name, s->peers[p].end.slave, host);
@@ -303,11 +315,11 @@ static int crossed(const struct lc_matrix *m, size_t *parent, struct findings *o
 				listed |= strcmp(f->slaves[k], s->name) == 0;
 			if (!listed)
 				finding_add_slave(f, s->name);
-			char host[9], one[IFNAMSIZ * 2 + SEL_TEXT_MAX + 64];
-			lc_host_short(pe->end.host, host);
+			char host[LC_HOST_NAME_LEN], one[200];
+			lc_end_host(&pe->end, host);
 			/* An entry by mac: or path: is named: "which port of
 			 * the host is place 2" is the question here. */
-			snprintf(one, sizeof(one), "%s (place %u%s%s) meets %s's %s (place %u)",
+			snprintf(one, sizeof(one), "%.16s (place %u%s%.60s) meets %.31s's %.16s (place %u)",
 				 s->name, s->pos, s->sel[0] ? ", " : "", s->sel, host, pe->end.slave,
 				 pe->end.pos);
 			append(evidence, sizeof(evidence), "; ", one);
@@ -368,8 +380,8 @@ static int one_way(const struct lc_matrix *m, struct findings *out)
 			}
 			if (f->n_peers < FINDING_MAX_PEERS)
 				f->peers[f->n_peers++] = lc_peer_id(&pe->end);
-			char host[9], one[64];
-			lc_host_short(pe->end.host, host);
+			char host[LC_HOST_NAME_LEN], one[64];
+			lc_end_host(&pe->end, host);
 			snprintf(one, sizeof(one), "%s's %s", host, pe->end.slave);
 			append(peers, sizeof(peers), ", ", one);
 		}

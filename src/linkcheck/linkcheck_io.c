@@ -214,6 +214,7 @@ unsigned lc_send_requests(struct linkcheck *lc, struct lc_bond *b, size_t i, boo
 				     .flags = probe_back ? LC_FLAG_PROBE_BACK : 0,
 				     .probe_id = b->probe_id, .length = (uint16_t)row->sizes[c]};
 		memcpy(f.from.host, lc->host, LC_HOST_ID_LEN);
+		memcpy(f.from.host_name, lc->host_name, LC_HOST_NAME_LEN);
 		snprintf(f.from.bond, IFNAMSIZ, "%s", b->name);
 		snprintf(f.from.slave, IFNAMSIZ, "%s", b->slaves[i]);
 		f.from.pos = row->pos;
@@ -386,6 +387,7 @@ static void echo(struct linkcheck *lc, struct lc_bond *b, const struct lc_frame 
 		struct lc_frame f = {.type = LC_REQUEST, .size = LC_SMALL, .flags = LC_FLAG_ECHO,
 				     .probe_id = req->probe_id, .length = LC_HEADER_LEN};
 		memcpy(f.from.host, lc->host, LC_HOST_ID_LEN);
+		memcpy(f.from.host_name, lc->host_name, LC_HOST_NAME_LEN);
 		snprintf(f.from.bond, IFNAMSIZ, "%s", b->name);
 		snprintf(f.from.slave, IFNAMSIZ, "%s", b->slaves[i]);
 		f.from.pos = (uint8_t)(i + 1);
@@ -405,6 +407,7 @@ static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_fram
 	struct lc_frame f = {.type = LC_ANSWER, .size = req->size, .probe_id = req->probe_id,
 			     .length = req->length, .to = req->from};
 	memcpy(f.from.host, lc->host, LC_HOST_ID_LEN);
+	memcpy(f.from.host_name, lc->host_name, LC_HOST_NAME_LEN);
 	snprintf(f.from.bond, IFNAMSIZ, "%s", b->name);
 	snprintf(f.from.slave, IFNAMSIZ, "%s", b->slaves[s->idx]);
 	f.from.pos = (uint8_t)(s->idx + 1);
@@ -535,8 +538,8 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 			else
 				b->wish_blind[k] = true;
 			if (!b->wish[0].since_ms && !b->wish[1].since_ms) {
-				char host[9];
-				lc_host_short(f->from.host, host);
+				char host[LC_HOST_NAME_LEN];
+				lc_end_host(&f->from, host);
 				snprintf(b->wish_why, sizeof(b->wish_why), "probe from %s's %s", host,
 					 f->from.slave);
 			}
@@ -703,13 +706,18 @@ int linkcheck_open(struct linkcheck **out, struct findings *findings, lc_done_fn
 		return err;
 	}
 	host_id(lc->host);
+	/* The name peers show us by (display only; the id stays what counts). */
+	char uts[256] = "";
+	if (gethostname(uts, sizeof(uts) - 1) == 0)
+		lc_host_name_from(uts, lc->host_name);
 	if (getrandom(&lc->next_probe, sizeof(lc->next_probe), 0) != sizeof(lc->next_probe))
 		lc->next_probe = (uint32_t)getpid();
 	memcpy(&lc->rng, lc->host, sizeof(lc->rng));
 	lc->rng ^= lc->next_probe;
 	char host[9];
 	lc_host_short(lc->host, host);
-	log_debug("link check: host id %s", host);
+	log_debug("link check: host id %s, named %s", host,
+		  lc->host_name[0] ? lc->host_name : "(none)");
 	*out = lc;
 	return 0;
 }

@@ -95,6 +95,13 @@ void linkcheck_json(struct strbuf *out, const struct lc_result *r)
 			sizes_json(out, pe->answered);
 			sb_puts(out, ",\"heard\":");
 			sizes_json(out, pe->heard);
+			/* the name the peer gave (display only), null when none;
+			 * last, after the members scripts already match */
+			sb_puts(out, ",\"host_name\":");
+			if (lc_host_name_valid(pe->end.host_name))
+				json_string(out, pe->end.host_name);
+			else
+				sb_puts(out, "null");
 			sb_puts(out, "}");
 		}
 		sb_puts(out, "]}");
@@ -202,8 +209,8 @@ void linkcheck_table(struct strbuf *out, const struct lc_result *r, const char *
 			}
 		for (size_t p = 0; p < s->n_peers; p++) {
 			const struct lc_peer_obs *pe = &s->peers[p];
-			char host[9], peer[64];
-			lc_host_short(pe->end.host, host);
+			char host[LC_HOST_NAME_LEN], peer[80];
+			lc_end_host(&pe->end, host);
 			snprintf(peer, sizeof(peer), "%s %s %s@%u", host, pe->end.bond, pe->end.slave,
 				 pe->end.pos);
 			sb_printf(out, "%-16s %3u  %-36s ", shown ? "" : s->name, s->pos, peer);

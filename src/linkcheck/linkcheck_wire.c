@@ -10,7 +10,7 @@ enum {
 	OFF_VERSION = 4, OFF_TYPE = 5, OFF_SIZE = 6, OFF_FLAGS = 7, OFF_PROBE = 8,
 	OFF_HOST = 12, OFF_POS = 28, OFF_ZERO = 29, OFF_LENGTH = 30, OFF_BOND = 32,
 	OFF_SLAVE = 48, OFF_TO_HOST = 64, OFF_TO_BOND = 80, OFF_TO_SLAVE = 96,
-	OFF_TO_POS = 112, OFF_TO_END = 113,
+	OFF_TO_POS = 112, OFF_TO_END = 113, OFF_HOST_NAME = LC_HEADER_LEN,
 };
 
 const char *lc_size_name(enum lc_size s)
@@ -22,6 +22,32 @@ const char *lc_size_name(enum lc_size s)
 	case LC__SIZES: break;
 	}
 	return "?";
+}
+
+static bool host_name_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '-' || c == '_' || c == '.';
+}
+
+bool lc_host_name_valid(const char *s)
+{
+	size_t n = strnlen(s, LC_HOST_NAME_LEN);
+	if (n == 0 || n == LC_HOST_NAME_LEN)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!host_name_char((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+void lc_host_name_from(const char *hostname, char out[LC_HOST_NAME_LEN])
+{
+	size_t n = 0;
+	for (const char *p = hostname; *p && *p != '.' && n + 1 < LC_HOST_NAME_LEN; p++)
+		if (host_name_char((unsigned char)*p))
+			out[n++] = *p;
+	out[n] = '\0';
 }
 
 static void put_u32(uint8_t *p, uint32_t v)
@@ -116,6 +142,11 @@ int lc_frame_encode(const struct lc_frame *f, uint8_t *buf, size_t len)
 	buf[OFF_LENGTH + 1] = (uint8_t)f->length;
 	if (put_name(buf + OFF_BOND, f->from.bond) < 0 || put_name(buf + OFF_SLAVE, f->from.slave) < 0)
 		return -1;
+	if (f->from.host_name[0] && f->length >= LC_NAMED_LEN) {
+		if (!lc_host_name_valid(f->from.host_name))
+			return -1;
+		memcpy(buf + OFF_HOST_NAME, f->from.host_name, strlen(f->from.host_name));
+	}
 	if (f->type == LC_ANSWER) {
 		if (f->to.pos == 0)
 			return -1;
@@ -189,6 +220,19 @@ int lc_frame_decode(const uint8_t *buf, size_t len, struct lc_frame *f, const ch
 	if (!get_name(buf + OFF_BOND, f->from.bond) || !get_name(buf + OFF_SLAVE, f->from.slave)) {
 		*why = "bad bond or slave name";
 		return -1;
+	}
+	/* The host name: zero (none), or one name and zeros after it, so that
+	 * no two encodings mean the same frame. */
+	if (length >= LC_NAMED_LEN && !all_zero(buf + OFF_HOST_NAME, LC_HOST_NAME_LEN)) {
+		char name[LC_HOST_NAME_LEN];
+		memcpy(name, buf + OFF_HOST_NAME, LC_HOST_NAME_LEN);
+		size_t n = strnlen(name, LC_HOST_NAME_LEN);
+		if (n == LC_HOST_NAME_LEN || !all_zero(buf + OFF_HOST_NAME + n, LC_HOST_NAME_LEN - n) ||
+		    !lc_host_name_valid(name)) {
+			*why = "bad host name";
+			return -1;
+		}
+		memcpy(f->from.host_name, name, LC_HOST_NAME_LEN);
 	}
 	if (f->type == LC_REQUEST) {
 		if (!all_zero(buf + OFF_TO_HOST, LC_HEADER_LEN - OFF_TO_HOST)) {

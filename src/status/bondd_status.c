@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -35,12 +36,14 @@ enum { EXIT_NOT_RELOADED = 1, EXIT_UNREACHABLE = 3, EXIT_USAGE = 64 };
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: bondd-status [--socket PATH] [--json | --brief | --prometheus | --link-check |\n"
-		"                    --neighbours] [--watch] [BOND...]\n"
+		"Usage: bondd-status [--socket PATH] [--explain | --json | --brief | --prometheus |\n"
+		"                    --link-check | --neighbours] [--watch] [BOND...]\n"
 		"       bondd-status [--socket PATH] --nagios [BOND...]\n"
 		"       bondd-status [--socket PATH] --reload\n"
 		"Shows the bonds bondd manages (all of them when none is named).\n"
 		"  -s, --socket PATH  bondd's status socket (default %s)\n"
+		"  -e, --explain      each bond on one screen: health and why, the findings\n"
+		"                     and what to do, the slaves, the link check as a grid\n"
 		"  -j, --json         one JSON document: configured and observed state, events\n"
 		"  -b, --brief        one line per bond: name, health, mode, MTU, slaves up/total\n"
 		"      --nagios       one line as a Nagios/Icinga plugin prints it:\n"
@@ -119,6 +122,38 @@ static int read_line(int fd, char *buf, size_t len)
 		buf[n++] = c;
 	}
 	return -1;
+}
+
+/*
+ * On a terminal (stderr, as git shows progress), a reply that takes more
+ * than a second is waited for visibly: one line saying what for and for
+ * how long so far, rewritten each second and erased when the reply comes.
+ * Piped or redirected: nothing.  Returns false when limit_s passed with
+ * no reply.
+ */
+static bool wait_for_reply(int fd, const char *what, int limit_s)
+{
+	struct pollfd p = {.fd = fd, .events = POLLIN};
+	bool shown = false, ok = true;
+
+	if (!isatty(STDERR_FILENO))
+		return true; /* recv's own timeout (SO_RCVTIMEO) bounds the wait */
+	for (int waited = 0;;) {
+		int r = poll(&p, 1, 1000);
+		if (r != 0)
+			break; /* something to read, the connection closed, or a signal */
+		if (++waited >= limit_s) {
+			ok = false;
+			break;
+		}
+		/* under 80 columns, so "\r" goes back to its start */
+		fprintf(stderr, "\rbondd-status: %.56s: %d s", what, waited);
+		fflush(stderr);
+		shown = true;
+	}
+	if (shown)
+		fputs("\r\033[K", stderr);
+	return ok;
 }
 
 static volatile sig_atomic_t interrupted;
@@ -278,15 +313,17 @@ static int status_main(int argc, char **argv)
 		{"watch", no_argument, NULL, 'w'},        {"version", no_argument, NULL, 'V'},
 		{"reload", no_argument, NULL, 'r'},       {"link-check", no_argument, NULL, 'l'},
 		{"neighbours", no_argument, NULL, 'n'},     {"nagios", no_argument, NULL, 'N'},
+		{"explain", no_argument, NULL, 'e'},
 		{"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
 	};
 	const char *path = BONDD_DEFAULT_SOCKET, *verb = "proc";
 	int formats = 0, do_watch = 0, do_reload = 0, c;
 
-	while ((c = getopt_long(argc, argv, "s:jbplnwrVh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:ejbplnwrVh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's': path = nagios_socket = optarg; break;
 		case 'N': verb = "brief"; nagios_mode = 1; formats++; break;
+		case 'e': verb = "explain"; formats++; break;
 		case 'j': verb = "json"; formats++; break;
 		case 'b': verb = "brief"; formats++; break;
 		case 'p': verb = "prometheus"; formats++; break;
@@ -301,8 +338,9 @@ static int status_main(int argc, char **argv)
 	}
 	bool watch_json = do_watch && formats == 1 && strcmp(verb, "json") == 0;
 	if (formats > 1 || (do_watch && formats && !watch_json)) {
-		fprintf(stderr, "bondd-status: choose one of --json, --brief, --nagios, --prometheus, "
-				"--link-check, --neighbours, --watch, --reload (--watch may have --json)\n");
+		fprintf(stderr, "bondd-status: choose one of --explain, --json, --brief, --nagios, "
+				"--prometheus, --link-check, --neighbours, --watch, --reload (--watch may "
+				"have --json)\n");
 		return EXIT_USAGE;
 	}
 	if (do_reload && optind < argc) {
@@ -340,7 +378,14 @@ static int status_main(int argc, char **argv)
 	/* A refusal (too many clients) may come, and the connection close,
 	 * before the request is sent: read what bondd said even then. */
 	int sent = send_all(fd, req, len);
-	if (read_line(fd, head, sizeof(head)) < 0 || (sent < 0 && !strstr(head, " error "))) {
+	const char *what = do_reload ? "waiting for bondd to apply its configuration file"
+			 : strcmp(verb, "linkcheck") == 0
+				 ? "waiting for the link check and the one confirming it"
+				 : "waiting for bondd's reply";
+	int limit = do_reload ? RELOAD_TIMEOUT_S
+		    : strcmp(verb, "linkcheck") == 0 ? LINK_CHECK_TIMEOUT_S : REPLY_TIMEOUT_S;
+	if ((!do_watch && !wait_for_reply(fd, what, limit)) ||
+	    read_line(fd, head, sizeof(head)) < 0 || (sent < 0 && !strstr(head, " error "))) {
 		fprintf(stderr, "bondd-status: no reply from bondd at %s\n", path);
 		close(fd);
 		return EXIT_UNREACHABLE;

@@ -68,7 +68,7 @@ static bool names_ok(const struct ipc_names *n)
 
 int ipc_render_check(const struct ipc_render *r)
 {
-	if (r->verb > SV_NEIGHBOURS || r->verb == SV_WATCH || r->verb == SV_WATCH_JSON ||
+	if (r->verb > SV_EXPLAIN || r->verb == SV_WATCH || r->verb == SV_WATCH_JSON ||
 	    r->verb == SV_RELOAD || r->privileged > 1 || !names_ok(&r->req))
 		return -1;
 	return 0;

@@ -103,7 +103,8 @@ void status_reply_render(const struct status_view *v, const struct status_reques
 	 * the header and for the body; the live speed and counters read
 	 * only for the formats that show them. */
 	struct bond_views bv;
-	if (bond_views_build(&bv, v, sel, n, req->verb == SV_JSON || req->verb == SV_PROMETHEUS) < 0) {
+	if (bond_views_build(&bv, v, sel, n, req->verb == SV_JSON || req->verb == SV_PROMETHEUS ||
+						      req->verb == SV_EXPLAIN) < 0) {
 		status_reply_error(out, SE_INTERNAL, "out of memory");
 		return;
 	}
@@ -120,6 +121,7 @@ void status_reply_render(const struct status_view *v, const struct status_reques
 	case SV_HEALTH: break;
 	case SV_NEIGHBOURS: body_neighbours(&bv, &body); break;
 	case SV_LINKCHECK: reply_body_linkcheck(&bv, &body); break;
+	case SV_EXPLAIN: render_explain(&body, &bv); break;
 	case SV_WATCH:
 	case SV_WATCH_JSON:
 	case SV_RELOAD: break; /* never rendered: the status process answers them */

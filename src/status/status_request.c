@@ -11,7 +11,7 @@ static const char *const verbs[] = {
 	[SV_BRIEF] = "brief",     [SV_PROMETHEUS] = "prometheus",
 	[SV_HEALTH] = "health",   [SV_WATCH] = "watch",     [SV_RELOAD] = "reload",
 	[SV_LINKCHECK] = "linkcheck", [SV_WATCH_JSON] = "watch-json",
-	[SV_NEIGHBOURS] = "neighbours",
+	[SV_NEIGHBOURS] = "neighbours", [SV_EXPLAIN] = "explain",
 };
 
 const char *status_health_name(enum status_health h)
@@ -71,7 +71,7 @@ int status_request_parse(const char *line, size_t len, struct status_request *re
 			if (v == sizeof(verbs) / sizeof(verbs[0])) {
 				snprintf(err, errlen, "unknown request \"%.*s\" (known: version, proc, "
 						      "json, brief, prometheus, health, watch, "
-						      "watch-json, reload, linkcheck)",
+						      "watch-json, reload, linkcheck, neighbours, explain)",
 					 n > 32 ? 32 : (int)n, w);
 				return -1;
 			}

@@ -692,8 +692,9 @@ static const struct bad_case bad_cases[] = {
 	 {"bondd.conf:2: mode: invalid value \"Balance-RR\" (expected balance-rr, "
 	  "active-backup, balance-xor, broadcast, 802.3ad, balance-tlb, balance-alb or 0-6); "
 	  "did you mean \"balance-rr\"?"}},
-	{"[bond0]\nuse_carrier = yes\n",
-	 {"bondd.conf:2: use_carrier: invalid value \"yes\" (expected off, on or 0-1); "
+	/* (yes is taken: booleans_as_systemd) */
+	{"[bond0]\nuse_carrier = onn\n",
+	 {"bondd.conf:2: use_carrier: invalid value \"onn\" (expected off, on or 0-1); "
 	  "did you mean \"on\"?"}},
 	{"[bond0]\nmode = 6\nlp_interval = 0\n",
 	 {"bondd.conf:3: lp_interval: 0 is out of range 1-2147483647"}},
@@ -2144,6 +2145,68 @@ static void diag_places_are_data(void **state)
 	config_diag_free(&diag);
 }
 
+/* Every boolean key takes what systemd takes for a boolean: yes/no,
+ * true/false, on/off, 1/0 (and y/n, t/f), in any case; anything else is
+ * refused naming FILE:LINE. */
+static void booleans_as_systemd(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *word;
+		int value; /* -1: refused */
+	} words[] = {
+		{"yes", 1}, {"no", 0}, {"true", 1}, {"false", 0}, {"on", 1}, {"off", 0},
+		{"1", 1},   {"0", 0},  {"Yes", 1},  {"FALSE", 0}, {"On", 1}, {"y", 1},
+		{"n", 0},   {"t", 1},  {"f", 0},    {"maybe", -1}, {"2", -1}, {"yess", -1},
+		{"", -1},
+	};
+	static const char *const keys[] = {"link_check", "lldp", "keep_order", "single_stream",
+					   "use_carrier", "all_slaves_active", "lacp_active"};
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		bool ad = strcmp(keys[k], "lacp_active") == 0;
+		for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+			char text[128];
+			int n = snprintf(text, sizeof(text), "[bond0]\nmode = %s\nslaves = e1\n%s = %s\n",
+					 ad ? "802.3ad" : "balance-rr", keys[k], words[i].word);
+			struct desired d = {0};
+			struct config_diag diag = {0};
+			int ret = config_parse("b.conf", text, (size_t)n, &d, &diag);
+			if ((ret == 0) != (words[i].value >= 0))
+				fail_msg("%s = %s: %s", keys[k], words[i].word,
+					 ret == 0 ? "accepted" : "refused");
+			if (ret == 0) {
+				const struct desired_bond *b = &d.bonds[0];
+				int got = strcmp(keys[k], "link_check") == 0  ? b->link_check
+					  : strcmp(keys[k], "lldp") == 0      ? b->lldp
+					  : strcmp(keys[k], "keep_order") == 0 ? b->keep_order
+					  : strcmp(keys[k], "single_stream") == 0
+						  ? b->single_stream
+					  : strcmp(keys[k], "use_carrier") == 0
+						  ? (int)b->opts.val[OPT_USE_CARRIER]
+					  : strcmp(keys[k], "all_slaves_active") == 0
+						  ? (int)b->opts.val[OPT_ALL_SLAVES_ACTIVE]
+						  : (int)b->opts.val[OPT_AD_LACP_ACTIVE];
+				if (got != words[i].value)
+					fail_msg("%s = %s: %d", keys[k], words[i].word, got);
+			} else {
+				const char *line = diag_line(&diag, CONFIG_ERROR, 0);
+				if (!line || strncmp(line, "b.conf:4: ", 10) != 0)
+					fail_msg("%s = %s: %s", keys[k], words[i].word,
+						 line ? line : "no error");
+			}
+			desired_free(&d);
+			config_diag_free(&diag);
+		}
+	}
+	/* a word key that is not a boolean keeps its own words */
+	struct desired d = {0};
+	struct config_diag diag = {0};
+	static const char st[] = "[bond0]\nstate = yes\n";
+	assert_int_not_equal(config_parse("b.conf", st, sizeof(st) - 1, &d, &diag), 0);
+	desired_free(&d);
+	config_diag_free(&diag);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2198,6 +2261,7 @@ int main(void)
 		cmocka_unit_test(diagnostics_are_data),
 		cmocka_unit_test(dropin_unknown_bond),
 		cmocka_unit_test(dropin_dir_absent_or_bad),
+		cmocka_unit_test(booleans_as_systemd),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

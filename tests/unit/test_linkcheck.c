@@ -98,6 +98,91 @@ static void wire_encode_refuses(void **state)
 	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), -1);
 }
 
+/* The sender's host name: carried where a frame has room (160 bytes and
+ * more), for display only; absent in a small frame and from an older
+ * bondd (zeros); refused when it is not one clean name. */
+static void wire_host_name(void **state)
+{
+	(void)state;
+	static uint8_t buf[LC_STANDARD_LEN];
+	struct lc_frame f = sample_answer(), g;
+	const char *why = NULL;
+
+	f.size = LC_STANDARD;
+	f.length = LC_STANDARD_LEN;
+	snprintf(f.from.host_name, LC_HOST_NAME_LEN, "storage-07");
+	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), LC_STANDARD_LEN);
+	assert_memory_equal(buf + LC_HEADER_LEN, "storage-07\0", 11);
+	assert_int_equal(lc_frame_decode(buf, LC_STANDARD_LEN, &g, &why), 0);
+	assert_string_equal(g.from.host_name, "storage-07");
+	assert_string_equal(g.to.host_name, "");
+	/* the same peer whatever name it gives: the id counts */
+	struct lc_end other = g.from;
+	snprintf(other.host_name, LC_HOST_NAME_LEN, "liar");
+	assert_true(lc_end_same(&other, &g.from));
+
+	/* an older bondd's frame: zeros, no name */
+	memset(buf + LC_HEADER_LEN, 0, LC_HOST_NAME_LEN);
+	assert_int_equal(lc_frame_decode(buf, LC_STANDARD_LEN, &g, &why), 0);
+	assert_string_equal(g.from.host_name, "");
+
+	static const struct {
+		size_t off;
+		uint8_t val;
+	} bad[] = {
+		{LC_HEADER_LEN + 3, ' '},  /* not a name's byte */
+		{LC_HEADER_LEN + 3, 0x1b}, /* an escape for the terminal */
+		{LC_HEADER_LEN + 3, 0xc3}, /* not ASCII */
+		{LC_HEADER_LEN + 12, 'x'}, /* a byte after the terminator */
+		{LC_HEADER_LEN, 0},        /* empty, with bytes after it */
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), LC_STANDARD_LEN);
+		buf[bad[i].off] = bad[i].val;
+		why = "";
+		if (lc_frame_decode(buf, LC_STANDARD_LEN, &g, &why) != -1)
+			fail_msg("byte %zu = 0x%02x: accepted", bad[i].off, bad[i].val);
+		assert_string_equal(why, "bad host name");
+	}
+	/* 32 bytes without a terminator */
+	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), LC_STANDARD_LEN);
+	memset(buf + LC_HEADER_LEN, 'a', LC_HOST_NAME_LEN);
+	assert_int_equal(lc_frame_decode(buf, LC_STANDARD_LEN, &g, &why), -1);
+
+	/* a small frame has no room: sent without it */
+	f.size = LC_SMALL;
+	f.length = LC_HEADER_LEN;
+	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), LC_HEADER_LEN);
+	assert_int_equal(lc_frame_decode(buf, LC_HEADER_LEN, &g, &why), 0);
+	assert_string_equal(g.from.host_name, "");
+	/* a name that could not be sent is refused, not sent cut */
+	f.size = LC_STANDARD;
+	f.length = LC_STANDARD_LEN;
+	snprintf(f.from.host_name, LC_HOST_NAME_LEN, "a b");
+	assert_int_equal(lc_frame_encode(&f, buf, sizeof(buf)), -1);
+
+	/* from the system's host name: the first label, clean, cut */
+	char name[LC_HOST_NAME_LEN];
+	lc_host_name_from("node3.cluster.example", name);
+	assert_string_equal(name, "node3");
+	lc_host_name_from("we\x1b[2Jird name", name);
+	assert_string_equal(name, "we2Jirdname");
+	lc_host_name_from("abcdefghijklmnopqrstuvwxyz0123456789", name);
+	assert_int_equal(strlen(name), LC_HOST_NAME_LEN - 1);
+	assert_true(lc_host_name_valid(name));
+	lc_host_name_from(".", name);
+	assert_string_equal(name, "");
+	assert_false(lc_host_name_valid(name));
+
+	/* shown by name where known, else by the id's first 8 hex digits */
+	char shown[LC_HOST_NAME_LEN];
+	assert_string_equal(lc_end_host(&f.from, shown), "abababab"); /* "a b": not a name */
+	snprintf(f.from.host_name, LC_HOST_NAME_LEN, "node3");
+	assert_string_equal(lc_end_host(&f.from, shown), "node3");
+	memset(f.from.host_name, 0, LC_HOST_NAME_LEN);
+	assert_string_equal(lc_end_host(&f.from, shown), "abababab");
+}
+
 /* Each row: one byte changed in a good answer and the reason it fails. */
 static void wire_decode_refuses(void **state)
 {
@@ -605,7 +690,9 @@ static void status_verb(void **state)
 	assert_int_equal(req.n_bonds, 2);
 	assert_string_equal(req.bonds[1], "bond1");
 	assert_int_equal(status_request_parse("linkchecks", 10, &req, err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "linkcheck)"));
+	assert_non_null(strstr(err, "explain)"));
+	assert_int_equal(status_request_parse("explain bond0", 13, &req, err, sizeof(err)), 0);
+	assert_int_equal(req.verb, SV_EXPLAIN);
 }
 
 int main(void)
@@ -614,6 +701,7 @@ int main(void)
 		cmocka_unit_test(wire_round_trip),
 		cmocka_unit_test(wire_encode_refuses),
 		cmocka_unit_test(wire_decode_refuses),
+		cmocka_unit_test(wire_host_name),
 		cmocka_unit_test(eval_table),
 		cmocka_unit_test(lag_expected),
 		cmocka_unit_test(topology_key),

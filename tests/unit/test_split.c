@@ -170,6 +170,10 @@ static void frame_cases(void **state)
 	assert_int_equal(ipc_render_check(&r), 0);
 	r.verb = SV_RELOAD;                       /* never rendered */
 	assert_int_equal(ipc_render_check(&r), -1);
+	r.verb = SV_EXPLAIN;                      /* the last verb rendered */
+	assert_int_equal(ipc_render_check(&r), 0);
+	r.verb = (enum status_verb)(SV_EXPLAIN + 1);
+	assert_int_equal(ipc_render_check(&r), -1);
 	r.verb = SV_BRIEF;
 	r.req.n = 1;
 	memset(r.req.names[0], 'x', IFNAMSIZ);    /* not terminated */
