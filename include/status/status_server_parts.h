@@ -111,6 +111,7 @@ struct client {
 	uint32_t wait_id;           /* the number its answer carries */
 	struct status_request pending; /* W_CHECK, W_RENDER, CS_CHECK: its request */
 	bool render_sent;           /* W_RENDER: handed to the current snapshot */
+	int64_t render_sent_ms;     /* ... then (monotonic) */
 	uint64_t need_ticket;       /* W_RENDER: the snapshot request it waits for */
 	uint64_t read_ticket;       /* snapshot requests sent when its bytes were last read */
 	bool budget_blocked;        /* its uid is out of budget: not read, not answered */
@@ -204,6 +205,11 @@ void front_on_parent(struct status_server *s);
 void front_on_snap(struct status_server *s);
 /* Sends what is queued to bondd and the snapshot. */
 void front_flush(struct status_server *s);
+/* A snapshot that leaves a reply unanswered this long is taken for
+ * stopped or stuck (SIGSTOP, say): the replies are asked of a new one. */
+#define SNAP_STALL_MS 10000
+/* Replaces a stalled snapshot; else when the next may stall (0: none). */
+int64_t front_snapshot_due(struct status_server *s, int64_t now);
 /* A client's answer arrived: queue it, go back to reading requests. */
 void front_deliver(struct status_server *s, struct client *c, const char *reply, size_t len);
 /* The budget of c's uid; NULL for a privileged client (none). */

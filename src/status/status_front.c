@@ -115,6 +115,7 @@ static void send_renders(struct status_server *s)
 		ipc_names_from_request(&r.req, &c->pending);
 		sb_add(&s->snap_wr.out, &r, sizeof(r));
 		c->render_sent = true;
+		c->render_sent_ms = (int64_t)clock_mono_ms();
 	}
 	if (more)
 		ask_snapshot(s, s->snap_fd < 0);
@@ -293,6 +294,30 @@ static void snapshot_lost(struct status_server *s)
 {
 	take_snapshot(s, -1);
 	send_renders(s);
+}
+
+int64_t front_snapshot_due(struct status_server *s, int64_t now)
+{
+	int64_t due = 0;
+
+	for (size_t i = 0; s->snap_fd >= 0 && i < s->n_clients; i++) {
+		const struct client *c = s->clients[i];
+		if (c->state != CS_WAIT || c->wait != W_RENDER || !c->render_sent)
+			continue;
+		int64_t at = c->render_sent_ms + SNAP_STALL_MS;
+		if (at <= now) {
+			/* Stopped, or stuck: its clients' replies are asked of a
+			 * new one (the old one ends when it next writes). */
+			log_warn("status: a snapshot left a reply unanswered for %d s; asking for "
+				 "a new one", SNAP_STALL_MS / 1000);
+			snapshot_lost(s);
+			front_flush(s);
+			return 0;
+		}
+		if (!due || at < due)
+			due = at;
+	}
+	return due;
 }
 
 void front_on_snap(struct status_server *s)

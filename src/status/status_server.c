@@ -351,6 +351,10 @@ static void on_accept(struct status_server *s)
 static void sweep(struct status_server *s)
 {
 	int64_t now = (int64_t)clock_mono_ms(), next = s->budget_wake_ms;
+	int64_t stall = s->parent_fd >= 0 ? front_snapshot_due(s, now) : 0;
+
+	if (stall && (!next || stall < next))
+		next = stall;
 
 	for (size_t i = 0; i < s->n_clients;) {
 		struct client *c = s->clients[i];
