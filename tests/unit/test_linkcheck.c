@@ -385,6 +385,7 @@ static const struct eval_case cases[] = {
 
 static void fill_end(struct lc_end *e, char host, int slave)
 {
+	memset(e, 0, sizeof(*e)); /* no host name: the peer is shown by its id */
 	memset(e->host, host, LC_HOST_ID_LEN);
 	snprintf(e->bond, IFNAMSIZ, "bond0");
 	snprintf(e->slave, IFNAMSIZ, "e%d", slave);
