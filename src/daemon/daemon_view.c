@@ -195,7 +195,11 @@ static void lacp_live(void *ctx, const char *name)
  * the findings may have changed, the snapshot must be new. */
 bool refresh_for_snapshot(void *ctx)
 {
-	return counters_look(ctx);
+	struct daemon *d = ctx;
+
+	/* /proc/net/dev read afresh (live_facts caches it per reply) */
+	live_reply_start(&d->live);
+	return counters_look(d);
 }
 
 /* The view of what the daemon holds now, with no look at the kernel or
