@@ -13,6 +13,13 @@
 . "$LIB_DIR/lib.sh"
 . "$LIB_DIR/bondd-lib.sh"
 
+# What is held and for how long is bondd's own clock, the same on every
+# kernel, and this takes over two minutes (the 120 s hold): once, on 6.1.
+case $(uname -r) in
+6.1.*) ;;
+*) skip "LLDP's hold is kernel-independent: run on 6.1 only" ;;
+esac
+
 nics 2
 ip -n "$PEER" -batch - <<<$'link set p1 mtu 9000\nlink set p2 mtu 9000'
 write_conf "$WORK/bondd.conf" <<CONF
