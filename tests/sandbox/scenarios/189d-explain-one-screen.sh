@@ -40,9 +40,9 @@ for h in a b; do
 		{ lc_show_logs a b; fail "host $h made no link check at start"; }
 done
 # a's switch port 3 takes 1522-byte frames (LLDP, from the switch's side).
-ip netns exec "$SW" python3 "$LIB_DIR/lldp-send.py" good a3 02:00:00:00:5c:01 leaf1 Ethernet1/3 '' 23 1522 120
+ip netns exec "$SW" python3 "$LIB_DIR/lldp-send.py" --twice good a3 02:00:00:00:5c:01 leaf1 Ethernet1/3 '' 23 1522 120
 for i in 1 2 4; do
-	ip netns exec "$SW" python3 "$LIB_DIR/lldp-send.py" good "a$i" 02:00:00:00:5c:01 leaf1 "Ethernet1/$i" '' $((20 + i)) 9216 120
+	ip netns exec "$SW" python3 "$LIB_DIR/lldp-send.py" --twice good "a$i" 02:00:00:00:5c:01 leaf1 "Ethernet1/$i" '' $((20 + i)) 9216 120
 done
 
 A=("$BONDD_STATUS" --socket "$WORK/a.sock")
