@@ -8,6 +8,7 @@
 #ifndef BONDD_PACKET_SOCK_H
 #define BONDD_PACKET_SOCK_H
 
+#include <linux/filter.h>
 #include <linux/if_packet.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -38,6 +39,15 @@ struct packet_sock {
  */
 int packet_sock_open(struct packet_sock *ps, const struct packet_sock_kind *k, int ifindex,
 		     int epfd, void *tag);
+/* The same with a classic BPF socket filter attached before the socket is
+ * bound (filter NULL: none), so that no frame it refuses is ever queued;
+ * epfd < 0: not added to an epoll set (a socket only counted, never read). */
+int packet_sock_open_filtered(struct packet_sock *ps, const struct packet_sock_kind *k,
+			      int ifindex, int epfd, void *tag, const struct sock_fprog *filter);
+/* Attaches filter to an open socket, replacing any (SO_ATTACH_FILTER), or
+ * detaches it (NULL: SO_DETACH_FILTER).  Frames queued already stay.
+ * Returns 0 or -errno. */
+int packet_sock_filter(const struct packet_sock *ps, const struct sock_fprog *filter);
 /* Closes *ps if open (which also takes it out of the epoll set and leaves
  * its multicast group). */
 void packet_sock_close(struct packet_sock *ps);

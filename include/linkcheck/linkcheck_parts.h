@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "linkcheck_guard.h"
 #include "linkcheck_io.h"
 #include "linkcheck_settle.h"
 #include "linkcheck_spread.h"
@@ -50,6 +51,13 @@ struct lc_sock {
 	int64_t answers_ms;      /* start of the current answer second */
 	unsigned answers;        /* answers sent in it */
 	unsigned answers_proven; /* ... of them to peers that answered us */
+	/* the flood guard (linkcheck_guard.h): its read budget and filter,
+	 * the addresses the filter admits, and the socket, never read, that
+	 * counts what arrives while the filter is on */
+	struct lc_guard guard;
+	struct lc_macs macs;
+	struct packet_sock counter;
+	unsigned drops_carried;  /* kernel drops of sockets it opened again */
 	/* Its events' rate limit: a bucket of LC_BURST checks, one back
 	 * every LC_REFILL_MS; an event without a token waits for one. */
 	unsigned tokens;
@@ -74,6 +82,9 @@ struct lc_bond {
 	unsigned missing_on[BONDD_MAX_SLAVES];
 	unsigned unexplained_on[BONDD_MAX_SLAVES];
 	unsigned one_way_held_before, one_way_held;
+	/* per slave, its flood guard was not open during the last check
+	 * (lc_guard_flooded): no finding about it is confirmed */
+	bool flooded_on[BONDD_MAX_SLAVES];
 	size_t n;
 	char slaves[BONDD_MAX_SLAVES][IFNAMSIZ];
 	struct lc_sock socks[BONDD_MAX_SLAVES];
@@ -113,6 +124,7 @@ struct lc_bond {
 	unsigned stranger_tokens;
 	int64_t stranger_tokens_ms;
 	bool drop_logged;        /* said once that requests were dropped */
+	bool guard_logged;       /* said once that a slave's flood guard went on */
 	unsigned proven_over;    /* peers' requests over their budget, unanswered */
 	/* settling (linkcheck_settle.h): when to look again, and the
 	 * findings of the last two checks as the evaluation made them */
@@ -175,6 +187,11 @@ static inline int64_t wall_ms(void)
  * net/packet/af_packet.c packet_getsockopt). */
 unsigned lc_sock_drops(struct lc_sock *s);
 int lc_sock_open(struct linkcheck *lc, struct lc_sock *s, int ifindex);
+/* Closes s's sockets (its guard open again; the addresses kept). */
+void lc_sock_close(struct lc_sock *s);
+/* Runs the flood guards' timers due by now; returns when the next is due,
+ * 0 for none. */
+int64_t lc_guard_due(struct linkcheck *lc, int64_t now);
 /* Sends a slave's requests, one per size class, for the running check;
  * returns how many went out. */
 unsigned lc_send_requests(struct linkcheck *lc, struct lc_bond *b, size_t i, bool probe_back);

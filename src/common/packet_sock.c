@@ -22,6 +22,12 @@ static void set_buf(int fd, int opt, int force_opt, int bytes, bool force)
 int packet_sock_open(struct packet_sock *ps, const struct packet_sock_kind *k, int ifindex,
 		     int epfd, void *tag)
 {
+	return packet_sock_open_filtered(ps, k, ifindex, epfd, tag, NULL);
+}
+
+int packet_sock_open_filtered(struct packet_sock *ps, const struct packet_sock_kind *k,
+			      int ifindex, int epfd, void *tag, const struct sock_fprog *filter)
+{
 	/* Protocol 0 until bind: a packet socket made with its EtherType
 	 * hears it on every link of the namespace from socket() on
 	 * (net/packet/af_packet.c packet_create registers its hook, with no
@@ -40,15 +46,28 @@ int packet_sock_open(struct packet_sock *ps, const struct packet_sock_kind *k, i
 		memcpy(mr.mr_address, k->group, 6);
 	set_buf(fd, SO_RCVBUF, SO_RCVBUFFORCE, k->rcvbuf, k->force_bufs);
 	set_buf(fd, SO_SNDBUF, SO_SNDBUFFORCE, k->sndbuf, k->force_bufs);
-	if (bind(fd, (struct sockaddr *)&sll, sizeof(sll)) < 0 ||
+	/* The filter before bind: no frame it refuses is ever queued. */
+	if ((filter && setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, filter, sizeof(*filter)) < 0) ||
+	    bind(fd, (struct sockaddr *)&sll, sizeof(sll)) < 0 ||
 	    (k->group && setsockopt(fd, SOL_PACKET, PACKET_ADD_MEMBERSHIP, &mr, sizeof(mr)) < 0) ||
-	    epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
+	    (epfd >= 0 && epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) < 0)) {
 		int err = -errno;
 		close(fd);
 		return err;
 	}
 	ps->fd = fd;
 	ps->ifindex = ifindex;
+	return 0;
+}
+
+int packet_sock_filter(const struct packet_sock *ps, const struct sock_fprog *filter)
+{
+	int dummy = 0;
+	if (ps->fd < 0)
+		return -EBADF;
+	if (filter ? setsockopt(ps->fd, SOL_SOCKET, SO_ATTACH_FILTER, filter, sizeof(*filter))
+		   : setsockopt(ps->fd, SOL_SOCKET, SO_DETACH_FILTER, &dummy, sizeof(dummy)))
+		return -errno;
 	return 0;
 }
 

@@ -16,7 +16,7 @@
 void lc_bond_free(struct lc_bond *b)
 {
 	for (size_t i = 0; i < b->n; i++)
-		packet_sock_close(&b->socks[i].sock);
+		lc_sock_close(&b->socks[i]);
 	free(b->live);
 	free(b->shown);
 	findings_free(&b->raw_last);
@@ -94,7 +94,7 @@ static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
 		return -ENOMEM;
 	}
 	for (size_t i = 0; i < b->n; i++)
-		packet_sock_close(&b->socks[i].sock);
+		lc_sock_close(&b->socks[i]);
 	free(b->live);
 	free(b->shown);
 	b->live = live;
@@ -116,7 +116,8 @@ static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
 	findings_clear(&b->was);
 	for (size_t i = 0; i < b->n; i++) {
 		snprintf(b->slaves[i], IFNAMSIZ, "%s", d->slaves[i].name);
-		b->socks[i] = (struct lc_sock){.bond = b, .idx = i, .sock = PACKET_SOCK_CLOSED, .tokens = LC_BURST,
+		b->socks[i] = (struct lc_sock){.bond = b, .idx = i, .sock = PACKET_SOCK_CLOSED,
+					       .counter = PACKET_SOCK_CLOSED, .tokens = LC_BURST,
 					       .tokens_ms = mono_ms()};
 	}
 	return 0;
@@ -133,13 +134,13 @@ static void sync_bond(struct linkcheck *lc, struct lc_bond *b, const struct desi
 		bool ready = b->enabled && bond && l && l->master == bond->ifindex &&
 			     (l->flags & IFF_UP) && (l->flags & IFF_LOWER_UP);
 		if (!ready) {
-			packet_sock_close(&s->sock);
+			lc_sock_close(s);
 			continue;
 		}
 		s->mtu = l->mtu < d->mtu ? l->mtu : d->mtu;
 		if (s->sock.fd >= 0 && s->sock.ifindex == l->ifindex)
 			continue;
-		packet_sock_close(&s->sock);
+		lc_sock_close(s);
 		if (lc->perm_logged)
 			continue;
 		int err = lc_sock_open(lc, s, l->ifindex);

@@ -62,13 +62,31 @@ int lc_sock_open(struct linkcheck *lc, struct lc_sock *s, int ifindex)
 	return packet_sock_open(&s->sock, &lc_sock_kind, ifindex, lc->epfd, s);
 }
 
-unsigned lc_sock_drops(struct lc_sock *s)
+void lc_sock_close(struct lc_sock *s)
+{
+	packet_sock_close(&s->sock);
+	packet_sock_close(&s->counter);
+	/* a new socket starts without a filter: the guard with it */
+	s->guard = (struct lc_guard){0};
+}
+
+/* PACKET_STATISTICS of a socket (read and reset by the kernel:
+ * net/packet/af_packet.c packet_getsockopt; its tp_packets includes the
+ * drops). */
+static struct tpacket_stats sock_stats(const struct packet_sock *ps)
 {
 	struct tpacket_stats st = {0};
 	socklen_t len = sizeof(st);
-	if (s->sock.fd < 0 || getsockopt(s->sock.fd, SOL_PACKET, PACKET_STATISTICS, &st, &len) < 0)
-		return 0;
-	return st.tp_drops;
+	if (ps->fd < 0 || getsockopt(ps->fd, SOL_PACKET, PACKET_STATISTICS, &st, &len) < 0)
+		return (struct tpacket_stats){0};
+	return st;
+}
+
+unsigned lc_sock_drops(struct lc_sock *s)
+{
+	unsigned n = s->drops_carried + sock_stats(&s->sock).tp_drops;
+	s->drops_carried = 0;
+	return n;
 }
 
 /* Sends to `mac`, or to the broadcast address when it is NULL. */
@@ -140,6 +158,8 @@ unsigned lc_send_requests(struct linkcheck *lc, struct lc_bond *b, size_t i, boo
 	return frames;
 }
 /* --- frames from the wire ---------------------------------------------------- */
+
+static void guard_refilter(struct lc_sock *s);
 
 /* Requests left unanswered by the strangers' budget (more than
  * LC_ANSWER_BURST a second from stations that never answered: a flood):
@@ -481,6 +501,9 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 		return;
 	}
 	lc_known_add(lc, f->from.host, mono_ms());
+	/* its address passes s's filter in a flood (linkcheck_guard.h) */
+	if (mac && lc_macs_note(&s->macs, mac, now_ms) && s->guard.state != LC_GUARD_OPEN)
+		guard_refilter(s);
 	rows[k].answered_on |= 1u << s->idx;
 	struct lc_peer_obs *pe = lc_row_peer_answered(&rows[k], &f->from);
 	if (pe && late && !(pe->answered & LC_SIZE_BIT(f->size))) {
@@ -495,8 +518,10 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 		pe->answered |= (uint8_t)LC_SIZE_BIT(f->size);
 }
 
-static void read_frames(struct linkcheck *lc, struct lc_sock *s, unsigned budget)
+/* Reads at most `budget` frames of s; returns how many it read. */
+static unsigned read_frames(struct linkcheck *lc, struct lc_sock *s, unsigned budget)
 {
+	unsigned asked = budget;
 	struct sockaddr_ll from;
 	ssize_t n;
 	while ((n = packet_rx(&s->sock, lc->buf, sizeof(lc->buf), &from, &budget)) > 0) {
@@ -511,18 +536,191 @@ static void read_frames(struct linkcheck *lc, struct lc_sock *s, unsigned budget
 		}
 		on_frame(lc, s, &f, from.sll_halen == 6 ? from.sll_addr : NULL);
 	}
+	return asked - budget;
+}
+
+/* The peer slaves that answered slave s in the running check or the last
+ * one: what its read budget grows with (not those merely heard). */
+static size_t read_peers(const struct lc_sock *s)
+{
+	const struct lc_slave_obs *rows[2] = {&s->bond->live[s->idx], &s->bond->shown[s->idx]};
+	size_t most = 0;
+	for (size_t r = 0; r < 2; r++) {
+		size_t n = 0;
+		for (size_t p = 0; p < rows[r]->n_peers; p++)
+			n += rows[r]->peers[p].answered != 0;
+		most = n > most ? n : most;
+	}
+	return most;
+}
+
+/* --- the flood guard (linkcheck_guard.h) ----------------------------------------- */
+
+/* The counter: a socket with a queue of a frame or two (the kernel's
+ * least, SOCK_MIN_RCVBUF), never read and in no epoll set, so that the
+ * frames it cannot queue are counted as its drops (net/packet/af_packet.c
+ * packet_rcv: drop_n_acct) and cost bondd nothing. */
+static const struct packet_sock_kind lc_counter_kind = {
+	.type = SOCK_DGRAM, .ethertype = LC_ETHERTYPE, .rcvbuf = 1,
+};
+
+/* ... counting what arrives, not what we send (the socket sees our own
+ * frames too, PACKET_OUTGOING). */
+static const struct sock_filter counter_insns[] = {
+	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, (uint32_t)SKF_AD_OFF + SKF_AD_PKTTYPE),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PACKET_OUTGOING, 0, 1),
+	BPF_STMT(BPF_RET | BPF_K, 0),
+	BPF_STMT(BPF_RET | BPF_K, 0xffffffffu),
+};
+
+#define LC_FILTER_MACS (LC_GUARD_MACS + BONDD_MAX_SLAVES)
+
+/* s's filter: the addresses of the peers that answered s (s->macs) and of
+ * the bond's own slaves (our own requests on a sibling slave show a
+ * shared domain).  Returns its length. */
+static size_t guard_filter(const struct lc_sock *s, struct sock_filter *prog, size_t cap)
+{
+	uint8_t macs[LC_FILTER_MACS][6];
+	size_t n = 0;
+	for (unsigned i = 0; i < s->macs.n; i++)
+		memcpy(macs[n++], s->macs.mac[i], 6);
+	const struct lc_bond *b = s->bond;
+	for (size_t k = 0; k < b->n; k++) {
+		struct sockaddr_ll sll;
+		socklen_t len = sizeof(sll);
+		/* (a packet socket's name is its device's address:
+		 * net/packet/af_packet.c packet_getname) */
+		if (b->socks[k].sock.fd < 0 ||
+		    getsockname(b->socks[k].sock.fd, (struct sockaddr *)&sll, &len) < 0 ||
+		    sll.sll_halen != 6)
+			continue;
+		bool dup = false;
+		for (size_t j = 0; j < n && !dup; j++)
+			dup = memcmp(macs[j], sll.sll_addr, 6) == 0;
+		if (!dup)
+			memcpy(macs[n++], sll.sll_addr, 6);
+	}
+	return lc_filter_build((const uint8_t(*)[6])macs, n, prog, cap);
+}
+
+/* s's socket opened again with its filter: what its queue holds (a
+ * flood's frames, mostly) is dropped unread, and none the filter refuses
+ * is queued (attached before bind).  The new socket is open before the
+ * old one closes: no frame is lost in between.  Falls back to attaching
+ * the filter to the old socket. */
+static void guard_reopen(struct linkcheck *lc, struct lc_sock *s)
+{
+	struct sock_filter prog[LC_FILTER_LEN(LC_FILTER_MACS)];
+	struct sock_fprog fp = {.filter = prog};
+	fp.len = (unsigned short)guard_filter(s, prog, sizeof(prog) / sizeof(prog[0]));
+	struct packet_sock fresh = PACKET_SOCK_CLOSED;
+	int err = packet_sock_open_filtered(&fresh, &lc_sock_kind, s->sock.ifindex, lc->epfd, s,
+					    &fp);
+	if (err < 0) {
+		log_debug("%s: link check: opening %s's socket again: %s", s->bond->name,
+			  s->bond->slaves[s->idx], strerror(-err));
+		packet_sock_filter(&s->sock, &fp);
+		return;
+	}
+	s->drops_carried += sock_stats(&s->sock).tp_drops;
+	packet_sock_close(&s->sock);
+	s->sock = fresh;
+}
+
+/* The filter brought up to date with s's addresses (one new to it). */
+static void guard_refilter(struct lc_sock *s)
+{
+	struct sock_filter prog[LC_FILTER_LEN(LC_FILTER_MACS)];
+	struct sock_fprog fp = {.filter = prog};
+	fp.len = (unsigned short)guard_filter(s, prog, sizeof(prog) / sizeof(prog[0]));
+	packet_sock_filter(&s->sock, &fp);
+}
+
+static void guard_do(struct linkcheck *lc, struct lc_sock *s, enum lc_guard_act act)
+{
+	struct lc_bond *b = s->bond;
+	struct epoll_event ev = {.events = 0, .data.ptr = s};
+	switch (act) {
+	case LC_GUARD_NONE:
+		break;
+	case LC_GUARD_ATTACH: {
+		guard_reopen(lc, s);
+		struct sock_fprog cp = {.len = sizeof(counter_insns) / sizeof(counter_insns[0]),
+					.filter = (struct sock_filter *)counter_insns};
+		packet_sock_close(&s->counter);
+		packet_sock_open_filtered(&s->counter, &lc_counter_kind, s->sock.ifindex, -1, NULL,
+					  &cp);
+		if (!b->guard_logged)
+			log_warn("%s: link check: more probe frames on %s than it reads a second "
+				 "(%u): a flood; until it stops, the kernel drops those of every "
+				 "address but the %u peers' that answered it and the bond's own "
+				 "(bondd(8), What a flood of frames costs); said once",
+				 b->name, b->slaves[s->idx], lc_read_budget(read_peers(s)), s->macs.n);
+		else
+			log_debug("%s: link check: %s filtered (%u peers' addresses)", b->name,
+				  b->slaves[s->idx], s->macs.n);
+		b->guard_logged = true;
+		break;
+	}
+	case LC_GUARD_PAUSE:
+		if (s->sock.fd >= 0)
+			epoll_ctl(lc->epfd, EPOLL_CTL_MOD, s->sock.fd, &ev);
+		break;
+	case LC_GUARD_RESUME:
+		guard_reopen(lc, s);
+		break;
+	case LC_GUARD_DETACH:
+		packet_sock_filter(&s->sock, NULL);
+		packet_sock_close(&s->counter);
+		log_info("%s: link check: the flood of probe frames on %s is over; every "
+			 "address is read again", b->name, b->slaves[s->idx]);
+		break;
+	}
+}
+
+int64_t lc_guard_due(struct linkcheck *lc, int64_t now)
+{
+	int64_t next = 0;
+	for (size_t i = 0; i < lc->n_bonds; i++)
+		for (size_t k = 0; k < lc->bonds[i]->n; k++) {
+			struct lc_sock *s = &lc->bonds[i]->socks[k];
+			int64_t at = lc_guard_next(&s->guard);
+			if (at && at <= now && s->sock.fd >= 0) {
+				struct tpacket_stats st = sock_stats(&s->counter);
+				guard_do(lc, s, lc_guard_tick(&s->guard, now, st.tp_packets,
+							       lc_read_budget(read_peers(s))));
+				at = lc_guard_next(&s->guard);
+			}
+			if (at && s->sock.fd >= 0 && (!next || at < next))
+				next = at;
+		}
+	return next;
+}
+
+/* Reads at most `batch` frames of s within its read budget; the guard
+ * acts when the budget is spent. */
+static void read_budgeted(struct linkcheck *lc, struct lc_sock *s, unsigned batch)
+{
+	int64_t now = mono_ms();
+	unsigned budget = lc_read_budget(read_peers(s));
+	unsigned left = lc_guard_left(&s->guard, now, budget);
+	if (left)
+		s->guard.reads += read_frames(lc, s, left < batch ? left : batch);
+	if (s->sock.fd >= 0 && !lc_guard_left(&s->guard, now, budget))
+		guard_do(lc, s, lc_guard_spent(&s->guard, now));
 }
 
 static void on_readable(struct linkcheck *lc, struct lc_sock *s)
 {
-	/* A bounded batch: a flood on one slave cannot starve the loop. */
-	read_frames(lc, s, 256);
+	/* A bounded batch: a flood on one slave cannot starve the loop; a
+	 * bounded second: it cannot take the CPU (linkcheck_guard.h). */
+	read_budgeted(lc, s, 256);
 }
 
 void lc_read_queued(struct linkcheck *lc, struct lc_bond *b)
 {
 	for (size_t i = 0; i < b->n; i++)
-		read_frames(lc, &b->socks[i], LC_READ_AT_END);
+		read_budgeted(lc, &b->socks[i], LC_READ_AT_END);
 }
 
 void linkcheck_dispatch(struct linkcheck *lc)
