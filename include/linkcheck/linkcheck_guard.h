@@ -55,6 +55,12 @@
 #define LC_READ_BASE 512
 #define LC_READ_PER_PEER 16
 unsigned lc_read_budget(size_t peers);
+/* ... and while the filter is on, when only the peers' and the bond's own
+ * frames pass: LC_READ_FILTERED_BASE (the bond's own requests on a
+ * sibling slave, a peer's burst) and LC_READ_PER_PEER for each peer slave.
+ * What a flood from a peer's address costs is bounded by this. */
+#define LC_READ_FILTERED_BASE 64
+unsigned lc_read_budget_filtered(size_t peers);
 
 /* The peers' addresses a slave's filter admits: the LC_GUARD_MACS that
  * answered its checks most recently (the oldest answer gives its place

@@ -13,6 +13,13 @@ unsigned lc_read_budget(size_t peers)
 	return LC_READ_BASE + LC_READ_PER_PEER * (unsigned)peers;
 }
 
+unsigned lc_read_budget_filtered(size_t peers)
+{
+	if (peers > LC_MAX_PEERS)
+		peers = LC_MAX_PEERS;
+	return LC_READ_FILTERED_BASE + LC_READ_PER_PEER * (unsigned)peers;
+}
+
 bool lc_macs_note(struct lc_macs *m, const uint8_t mac[6], int64_t now_ms)
 {
 	unsigned use = 0;

@@ -702,7 +702,9 @@ int64_t lc_guard_due(struct linkcheck *lc, int64_t now)
 static void read_budgeted(struct linkcheck *lc, struct lc_sock *s, unsigned batch)
 {
 	int64_t now = mono_ms();
-	unsigned budget = lc_read_budget(read_peers(s));
+	size_t peers = read_peers(s);
+	unsigned budget = s->guard.state == LC_GUARD_OPEN ? lc_read_budget(peers)
+							  : lc_read_budget_filtered(peers);
 	unsigned left = lc_guard_left(&s->guard, now, budget);
 	if (left)
 		s->guard.reads += read_frames(lc, s, left < batch ? left : batch);

@@ -43,6 +43,21 @@ static void read_budget_grows_with_peers(void **state)
 		assert_true(lc_read_budget(peers) >= lc_answer_budget(peers) + peers * 3 * 2);
 	/* 64 hosts starting together: the first second, no peer proven yet */
 	assert_true(lc_read_budget(0) >= 63 * 4 + 63 * 3);
+	/* filtered: the peers' own needs, below the open budget, bounded */
+	static const struct {
+		size_t peers;
+		unsigned want;
+	} filtered[] = {
+		{0, LC_READ_FILTERED_BASE},
+		{3, LC_READ_FILTERED_BASE + 3 * LC_READ_PER_PEER},
+		{100000, LC_READ_FILTERED_BASE + LC_MAX_PEERS * LC_READ_PER_PEER},
+	};
+	for (size_t i = 0; i < sizeof(filtered) / sizeof(filtered[0]); i++)
+		assert_int_equal(lc_read_budget_filtered(filtered[i].peers), filtered[i].want);
+	for (size_t peers = 0; peers <= LC_MAX_PEERS; peers++) {
+		assert_true(lc_read_budget_filtered(peers) < lc_read_budget(peers));
+		assert_true(lc_read_budget_filtered(peers) >= peers * 3 * 2 + peers * 8);
+	}
 }
 
 /* The addresses: refreshed in place, the oldest answer gives its place up
