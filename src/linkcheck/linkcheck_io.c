@@ -620,6 +620,10 @@ static void guard_reopen(struct linkcheck *lc, struct lc_sock *s)
 		log_debug("%s: link check: opening %s's socket again: %s", s->bond->name,
 			  s->bond->slaves[s->idx], strerror(-err));
 		packet_sock_filter(&s->sock, &fp);
+		/* (its queue back to size, if a pause shrank it) */
+		int size = LC_RCVBUF;
+		if (setsockopt(s->sock.fd, SOL_SOCKET, SO_RCVBUFFORCE, &size, sizeof(size)) < 0)
+			setsockopt(s->sock.fd, SOL_SOCKET, SO_RCVBUF, &size, sizeof(size));
 		return;
 	}
 	s->drops_carried += sock_stats(&s->sock).tp_drops;
@@ -663,8 +667,15 @@ static void guard_do(struct linkcheck *lc, struct lc_sock *s, enum lc_guard_act 
 		break;
 	}
 	case LC_GUARD_PAUSE:
-		if (s->sock.fd >= 0)
+		/* Not read until the window ends, and its queue is dropped then
+		 * (RESUME): meanwhile the least queue the kernel allows, so that
+		 * the flood's frames are dropped on arrival (packet_rcv checks
+		 * sk_rcvbuf) instead of queued only for us to free them. */
+		if (s->sock.fd >= 0) {
+			int least = 1;
 			epoll_ctl(lc->epfd, EPOLL_CTL_MOD, s->sock.fd, &ev);
+			setsockopt(s->sock.fd, SOL_SOCKET, SO_RCVBUF, &least, sizeof(least));
+		}
 		break;
 	case LC_GUARD_RESUME:
 		guard_reopen(lc, s);
