@@ -23,6 +23,7 @@ struct packet_sock_kind {
 	bool force_bufs;       /* SO_RCVBUFFORCE/SO_SNDBUFFORCE first (CAP_NET_ADMIN:
 				  above net.core.rmem_max/wmem_max), else the plain ones */
 	const uint8_t *group;  /* a multicast address (6 bytes) to join on the slave, or NULL */
+	bool ignore_outgoing;  /* our own frames not queued (PACKET_IGNORE_OUTGOING, 4.20+) */
 };
 
 /* One slave's socket; PACKET_SOCK_CLOSED until opened. */

@@ -46,6 +46,14 @@ int packet_sock_open_filtered(struct packet_sock *ps, const struct packet_sock_k
 		memcpy(mr.mr_address, k->group, 6);
 	set_buf(fd, SO_RCVBUF, SO_RCVBUFFORCE, k->rcvbuf, k->force_bufs);
 	set_buf(fd, SO_SNDBUF, SO_SNDBUFFORCE, k->sndbuf, k->force_bufs);
+	/* A socket bound to a link sees what we send on it too
+	 * (net/core/dev.c dev_queue_xmit_nit), which packet_rx skips after a
+	 * receive call each; asked, the kernel does not queue it at all
+	 * (a kernel before 4.20 refuses the option: packet_rx still skips). */
+	if (k->ignore_outgoing) {
+		int one = 1;
+		setsockopt(fd, SOL_PACKET, PACKET_IGNORE_OUTGOING, &one, sizeof(one));
+	}
 	/* The filter before bind: no frame it refuses is ever queued. */
 	if ((filter && setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, filter, sizeof(*filter)) < 0) ||
 	    bind(fd, (struct sockaddr *)&sll, sizeof(sll)) < 0 ||

@@ -55,6 +55,8 @@ static void host_id(uint8_t id[LC_HOST_ID_LEN])
 static const struct packet_sock_kind lc_sock_kind = {
 	.type = SOCK_DGRAM, .ethertype = LC_ETHERTYPE,
 	.rcvbuf = LC_RCVBUF, .sndbuf = LC_SNDBUF, .force_bufs = true,
+	/* (our answers to a flood, read back, took the read budget) */
+	.ignore_outgoing = true,
 };
 
 int lc_sock_open(struct linkcheck *lc, struct lc_sock *s, int ifindex)
