@@ -118,11 +118,10 @@ static void become_unprivileged(pid_t parent, int keep, int keep2, const char *w
 
 static void arm_timer(struct status_split *s);
 
-static int start_status_process(struct status_split *s)
+/* A child with a stream socket pair to it (sv[0] the parent's end, sv[1]
+ * the child's): the pid, 0 in the child, or -errno with nothing left open. */
+static pid_t fork_with_pair(int sv[2])
 {
-	int sv[2];
-	pid_t parent = getpid();
-
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
 		return -errno;
 	fflush(NULL); /* nothing of bondd's buffers is written twice */
@@ -133,6 +132,17 @@ static int start_status_process(struct status_split *s)
 		close(sv[1]);
 		return err;
 	}
+	return pid;
+}
+
+static int start_status_process(struct status_split *s)
+{
+	int sv[2];
+	pid_t parent = getpid();
+	pid_t pid = fork_with_pair(sv);
+
+	if (pid < 0)
+		return (int)pid;
 	if (pid == 0) {
 		become_unprivileged(parent, s->listen_fd, sv[1], "status process", s->path);
 		/* exit(), not _exit(): the libraries' destructors run, as in
@@ -184,17 +194,10 @@ static int fork_snapshot(struct status_split *s)
 {
 	int sv[2];
 	pid_t parent = getpid();
+	pid_t pid = fork_with_pair(sv);
 
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
-		return -errno;
-	fflush(NULL); /* nothing of bondd's buffers is written twice */
-	pid_t pid = fork();
-	if (pid < 0) {
-		int err = -errno;
-		close(sv[0]);
-		close(sv[1]);
-		return err;
-	}
+	if (pid < 0)
+		return (int)pid;
 	if (pid == 0) {
 		become_unprivileged(parent, sv[1], -1, "snapshot", NULL);
 		exit(status_snapshot_run(3, s->view, s->ctx));
