@@ -603,47 +603,19 @@ int status_server_open_fd(struct status_server **out, int listen_fd, const char 
 int status_server_open(struct status_server **out, const char *path,
 		       status_view_fn view, void *ctx)
 {
-	struct status_server *s = calloc(1, sizeof(*s));
-	int err;
+	int fd = status_socket_bind(path);
 
-	if (!s)
-		return -ENOMEM;
-	s->view = view;
-	s->ctx = ctx;
-	s->parent_fd = s->snap_fd = -1;
-	s->epfd = epoll_create1(EPOLL_CLOEXEC);
-	s->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
-	s->listen_fd = -1;
-	if (s->epfd < 0 || s->timer_fd < 0) {
-		err = -errno;
-		goto fail;
+	if (fd < 0)
+		return fd;
+	int err = status_server_open_fd(out, fd, path);
+	if (err < 0) {
+		close(fd);
+		unlink(path);
+		return err;
 	}
-	snprintf(s->path, sizeof(s->path), "%s", path);
-	s->listen_fd = status_socket_bind(path);
-	if (s->listen_fd < 0) {
-		err = s->listen_fd;
-		s->listen_fd = -1;
-		goto fail;
-	}
-	struct epoll_event ev = {.events = EPOLLIN, .data.u64 = TAG_LISTEN};
-	struct epoll_event tev = {.events = EPOLLIN, .data.u64 = TAG_TIMER};
-	if (epoll_ctl(s->epfd, EPOLL_CTL_ADD, s->listen_fd, &ev) < 0 ||
-	    epoll_ctl(s->epfd, EPOLL_CTL_ADD, s->timer_fd, &tev) < 0) {
-		err = -errno;
-		unlink(s->path);
-		goto fail;
-	}
-	*out = s;
+	(*out)->view = view;
+	(*out)->ctx = ctx;
 	return 0;
-fail:
-	if (s->listen_fd >= 0)
-		close(s->listen_fd);
-	if (s->timer_fd >= 0)
-		close(s->timer_fd);
-	if (s->epfd >= 0)
-		close(s->epfd);
-	free(s);
-	return err;
 }
 
 void status_server_close(struct status_server *s)
