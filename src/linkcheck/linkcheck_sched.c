@@ -159,14 +159,21 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 		 * a little longer: it confirms or clears what the check before
 		 * found, and a peer's requests arrive only when the peer checks
 		 * (a one-way path is confirmed by its peer's requests of the
-		 * check before and the answers still missing in this one). */
+		 * check before and the answers still missing in this one).
+		 * A peer slave's request that raised a wish this check serves
+		 * is kept however long the wish waited (its jitter, the
+		 * wishes' bucket): it is what made us check, and without it a
+		 * check owed to a one-way peer's requests would see that peer
+		 * neither heard nor answering, and clear the one-way finding
+		 * it should confirm. */
 		int64_t slack = b->running_fresh ? LC_HEARD_SLACK_MS : LC_HEARD_KEEP_MS;
 		size_t keep = 0;
 		for (size_t p = 0; p < row->n_peers; p++) {
 			struct lc_peer_obs pe = row->peers[p];
+			bool kept = pe.heard && (pe.heard_ms >= now - slack || pe.wished);
 			pe.answered = 0;
 			pe.expected = pe.wished = false;
-			if (pe.heard && pe.heard_ms >= now - slack)
+			if (kept)
 				row->peers[keep++] = pe;
 		}
 		row->n_peers = keep;
