@@ -33,10 +33,12 @@ _bondd_status()
 	prev=${COMP_WORDS[COMP_CWORD-1]}
 	case $prev in
 	-s|--socket) compopt -o filenames; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+	-t|--try) COMPREPLY=($(compgen -W '30 60 120 300' -- "$cur")); return ;;
 	esac
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W '--socket --explain --json --brief --prometheus
-			--link-check --neighbours --watch --reload --version --help' -- "$cur"))
+			--link-check --neighbours --watch --reload --try --wait --confirm
+			--version --help' -- "$cur"))
 		return
 	fi
 	COMPREPLY=($(compgen -W "$(_bondd_bonds)" -- "$cur"))

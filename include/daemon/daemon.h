@@ -26,6 +26,7 @@
 #include "event_log.h"
 #include "runtime.h"
 #include "status_split.h"
+#include "trial.h"
 #include "udev_wait.h"
 
 struct daemon_opts {
@@ -43,6 +44,20 @@ struct live_facts {
 	char *netdev;             /* /proc/net/dev, NUL-terminated when ok */
 	size_t netdev_len, netdev_cap;
 	bool netdev_loaded, netdev_ok;
+};
+
+/* A reload on trial (daemon_trial.c; the decision: trial.h). */
+struct daemon_trial {
+	bool running;
+	bool confirmed;               /* a confirm arrived (judged at once) */
+	uint32_t id;                  /* the running or last trial, from 1 */
+	uint32_t seconds;
+	int64_t start_ms, settle_ms, deadline_ms; /* monotonic */
+	int64_t start_wall_ms;
+	struct desired prev;          /* the configuration before it: put back */
+	struct trial_bond *bonds;     /* the tried configuration's bonds' facts */
+	size_t n_bonds;
+	struct status_trial shown;    /* for the status replies */
 };
 
 struct daemon {
@@ -94,6 +109,7 @@ struct daemon {
 	struct breather breather;     /* pauses in long work (breather.h) */
 	struct live_facts live;       /* of the status reply being made */
 	uint32_t identity_said;       /* daemon_identity.c: the problems last logged */
+	struct daemon_trial trial;    /* a reload on trial */
 };
 
 /* Runs until SIGTERM/SIGINT; returns an exit status. */

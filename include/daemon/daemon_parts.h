@@ -73,4 +73,32 @@ int identity_refresh(struct desired *want, const struct observed *obs, struct da
 		     bool say);
 void identity_rename_runtime(struct daemon *d);
 
+/* The runtime records for want, keeping those of bonds and links that
+ * stay (daemon.c).  0 or -ENOMEM (nothing changed then). */
+int runtime_rebuild(struct daemon *d, const struct desired *want);
+/* Makes next (taken over) the configuration and converges to it, the
+ * hitless way of a start or reload (daemon.c). */
+void apply_config(struct daemon *d, struct desired *next, const char *from, bool free_old);
+
+/* A reload on trial (daemon_trial.c). */
+/* Before a tried configuration next is applied: keeps the running one and
+ * what its bonds were like; the trial runs from now.  0 or -ENOMEM. */
+int trial_begin(struct daemon *d, const struct desired *next, uint32_t seconds);
+/* trial_begin undone (what followed it failed; nothing was applied). */
+void trial_cancel(struct daemon *d);
+/* After the tried configuration is applied: logged, recorded, and said
+ * to the one who asked in msg. */
+void trial_started(struct daemon *d, char *msg, size_t len);
+/* Whether a trial runs, with why verb (reload, try) must wait in msg. */
+bool trial_conflict(struct daemon *d, const char *verb, char *msg, size_t len);
+/* confirm and trial-wait (status_server.h status_trial_fn). */
+int trial_answer(struct daemon *d, enum status_verb verb, uint32_t arg, char *msg, size_t len);
+/* Judges the running trial now: keeps waiting, or puts it back. */
+void trial_step(struct daemon *d);
+/* When the running trial must be judged next (monotonic ms), 0: none. */
+uint64_t trial_next_ms(const struct daemon *d);
+/* bondd stops: a running trial ends with it (said in the log). */
+void trial_on_stop(struct daemon *d);
+void trial_free(struct daemon *d);
+
 #endif

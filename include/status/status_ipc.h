@@ -45,6 +45,11 @@ enum ipc_type {
 	IPC_PROC,           /* struct ipc_names + the client's socket: /proc text for a
 			     * client that holds CAP_NET_ADMIN (only bondd can read it) */
 	IPC_PONG,           /* the answer to IPC_PING */
+	/* A reload on trial, each + the client's socket, judged again by
+	 * bondd as IPC_RELOAD is. */
+	IPC_TRY,            /* uint32_t: the seconds (STATUS_TRY_MIN_S..MAX_S) */
+	IPC_CONFIRM,        /* keep the configuration on trial */
+	IPC_TRIAL_WAIT,     /* uint32_t: the trial's number; answered when it ends */
 	/* bondd -> status process */
 	IPC_SNAP = 32,      /* + a snapshot's socket; payload: uint64_t generation */
 	IPC_SNAP_SAME,      /* nothing changed: the last snapshot still holds */

@@ -22,10 +22,14 @@
 
 #include <net/if.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define STATUS_PROTO_TAG "bondd/1"
 #define STATUS_MAX_REQUEST 1024
 #define STATUS_MAX_NAMES 64
+/* try SECONDS: the bounds (the daemon's trial.h holds the same). */
+#define STATUS_TRY_MIN_S 1
+#define STATUS_TRY_MAX_S 3600
 
 enum status_verb {
 	SV_VERSION,    /* body: "bondd VERSION protocol 1\n" */
@@ -43,6 +47,15 @@ enum status_verb {
 	SV_NEIGHBOURS, /* each slave's LLDP neighbour, one line a slave (lldp_render.h) */
 	SV_EXPLAIN,    /* each bond on one screen: health, findings, slaves, link
 			* check grid (status_explain.c) */
+	/* A reload on trial (bondd(8), RELOAD ON TRIAL); the same clients as
+	 * reload only. */
+	SV_TRY,        /* "try SECONDS": apply the file as reload does, keep the
+			* configuration before it, and put that back unless
+			* confirmed within SECONDS (1..3600); answered once
+			* applied (body: the trial's number and deadline) */
+	SV_CONFIRM,    /* keep the configuration on trial (error 409: none runs) */
+	SV_TRIAL_WAIT, /* "trial-wait N": answered when trial N ends: ok when
+			* confirmed, error 410 when put back */
 };
 
 /* Health, worst wins; also bondd-status's exit status. */
@@ -58,6 +71,8 @@ enum status_error {
 	SE_FORBIDDEN = 403,
 	SE_UNKNOWN_BOND = 404,
 	SE_TOO_LONG = 413,
+	SE_CONFLICT = 409,    /* a trial runs (reload, try), or none does (confirm) */
+	SE_ROLLED_BACK = 410, /* trial-wait: the trial was put back */
 	SE_REFUSED = 422,     /* reload: the file has errors; the running config stays */
 	SE_BUSY = 503,
 	SE_INTERNAL = 500,
@@ -67,6 +82,7 @@ struct status_request {
 	enum status_verb verb;
 	char bonds[STATUS_MAX_NAMES][IFNAMSIZ]; /* none: every managed bond */
 	size_t n_bonds;
+	uint32_t arg;  /* SV_TRY: the seconds; SV_TRIAL_WAIT: the trial's number */
 };
 
 /*

@@ -24,6 +24,28 @@
 
 struct lldp_rx;
 
+/* A reload on trial (bondd(8), RELOAD ON TRIAL): the running one, or the
+ * last one that ended. */
+enum status_trial_state {
+	STRIAL_NONE,        /* no trial since bondd started */
+	STRIAL_RUNNING,
+	STRIAL_CONFIRMED,
+	STRIAL_ROLLED_BACK,
+};
+
+struct status_trial {
+	enum status_trial_state state;
+	uint32_t id;             /* trials are numbered from 1 since the start */
+	uint32_t seconds;        /* as asked */
+	int64_t started_ms;      /* wall clock ms */
+	int64_t deadline_ms;     /* ... when it is put back unless confirmed */
+	int64_t ended_ms;        /* ... when it ended; 0 while it runs */
+	char reason[160];        /* STRIAL_ROLLED_BACK: why */
+};
+
+/* "running", "confirmed", "rolled-back" (NULL for none). */
+const char *status_trial_state_name(enum status_trial_state s);
+
 struct status_view {
 	const struct desired *want;
 	const struct observed *obs;
@@ -58,6 +80,8 @@ struct status_view {
 	 * states, from /proc/net/bonding/<bond>), into obs; or NULL (the
 	 * STATUS= line: the last values stand). */
 	void (*bond_live)(void *ctx, const char *bond);
+	/* The last reload on trial (state STRIAL_NONE: none). */
+	struct status_trial trial;
 	/* Why bondd's picture of the kernel may be stale, or NULL. */
 	const char *stale;
 	/* Why bondd cannot do all it should (a socket refused it at the
@@ -81,6 +105,11 @@ int status_select(const struct status_view *v, const struct status_request *req,
 void render_brief(struct strbuf *out, const struct bond_views *bv);
 void render_json(struct strbuf *out, const struct bond_views *bv);
 void render_prometheus(struct strbuf *out, const struct bond_views *bv);
+/* The trial's line (--brief: while it runs; ended_too, --explain: also the
+ * last that ended), or nothing. */
+void render_trial_line(struct strbuf *out, const struct status_view *v, bool ended_too);
+/* Whole seconds until the running trial's deadline, rounded up. */
+long long status_trial_left_s(const struct status_view *v);
 /* --explain: each bond on one screen of 80 columns (status_explain.c). */
 void render_explain(struct strbuf *out, const struct bond_views *bv);
 

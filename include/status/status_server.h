@@ -47,6 +47,19 @@ void status_server_check_done(struct status_server *s);
 typedef int (*status_reload_fn)(void *ctx, char *msg, size_t len);
 /* Enables the reload request (root, or bondd's own user, only). */
 void status_server_set_reload(struct status_server *s, status_reload_fn fn);
+/*
+ * A reload on trial: verb SV_TRY (arg: the seconds), SV_CONFIRM, or
+ * SV_TRIAL_WAIT (arg: the trial's number).  Returns 0 with what was done
+ * in msg (an ok reply), STATUS_TRIAL_PENDING for SV_TRIAL_WAIT while that
+ * trial runs (the answer comes when it ends: status_split_trial_ended),
+ * or an enum status_error with why in msg.  The same clients as reload.
+ */
+#define STATUS_TRIAL_PENDING 1
+typedef int (*status_trial_fn)(void *ctx, enum status_verb verb, uint32_t arg, char *msg,
+			       size_t len);
+/* In-process (tests): a trial-wait whose trial runs is answered busy
+ * (only the status process keeps clients waiting for one). */
+void status_server_set_trial(struct status_server *s, status_trial_fn fn);
 /* Queues an event line for every --watch client (no system call: an event
  * recorded in the middle of a repair must not wait for clients). */
 void status_server_broadcast(struct status_server *s, const struct event *e);

@@ -128,6 +128,7 @@ struct status_server {
 	bool unsent;                /* broadcast queued lines not yet sent */
 	struct strbuf scratch;      /* reply bodies, reused */
 	status_reload_fn reload;    /* NULL: the reload request is refused */
+	status_trial_fn trial;      /* NULL: try, confirm, trial-wait are refused */
 	status_check_fn check;      /* NULL: linkcheck answers the last results */
 	uint64_t turn;              /* dispatches so far, from 1 */
 	/* The status process (status_ipc.h); parent_fd -1: in-process, with
@@ -197,6 +198,7 @@ void client_answer_lines(struct status_server *s, struct client *c);
 /* Hands c's request to bondd or a snapshot; c waits in CS_WAIT. */
 void front_ask_render(struct status_server *s, struct client *c, const struct status_request *req);
 void front_ask_reload(struct status_server *s, struct client *c);
+void front_ask_trial(struct status_server *s, struct client *c, const struct status_request *req);
 void front_ask_proc(struct status_server *s, struct client *c, const struct status_request *req);
 void front_ask_check(struct status_server *s, struct client *c, const struct status_request *req,
 		     bool start);

@@ -44,6 +44,13 @@ int status_split_open(struct status_split **out, const char *path, status_view_f
 		      void *ctx);
 int status_split_fd(const struct status_split *s);
 void status_split_set_reload(struct status_split *s, status_reload_fn fn);
+void status_split_set_trial(struct status_split *s, status_trial_fn fn);
+/* Clients waiting for a trial (trial-wait) at most; more are answered busy. */
+#define SPLIT_MAX_TRIAL_WAITERS 32
+/* Trial `trial` ended: each client waiting for it gets its answer, an ok
+ * reply with msg and the bonds' health (code 0: confirmed) or an error
+ * with code and msg (SE_ROLLED_BACK). */
+void status_split_trial_ended(struct status_split *s, uint32_t trial, int code, const char *msg);
 void status_split_set_check(struct status_split *s, status_req_check_fn fn);
 /* Called when a snapshot is asked for, before deciding whether the last one
  * holds: bondd's own looks that a status request takes (the error

@@ -85,7 +85,7 @@ struct link_runtime *link_rt(struct daemon *d, const char *name)
 
 /* Builds the runtime records for a new config, keeping the counters of
  * bonds and links that stay. */
-static int runtime_rebuild(struct daemon *d, const struct desired *want)
+int runtime_rebuild(struct daemon *d, const struct desired *want)
 {
 	size_t n_links = 0;
 	for (size_t i = 0; i < want->n_bonds; i++)
@@ -343,6 +343,7 @@ static void arm_retry(struct daemon *d, uint64_t plan_ms)
 	if (d->unsettled_retry_ms && (!next || d->unsettled_retry_ms < next))
 		next = d->unsettled_retry_ms;
 	next = earlier(next, udev_wait_next_ms(&d->udev, now));
+	next = earlier(next, trial_next_ms(d));
 	if (d->ob.stale_since_ms)
 		next = earlier(next, d->ob.retry_at_ms > now ? d->ob.retry_at_ms : now + 1);
 
@@ -460,6 +461,8 @@ static void converge(struct daemon *d)
 	lldp_rx_sync(d->lldp, &d->want, &d->ob.state);
 	linkcheck_sync(d->lc, &d->want, &d->ob.state);
 	hostcheck_run_if_due(d);
+	/* Last: a trial put back converges again, from here. */
+	trial_step(d);
 }
 
 /* The config's errors (log_err) or warnings (log_warn), one line each. */
@@ -499,12 +502,22 @@ static void fd_limit_check(struct daemon *d)
 			 "raise LimitNOFILE= (bondd(8))", d->want.n_bonds, need, d->fd_soft);
 }
 
-/* Returns 0 once the file is applied, -1 when it was refused (msg: why). */
-static int reload(struct daemon *d, char *msg, size_t len)
+/* Returns 0 once the file is applied, -1 when it was refused (msg: why).
+ * try_s: on trial for that many seconds (daemon_trial.c), 0: a reload. */
+static int reload(struct daemon *d, char *msg, size_t len, uint32_t try_s)
 {
 	struct desired next = {0};
 	struct config_diag diag = {0};
 
+	/* While a trial runs a plain reload is refused: which configuration
+	 * would a rollback then put back?  Confirm first, or let it end. */
+	if (!try_s && trial_conflict(d, "reload", msg, len)) {
+		log_meta(LOG_ERR, &(struct log_meta){.message_id = LOG_MSGID_RELOAD_REFUSED},
+			 "reload refused: %s", msg);
+		record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: trial %u runs",
+		       d->opts.config_path, d->trial.id);
+		return -1;
+	}
 	sd_notify_send("RELOADING=1");
 	log_info("reloading %s", d->opts.config_path);
 	/* A value the kernel refuses is refused here, before anything is
@@ -592,27 +605,55 @@ static int reload(struct daemon *d, char *msg, size_t len)
 	}
 	/* Everything that can fail before anything is written: a reload that
 	 * says it kept the running configuration must have changed nothing. */
-	if (runtime_rebuild(d, &next) < 0) {
+	if ((try_s && trial_begin(d, &next, try_s) < 0) || runtime_rebuild(d, &next) < 0) {
+		if (try_s)
+			trial_cancel(d);
 		log_err("reload: out of memory; keeping the running configuration");
 		snprintf(msg, len, "out of memory; the running configuration stays");
 		desired_free(&next);
 		sd_notify_send("READY=1");
 		return -1;
 	}
-	/* A bond missing from the new file is left as it is and no longer
-	 * managed: one read of a file caught half-written must not delete a
-	 * storage network.  Deleting takes "state = absent" (bondd(8)). */
+	/* On trial, the running configuration is kept (trial_begin took it)
+	 * to be put back; else it goes. */
+	apply_config(d, &next, d->opts.config_path, !try_s);
+	if (try_s) {
+		trial_started(d, msg, len);
+		sd_notify_send("READY=1");
+		return 0;
+	}
+	log_info("reloaded: %zu bond%s", d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s");
+	record(d, EV_CONFIG, NULL, NULL, "reloaded %s: %zu bonds", d->opts.config_path,
+	       d->want.n_bonds);
+	snprintf(msg, len, "reloaded %s: %zu bond%s", d->opts.config_path, d->want.n_bonds,
+		 d->want.n_bonds == 1 ? "" : "s");
+	sd_notify_send("READY=1");
+	return 0;
+}
+
+/* Makes next (taken over) the configuration and converges to it, as a
+ * start or reload does: hitless for every bond already right.  The runtime
+ * records must already be rebuilt for it (runtime_rebuild).  A bond the
+ * running configuration has and next lacks is left as it is, unmanaged:
+ * one read of a file caught half-written must not delete a storage
+ * network.  Deleting takes "state = absent" (bondd(8)).  from: where next
+ * came from, for the log; free_old: the running configuration goes (else
+ * the caller has kept it: a trial). */
+void apply_config(struct daemon *d, struct desired *next, const char *from, bool free_old)
+{
 	for (size_t i = 0; i < d->want.n_bonds; i++) {
 		const struct desired_bond *b = &d->want.bonds[i];
-		if (!b->absent && !desired_find_bond(&next, b->name)) {
+		if (!b->absent && !desired_find_bond(next, b->name)) {
 			log_info("%s: no longer in %s: left in place as it is, no longer managed "
-				 "(state = absent deletes it)", b->name, d->opts.config_path);
+				 "(state = absent deletes it)", b->name, from);
 			record(d, EV_CONFIG, b->name, NULL,
 			       "no longer configured: left in place, unmanaged");
 		}
 	}
-	desired_free(&d->want);
-	d->want = next;
+	if (free_old)
+		desired_free(&d->want);
+	d->want = *next;
+	*next = (struct desired){0};
 	d->reload_refused[0] = '\0';
 	/* A new config is a new start for every link that was backing off,
 	 * and what it changes is not drift. */
@@ -625,19 +666,24 @@ static int reload(struct daemon *d, char *msg, size_t len)
 	linkcheck_reloaded(d->lc);
 	converge(d);
 	d->rebuild_ok = false;
-	log_info("reloaded: %zu bond%s", d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s");
-	record(d, EV_CONFIG, NULL, NULL, "reloaded %s: %zu bonds", d->opts.config_path,
-	       d->want.n_bonds);
-	snprintf(msg, len, "reloaded %s: %zu bond%s", d->opts.config_path, d->want.n_bonds,
-		 d->want.n_bonds == 1 ? "" : "s");
-	sd_notify_send("READY=1");
-	return 0;
 }
 
 /* The status socket's reload request. */
 static int reload_request(void *ctx, char *msg, size_t len)
 {
-	return reload(ctx, msg, len);
+	return reload(ctx, msg, len, 0);
+}
+
+/* The status socket's try, confirm and trial-wait (daemon_trial.c). */
+static int trial_request(void *ctx, enum status_verb verb, uint32_t arg, char *msg, size_t len)
+{
+	struct daemon *d = ctx;
+
+	if (verb != SV_TRY)
+		return trial_answer(d, verb, arg, msg, len);
+	if (trial_conflict(d, "try", msg, len))
+		return SE_CONFLICT;
+	return reload(d, msg, len, arg) < 0 ? SE_REFUSED : 0;
 }
 
 static void on_signal(struct daemon *d)
@@ -738,7 +784,7 @@ static int run_loop(struct daemon *d)
 				if (d->reload_pending && !d->stop) {
 					char msg[400];
 					d->reload_pending = false;
-					reload(d, msg, sizeof(msg));
+					reload(d, msg, sizeof(msg), 0);
 					/* Only a reload changes the state here: a
 					 * replaced snapshot's SIGCHLD does not (else
 					 * its exit made the next request fork
@@ -759,6 +805,8 @@ static int run_loop(struct daemon *d)
 				clients = true;
 			} else if (d->lc && fd == linkcheck_fd(d->lc)) {
 				linkcheck_dispatch(d->lc);
+				/* a check's end may prove fewer paths */
+				trial_step(d);
 				changed = true;
 			} else if (d->lldp && fd == lldp_rx_fd(d->lldp)) {
 				lldp_rx_dispatch(d->lldp);
@@ -846,6 +894,7 @@ static int open_server(struct daemon *d)
 	if (add_fd(d->epfd, status_split_fd(d->server)) < 0)
 		return -errno;
 	status_split_set_reload(d->server, reload_request);
+	status_split_set_trial(d->server, trial_request);
 	status_split_set_check(d->server, on_status_check);
 	status_split_set_refresh(d->server, refresh_for_snapshot);
 	log_info("status socket: %s", d->opts.socket_path);
@@ -871,6 +920,7 @@ static void daemon_free(struct daemon *d)
 	d->n_counts = 0;
 	host_obs_free(&d->host);
 	live_facts_free(&d->live);
+	trial_free(d);
 	int fds[] = {d->epfd, d->sigfd, d->retry_fd, d->watchdog_fd};
 	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++)
 		if (fds[i] >= 0)
@@ -985,6 +1035,7 @@ int daemon_main(const struct daemon_opts *opts)
 	sd_notify_send("READY=1");
 	int looped = run_loop(&d);
 	sd_notify_send("STOPPING=1");
+	trial_on_stop(&d);
 	/* The bonds are the storage network: leave them as they are. */
 	log_info("stopping; bonds are left in place");
 	status = looped < 0 ? 1 : 0;

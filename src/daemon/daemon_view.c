@@ -218,6 +218,7 @@ void daemon_view_now(struct daemon *d, struct status_view *v)
 	v->host = &d->host;
 	v->linkcheck = linkcheck_results(d->lc);
 	v->lldp = d->lldp;
+	v->trial = d->trial.shown;
 }
 
 /* A status client's view: the counters and LLDP looked at again, and

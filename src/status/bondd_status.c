@@ -22,7 +22,7 @@
 #include "status_proto.h"
 #include "strbuf.h"
 
-enum { EXIT_NOT_RELOADED = 1, EXIT_UNREACHABLE = 3, EXIT_USAGE = 64 };
+enum { EXIT_NOT_RELOADED = 1, EXIT_UNREACHABLE = 3, EXIT_ROLLED_BACK = 4, EXIT_USAGE = 64 };
 
 /* Waits this long for a reply (not for --watch events). */
 #define REPLY_TIMEOUT_S 10
@@ -39,7 +39,8 @@ static void usage(FILE *f)
 		"Usage: bondd-status [--socket PATH] [--explain | --json | --brief | --prometheus |\n"
 		"                    --link-check | --neighbours] [--watch] [BOND...]\n"
 		"       bondd-status [--socket PATH] --nagios [BOND...]\n"
-		"       bondd-status [--socket PATH] --reload\n"
+		"       bondd-status [--socket PATH] --reload [--try SECONDS [--wait]]\n"
+		"       bondd-status [--socket PATH] --confirm\n"
 		"Shows the bonds bondd manages (all of them when none is named).\n"
 		"  -s, --socket PATH  bondd's status socket (default %s)\n"
 		"  -e, --explain      each bond on one screen: health and why, the findings\n"
@@ -56,6 +57,14 @@ static void usage(FILE *f)
 		"                     with --json, one JSON object per line\n"
 		"  -r, --reload       make bondd apply its configuration file again (root);\n"
 		"                     returns once applied (exit 0) or refused (exit 1)\n"
+		"  -t, --try SECONDS  reload on trial: bondd puts the configuration before it\n"
+		"                     back unless --confirm comes within SECONDS (1-3600), or\n"
+		"                     at once if a bond is left down or without slaves;\n"
+		"                     returns once applied, printing the deadline (exit 0)\n"
+		"      --wait         with --try: then wait until the trial ends: exit 0\n"
+		"                     confirmed, 4 put back\n"
+		"  -c, --confirm      keep the configuration on trial (root); exit 1 when no\n"
+		"                     trial runs\n"
 		"  -V, --version      print the version\n"
 		"  -h, --help         print this help\n"
 		"Default output: /proc/net/bonding/BOND as the kernel shows it to you.\n"
@@ -279,6 +288,58 @@ static int nagios_print(const char *reply, int status)
 	return status;
 }
 
+/* --try --wait: the trial applied (reply: its answer, "trial N: ..."), ask
+ * on the same connection for its end, and wait for it: a little past its
+ * deadline at most (bondd ends every trial by then).  Exit 0 confirmed,
+ * 4 put back, 3 no answer (bondd gone: a restart ends a trial). */
+static int wait_trial(int fd, struct strbuf *reply, unsigned seconds)
+{
+	unsigned id;
+	char req[64], head[512], what[64];
+
+	sb_add(reply, "", 1);
+	if (fflush(stdout) != 0 || reply->oom || sscanf(reply->s, "trial %u:", &id) != 1) {
+		fprintf(stderr, "bondd-status: bondd did not name the trial\n");
+		return EXIT_UNREACHABLE;
+	}
+	int limit = (int)seconds + 30;
+	struct timeval tv = {.tv_sec = limit};
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	int len = snprintf(req, sizeof(req), "trial-wait %u\n", id);
+	snprintf(what, sizeof(what), "waiting for trial %u to be confirmed or put back", id);
+	if (send_all(fd, req, (size_t)len) < 0 || !wait_for_reply(fd, what, limit) ||
+	    read_line(fd, head, sizeof(head)) < 0) {
+		fprintf(stderr, "bondd-status: no word from bondd on trial %u (a restart of bondd "
+				"ends a trial: it starts from the file)\n", id);
+		return EXIT_UNREACHABLE;
+	}
+	int code, status;
+	char size[32];
+	if (sscanf(head, STATUS_PROTO_TAG " error %d", &code) == 1) {
+		const char *msg = head + strlen(STATUS_PROTO_TAG " error ");
+		msg += strspn(msg, "0123456789 ");
+		fprintf(stderr, "bondd-status: %s\n", msg);
+		return code == SE_ROLLED_BACK ? EXIT_ROLLED_BACK : EXIT_UNREACHABLE;
+	}
+	if (sscanf(head, STATUS_PROTO_TAG " ok %d %31s", &status, size) != 2) {
+		fprintf(stderr, "bondd-status: unexpected reply from bondd: %.80s\n", head);
+		return EXIT_UNREACHABLE;
+	}
+	/* Confirmed: the body says so. */
+	char buf[4096];
+	unsigned long long left = strtoull(size, NULL, 10);
+	while (left > 0) {
+		ssize_t n = recv(fd, buf, left < sizeof(buf) ? (size_t)left : sizeof(buf), 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		fwrite(buf, 1, (size_t)n, stdout);
+		left -= (unsigned long long)n;
+	}
+	return fflush(stdout) == 0 ? 0 : EXIT_UNREACHABLE;
+}
+
 static int nagios_mode;
 static int nagios_printed;
 static const char *nagios_socket = BONDD_DEFAULT_SOCKET;
@@ -314,12 +375,16 @@ static int status_main(int argc, char **argv)
 		{"reload", no_argument, NULL, 'r'},       {"link-check", no_argument, NULL, 'l'},
 		{"neighbours", no_argument, NULL, 'n'},     {"nagios", no_argument, NULL, 'N'},
 		{"explain", no_argument, NULL, 'e'},
+		{"try", required_argument, NULL, 't'},    {"confirm", no_argument, NULL, 'c'},
+		{"wait", no_argument, NULL, 'W'},
 		{"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
 	};
 	const char *path = BONDD_DEFAULT_SOCKET, *verb = "proc";
-	int formats = 0, do_watch = 0, do_reload = 0, c;
+	int formats = 0, do_watch = 0, do_reload = 0, do_wait = 0, c;
+	unsigned long try_s = 0;
+	bool reload_opt = false, confirm_opt = false;
 
-	while ((c = getopt_long(argc, argv, "s:ejbplnwrVh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:ejbplnwrt:cVh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's': path = nagios_socket = optarg; break;
 		case 'N': verb = "brief"; nagios_mode = 1; formats++; break;
@@ -330,17 +395,46 @@ static int status_main(int argc, char **argv)
 		case 'l': verb = "linkcheck"; formats++; break;
 		case 'n': verb = "neighbours"; formats++; break;
 		case 'w': do_watch = 1; break;
-		case 'r': verb = "reload"; do_reload = 1; formats++; break;
+		case 'r': reload_opt = true; break;
+		case 't': {
+			char *end;
+			errno = 0;
+			try_s = strtoul(optarg, &end, 10);
+			if (errno || *end || !optarg[0] || optarg[0] == '-' ||
+			    try_s < STATUS_TRY_MIN_S || try_s > STATUS_TRY_MAX_S) {
+				fprintf(stderr, "bondd-status: --try takes seconds, %d to %d\n",
+					STATUS_TRY_MIN_S, STATUS_TRY_MAX_S);
+				return EXIT_USAGE;
+			}
+			break;
+		}
+		case 'c': confirm_opt = true; verb = "confirm"; formats++; break;
+		case 'W': do_wait = 1; break;
 		case 'V': printf("bondd-status %s\n", BONDD_VERSION); return 0;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return EXIT_USAGE;
 		}
 	}
+	/* --reload, --reload --try N (or --try N alone) */
+	if (reload_opt || try_s) {
+		verb = try_s ? "try" : "reload";
+		do_reload = 1;
+		formats++;
+	}
+	if (do_wait && !try_s) {
+		fprintf(stderr, "bondd-status: --wait goes with --try\n");
+		return EXIT_USAGE;
+	}
+	if (confirm_opt && optind < argc) {
+		fprintf(stderr, "bondd-status: --confirm takes no bond names: it keeps the whole "
+				"configuration on trial\n");
+		return EXIT_USAGE;
+	}
 	bool watch_json = do_watch && formats == 1 && strcmp(verb, "json") == 0;
 	if (formats > 1 || (do_watch && formats && !watch_json)) {
 		fprintf(stderr, "bondd-status: choose one of --explain, --json, --brief, --nagios, "
 				"--prometheus, --link-check, --neighbours, --watch, --reload (--watch may "
-				"have --json)\n");
+				"have --json), --confirm\n");
 		return EXIT_USAGE;
 	}
 	if (do_reload && optind < argc) {
@@ -354,6 +448,8 @@ static int status_main(int argc, char **argv)
 	char req[STATUS_MAX_REQUEST];
 	size_t len = (size_t)snprintf(req, sizeof(req), "%s",
 				      watch_json ? "watch-json" : do_watch ? "watch" : verb);
+	if (try_s)
+		len += (size_t)snprintf(req + len, sizeof(req) - len, " %lu", try_s);
 	for (int i = optind; i < argc && !do_watch; i++) {
 		if (strlen(argv[i]) >= IFNAMSIZ || strchr(argv[i], ' ') || !argv[i][0]) {
 			fprintf(stderr, "bondd-status: \"%s\" is not an interface name\n", argv[i]);
@@ -396,8 +492,9 @@ static int status_main(int argc, char **argv)
 		const char *msg = head + strlen(STATUS_PROTO_TAG " error ");
 		msg += strspn(msg, "0123456789 ");
 		close(fd);
-		if (do_reload && (code == SE_REFUSED || code == SE_FORBIDDEN)) {
-			fprintf(stderr, "bondd-status: reload refused: %s\n", msg);
+		if ((do_reload || confirm_opt) &&
+		    (code == SE_REFUSED || code == SE_FORBIDDEN || code == SE_CONFLICT)) {
+			fprintf(stderr, "bondd-status: %s refused: %s\n", verb, msg);
 			return EXIT_NOT_RELOADED;
 		}
 		fprintf(stderr, "bondd-status: %s\n", msg);
@@ -431,11 +528,17 @@ static int status_main(int argc, char **argv)
 			sb_free(&reply);
 			return EXIT_UNREACHABLE;
 		}
-		if (nagios_mode)
+		if (nagios_mode || do_wait)
 			sb_add(&reply, buf, (size_t)n);
-		else
+		if (!nagios_mode)
 			fwrite(buf, 1, (size_t)n, stdout);
 		left -= (unsigned long long)n;
+	}
+	if (do_wait) {
+		int rc = wait_trial(fd, &reply, (unsigned)try_s);
+		close(fd);
+		sb_free(&reply);
+		return rc;
 	}
 	close(fd);
 	if (nagios_mode) {
@@ -448,6 +551,7 @@ static int status_main(int argc, char **argv)
 	}
 	if (fflush(stdout) != 0)
 		return EXIT_UNREACHABLE;
-	/* Applied: the bonds' health is for the other requests to tell. */
-	return do_reload ? 0 : status;
+	/* Applied (or confirmed): the bonds' health is for the other
+	 * requests to tell. */
+	return do_reload || confirm_opt ? 0 : status;
 }

@@ -109,6 +109,54 @@ static void answer_reload_here(struct status_server *s, struct client *c)
 	status_reply_reloaded(&v, msg, &c->out);
 }
 
+static bool is_trial_verb(enum status_verb v)
+{
+	return v == SV_TRY || v == SV_CONFIRM || v == SV_TRIAL_WAIT;
+}
+
+/* Who may reload may try, confirm and wait for a trial; no one else. */
+static void reply_forbidden(struct client *c, enum status_verb v)
+{
+	client_reply_error(c, SE_FORBIDDEN,
+			   v == SV_TRY ? "try needs root with CAP_NET_ADMIN"
+			   : v == SV_CONFIRM ? "confirm needs root with CAP_NET_ADMIN"
+			   : v == SV_TRIAL_WAIT ? "trial-wait needs root with CAP_NET_ADMIN"
+						: "reload needs root with CAP_NET_ADMIN");
+}
+
+/* In-process (tests): as answer_reload_here, through the trial callback;
+ * a trial-wait for a trial that runs is answered busy here (only the
+ * status process keeps a client waiting for one). */
+static void answer_trial_here(struct status_server *s, struct client *c,
+			      const struct status_request *req)
+{
+	struct status_view v = {0};
+	char msg[400];
+
+	c->reload_turn = s->turn;
+	if (!s->trial) {
+		client_reply_error(c, SE_INTERNAL, "trials are not available");
+		return;
+	}
+	if (!peer_has_net_admin(c->fd) && !peer_is_own_user(c->fd)) {
+		reply_forbidden(c, req->verb);
+		return;
+	}
+	c->deadline_ms = 0;
+	int r = s->trial(s->ctx, req->verb, req->arg, msg, sizeof(msg));
+	if (r == STATUS_TRIAL_PENDING) {
+		client_reply_error(c, SE_BUSY, "the trial runs; waiting needs the status process");
+		return;
+	}
+	if (r != 0) {
+		client_reply_error(c, (enum status_error)r, msg);
+		return;
+	}
+	s->view(s->ctx, &v);
+	v.privileged = c->privileged;
+	status_reply_reloaded(&v, msg, &c->out);
+}
+
 /* In-process: the link check started (or joined); 1 when c now waits. */
 static bool check_here(struct status_server *s, struct client *c, const struct status_request *req)
 {
@@ -129,7 +177,7 @@ static bool check_here(struct status_server *s, struct client *c, const struct s
 void client_answer(struct status_server *s, struct client *c, const char *line, size_t len)
 {
 	struct status_request req;
-	char err[160];
+	char err[256];
 
 	if (status_request_parse(line, len, &req, err, sizeof(err)) < 0) {
 		client_reply_error(c, SE_BAD_REQUEST, err);
@@ -159,10 +207,13 @@ void client_answer(struct status_server *s, struct client *c, const char *line, 
 		/* A client that may not reload is refused here: bondd judges
 		 * again the ones that may, and its budget is not spent on
 		 * the others' (a flood of them queued root's requests). */
-		if (req.verb == SV_RELOAD && !peer_has_net_admin(c->fd) && !peer_is_own_user(c->fd))
-			client_reply_error(c, SE_FORBIDDEN, "reload needs root with CAP_NET_ADMIN");
+		if ((req.verb == SV_RELOAD || is_trial_verb(req.verb)) &&
+		    !peer_has_net_admin(c->fd) && !peer_is_own_user(c->fd))
+			reply_forbidden(c, req.verb);
 		else if (req.verb == SV_RELOAD)
 			front_ask_reload(s, c);
+		else if (is_trial_verb(req.verb))
+			front_ask_trial(s, c, &req);
 		else if (req.verb == SV_LINKCHECK)
 			front_ask_check(s, c, &req, true);
 		else if (req.verb == SV_PROC && c->privileged)
@@ -173,6 +224,10 @@ void client_answer(struct status_server *s, struct client *c, const char *line, 
 	}
 	if (req.verb == SV_RELOAD) {
 		answer_reload_here(s, c);
+		return;
+	}
+	if (is_trial_verb(req.verb)) {
+		answer_trial_here(s, c, &req);
 		return;
 	}
 	if (req.verb == SV_LINKCHECK && check_here(s, c, &req))

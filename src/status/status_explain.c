@@ -308,6 +308,11 @@ static void linkcheck_part(struct strbuf *out, const struct bond_views *bv,
 
 void render_explain(struct strbuf *out, const struct bond_views *bv)
 {
+	/* A reload on trial first: it may undo everything below. */
+	size_t before = out->len;
+	render_trial_line(out, bv->from, true);
+	if (out->len != before && bv->n)
+		sb_puts(out, "\n");
 	for (size_t i = 0; i < bv->n; i++) {
 		const struct bond_view *b = &bv->v[i];
 		if (i)

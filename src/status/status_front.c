@@ -145,6 +145,25 @@ void front_ask_reload(struct status_server *s, struct client *c)
 	send_parent(s, IPC_RELOAD, 0, wait_on(s, c, W_REPLY), NULL, 0, fd);
 }
 
+/* try, confirm, trial-wait: to bondd with the client's socket, which bondd
+ * judges again (as a reload's).  A trial-wait is answered when its trial
+ * ends: the client waits in CS_WAIT, with no clock, as a reload does. */
+void front_ask_trial(struct status_server *s, struct client *c, const struct status_request *req)
+{
+	uint16_t type = req->verb == SV_TRY ? IPC_TRY : req->verb == SV_CONFIRM ? IPC_CONFIRM
+										 : IPC_TRIAL_WAIT;
+	uint32_t arg = req->arg;
+
+	c->reload_turn = s->turn;
+	int fd = dup(c->fd);
+	if (fd < 0) {
+		client_reply_error(c, SE_INTERNAL, "out of descriptors");
+		return;
+	}
+	send_parent(s, type, 0, wait_on(s, c, W_REPLY), &arg, type == IPC_CONFIRM ? 0 : sizeof(arg),
+		    fd);
+}
+
 void front_ask_proc(struct status_server *s, struct client *c, const struct status_request *req)
 {
 	struct ipc_names n;

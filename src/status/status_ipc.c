@@ -42,7 +42,12 @@ int ipc_frame_check(const struct ipc_hdr *h, bool from_bondd)
 		want = sizeof(struct event);
 		break;
 	case IPC_CHECK_ANS:
+	case IPC_TRY:
+	case IPC_TRIAL_WAIT:
 		want = sizeof(uint32_t);
+		break;
+	case IPC_CONFIRM:
+		want = 0;
 		break;
 	case IPC_REPLY:
 		break;

@@ -399,14 +399,42 @@ static void json_bond(struct strbuf *out, const struct status_view *v,
 	sb_puts(out, "}");
 }
 
+/* The last reload on trial (bondd-status(1), "trial"), null when none. */
+static void json_trial(struct strbuf *out, const struct status_view *v)
+{
+	const struct status_trial *t = &v->trial;
+	const char *state = status_trial_state_name(t->state);
+
+	if (!state) {
+		sb_puts(out, "null");
+		return;
+	}
+	sb_printf(out, "{\"id\":%u,\"state\":\"%s\",\"seconds\":%u,\"started\":", t->id, state,
+		  t->seconds);
+	json_time(out, t->started_ms);
+	sb_puts(out, ",\"deadline\":");
+	json_time(out, t->deadline_ms);
+	if (t->state == STRIAL_RUNNING)
+		sb_printf(out, ",\"seconds_left\":%lld", status_trial_left_s(v));
+	else
+		sb_puts(out, ",\"seconds_left\":null");
+	sb_puts(out, ",\"ended\":");
+	json_time(out, t->ended_ms);
+	sb_puts(out, ",\"reason\":");
+	json_str_or_null(out, t->state == STRIAL_ROLLED_BACK ? t->reason : NULL);
+	sb_puts(out, "}");
+}
+
 void render_json(struct strbuf *out, const struct bond_views *bv)
 {
 	const struct status_view *v = bv->from;
 
 	sb_puts(out, "{\"protocol\":1,\"version\":\"" BONDD_VERSION "\",\"time\":");
 	json_time(out, v->now_ms);
-	sb_printf(out, ",\"privileged\":%s,\"health_code\":%d,\"bonds\":[",
+	sb_printf(out, ",\"privileged\":%s,\"health_code\":%d,\"trial\":",
 		  v->privileged ? "true" : "false", (int)bv->worst);
+	json_trial(out, v);
+	sb_puts(out, ",\"bonds\":[");
 	for (size_t i = 0; i < bv->n; i++) {
 		sb_puts(out, i ? "," : "");
 		json_bond(out, v, &bv->v[i]);

@@ -33,6 +33,42 @@ int status_select(const struct status_view *v, const struct status_request *req,
 	return 0;
 }
 
+const char *status_trial_state_name(enum status_trial_state s)
+{
+	switch (s) {
+	case STRIAL_NONE: return NULL;
+	case STRIAL_RUNNING: return "running";
+	case STRIAL_CONFIRMED: return "confirmed";
+	case STRIAL_ROLLED_BACK: return "rolled-back";
+	}
+	return NULL;
+}
+
+/* Whole seconds until the trial's deadline, rounded up (0 once past). */
+static long long trial_left_s(const struct status_view *v)
+{
+	int64_t left = v->trial.deadline_ms - v->now_ms;
+	return left > 0 ? (long long)((left + 999) / 1000) : 0;
+}
+
+void render_trial_line(struct strbuf *out, const struct status_view *v, bool ended_too)
+{
+	const struct status_trial *t = &v->trial;
+
+	if (t->state == STRIAL_RUNNING)
+		sb_printf(out, "trial %u running: %lld s left; put back unless confirmed "
+			       "(bondd-status --confirm)\n", t->id, trial_left_s(v));
+	else if (ended_too && t->state == STRIAL_CONFIRMED)
+		sb_printf(out, "trial %u confirmed\n", t->id);
+	else if (ended_too && t->state == STRIAL_ROLLED_BACK)
+		sb_printf(out, "trial %u rolled back: %s\n", t->id, t->reason);
+}
+
+long long status_trial_left_s(const struct status_view *v)
+{
+	return trial_left_s(v);
+}
+
 void render_brief(struct strbuf *out, const struct bond_views *bv)
 {
 	for (size_t i = 0; i < bv->n; i++) {
@@ -54,4 +90,5 @@ void render_brief(struct strbuf *out, const struct bond_views *bv)
 				  view_public_text(bv->from, b->rt->failing, pub, sizeof(pub)));
 		sb_puts(out, "\n");
 	}
+	render_trial_line(out, bv->from, false);
 }

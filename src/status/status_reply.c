@@ -124,7 +124,10 @@ void status_reply_render(const struct status_view *v, const struct status_reques
 	case SV_EXPLAIN: render_explain(&body, &bv); break;
 	case SV_WATCH:
 	case SV_WATCH_JSON:
-	case SV_RELOAD: break; /* never rendered: the status process answers them */
+	case SV_RELOAD:
+	case SV_TRY:
+	case SV_CONFIRM:
+	case SV_TRIAL_WAIT: break; /* never rendered: the status process answers them */
 	}
 	bond_views_free(&bv);
 	status_reply_ok(out, h, &body);

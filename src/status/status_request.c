@@ -12,6 +12,7 @@ static const char *const verbs[] = {
 	[SV_HEALTH] = "health",   [SV_WATCH] = "watch",     [SV_RELOAD] = "reload",
 	[SV_LINKCHECK] = "linkcheck", [SV_WATCH_JSON] = "watch-json",
 	[SV_NEIGHBOURS] = "neighbours", [SV_EXPLAIN] = "explain",
+	[SV_TRY] = "try", [SV_CONFIRM] = "confirm", [SV_TRIAL_WAIT] = "trial-wait",
 };
 
 const char *status_health_name(enum status_health h)
@@ -35,6 +36,25 @@ static int valid_ifname(const char *s, size_t n)
 		if (s[i] == '/' || s[i] == ':')
 			return 0;
 	return 1;
+}
+
+/* A decimal number in [min, max], digits only (no sign, no leading zero
+ * but "0" itself): 0, or -1. */
+static int parse_number(const char *s, size_t n, uint32_t min, uint32_t max, uint32_t *out)
+{
+	uint64_t v = 0;
+
+	if (n == 0 || n > 10 || (n > 1 && s[0] == '0'))
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (uint64_t)(s[i] - '0');
+	}
+	if (v < min || v > max)
+		return -1;
+	*out = (uint32_t)v;
+	return 0;
 }
 
 int status_request_parse(const char *line, size_t len, struct status_request *req,
@@ -71,15 +91,29 @@ int status_request_parse(const char *line, size_t len, struct status_request *re
 			if (v == sizeof(verbs) / sizeof(verbs[0])) {
 				snprintf(err, errlen, "unknown request \"%.*s\" (known: version, proc, "
 						      "json, brief, prometheus, health, watch, "
-						      "watch-json, reload, linkcheck, neighbours, explain)",
+						      "watch-json, reload, linkcheck, neighbours, explain, "
+						      "try, confirm, trial-wait)",
 					 n > 32 ? 32 : (int)n, w);
 				return -1;
 			}
 			req->verb = (enum status_verb)v;
 			continue;
 		}
+		if (req->verb == SV_TRY || req->verb == SV_TRIAL_WAIT) {
+			if (word > 2 || parse_number(w, n, req->verb == SV_TRY ? STATUS_TRY_MIN_S : 1,
+						     req->verb == SV_TRY ? STATUS_TRY_MAX_S : UINT32_MAX,
+						     &req->arg) < 0) {
+				if (req->verb == SV_TRY)
+					snprintf(err, errlen, "\"try\" takes one number of seconds, "
+							      "%d to %d", STATUS_TRY_MIN_S, STATUS_TRY_MAX_S);
+				else
+					snprintf(err, errlen, "\"trial-wait\" takes one trial number");
+				return -1;
+			}
+			continue;
+		}
 		if (req->verb == SV_VERSION || req->verb == SV_WATCH || req->verb == SV_WATCH_JSON ||
-		    req->verb == SV_RELOAD) {
+		    req->verb == SV_RELOAD || req->verb == SV_CONFIRM) {
 			snprintf(err, errlen, "\"%s\" takes no arguments", verbs[req->verb]);
 			return -1;
 		}
@@ -98,6 +132,11 @@ int status_request_parse(const char *line, size_t len, struct status_request *re
 	}
 	if (word == 0) {
 		snprintf(err, errlen, "empty request");
+		return -1;
+	}
+	if ((req->verb == SV_TRY || req->verb == SV_TRIAL_WAIT) && word < 2) {
+		snprintf(err, errlen, "\"%s\" needs a number (%s)", verbs[req->verb],
+			 req->verb == SV_TRY ? "seconds" : "the trial's");
 		return -1;
 	}
 	return 0;

@@ -517,6 +517,11 @@ void status_server_set_reload(struct status_server *s, status_reload_fn fn)
 	s->reload = fn;
 }
 
+void status_server_set_trial(struct status_server *s, status_trial_fn fn)
+{
+	s->trial = fn;
+}
+
 void status_server_on_check(struct status_server *s, status_check_fn fn)
 {
 	s->check = fn;

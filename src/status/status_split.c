@@ -37,6 +37,13 @@ struct status_split {
 	status_view_fn view;
 	void *ctx;
 	status_reload_fn reload;
+	status_trial_fn trial;
+	/* Requests of the status process waiting for a trial to end
+	 * (trial-wait): forgotten with the status process that made them. */
+	struct {
+		uint32_t id, trial;
+	} waiters[SPLIT_MAX_TRIAL_WAITERS];
+	size_t n_waiters;
 	status_req_check_fn check;
 	status_refresh_fn refresh;
 	int u_fd;                  /* to the status process; -1: none runs */
@@ -185,6 +192,7 @@ static void lose_status_process(struct status_split *s, const char *why)
 							   RESTART_MAX_MS);
 	ipc_reader_free(&s->rd);
 	ipc_writer_free(&s->wr);
+	s->n_waiters = 0; /* its clients went with it */
 	arm_timer(s);
 }
 
@@ -249,6 +257,77 @@ static void on_reload(struct status_split *s, uint32_t id, int fd)
 		s->pacing.gen++;
 	}
 	reply(s, id, &out);
+	sb_free(&out);
+}
+
+/* try, confirm, trial-wait: the same clients as a reload, judged here again
+ * on the client's own socket; the argument checked again too (a status
+ * process is not trusted to have parsed it). */
+static void on_trial(struct status_split *s, uint32_t id, uint16_t type, uint32_t arg, int fd)
+{
+	struct strbuf out = {0};
+	enum status_verb verb = type == IPC_TRY ? SV_TRY : type == IPC_CONFIRM ? SV_CONFIRM
+									     : SV_TRIAL_WAIT;
+	char msg[400];
+
+	if (!s->trial) {
+		status_reply_error(&out, SE_INTERNAL, "trials are not available");
+	} else if (!peer_has_net_admin(fd) && !peer_is_own_user(fd)) {
+		status_reply_error(&out, SE_FORBIDDEN, verb == SV_TRY ? "try needs root with "
+									  "CAP_NET_ADMIN"
+						       : verb == SV_CONFIRM ? "confirm needs root with "
+									      "CAP_NET_ADMIN"
+									    : "trial-wait needs root "
+									      "with CAP_NET_ADMIN");
+	} else if (verb == SV_TRY && (arg < STATUS_TRY_MIN_S || arg > STATUS_TRY_MAX_S)) {
+		status_reply_error(&out, SE_BAD_REQUEST, "try: seconds out of range");
+	} else if (verb == SV_TRIAL_WAIT && s->n_waiters == SPLIT_MAX_TRIAL_WAITERS) {
+		status_reply_error(&out, SE_BUSY, "too many clients wait for a trial");
+	} else {
+		int r = s->trial(s->ctx, verb, arg, msg, sizeof(msg));
+		if (r == STATUS_TRIAL_PENDING && verb == SV_TRIAL_WAIT) {
+			s->waiters[s->n_waiters].id = id;
+			s->waiters[s->n_waiters].trial = arg;
+			s->n_waiters++;
+			return; /* answered by status_split_trial_ended */
+		}
+		if (r != 0) {
+			status_reply_error(&out, r == STATUS_TRIAL_PENDING ? SE_INTERNAL
+									   : (enum status_error)r,
+					   msg);
+		} else {
+			struct status_view v = {0};
+			s->view(s->ctx, &v);
+			v.privileged = peer_has_net_admin(fd);
+			status_reply_reloaded(&v, msg, &out);
+		}
+		if (verb != SV_TRIAL_WAIT)
+			s->pacing.gen++;
+	}
+	reply(s, id, &out);
+	sb_free(&out);
+}
+
+void status_split_trial_ended(struct status_split *s, uint32_t trial, int code, const char *msg)
+{
+	struct strbuf out = {0};
+
+	s->pacing.gen++;
+	if (code == 0) {
+		struct status_view v = {0};
+		s->view(s->ctx, &v);
+		status_reply_reloaded(&v, msg, &out);
+	} else {
+		status_reply_error(&out, (enum status_error)code, msg);
+	}
+	for (size_t i = 0; i < s->n_waiters;) {
+		if (s->waiters[i].trial != trial) {
+			i++;
+			continue;
+		}
+		reply(s, s->waiters[i].id, &out);
+		s->waiters[i] = s->waiters[--s->n_waiters];
+	}
 	sb_free(&out);
 }
 
@@ -330,7 +409,8 @@ static int on_frame(struct status_split *s, const struct ipc_hdr *h, const void 
 
 	if (!p || ipc_frame_check(h, false) < 0)
 		return -1;
-	if (h->type == IPC_RELOAD || h->type == IPC_PROC) {
+	if (h->type == IPC_RELOAD || h->type == IPC_PROC || h->type == IPC_TRY ||
+	    h->type == IPC_CONFIRM || h->type == IPC_TRIAL_WAIT) {
 		if ((fd = ipc_reader_take_fd(&s->rd)) < 0)
 			return -1;
 		/* It must be a stream socket whose peer we can name. */
@@ -359,6 +439,15 @@ static int on_frame(struct status_split *s, const struct ipc_hdr *h, const void 
 	case IPC_RELOAD:
 		on_reload(s, h->id, fd);
 		break;
+	case IPC_TRY:
+	case IPC_CONFIRM:
+	case IPC_TRIAL_WAIT: {
+		uint32_t arg = 0;
+		if (h->len == sizeof(arg))
+			memcpy(&arg, p, sizeof(arg));
+		on_trial(s, h->id, h->type, arg, fd);
+		break;
+	}
 	case IPC_PROC: {
 		struct ipc_names n;
 		memcpy(&n, p, sizeof(n));
@@ -569,6 +658,11 @@ int status_split_fd(const struct status_split *s)
 void status_split_set_reload(struct status_split *s, status_reload_fn fn)
 {
 	s->reload = fn;
+}
+
+void status_split_set_trial(struct status_split *s, status_trial_fn fn)
+{
+	s->trial = fn;
 }
 
 void status_split_set_check(struct status_split *s, status_req_check_fn fn)

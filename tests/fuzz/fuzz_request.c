@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *text = (const char *)data;
 	struct status_request req;
-	char err[160];
+	char err[256];
 
 	for (size_t pos = 0; pos < size;) {
 		const char *nl = memchr(text + pos, '\n', size - pos);
@@ -32,6 +32,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			for (size_t i = 0; i < req.n_bonds; i++)
 				if (strnlen(req.bonds[i], IFNAMSIZ) == IFNAMSIZ)
 					__builtin_trap();
+			/* a trial's number and seconds are checked here, and
+			 * name no bond */
+			if (req.verb == SV_TRY && (req.arg < STATUS_TRY_MIN_S ||
+						   req.arg > STATUS_TRY_MAX_S || req.n_bonds))
+				__builtin_trap();
+			if ((req.verb == SV_TRIAL_WAIT && (!req.arg || req.n_bonds)) ||
+			    (req.verb == SV_CONFIRM && req.n_bonds))
+				__builtin_trap();
 		} else if (strnlen(err, sizeof(err)) == sizeof(err)) {
 			__builtin_trap();
 		}

@@ -262,7 +262,7 @@ static void one_verdict_in_every_format(void **state)
 	render_json(&out, &bv);
 	assert_non_null(strstr(out.s, "\"health\":\"degraded\",\"health_code\":1,"
 				      "\"problem\":\"shared-card: \""));
-	assert_non_null(strstr(out.s, "\"health_code\":2,\"bonds\""));
+	assert_non_null(strstr(out.s, "\"health_code\":2,\"trial\":null,\"bonds\""));
 	sb_reset(&out);
 	render_prometheus(&out, &bv);
 	assert_non_null(strstr(out.s, "bondd_bond_health{master=\"bond0\",device=\"bond0\"} 1\n"));

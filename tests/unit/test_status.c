@@ -23,13 +23,13 @@
 
 static int parse(const char *line, struct status_request *req, char *err)
 {
-	return status_request_parse(line, strlen(line), req, err, 160);
+	return status_request_parse(line, strlen(line), req, err, 256);
 }
 
 static void request_verbs_and_names(void **state)
 {
 	struct status_request r;
-	char err[160];
+	char err[256];
 
 	assert_int_equal(parse("proc", &r, err), 0);
 	assert_int_equal(r.verb, SV_PROC);
@@ -49,16 +49,34 @@ static void request_verbs_and_names(void **state)
 	assert_int_equal(r.verb, SV_VERSION);
 	assert_int_equal(parse("reload", &r, err), 0);
 	assert_int_equal(r.verb, SV_RELOAD);
+	/* a reload on trial */
+	assert_int_equal(parse("try 30", &r, err), 0);
+	assert_int_equal(r.verb, SV_TRY);
+	assert_int_equal(r.arg, 30);
+	assert_int_equal(parse("try 1", &r, err), 0);
+	assert_int_equal(parse("try 3600", &r, err), 0);
+	assert_int_equal(r.arg, 3600);
+	assert_int_equal(parse("confirm", &r, err), 0);
+	assert_int_equal(r.verb, SV_CONFIRM);
+	assert_int_equal(parse("trial-wait 7", &r, err), 0);
+	assert_int_equal(r.verb, SV_TRIAL_WAIT);
+	assert_int_equal(r.arg, 7);
+	assert_int_equal(parse("trial-wait 4294967295", &r, err), 0);
+	assert_int_equal(r.arg, 4294967295u);
 	(void)state;
 }
 
 static void request_errors(void **state)
 {
 	struct status_request r;
-	char err[160];
+	char err[256];
 	static const char *const bad[] = {
 		"", "   ", "PROC", "hello", "proc ..", "proc a/b", "proc a:b",
 		"proc 0123456789abcdef", "watch bond0", "version x", "reload bond0",
+		/* a reload on trial: seconds 1..3600, one number, digits only */
+		"try", "try 0", "try 3601", "try -5", "try +5", "try 05", "try 5s", "try 5 5",
+		"try bond0", "try 99999999999", "confirm bond0", "confirm 1", "trial-wait",
+		"trial-wait 0", "trial-wait 4294967296", "trial-wait x", "trial-wait 1 2",
 	};
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -618,7 +636,7 @@ static void select_in_config_order(void **state)
 	struct status_request r;
 	const struct desired_bond *sel[STATUS_MAX_NAMES];
 	const char *unknown = NULL;
-	char err[160];
+	char err[256];
 	size_t n;
 
 	assert_int_equal(parse("proc bond1 bond0", &r, err), 0);

@@ -1,0 +1,107 @@
+# SPDX-License-Identifier: MIT
+# A reload on trial (bondd(8), RELOAD ON TRIAL; issue 36):
+# - not confirmed: `bondd-status --reload --try 3` applies the file and
+#   returns (exit 0, the deadline printed); after 3 s bondd puts the configuration before it back, in
+#   place (the bond keeps its ifindex), and says so in the log (the file
+#   still holds the tried one), the events and --json; a confirm after it
+#   is refused (exit 1);
+# - confirmed: `--try 20 --wait` waits (--brief shows the trial, a plain
+#   reload meanwhile is refused); `--confirm` keeps the tried
+#   configuration and the waiting client exits 0;
+# - a trial that leaves the bond without slaves (slaves that do not exist)
+#   is put back at once, not at its 30 s deadline: the waiting client exits
+#   4 within the grace (3 s) and a margin, and the bond is whole again.
+. "$LIB_DIR/lib.sh"
+. "$LIB_DIR/bondd-lib.sh"
+
+nics 2
+write_conf "$WORK/bondd.conf" <<CONF
+[bond0]
+miimon = 100
+slaves = e1 e2
+CONF
+start_bondd "$WORK/bondd.conf"
+whole bond0 e1,e2 9000 >/dev/null
+index=$(sysval /sys/class/net/bond0/ifindex)
+"$BONDD_STATUS" --socket "$SOCK" --watch >"$WORK/events" 2>&1 &
+WATCHER=$!
+trap 'kill "$WATCHER" 2>/dev/null || true; bondd_cleanup' EXIT
+
+json() { status --json "$@"; }
+# Samples for the schema check in CI (tests/check-status-outputs).
+mkdir -p "$BUILD_DIR/status-samples"
+sample() { printf '%s\n' "$2" >"$BUILD_DIR/status-samples/207-$1.json"; }
+
+# --- 1. Not confirmed: put back at the deadline. -------------------------
+sed -i 's/miimon = 100/miimon = 200/' "$WORK/bondd.conf"
+out=$(status --reload --try 3) || fail "bondd-status --reload --try 3 exited $?"
+[[ $out == "trial 1: applied $WORK/bondd.conf: 1 bond; put back at "*" (in 3 s) unless confirmed"* ]] ||
+	fail "--try said \"$out\""
+assert_eq 200 "$(sysval /sys/class/net/bond0/bonding/miimon)" "miimon once the trial is applied"
+doc=$(json) || true
+[[ $doc == *'"trial":{"id":1,"state":"running","seconds":3,"started":"'*'","seconds_left":'[0-3]',"ended":null,"reason":null}'* ]] ||
+	fail "--json trial while it runs: ${doc:0:400}"
+sample trial-running "$doc"
+# Put back after the deadline: miimon 100 again, in place.
+wait_log "trial 1 rolled back: no confirm before the deadline" 1 6 ||
+	{ show_log; fail "trial 1 was not put back"; }
+log_has "$WORK/bondd.conf still holds the tried one: a reload or a restart applies it again" 1 ||
+	{ show_log; fail "the rollback line does not say what the file holds"; }
+wait_until 2 sh -c '[ "$(cat /sys/class/net/bond0/bonding/miimon)" = 100 ]' ||
+	fail "miimon after the rollback: $(sysval /sys/class/net/bond0/bonding/miimon)"
+assert_eq "$index" "$(sysval /sys/class/net/bond0/ifindex)" "bond0 ifindex (put back in place)"
+doc=$(json) || true
+[[ $doc == *'"trial":{"id":1,"state":"rolled-back",'*'"seconds_left":null,"ended":"'*'","reason":"no confirm before the deadline"}'* ]] ||
+	fail "--json trial after the rollback: ${doc:0:400}"
+sample trial-rolled-back "$doc"
+wait_until 2 file_has "$WORK/events" "trial 1 rolled back: no confirm before the deadline" ||
+	fail "no rollback event for --watch: $(cat "$WORK/events")"
+# Nothing to confirm now.
+rc=0
+err=$(status --confirm 2>&1) || rc=$?
+assert_eq 1 "$rc" "--confirm's exit status without a trial"
+[[ $err == *"confirm refused: no trial runs: nothing to confirm"* ]] || fail "--confirm said \"$err\""
+
+# --- 2. Confirmed: kept; the waiting client exits 0. ---------------------
+"$BONDD_STATUS" --socket "$SOCK" --reload --try 20 --wait >"$WORK/try2.out" 2>&1 &
+TRY=$!
+wait_log "trial 2: applied" 1 5 || { show_log; fail "trial 2 did not start"; }
+assert_eq 200 "$(sysval /sys/class/net/bond0/bonding/miimon)" "miimon in trial 2"
+brief=$(status --brief) || true
+[[ $brief == *$'\n'"trial 2 running: "[0-9]*" s left; put back unless confirmed"* ]] ||
+	fail "--brief while the trial runs: $brief"
+# A plain reload while it runs: refused, nothing changes.
+rc=0
+err=$(status --reload 2>&1) || rc=$?
+assert_eq 1 "$rc" "a plain reload's exit status during a trial"
+[[ $err == *"reload refused: trial 2 runs ("*" s left): confirm it (bondd-status --confirm)"* ]] ||
+	fail "a reload during the trial said \"$err\""
+out=$(status --confirm) || fail "--confirm exited $?"
+[[ $out == "trial 2 confirmed: the tried configuration stays" ]] || fail "--confirm said \"$out\""
+rc=0
+wait "$TRY" || rc=$?
+assert_eq 0 "$rc" "the waiting client's exit status once confirmed"
+file_has "$WORK/try2.out" "trial 2 confirmed" || fail "the waiting client said: $(cat "$WORK/try2.out")"
+doc=$(json) || true
+[[ $doc == *'"trial":{"id":2,"state":"confirmed",'* ]] || fail "--json after the confirm: ${doc:0:400}"
+sample trial-confirmed "$doc"
+assert_eq 200 "$(sysval /sys/class/net/bond0/bonding/miimon)" "miimon after the confirm"
+
+# --- 3. No slaves left: put back at once. --------------------------------
+sed -i 's/slaves = e1 e2/slaves = nope1 nope2/' "$WORK/bondd.conf"
+start=${EPOCHREALTIME//[!0-9]/}
+"$BONDD_STATUS" --socket "$SOCK" --reload --try 30 --wait >"$WORK/try3.out" 2>&1 &
+TRY=$!
+wait_log "trial 3: applied" 1 5 || { show_log; fail "trial 3 did not start"; }
+wait_until 8 sh -c '! kill -0 "$0" 2>/dev/null' "$TRY" ||
+	{ show_log; fail "trial 3 was not put back within 8 s of a 30 s trial"; }
+rc=0
+wait "$TRY" || rc=$?
+took=$(((${EPOCHREALTIME//[!0-9]/} - start) / 1000))
+echo "# measured: trial leaving bond0 without slaves put back after $took ms (grace 3000 ms)"
+assert_eq 4 "$rc" "the waiting client's exit status once put back"
+file_has "$WORK/try3.out" "trial 3 rolled back: bond0 has no slaves" ||
+	fail "the waiting client said: $(cat "$WORK/try3.out")"
+log_has "trial 3 rolled back: bond0 has no slaves" 1 || { show_log; fail "no rollback line"; }
+whole bond0 e1,e2 9000 >/dev/null
+assert_eq "$index" "$(sysval /sys/class/net/bond0/ifindex)" "bond0 ifindex after trial 3"
