@@ -159,6 +159,14 @@ static void frame_cases(void **state)
 		{{.type = IPC_SNAP, .len = 8}, true, 0},
 		{{.type = IPC_PING, .len = 0}, true, 0},
 		{{.type = IPC_PONG, .len = 0}, false, 0},
+		{{.type = IPC_TRY, .len = 4}, false, 0},
+		{{.type = IPC_TRY, .len = 0}, false, -1},               /* the seconds */
+		{{.type = IPC_TRY, .len = 8}, false, -1},
+		{{.type = IPC_TRY, .len = 4}, true, -1},                /* not bondd's to send */
+		{{.type = IPC_CONFIRM, .len = 0}, false, 0},
+		{{.type = IPC_CONFIRM, .len = 4}, false, -1},
+		{{.type = IPC_TRIAL_WAIT, .len = 4}, false, 0},
+		{{.type = IPC_TRIAL_WAIT, .len = 2}, false, -1},
 		{{.type = 0, .len = 0}, false, -1},
 		{{.type = 999, .len = 0}, true, -1},
 	};
@@ -173,6 +181,8 @@ static void frame_cases(void **state)
 	r.verb = SV_EXPLAIN;                      /* the last verb rendered */
 	assert_int_equal(ipc_render_check(&r), 0);
 	r.verb = (enum status_verb)(SV_EXPLAIN + 1);
+	assert_int_equal(ipc_render_check(&r), -1);
+	r.verb = SV_TRY;                          /* answered by bondd, never rendered */
 	assert_int_equal(ipc_render_check(&r), -1);
 	r.verb = SV_BRIEF;
 	r.req.n = 1;
@@ -614,6 +624,70 @@ static void refused_reloads_cost_nothing(void **state)
 	assert_true(forks <= 1);
 }
 
+/* A reload on trial through the split: try and confirm answered by bondd's
+ * callback at once (the seconds reach it); trial-wait held until that
+ * trial ends, then answered 410 when it was put back; a client waiting for
+ * another trial is not answered by this one's end. */
+static uint32_t trial_seconds;
+static int fake_trial(void *ctx, enum status_verb verb, uint32_t arg, char *msg, size_t len)
+{
+	(void)ctx;
+	if (verb == SV_TRY) {
+		trial_seconds = arg;
+		snprintf(msg, len, "trial 1: applied");
+		return 0;
+	}
+	if (verb == SV_CONFIRM) {
+		snprintf(msg, len, "no trial runs: nothing to confirm");
+		return SE_CONFLICT;
+	}
+	return STATUS_TRIAL_PENDING; /* trial-wait: every trial runs */
+}
+
+static void turns(struct fixture *f, int n)
+{
+	for (int i = 0; i < n; i++) {
+		struct pollfd p = {.fd = status_split_fd(f->s), .events = POLLIN};
+		poll(&p, 1, 5);
+		if (p.revents)
+			status_split_dispatch(f->s);
+		else
+			status_split_flush(f->s);
+	}
+}
+
+static void trial_through_the_split(void **state)
+{
+	struct fixture *f = *state;
+	char buf[4096];
+
+	if (geteuid() != 0)
+		skip(); /* the requests need root, as a reload's */
+	status_split_set_trial(f->s, fake_trial);
+	ask(f, "try 42\n", buf, sizeof(buf));
+	assert_int_equal(trial_seconds, 42);
+	assert_non_null(strstr(buf, "bondd/1 ok "));
+	assert_non_null(strstr(buf, "\ntrial 1: applied\n"));
+	ask(f, "confirm\n", buf, sizeof(buf));
+	assert_string_equal(buf, "bondd/1 error 409 no trial runs: nothing to confirm\n");
+
+	int one = connect_to(f), two = connect_to(f);
+	assert_int_equal(send(one, "trial-wait 1\n", 13, 0), 13);
+	assert_int_equal(send(two, "trial-wait 2\n", 13, 0), 13);
+	turns(f, 100); /* both reach bondd and wait */
+	assert_int_equal(recv(one, buf, sizeof(buf), MSG_DONTWAIT), -1);
+	status_split_trial_ended(f->s, 1, SE_ROLLED_BACK, "trial 1 rolled back: bond0 is down");
+	run_until_readable(f, one);
+	ssize_t n = recv(one, buf, sizeof(buf) - 1, 0);
+	assert_true(n > 0);
+	buf[n] = '\0';
+	assert_string_equal(buf, "bondd/1 error 410 trial 1 rolled back: bond0 is down\n");
+	turns(f, 20);
+	assert_int_equal(recv(two, buf, sizeof(buf), MSG_DONTWAIT), -1); /* still waiting */
+	close(one);
+	close(two);
+}
+
 /* A user asking for link checks without end: a few reach bondd, the rest
  * are refused busy in the status process; nothing is forked for them. */
 static void link_check_flood_bounded(void **state)
@@ -648,6 +722,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(events_reach_watchers, setup, teardown),
 		cmocka_unit_test_setup_teardown(status_process_started_again, setup, teardown),
 		cmocka_unit_test_setup_teardown(refused_reloads_cost_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(trial_through_the_split, setup, teardown),
 		cmocka_unit_test_setup_teardown(link_check_flood_bounded, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

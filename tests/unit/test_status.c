@@ -806,6 +806,59 @@ static void json_selectors(void **state)
 	world_free(w);
 }
 
+/* A reload on trial in the status: --json's trial object, --brief's and
+ * --explain's line, while it runs and after it ended. */
+static void trial_shown(void **state)
+{
+	struct world *w = world_new();
+	const struct desired_bond *sel[] = {&w->want.bonds[0]};
+	struct strbuf out = {0};
+
+	json_of(&out, &w->view, sel, 1);
+	assert_non_null(strstr(out.s, ",\"trial\":null,\"bonds\":["));
+	sb_free(&out);
+	render_with(&out, &w->view, sel, 1, false, render_brief);
+	assert_null(strstr(out.s, "trial"));
+	sb_free(&out);
+
+	/* now_ms 1700000001000; 17.5 s left: 18 shown (rounded up). */
+	w->view.trial = (struct status_trial){.state = STRIAL_RUNNING, .id = 3, .seconds = 30,
+					      .started_ms = 1700000000000 - 11500,
+					      .deadline_ms = 1700000001000 + 17500};
+	json_of(&out, &w->view, sel, 1);
+	assert_non_null(strstr(out.s, ",\"trial\":{\"id\":3,\"state\":\"running\",\"seconds\":30,"
+				      "\"started\":\"2023-11-14T22:13:08.500Z\",\"deadline\":"
+				      "\"2023-11-14T22:13:38.500Z\",\"seconds_left\":18,\"ended\":null,"
+				      "\"reason\":null},\"bonds\":["));
+	sb_free(&out);
+	render_with(&out, &w->view, sel, 1, false, render_brief);
+	assert_non_null(strstr(out.s, "\ntrial 3 running: 18 s left; put back unless confirmed "
+				      "(bondd-status --confirm)\n"));
+	assert_int_equal(out.s[0], 'b'); /* the bonds' lines first */
+	sb_free(&out);
+	render_with(&out, &w->view, sel, 1, true, render_explain);
+	assert_true(strncmp(out.s, "trial 3 running: 18 s left", 26) == 0);
+	sb_free(&out);
+
+	w->view.trial.state = STRIAL_ROLLED_BACK;
+	w->view.trial.ended_ms = 1700000000500;
+	snprintf(w->view.trial.reason, sizeof(w->view.trial.reason), "bond0 is down");
+	json_of(&out, &w->view, sel, 1);
+	assert_non_null(strstr(out.s, "\"state\":\"rolled-back\","));
+	assert_non_null(strstr(out.s, "\"seconds_left\":null,\"ended\":\"2023-11-14T22:13:20.500Z\","
+				      "\"reason\":\"bond0 is down\"}"));
+	sb_free(&out);
+	/* --brief shows a trial while it runs only; --explain its outcome. */
+	render_with(&out, &w->view, sel, 1, false, render_brief);
+	assert_null(strstr(out.s, "trial"));
+	sb_free(&out);
+	render_with(&out, &w->view, sel, 1, true, render_explain);
+	assert_true(strncmp(out.s, "trial 3 rolled back: bond0 is down\n\n", 36) == 0);
+	sb_free(&out);
+	world_free(w);
+	(void)state;
+}
+
 static void json_fields(void **state)
 {
 	struct world *w = world_new();
@@ -1343,6 +1396,7 @@ int main(void)
 		cmocka_unit_test(select_all_beyond_names),
 		cmocka_unit_test(brief_lines),
 		cmocka_unit_test(json_fields),
+		cmocka_unit_test(trial_shown),
 		cmocka_unit_test(json_selectors),
 		cmocka_unit_test(mac_address_outputs),
 		cmocka_unit_test(prometheus_lines),
