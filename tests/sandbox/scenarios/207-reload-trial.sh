@@ -1,16 +1,18 @@
 # SPDX-License-Identifier: MIT
 # A reload on trial (bondd(8), RELOAD ON TRIAL; issue 36):
 # - not confirmed: `bondd-status --reload --try 3` applies the file and
-#   returns (exit 0, the deadline printed); after 3 s bondd puts the configuration before it back, in
-#   place (the bond keeps its ifindex), and says so in the log (the file
-#   still holds the tried one), the events and --json; a confirm after it
-#   is refused (exit 1);
+#   returns (exit 0, the deadline printed); after 3 s bondd puts the
+#   configuration before it back, in place (the bond keeps its ifindex),
+#   and says so in the log (the file still holds the tried one), the
+#   events and --json; a confirm after it is refused (exit 1);
 # - confirmed: `--try 20 --wait` waits (--brief shows the trial, a plain
 #   reload meanwhile is refused); `--confirm` keeps the tried
 #   configuration and the waiting client exits 0;
 # - a trial that leaves the bond without slaves (slaves that do not exist)
 #   is put back at once, not at its 30 s deadline: the waiting client exits
-#   4 within the grace (3 s) and a margin, and the bond is whole again.
+#   4 within the grace (3 s) and a margin, and the bond is whole again;
+# - a restart during a trial ends it (said in the log; a waiting client
+#   exits 3) and bondd starts from the file, with no trial.
 . "$LIB_DIR/lib.sh"
 . "$LIB_DIR/bondd-lib.sh"
 
@@ -105,3 +107,18 @@ file_has "$WORK/try3.out" "trial 3 rolled back: bond0 has no slaves" ||
 log_has "trial 3 rolled back: bond0 has no slaves" 1 || { show_log; fail "no rollback line"; }
 whole bond0 e1,e2 9000 >/dev/null
 assert_eq "$index" "$(sysval /sys/class/net/bond0/ifindex)" "bond0 ifindex after trial 3"
+
+# --- 4. A restart during a trial: the trial ends; bondd starts from the file.
+printf '[bond0]\nmiimon = 300\nslaves = e1 e2\n' >"$WORK/bondd.conf"
+"$BONDD_STATUS" --socket "$SOCK" --reload --try 30 --wait >"$WORK/try4.out" 2>&1 &
+TRY=$!
+wait_log "trial 4: applied" 1 5 || { show_log; fail "trial 4 did not start"; }
+stop_bondd
+log_has "stopping during trial 4: the trial ends unconfirmed" 1 || { show_log; fail "no word of the trial at the stop"; }
+rc=0
+wait "$TRY" || rc=$?
+assert_eq 3 "$rc" "a waiting client's exit status when bondd stops during the trial"
+start_bondd "$WORK/bondd.conf"
+assert_eq 300 "$(sysval /sys/class/net/bond0/bonding/miimon)" "miimon after the restart (the file's)"
+doc=$(json) || true
+[[ $doc == *'"trial":null,'* ]] || fail "a trial after the restart: ${doc:0:400}"
