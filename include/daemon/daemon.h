@@ -46,6 +46,13 @@ struct live_facts {
 	bool netdev_loaded, netdev_ok;
 };
 
+/* The link check's paths per slave of one tried bond when its trial began. */
+struct trial_paths {
+	char slave[BONDD_MAX_SLAVES][IFNAMSIZ];
+	uint16_t before[BONDD_MAX_SLAVES];
+	size_t n;
+};
+
 /* A reload on trial (daemon_trial.c; the decision: trial.h). */
 struct daemon_trial {
 	bool running;
@@ -56,6 +63,7 @@ struct daemon_trial {
 	int64_t start_wall_ms;
 	struct desired prev;          /* the configuration before it: put back */
 	struct trial_bond *bonds;     /* the tried configuration's bonds' facts */
+	struct trial_paths *paths;    /* ... and their slaves' proven paths */
 	size_t n_bonds;
 	struct status_trial shown;    /* for the status replies */
 };

@@ -54,15 +54,20 @@ struct trial_bond {
 	bool existed;          /* the bond was in the kernel */
 	bool was_up;           /* ... administratively up with carrier */
 	unsigned slaves_before; /* ... with this many slaves enslaved */
-	unsigned paths_before; /* paths the link check had proven (0: none,
-				* or the link check is off) */
+	/* The link check's paths (a local slave and a peer slave that
+	 * answered at every size sent) of the slaves the tried configuration
+	 * keeps: proven under the previous configuration (0: none, or the
+	 * link check is off), and of those, still proven now.  A slave the
+	 * trial removes takes its paths with it on purpose: not counted. */
+	unsigned paths_before;
 	/* Now. */
 	bool exists;
 	bool up;               /* IFF_UP and IFF_LOWER_UP */
 	unsigned slaves;       /* enslaved now */
 	bool paths_judged;     /* a link check that began after the trial
 				* began has ended */
-	unsigned paths;        /* ... and proved this many paths */
+	unsigned paths;        /* ... and proved this many of paths_before
+				* (at most that many counted per slave) */
 };
 
 enum trial_reason {

@@ -27,10 +27,10 @@
 _Static_assert(TRIAL_MIN_S == STATUS_TRY_MIN_S && TRIAL_MAX_S == STATUS_TRY_MAX_S,
 	       "the protocol's bounds for try are the trial's");
 
-/* The paths a link check result proves: per local slave, the peer slaves
- * that answered at every size the slave sent (a path that lost its jumbo
- * frames is a path lost). */
-static unsigned proven_paths(const struct lc_result *r)
+/* The paths a link check result proves from one local slave: the peer
+ * slaves that answered at every size the slave sent (a path that lost its
+ * jumbo frames is a path lost).  0 for a slave the check did not probe. */
+static unsigned proven_paths(const struct lc_result *r, const char *slave)
 {
 	unsigned n = 0;
 
@@ -38,6 +38,8 @@ static unsigned proven_paths(const struct lc_result *r)
 		return 0;
 	for (size_t i = 0; i < r->m.n_slaves; i++) {
 		const struct lc_slave_obs *row = &r->m.slaves[i];
+		if (strcmp(row->name, slave) != 0)
+			continue;
 		for (size_t k = 0; row->sent && k < row->n_peers; k++)
 			n += (row->peers[k].answered & row->sent) == row->sent;
 	}
@@ -95,8 +97,12 @@ int trial_begin(struct daemon *d, const struct desired *next, uint32_t seconds)
 	for (size_t i = 0; i < next->n_bonds; i++)
 		n += !next->bonds[i].absent;
 	struct trial_bond *bonds = calloc(n ? n : 1, sizeof(*bonds));
-	if (!bonds)
+	struct trial_paths *paths = calloc(n ? n : 1, sizeof(*paths));
+	if (!bonds || !paths) {
+		free(bonds);
+		free(paths);
 		return -ENOMEM;
+	}
 	n = 0;
 	for (size_t i = 0; i < next->n_bonds; i++) {
 		const struct desired_bond *b = &next->bonds[i];
@@ -108,14 +114,25 @@ int trial_begin(struct daemon *d, const struct desired *next, uint32_t seconds)
 		f->existed = l != NULL;
 		f->was_up = link_up(l);
 		f->slaves_before = l ? enslaved_any(&d->ob.state, l->ifindex) : 0;
-		f->paths_before = proven_paths(lc_result_of(d, b->name));
+		/* per slave the tried configuration keeps (by today's
+		 * name: identity_refresh named them before the trial) */
+		const struct lc_result *r = lc_result_of(d, b->name);
+		struct trial_paths *tp = &paths[n - 1];
+		for (size_t k = 0; k < b->n_slaves && k < BONDD_MAX_SLAVES; k++) {
+			snprintf(tp->slave[k], IFNAMSIZ, "%s", b->slaves[k].name);
+			tp->before[k] = proven_paths(r, b->slaves[k].name);
+			f->paths_before += tp->before[k];
+		}
+		tp->n = b->n_slaves;
 		if (bond_settings_has(&b->opts, OPT_UPDELAY) && b->opts.val[OPT_UPDELAY] > updelay)
 			updelay = b->opts.val[OPT_UPDELAY];
 		lacp |= b->opts.val[OPT_MODE] == MODE_8023AD;
 	}
 	int64_t now = (int64_t)clock_mono_ms();
 	free(t->bonds);
+	free(t->paths);
 	t->bonds = bonds;
+	t->paths = paths;
 	t->n_bonds = n;
 	/* Kept to be put back; d->want still points at the same memory
 	 * until apply_config replaces it (or trial_cancel forgets this). */
@@ -193,6 +210,8 @@ static void trial_end(struct daemon *d, bool kept, const char *why)
 	t->running = false;
 	free(t->bonds);
 	t->bonds = NULL;
+	free(t->paths);
+	t->paths = NULL;
 	t->n_bonds = 0;
 	t->shown.state = kept ? STRIAL_CONFIRMED : STRIAL_ROLLED_BACK;
 	t->shown.ended_ms = clock_wall_ms();
@@ -254,7 +273,12 @@ static void gather(struct daemon *d)
 		 * length): one of the tried configuration. */
 		f->paths_judged = r && r->enabled && r->checks && r->wall_ms &&
 				  r->wall_ms - (int64_t)r->took_ms >= t->start_wall_ms;
-		f->paths = f->paths_judged ? proven_paths(r) : 0;
+		f->paths = 0;
+		for (size_t k = 0; f->paths_judged && k < t->paths[i].n; k++) {
+			unsigned now = proven_paths(r, t->paths[i].slave[k]);
+			/* new paths of one slave do not make up for another's */
+			f->paths += now < t->paths[i].before[k] ? now : t->paths[i].before[k];
+		}
 	}
 }
 
@@ -351,4 +375,6 @@ void trial_free(struct daemon *d)
 	d->trial.prev = (struct desired){0};
 	free(d->trial.bonds);
 	d->trial.bonds = NULL;
+	free(d->trial.paths);
+	d->trial.paths = NULL;
 }
