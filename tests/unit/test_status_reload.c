@@ -125,10 +125,83 @@ static void one_reload_per_turn(void **state)
 	(void)state;
 }
 
+static uint32_t tried;
+static int trial(void *ctx, enum status_verb verb, uint32_t arg, char *msg, size_t len)
+{
+	(void)ctx;
+	if (verb == SV_TRY) {
+		tried = arg;
+		snprintf(msg, len, "trial 1: applied");
+		return 0;
+	}
+	if (verb == SV_CONFIRM) {
+		snprintf(msg, len, "no trial runs: nothing to confirm");
+		return SE_CONFLICT;
+	}
+	return STATUS_TRIAL_PENDING;
+}
+
+/* try, confirm and trial-wait in-process (the unit tests' server): the
+ * callback's answers become replies; a trial-wait for a running trial is
+ * answered busy (only the status process keeps a client waiting); without
+ * the callback each is an internal error. */
+static void trial_requests_here(void **state)
+{
+	struct fixture f = {0};
+	struct status_server *s;
+	char buf[4096];
+
+	if (geteuid() != 0)
+		skip(); /* the same clients as reload */
+	snprintf(f.dir, sizeof(f.dir), "/tmp/bondd-test-XXXXXX");
+	assert_non_null(mkdtemp(f.dir));
+	snprintf(f.path, sizeof(f.path), "%s/s.sock", f.dir);
+	assert_int_equal(status_server_open(&s, f.path, view, &f), 0);
+
+	static const struct {
+		bool with_fn;
+		const char *req, *want;
+	} cases[] = {
+		{false, "confirm\n", "bondd/1 error 500 trials are not available\n"},
+		{true, "try 17\n", "\ntrial 1: applied\n"},
+		{true, "confirm\n", "bondd/1 error 409 no trial runs: nothing to confirm\n"},
+		{true, "trial-wait 1\n", "bondd/1 error 503 the trial runs; waiting needs the status "
+					 "process\n"},
+		{true, "try 0\n", "bondd/1 error 400 \"try\" takes one number of seconds, 1 to 3600\n"},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		status_server_set_trial(s, cases[i].with_fn ? trial : NULL);
+		int fd = client(f.path);
+		assert_int_equal(send(fd, cases[i].req, strlen(cases[i].req), 0),
+				 (ssize_t)strlen(cases[i].req));
+		shutdown(fd, SHUT_WR);
+		size_t got = 0;
+		for (int t = 0; t < 20; t++) {
+			turn(s);
+			struct pollfd p = {.fd = fd, .events = POLLIN};
+			if (poll(&p, 1, 10) != 1)
+				continue;
+			ssize_t n = recv(fd, buf + got, sizeof(buf) - 1 - got, 0);
+			if (n <= 0)
+				break;
+			got += (size_t)n;
+		}
+		buf[got] = '\0';
+		if (!strstr(buf, cases[i].want))
+			fail_msg("%s answered \"%s\"", cases[i].req, buf);
+		close(fd);
+	}
+	assert_int_equal(tried, 17);
+	status_server_close(s);
+	rmdir(f.dir);
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(one_reload_per_turn),
+		cmocka_unit_test(trial_requests_here),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
