@@ -31,6 +31,7 @@
 #define LOG_MSGID_HEALTH "f1fe2cd0ee174ccda8d22fa29df21a6d"  /* a bond's health changed */
 #define LOG_MSGID_REPAIR "4bd8e144ceae461f8bebb85ce972aaea"  /* a change bondd made ("apply:") */
 #define LOG_MSGID_RELOAD_REFUSED "8ea9918ecc04411080f0c742ea1bdffb" /* a reload refused */
+#define LOG_MSGID_TRIAL_ROLLED_BACK "226296efdd7140faa8f37ba242854cec" /* a reload on trial put back */
 
 /* What a line is about, for the journal's fields; any member may be NULL. */
 struct log_meta {

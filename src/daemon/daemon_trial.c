@@ -245,7 +245,8 @@ static void roll_back(struct daemon *d, const char *why)
 	struct desired prev = t->prev;
 	t->prev = (struct desired){0};
 	/* Said before the work, so that the log reads in order. */
-	log_warn("trial %u rolled back: %s; putting back the configuration that ran before it "
+	log_meta(LOG_WARNING, &(struct log_meta){.message_id = LOG_MSGID_TRIAL_ROLLED_BACK},
+		 "trial %u rolled back: %s; putting back the configuration that ran before it "
 		 "(%s still holds the tried one: a reload or a restart applies it again)", t->id,
 		 why, d->opts.config_path);
 	record(d, EV_CONFIG, NULL, NULL, "trial %u rolled back: %s", t->id, why);
