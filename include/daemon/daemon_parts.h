@@ -97,6 +97,11 @@ int trial_answer(struct daemon *d, enum status_verb verb, uint32_t arg, char *ms
 void trial_step(struct daemon *d);
 /* When the running trial must be judged next (monotonic ms), 0: none. */
 uint64_t trial_next_ms(const struct daemon *d);
+/* "; trial N runs: put back at TIME unless confirmed" appended to the
+ * STATUS= line while one runs. */
+void trial_status_text(const struct daemon *d, char *line, size_t len);
+/* STATUS= for systemd when it changed (daemon.c). */
+void notify_status(struct daemon *d);
 /* bondd stops: a running trial ends with it (said in the log). */
 void trial_on_stop(struct daemon *d);
 void trial_free(struct daemon *d);

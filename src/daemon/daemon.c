@@ -304,7 +304,7 @@ static void log_health_changes(struct daemon *d, const struct status_view *v)
 
 /* STATUS= for systemd, sent when it changes; and which bonds are whole
  * now, for log_drift. */
-static void notify_status(struct daemon *d)
+void notify_status(struct daemon *d)
 {
 	struct status_view v;
 	char line[1024], msg[sizeof(line) + 8];
@@ -317,6 +317,7 @@ static void notify_status(struct daemon *d)
 		size_t used = strlen(line);
 		snprintf(line + used, sizeof(line) - used, "; %s", d->reload_refused);
 	}
+	trial_status_text(d, line, sizeof(line));
 	if (strcmp(line, d->status_line) == 0)
 		return;
 	snprintf(d->status_line, sizeof(d->status_line), "%s", line);

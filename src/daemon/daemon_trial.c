@@ -337,6 +337,7 @@ int trial_answer(struct daemon *d, enum status_verb verb, uint32_t arg, char *ms
 		record(d, EV_CONFIG, NULL, NULL, "trial %u confirmed", id);
 		t->confirmed = true;
 		trial_step(d);
+		notify_status(d); /* STATUS= without the trial */
 		snprintf(msg, len, "trial %u confirmed: the tried configuration stays", id);
 		return 0;
 	}
@@ -359,6 +360,17 @@ int trial_answer(struct daemon *d, enum status_verb verb, uint32_t arg, char *ms
 	snprintf(msg, len, "trial %u rolled back: %s; the configuration before it runs again", arg,
 		 t->shown.reason);
 	return SE_ROLLED_BACK;
+}
+
+void trial_status_text(const struct daemon *d, char *line, size_t len)
+{
+	const struct daemon_trial *t = &d->trial;
+	char when[32];
+	size_t used = strlen(line);
+
+	if (t->running && used < len)
+		snprintf(line + used, len - used, "; trial %u runs: put back at %s unless confirmed",
+			 t->id, event_time_text(t->shown.deadline_ms, when));
 }
 
 void trial_on_stop(struct daemon *d)

@@ -12,9 +12,35 @@
 #   is put back at once, not at its 30 s deadline: the waiting client exits
 #   4 within the grace (3 s) and a margin, and the bond is whole again;
 # - a restart during a trial ends it (said in the log; a waiting client
-#   exits 3) and bondd starts from the file, with no trial.
+#   exits 3) and bondd starts from the file, with no trial;
+# - systemd's STATUS= names a running trial, and no longer once confirmed.
 . "$LIB_DIR/lib.sh"
 . "$LIB_DIR/bondd-lib.sh"
+
+# A stand-in for systemd's notify socket (as 194's): STATUS= names a trial.
+NOTIFY=$WORK/notify.sock
+python3 -c '
+import socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+s.bind(sys.argv[1])
+out = open(sys.argv[2], "a", buffering=1)
+print("bound", file=out)
+while True:
+    out.write(s.recv(4096).decode(errors="replace").replace("\n", " | ") + "\n")
+' "$NOTIFY" "$WORK/notify.log" &
+LISTENER=$!
+trap 'kill "$LISTENER" 2>/dev/null || true; bondd_cleanup' EXIT
+: >"$WORK/notify.log"
+wait_until 5 file_has "$WORK/notify.log" bound || fail "no notify listener"
+export NOTIFY_SOCKET=$NOTIFY
+last_status() {
+	local line st=""
+	while IFS= read -r line; do
+		[[ $line == *STATUS=* ]] && st=${line#*STATUS=}
+	done <"$WORK/notify.log"
+	printf '%s' "${st%% | *}"
+}
+status_has() { [[ $(last_status) == *"$1"* ]]; }
 
 nics 2
 write_conf "$WORK/bondd.conf" <<CONF
@@ -27,7 +53,7 @@ whole bond0 e1,e2 9000 >/dev/null
 index=$(sysval /sys/class/net/bond0/ifindex)
 "$BONDD_STATUS" --socket "$SOCK" --watch >"$WORK/events" 2>&1 &
 WATCHER=$!
-trap 'kill "$WATCHER" 2>/dev/null || true; bondd_cleanup' EXIT
+trap 'kill "$WATCHER" "$LISTENER" 2>/dev/null || true; bondd_cleanup' EXIT
 
 json() { status --json "$@"; }
 # Samples for the schema check in CI (tests/check-status-outputs).
@@ -78,6 +104,8 @@ err=$(status --reload 2>&1) || rc=$?
 assert_eq 1 "$rc" "a plain reload's exit status during a trial"
 [[ $err == *"reload refused: trial 2 runs ("*" s left): confirm it (bondd-status --confirm)"* ]] ||
 	fail "a reload during the trial said \"$err\""
+wait_until 2 status_has "; trial 2 runs: put back at " ||
+	fail "STATUS= did not name the trial: '$(last_status)'"
 out=$(status --confirm) || fail "--confirm exited $?"
 [[ $out == "trial 2 confirmed: the tried configuration stays" ]] || fail "--confirm said \"$out\""
 rc=0
@@ -87,6 +115,7 @@ file_has "$WORK/try2.out" "trial 2 confirmed" || fail "the waiting client said: 
 doc=$(json) || true
 [[ $doc == *'"trial":{"id":2,"state":"confirmed",'* ]] || fail "--json after the confirm: ${doc:0:400}"
 sample trial-confirmed "$doc"
+[[ $(last_status) != *trial* ]] || fail "STATUS= after the confirm: '$(last_status)'"
 assert_eq 200 "$(sysval /sys/class/net/bond0/bonding/miimon)" "miimon after the confirm"
 
 # --- 3. No slaves left: put back at once. --------------------------------
