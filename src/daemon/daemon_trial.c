@@ -345,7 +345,10 @@ int trial_answer(struct daemon *d, enum status_verb verb, uint32_t arg, char *ms
 	if (arg == t->id && t->running)
 		return STATUS_TRIAL_PENDING;
 	if (arg == 0 || arg > t->id) {
-		snprintf(msg, len, "no trial %u (the last is %u)", arg, t->id);
+		if (t->id)
+			snprintf(msg, len, "no trial %u (the last is %u)", arg, t->id);
+		else
+			snprintf(msg, len, "no trial %u: none since bondd started", arg);
 		return SE_CONFLICT;
 	}
 	if (arg < t->id) {
