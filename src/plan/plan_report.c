@@ -122,7 +122,9 @@ const char *plan_upper_effect_name(enum plan_upper_effect e)
  * NETDEV_UP sets it up again unless it has loose_binding; a VLAN set down
  * loses its IPv6 addresses with net.ipv6.conf.*.keep_addr_on_down 0,
  * net/ipv6/addrconf.c addrconf_ifdown, and every route through it,
- * net/ipv4/fib_frontend.c fib_disable_ip), loses carrier (a macvlan or
+ * net/ipv4/fib_frontend.c fib_disable_ip; "may": on 7.2.7 a bond down and
+ * up again within a millisecond or two left a VLAN its IPv6 address in 1
+ * try of 6, measured in the sandbox), loses carrier (a macvlan or
  * ipvlan follows its lower's carrier, netif_stacked_transfer_operstate),
  * or is deleted (NETDEV_UNREGISTER: vlan_device_event,
  * macvlan_device_event, net/bridge/br.c br_device_event drops the port).
@@ -139,8 +141,8 @@ const char *plan_upper_loss(enum plan_upper_effect e, const struct upper *u)
 				       "again only after the bridge's forward delay when STP is on" :
 				       "its port is down while the bond is down";
 		if (u->kind == UPPER_VLAN)
-			return "set down with the bond and up again after it: loses its IPv6 "
-			       "addresses (keep_addr_on_down 0) and every route through it";
+			return "set down with the bond and up again after it: may lose its IPv6 "
+			       "addresses (keep_addr_on_down 0) and the routes through it";
 		return "has no carrier while the bond is down";
 	case PUE_NO_CARRIER:
 		return u->port ? "its port has no carrier while the bond has no slave" :

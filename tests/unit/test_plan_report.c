@@ -186,7 +186,7 @@ static void uppers_named(void **state)
 		"bond0: takes down bridge port of vmbr0: its port is disabled while the bond is "
 		"down, and forwards again only after the bridge's forward delay when STP is on\n"
 		"bond0: takes down vlan bond0.21: set down with the bond and up again after it: "
-		"loses its IPv6 addresses (keep_addr_on_down 0) and every route through it\n"
+		"may lose its IPv6 addresses (keep_addr_on_down 0) and the routes through it\n"
 		"4 actions, 2 disrupting traffic; none taken\n"));
 	const char *json = render(&r, true);
 	assert_non_null(strstr(json, "\"uppers_affected\":["
