@@ -55,7 +55,7 @@ const char *upper_kind_name(enum upper_kind k);
  * The uppers of bond in o: its master first (a bridge, or another kind of
  * master as UPPER_OTHER), then the links whose lower link (IFLA_LINK) it is
  * and whose kind stacks on a device (vlan; macvlan and macvtap; ipvlan and
- * ipvtap as UPPER_OTHER), in o's order.  Up to max in out; returns how many
+ * ipvtap as UPPER_OTHER), by name.  Up to max in out; returns how many
  * there are.
  */
 size_t uppers_of(const struct observed *o, const struct obs_link *bond, struct upper *out,

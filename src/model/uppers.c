@@ -3,6 +3,7 @@
 #include "uppers.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *upper_kind_name(enum upper_kind k)
@@ -43,10 +44,15 @@ static void fill(struct upper *u, const struct obs_link *l, enum upper_kind k, b
 	u->vlan_id = k == UPPER_VLAN ? l->vlan_id : 0;
 }
 
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct upper *)a)->name, ((const struct upper *)b)->name);
+}
+
 size_t uppers_of(const struct observed *o, const struct obs_link *bond, struct upper *out,
 		 size_t max)
 {
-	size_t n = 0;
+	size_t n = 0, first = 0;
 	enum upper_kind k;
 
 	if (!bond)
@@ -57,6 +63,7 @@ size_t uppers_of(const struct observed *o, const struct obs_link *bond, struct u
 			fill(&out[n], m, strcmp(m->kind, "bridge") == 0 ? UPPER_BRIDGE : UPPER_OTHER,
 			     true);
 		n++;
+		first = n < max ? n : max;
 	}
 	for (size_t i = 0; i < o->n_links; i++) {
 		const struct obs_link *l = &o->links[i];
@@ -67,6 +74,11 @@ size_t uppers_of(const struct observed *o, const struct obs_link *bond, struct u
 			fill(&out[n], l, k, false);
 		n++;
 	}
+	/* By name, whatever order the links were learnt in: the log and
+	 * --json say the same thing the same way every time. */
+	size_t written = n < max ? n : max;
+	if (written > first)
+		qsort(out + first, written - first, sizeof(*out), by_name);
 	return n;
 }
 

@@ -225,15 +225,15 @@ static void which_links(void **state)
 	size_t n = uppers_of(&o, bond, u, 8);
 	assert_int_equal(n, 4);
 	assert_string_equal(uppers_text(u, n, true, text, sizeof(text)),
-			    "bridge port of vmbr0, vlan bond0.21, macvlan mv0, ipvlan ipv0");
+			    "bridge port of vmbr0, vlan bond0.21, ipvlan ipv0, macvlan mv0");
 	assert_string_equal(uppers_text(u, n, false, text, sizeof(text)),
-			    "vmbr0 (port), bond0.21, mv0, ipv0");
+			    "vmbr0 (port), bond0.21, ipv0, mv0");
 	assert_int_equal(u[0].kind, UPPER_BRIDGE);
 	assert_int_equal(u[0].ifindex, 4);
 	assert_int_equal(u[1].kind, UPPER_VLAN);
 	assert_int_equal(u[1].vlan_id, 21);
-	assert_int_equal(u[2].kind, UPPER_MACVLAN);
-	assert_int_equal(u[3].kind, UPPER_OTHER);
+	assert_int_equal(u[2].kind, UPPER_OTHER);
+	assert_int_equal(u[3].kind, UPPER_MACVLAN);
 	/* Counted past max, written up to it. */
 	assert_int_equal(uppers_of(&o, bond, u, 2), 4);
 	assert_int_equal(uppers_of(&o, NULL, u, 8), 0);
