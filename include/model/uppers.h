@@ -60,6 +60,16 @@ const char *upper_kind_name(enum upper_kind k);
  */
 size_t uppers_of(const struct observed *o, const struct obs_link *bond, struct upper *out,
 		 size_t max);
+/* The same, looking for the links over the bond among cand[0..n_cand)
+ * only (uppers_stacked's): the daemon's every wake-up looks at every bond,
+ * and a scan of every link for each of a thousand bonds would cost it
+ * milliseconds at real-time priority. */
+size_t uppers_of_among(const struct observed *o, const struct obs_link *bond,
+		       const struct obs_link *const *cand, size_t n_cand, struct upper *out,
+		       size_t max);
+/* The links of o that stack on another (a stacked kind with a lower link),
+ * into out (up to max); returns how many there are. */
+size_t uppers_stacked(const struct observed *o, const struct obs_link **out, size_t max);
 
 /* One remembered upper: gone_ms 0 while it is over the bond, else when it
  * left while the bond stayed (kept UPPERS_GRACE_MS, then forgotten). */

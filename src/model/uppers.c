@@ -49,8 +49,11 @@ static int by_name(const void *a, const void *b)
 	return strcmp(((const struct upper *)a)->name, ((const struct upper *)b)->name);
 }
 
-size_t uppers_of(const struct observed *o, const struct obs_link *bond, struct upper *out,
-		 size_t max)
+/* Its master first, then the links over it, by name: among every link of
+ * o (all), or among cand[0..n_cand). */
+static size_t collect(const struct observed *o, const struct obs_link *bond, bool all,
+		      const struct obs_link *const *cand, size_t n_cand, struct upper *out,
+		      size_t max)
 {
 	size_t n = 0, first = 0;
 	enum upper_kind k;
@@ -65,8 +68,9 @@ size_t uppers_of(const struct observed *o, const struct obs_link *bond, struct u
 		n++;
 		first = n < max ? n : max;
 	}
-	for (size_t i = 0; i < o->n_links; i++) {
-		const struct obs_link *l = &o->links[i];
+	size_t n_links = all ? o->n_links : n_cand;
+	for (size_t i = 0; i < n_links; i++) {
+		const struct obs_link *l = all ? &o->links[i] : cand[i];
 		if (l->lower != bond->ifindex || l->ifindex == bond->ifindex ||
 		    !stacked_kind(l->kind, &k))
 			continue;
@@ -79,6 +83,35 @@ size_t uppers_of(const struct observed *o, const struct obs_link *bond, struct u
 	size_t written = n < max ? n : max;
 	if (written > first)
 		qsort(out + first, written - first, sizeof(*out), by_name);
+	return n;
+}
+
+size_t uppers_of(const struct observed *o, const struct obs_link *bond, struct upper *out,
+		 size_t max)
+{
+	return collect(o, bond, true, NULL, 0, out, max);
+}
+
+size_t uppers_of_among(const struct observed *o, const struct obs_link *bond,
+		       const struct obs_link *const *cand, size_t n_cand, struct upper *out,
+		       size_t max)
+{
+	return collect(o, bond, false, cand, n_cand, out, max);
+}
+
+size_t uppers_stacked(const struct observed *o, const struct obs_link **out, size_t max)
+{
+	size_t n = 0;
+	enum upper_kind k;
+
+	for (size_t i = 0; i < o->n_links; i++) {
+		const struct obs_link *l = &o->links[i];
+		if (!l->lower || !stacked_kind(l->kind, &k))
+			continue;
+		if (n < max)
+			out[n] = l;
+		n++;
+	}
 	return n;
 }
 

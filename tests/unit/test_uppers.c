@@ -234,6 +234,14 @@ static void which_links(void **state)
 	assert_int_equal(u[1].vlan_id, 21);
 	assert_int_equal(u[2].kind, UPPER_OTHER);
 	assert_int_equal(u[3].kind, UPPER_MACVLAN);
+	/* The daemon's way: the stacked links found once, the same answer. */
+	const struct obs_link *cand[8];
+	size_t n_cand = uppers_stacked(&o, cand, 8);
+	assert_int_equal(n_cand, 5); /* bond0.21 mv0 ipv0 e3.5 vmbr0.9 */
+	struct upper u2[8];
+	assert_int_equal(uppers_of_among(&o, bond, cand, n_cand, u2, 8), 4);
+	assert_memory_equal(u, u2, 4 * sizeof(u[0]));
+	assert_int_equal(uppers_stacked(&o, cand, 2), 5);
 	/* Counted past max, written up to it. */
 	assert_int_equal(uppers_of(&o, bond, u, 2), 4);
 	assert_int_equal(uppers_of(&o, NULL, u, 8), 0);
