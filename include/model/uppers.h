@@ -113,6 +113,12 @@ struct uppers_change {
 void uppers_step(struct uppers_memory *m, int bond_ifindex, const struct upper *now,
 		 size_t n_now, size_t total, uint64_t now_ms, struct uppers_change *out);
 
+/* The bond's link was renamed, not deleted (its old ifindex still exists
+ * under another name): its uppers went with it, the kernel removed
+ * nothing.  What was seen is forgotten, so the next step sees no deletion;
+ * the lost ones are kept. */
+void uppers_renamed(struct uppers_memory *m);
+
 /* A reload accepts their absence: the lost ones are forgotten. */
 void uppers_forget_lost(struct uppers_memory *m);
 

@@ -333,6 +333,15 @@ static void track_uppers(struct daemon *d)
 		const struct obs_link *l = observed_by_name(&d->ob.state, b->name);
 		if (l && strcmp(l->kind, "bond") != 0)
 			l = NULL;
+		const struct obs_link *was = rt->uppers.bond_ifindex && (!l ||
+					     l->ifindex != rt->uppers.bond_ifindex) ?
+			observed_by_index(&d->ob.state, rt->uppers.bond_ifindex) : NULL;
+		if (was) {
+			/* `ip link set bond0 name ...`: its uppers went along */
+			log_info("%s: renamed %s (ifindex %d): its uppers stay with it", b->name,
+				 was->name, was->ifindex);
+			uppers_renamed(&rt->uppers);
+		}
 		size_t total = uppers_of_among(&d->ob.state, l, cand, n_cand, now, UPPERS_MAX);
 		uppers_step(&rt->uppers, l ? l->ifindex : 0, now,
 			    total < UPPERS_MAX ? total : UPPERS_MAX, total, now_ms, &ch);

@@ -201,6 +201,12 @@ void uppers_step(struct uppers_memory *m, int bond_ifindex, const struct upper *
 	}
 }
 
+void uppers_renamed(struct uppers_memory *m)
+{
+	m->bond_ifindex = 0;
+	m->n_seen = 0;
+}
+
 void uppers_forget_lost(struct uppers_memory *m)
 {
 	m->n_lost = 0;

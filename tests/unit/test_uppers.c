@@ -154,6 +154,26 @@ static void sequences(void **state)
 	}
 }
 
+/* The bond renamed by hand: its old ifindex lives on under another name,
+ * its uppers with it; bondd's new bond0 has none, and nothing was lost. */
+static void renamed_is_no_loss(void **state)
+{
+	struct uppers_memory m;
+	struct upper now[2];
+	struct uppers_change ch;
+	(void)state;
+
+	memset(&m, 0, sizeof(m));
+	size_t n = parse_uppers("p:vmbr0 v:bond0.21", now);
+	uppers_step(&m, 10, now, n, n, 1000, &ch);
+	uppers_renamed(&m);
+	uppers_step(&m, 12, NULL, 0, 0, 1100, &ch);
+	assert_false(ch.deleted);
+	assert_int_equal(ch.n_went, 0);
+	assert_int_equal(m.n_lost, 0);
+	assert_int_equal(m.bond_ifindex, 12);
+}
+
 /* More uppers than remembered: counted, never more than UPPERS_MAX kept,
  * and a deleted bond names at most that many. */
 static void bounded(void **state)
@@ -316,6 +336,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(sequences),
 		cmocka_unit_test(bounded),
+		cmocka_unit_test(renamed_is_no_loss),
 		cmocka_unit_test(which_links),
 		cmocka_unit_test(bridge_states),
 	};
