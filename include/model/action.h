@@ -29,6 +29,7 @@ enum action_kind {
 	ACT_ADD_ADDR,      /* add addr to bond `ifname` */
 	ACT_SET_ROUTE_CC,  /* rewrite `route` (its cc_algo as wanted; plan_route.h) */
 	ACT_SET_MAC,       /* set bond `ifname`'s MAC address to mac */
+	ACT_SET_BRIDGE,    /* make bond `ifname` a port of bridge `master` */
 	ACT__COUNT
 };
 
@@ -46,6 +47,7 @@ struct action {
 	struct obs_route route_was; /* ACT_SET_ROUTE_CC: the route as observed */
 	bool route_append;          /* ACT_SET_ROUTE_CC: another device's route of the
 				     * same key comes first (route_cc.h) */
+	char master[IFNAMSIZ];  /* ACT_SET_BRIDGE: the bridge (bridge = NAME) */
 	const char *why;        /* static text: the drift that asked for it */
 };
 

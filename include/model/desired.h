@@ -88,6 +88,14 @@ struct desired_bond {
 	/* single_stream = yes: the bond is meant to carry one stream at N
 	 * links (the host check then says when its mode cannot). */
 	bool single_stream;
+	/* bridge = NAME: bondd makes the bond a port of that bridge whenever
+	 * both exist, never creating or changing the bridge ("" when not
+	 * set: bondd never touches the bond's master).  bridge_was: the
+	 * bridge the running configuration named before a reload changed
+	 * it, which bondd may take the bond out of (uppers.h bridge_state). */
+	char bridge[IFNAMSIZ];
+	unsigned bridge_line;
+	char bridge_was[IFNAMSIZ];
 };
 
 struct desired {

@@ -101,6 +101,7 @@ struct obs_link {
 	int lower;                /* IFLA_LINK: the device this one sits on (a VLAN's
 	                           * or macvlan's NIC); 0 when none or in another
 	                           * namespace (IFLA_LINK_NETNSID) */
+	uint16_t vlan_id;         /* kind == "vlan": IFLA_VLAN_ID; 0 otherwise */
 	uint8_t hwaddr[6];
 	struct obs_stats stats;
 	bool has_carrier_changes;

@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "uppers.h"
+
 /* One configured link: a bond or a slave. */
 struct link_runtime {
 	char name[IFNAMSIZ];
@@ -46,6 +48,9 @@ struct bond_runtime {
 	 * line per change; health_logged false: none yet. */
 	bool health_logged;
 	int health;
+	/* Its uppers as last seen, and those the kernel took with it when it
+	 * was deleted and that are not back (uppers.h); health says so. */
+	struct uppers_memory uppers;
 };
 
 #endif

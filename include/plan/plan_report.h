@@ -14,7 +14,9 @@
 
 #include "action.h"
 #include "desired.h"
+#include "observed.h"
 #include "strbuf.h"
+#include "uppers.h"
 
 /* The version of the plan's JSON; a change that can break a reader
  * (a member removed or its meaning changed) takes a new number. */
@@ -25,8 +27,21 @@ struct plan_report_action {
 	bool disrupts;           /* plan_action_disrupts */
 };
 
+/* What the plan does to the bond that its uppers feel (plan_report_uppers). */
+enum plan_upper_effect {
+	PUE_NONE,
+	PUE_DOWN,        /* the bond set down and up again (a rebuild) */
+	PUE_NO_CARRIER,  /* every slave released, the bond left up (a rebuild
+			  * for options the kernel takes only without slaves) */
+	PUE_DELETED,     /* the bond deleted (state = absent) */
+};
+
 struct plan_report_bond {
 	char name[IFNAMSIZ];
+	/* Its uppers now, when the plan disrupts them (effect not PUE_NONE). */
+	enum plan_upper_effect effect;
+	struct upper *uppers;
+	size_t n_uppers;
 	const struct plan_report_action **actions; /* in the order they would be taken */
 	size_t n_actions, n_disrupting;
 	const struct plan_note **notes;
@@ -47,6 +62,13 @@ struct plan_report {
 int plan_report_build(const struct desired *want, const struct action_list *plan,
 		      struct plan_report *r);
 void plan_report_free(struct plan_report *r);
+/* Names, for each bond the plan sets down, empties or deletes, the uppers
+ * in have (uppers.h) that feel it.  0 or -ENOMEM. */
+int plan_report_uppers(struct plan_report *r, const struct observed *have);
+/* "down", "no-carrier", "deleted"; NULL for PUE_NONE. */
+const char *plan_upper_effect_name(enum plan_upper_effect e);
+/* What an upper loses in a plan with that effect, one phrase. */
+const char *plan_upper_loss(enum plan_upper_effect e, const struct upper *u);
 /* Whether running the plan would change anything in the kernel (what
  * --detailed-exitcode tells): any action.  Notes change nothing. */
 bool plan_report_changes(const struct plan_report *r);

@@ -363,7 +363,7 @@ bool config_hint_netdev_bond(const char *key, const char *val, const char **bond
 
 /* ---- near misses ----------------------------------------------------------- */
 
-static const char *const own_keys[] = {"mtu", "slaves", "address"};
+static const char *const own_keys[] = {"mtu", "slaves", "address", "bridge"};
 
 void config_hint_key(const char *key, const char *val, char *buf, size_t len)
 {

@@ -286,6 +286,26 @@ static void parse_tcp_congestion(struct parser *p, char *val)
 	memcpy(s->b.tcp_congestion, val, n + 1);
 }
 
+/* bridge = NAME: an interface name as the kernel takes one (ifname.h).
+ * The bridge is the network manager's; bondd only makes the bond its port
+ * (bondd.conf(5)), so it may be one of bondd's own names only by mistake:
+ * checked in finish_section. */
+static void parse_bridge(struct parser *p, char *val)
+{
+	struct section *s = &p->sec;
+	struct shown sh;
+	const char *why = ifname_problem(val);
+
+	if (!first_time(p, "bridge", &s->b.bridge_line))
+		return;
+	if (why) {
+		errorf(p, p->line, "bridge: invalid interface name \"%s\": %s", show(&sh, val),
+		       why);
+		return;
+	}
+	memcpy(s->b.bridge, val, strlen(val) + 1); /* fits: ifname_problem checked */
+}
+
 /* slave.NAME.queue_id / .prio / .actor_port_prio: NAME may itself hold dots
  * (eth0.100), so the attribute is what follows the last one. */
 static void parse_slave_key(struct parser *p, const char *key, const char *val)
@@ -357,6 +377,7 @@ static const struct {
 	{"address", parse_address},
 	{"tcp_congestion", parse_tcp_congestion},
 	{"mac_address", parse_mac_address},
+	{"bridge", parse_bridge},
 };
 
 void parse_key(struct parser *p, const char *key, char *val)

@@ -107,6 +107,23 @@ static void check_mac_address(struct parser *p)
 	       s->opt_line[OPT_FAIL_OVER_MAC]);
 }
 
+/* bridge = NAME names the manager's bridge: not the bond itself, not one
+ * of its slaves (another bond's name: check_bonds_as_slaves). */
+static void check_bridge(struct parser *p)
+{
+	const struct desired_bond *b = &p->sec.b;
+
+	if (!b->bridge[0])
+		return;
+	if (strcmp(b->bridge, b->name) == 0)
+		errorf(p, b->bridge_line, "bridge: %s is this bond; name the bridge it is to be "
+		       "a port of", b->bridge);
+	for (size_t i = 0; i < b->n_slaves; i++)
+		if (strcmp(b->slaves[i].name, b->bridge) == 0)
+			errorf(p, b->bridge_line, "bridge: %s is a slave of this bond (line %u), "
+			       "not a bridge", b->bridge, p->sec.slaves_line);
+}
+
 /* primary names a slave as slaves = does (by name, mac: or path:); the
  * kernel takes a name, today's name of the slave (identity_resolve). */
 static void check_primary(struct parser *p)
@@ -271,6 +288,7 @@ void finish_section(struct parser *p)
 		bond_rules_check(&s->b.opts, &s->bad, rule_broken, p);
 	check_primary(p);
 	check_mac_address(p);
+	check_bridge(p);
 	if (s->keep && !s->b.absent)
 		check_kernel_refusals(p);
 	/* The link check is on by default where bondd's users need it and
@@ -295,6 +313,13 @@ void check_bonds_as_slaves(struct parser *p)
 		/* The message belongs to the file of the slaves line. */
 		p->file_no = p->file_of[i];
 		p->file = p->files[p->file_no];
+		const struct desired_bond *as_bond = b->bridge[0] ? find_built(p, b->bridge) : NULL;
+		if (as_bond && as_bond != b) {
+			char loc[PATH_MAX + 16];
+			errorf(p, b->bridge_line, "bridge: %s is configured as a bond (%s), not a bridge",
+			       b->bridge, where(p, (size_t)(as_bond - p->bonds), as_bond->line, loc,
+						sizeof(loc)));
+		}
 		for (size_t j = 0; j < b->n_slaves; j++) {
 			const struct desired_bond *other = find_built(p, b->slaves[j].name);
 			char loc[PATH_MAX + 16];

@@ -302,6 +302,69 @@ static void log_health_changes(struct daemon *d, const struct status_view *v)
 	bond_views_free(&bv);
 }
 
+/* Each bond's uppers against what they were (uppers.h): what the kernel
+ * took with a bond that was deleted is said at warning and kept for
+ * health until it is back or a reload accepts it.  Not while the picture
+ * of the kernel may be stale (a failed re-read): a link missing then may
+ * only be unread. */
+static void track_uppers(struct daemon *d)
+{
+	struct upper now[UPPERS_MAX];
+	char text[UPPERS_MAX * (IFNAMSIZ + 24)];
+	uint64_t now_ms = clock_mono_ms();
+
+	if (d->ob.stale_since_ms)
+		return;
+	/* The links that stack on another, found once for every bond. */
+	size_t n_cand = uppers_stacked(&d->ob.state, NULL, 0);
+	const struct obs_link **cand = n_cand ? calloc(n_cand, sizeof(*cand)) : NULL;
+	if (n_cand && !cand)
+		return; /* the next wake-up looks again */
+	uppers_stacked(&d->ob.state, cand, n_cand);
+	for (size_t i = 0; i < d->n_bonds && i < d->want.n_bonds; i++) {
+		const struct desired_bond *b = &d->want.bonds[i];
+		struct bond_runtime *rt = &d->bonds[i];
+		struct uppers_change ch;
+		if (b->absent) {
+			/* deleted on purpose: its uppers with it */
+			memset(&rt->uppers, 0, sizeof(rt->uppers));
+			continue;
+		}
+		const struct obs_link *l = observed_by_name(&d->ob.state, b->name);
+		if (l && strcmp(l->kind, "bond") != 0)
+			l = NULL;
+		const struct obs_link *was = rt->uppers.bond_ifindex && (!l ||
+					     l->ifindex != rt->uppers.bond_ifindex) ?
+			observed_by_index(&d->ob.state, rt->uppers.bond_ifindex) : NULL;
+		if (was) {
+			/* `ip link set bond0 name ...`: its uppers went along */
+			log_info("%s: renamed %s (ifindex %d): its uppers stay with it", b->name,
+				 was->name, was->ifindex);
+			uppers_renamed(&rt->uppers);
+		}
+		size_t total = uppers_of_among(&d->ob.state, l, cand, n_cand, now, UPPERS_MAX);
+		uppers_step(&rt->uppers, l ? l->ifindex : 0, now,
+			    total < UPPERS_MAX ? total : UPPERS_MAX, total, now_ms, &ch);
+		if (ch.n_went) {
+			uppers_text(ch.went, ch.n_went, true, text, sizeof(text));
+			log_warn("%s: deleted; the kernel removed with it: %s", b->name, text);
+			record(d, EV_GONE, b->name, "", "deleted; the kernel removed with it: %s",
+			       text);
+		}
+		if (ch.n_back) {
+			uppers_text(ch.back, ch.n_back, true, text, sizeof(text));
+			log_info("%s: back over the bond: %s", b->name, text);
+			record(d, EV_UP, b->name, "", "back over the bond: %s", text);
+		}
+		if (ch.not_kept && !rt->uppers.full_said) {
+			log_warn("%s: %zu uppers, more than the %d bondd remembers: the rest are "
+				 "not named if the bond is deleted", b->name, total, UPPERS_MAX);
+			rt->uppers.full_said = true;
+		}
+	}
+	free(cand);
+}
+
 /* STATUS= for systemd, sent when it changes; and which bonds are whole
  * now, for log_drift. */
 void notify_status(struct daemon *d)
@@ -456,6 +519,7 @@ static void converge(struct daemon *d)
 	}
 	note_unsettled(d, unsettled);
 	arm_retry(d, plan_ms);
+	track_uppers(d);
 	notify_status(d);
 	/* LLDP first: its one socket serves every slave, and must not find
 	 * the open files taken by the link check's sockets per slave. */
@@ -651,11 +715,29 @@ void apply_config(struct daemon *d, struct desired *next, const char *from, bool
 			       "no longer configured: left in place, unmanaged");
 		}
 	}
+	/* A bridge the running file named and the new one changes is bondd's
+	 * own choice: the bond may be moved from it (uppers.h bridge_state). */
+	for (size_t i = 0; i < next->n_bonds; i++) {
+		struct desired_bond *nb = &next->bonds[i];
+		const struct desired_bond *ob = desired_find_bond(&d->want, nb->name);
+		if (ob && ob->bridge[0] && strcmp(ob->bridge, nb->bridge) != 0)
+			snprintf(nb->bridge_was, sizeof(nb->bridge_was), "%s", ob->bridge);
+		else if (ob)
+			snprintf(nb->bridge_was, sizeof(nb->bridge_was), "%s", ob->bridge_was);
+	}
 	if (free_old)
 		desired_free(&d->want);
 	d->want = *next;
 	*next = (struct desired){0};
 	d->reload_refused[0] = '\0';
+	/* A reload accepts the absence of the uppers the kernel took with a
+	 * deleted bond (bondd(8), UPPERS). */
+	for (size_t i = 0; i < d->n_bonds; i++) {
+		if (d->bonds[i].uppers.n_lost)
+			log_info("%s: reload: no longer waiting for uppers lost with the bond",
+				 d->bonds[i].name);
+		uppers_forget_lost(&d->bonds[i].uppers);
+	}
 	/* A new config is a new start for every link that was backing off,
 	 * and what it changes is not drift. */
 	holds_clear(&d->holds);

@@ -106,6 +106,8 @@ int plan_preview(const struct desired *want, bool json, FILE *out)
 		goto out;
 	if ((err = plan_report_build(want, &plan_out, &report)) < 0)
 		goto out;
+	if ((err = plan_report_uppers(&report, &ob.state)) < 0)
+		goto out;
 	if (json)
 		plan_report_json(&report, &text);
 	else {

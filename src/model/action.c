@@ -18,6 +18,7 @@ static const char *const kind_names[ACT__COUNT] = {
 	[ACT_ENSLAVE] = "enslave",      [ACT_RELEASE] = "release",
 	[ACT_SET_SLAVE_OPTS] = "set-slave-options", [ACT_ADD_ADDR] = "add-address",
 	[ACT_SET_ROUTE_CC] = "set-route-congestion", [ACT_SET_MAC] = "set-mac",
+	[ACT_SET_BRIDGE] = "set-bridge",
 };
 
 const char *action_kind_name(enum action_kind k)
@@ -106,6 +107,9 @@ const char *action_describe(const struct action *a, char *buf, size_t len)
 		break;
 	case ACT_RELEASE:
 		snprintf(buf, len, "release %s (%s)", a->ifname, why);
+		break;
+	case ACT_SET_BRIDGE:
+		snprintf(buf, len, "add %s to bridge %s (%s)", a->ifname, a->master, why);
 		break;
 	case ACT_SET_SLAVE_OPTS:
 		snprintf(buf, len, "set slave %s%s%s%s (%s)", a->ifname,

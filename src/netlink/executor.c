@@ -340,6 +340,21 @@ static int enslave(struct executor *ex, const struct action *a, char *errmsg, si
 			    errlen, "enslaving it to %s", a->bond);
 }
 
+/* bridge = NAME: IFLA_MASTER on the bond (net/core/rtnetlink.c
+ * do_set_master, which calls the bridge's ndo_add_slave, br_add_slave). */
+static int set_bridge(struct executor *ex, const struct action *a, char *errmsg, size_t errlen)
+{
+	int bond = ifindex_of(ex, a->ifname, errmsg, errlen);
+	if (bond < 0)
+		return bond;
+	int bridge = ifindex_of(ex, a->master, errmsg, errlen);
+	if (bridge < 0)
+		return bridge;
+	route_begin(ex);
+	return libnl_result(ex, rtnl_link_enslave_ifindex(ex->route, bridge, bond), errmsg,
+			    errlen, "adding it to bridge %s", a->master);
+}
+
 static int release(struct executor *ex, const struct action *a, char *errmsg, size_t errlen)
 {
 	int slave = ifindex_of(ex, a->ifname, errmsg, errlen);
@@ -431,6 +446,8 @@ static int (*const run_kind[ACT__COUNT])(struct executor *, const struct action 
 	[ACT_SET_MTU] = change_link, [ACT_LINK_UP] = change_link, [ACT_LINK_DOWN] = change_link,
 	/* its slaves */
 	[ACT_ENSLAVE] = enslave, [ACT_RELEASE] = release, [ACT_SET_SLAVE_OPTS] = set_slave_opts,
+	/* the manager's bridge it joins (bridge = NAME) */
+	[ACT_SET_BRIDGE] = set_bridge,
 	/* its addresses and routes */
 	[ACT_ADD_ADDR] = add_addr, [ACT_SET_ROUTE_CC] = set_route_cc,
 };

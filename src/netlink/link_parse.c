@@ -42,6 +42,14 @@ static void parse_linkinfo(const struct nlattr *linkinfo, struct obs_link *l)
 		bond_codec_parse_opts(data, &l->bond, &l->primary_ifindex);
 		bond_codec_parse_info(data, &l->info);
 	}
+	/* A VLAN's id (net/8021q/vlan_netlink.c vlan_fill_info). */
+	if (data && strcmp(l->kind, "vlan") == 0) {
+		mnl_attr_for_each_nested(a, data) {
+			if (mnl_attr_get_type(a) == IFLA_VLAN_ID &&
+			    mnl_attr_get_payload_len(a) >= sizeof(uint16_t))
+				l->vlan_id = mnl_attr_get_u16(a);
+		}
+	}
 	if (slave_data && strcmp(slave_kind, "bond") == 0)
 		bond_codec_parse_slave(slave_data, &l->slave);
 }

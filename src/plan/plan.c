@@ -26,6 +26,8 @@
  *   enslaves   the missing ones, in configured order
  *   primary    once its device is a slave
  *   link-up    once the slaves are in
+ *   bridge     bridge = NAME: the bond made a port of that bridge when both
+ *              exist and the bond is no other master's port (uppers.h)
  *   addresses  once the bond is up
  *
  * Actions backing off after a kernel error (plan_constraints) are left out one by
@@ -40,6 +42,8 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <net/if_arp.h>
+
+#include "uppers.h"
 
 /* ---- small helpers ---------------------------------------------------- */
 
@@ -699,6 +703,46 @@ static void plan_link_up(struct ctx *c, struct sim_bond *s)
 	s->up = true;
 }
 
+/*
+ * bridge = NAME: the bond joins the manager's bridge (IFLA_MASTER on the
+ * bond, as `ip link set BOND master NAME`; net/core/rtnetlink.c
+ * do_set_master moves it from a master it has in the same request).  The
+ * bridge is never created or changed; the bond is never taken from a
+ * master that is not the configured bridge or one an earlier configuration
+ * named (bridge_state): that one is the manager's choice, and health says
+ * so.  A bond created in this plan joins once it is.
+ */
+static void plan_bridge(struct ctx *c, const struct sim_bond *s)
+{
+	const struct desired_bond *b = s->want;
+	const char *detail = NULL;
+	enum bridge_state st = bridge_state(b, c->have, &detail);
+
+	if (st == BRIDGE_UNSET || held(c, "bridge", b->name))
+		return;
+	if (s->created && st == BRIDGE_NO_BOND) {
+		const struct obs_link *br = observed_by_name(c->have, b->bridge);
+		st = br && strcmp(br->kind, "bridge") == 0 ? BRIDGE_TO_JOIN : BRIDGE_ABSENT;
+	}
+	if (st == BRIDGE_NOT_BRIDGE || st == BRIDGE_ELSEWHERE) {
+		char msg[sizeof(((struct plan_note *)0)->msg)];
+		if (st == BRIDGE_NOT_BRIDGE)
+			snprintf(msg, sizeof(msg), "bridge %s is a link of kind %s, not a bridge: "
+				 "the bond is not made its port", b->bridge, detail);
+		else
+			snprintf(msg, sizeof(msg), "is a port of %s, not of bridge %s: left there "
+				 "(bondd takes no port from another master)", detail, b->bridge);
+		note(c, s, b->name, msg);
+		return;
+	}
+	if (st != BRIDGE_TO_JOIN)
+		return;
+	struct action a = new_action(s, ACT_SET_BRIDGE, b->name,
+				     s->created ? "create" : "bridge");
+	snprintf(a.master, sizeof(a.master), "%s", b->bridge);
+	push(c, &a);
+}
+
 /* Configured addresses the bond lacks; others are never removed. */
 static void plan_addresses(struct ctx *c, const struct sim_bond *s)
 {
@@ -761,6 +805,7 @@ static void plan_bond(struct ctx *c, const struct desired_bond *b)
 	plan_enslaves(c, &s);
 	plan_primary(c, &s);
 	plan_link_up(c, &s);
+	plan_bridge(c, &s);
 	plan_addresses(c, &s);
 }
 
@@ -782,7 +827,7 @@ bool plan_action_disrupts(const struct action *a)
 bool plan_failure_stops_bond(const struct action *failed)
 {
 	return failed->kind != ACT_ADD_ADDR && failed->kind != ACT_SET_SLAVE_OPTS &&
-	       failed->kind != ACT_SET_MAC;
+	       failed->kind != ACT_SET_MAC && failed->kind != ACT_SET_BRIDGE;
 }
 
 int plan(const struct desired *want, const struct observed *have,

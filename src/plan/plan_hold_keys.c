@@ -90,7 +90,7 @@ const char *plan_hold_key(const struct action *a, int failed_opt, char *buf, siz
 	 * every other kind not named below is held as "link IFNAME". */
 	static const char *const word[ACT__COUNT] = {
 		[ACT_SET_MTU] = "mtu", [ACT_SET_MAC] = "mac", [ACT_LINK_UP] = "up",
-		[ACT_SET_SLAVE_OPTS] = "slave-opts",
+		[ACT_SET_SLAVE_OPTS] = "slave-opts", [ACT_SET_BRIDGE] = "bridge",
 	};
 
 	switch (a->kind) {

@@ -215,6 +215,24 @@ static enum status_health judge(const struct status_view *v, const struct bond_v
 	if (bond->n_order != b->n_slaves)
 		return reason(why, len, DEGRADED, "%s has %zu slaves, %zu configured", b->name,
 			      bond->n_order, b->n_slaves);
+	/* What the kernel took with the bond when it was deleted (uppers.h),
+	 * until it is back or a reload accepts its absence. */
+	if (rt && rt->uppers.n_lost) {
+		char list[BOND_VIEW_WHY];
+		return reason(why, len, DEGRADED, "uppers lost: %s",
+			      uppers_text(rt->uppers.lost, rt->uppers.n_lost, false, list,
+					  sizeof(list)));
+	}
+	/* bridge = NAME that bondd cannot meet without taking what is not
+	 * its own; a bridge that does not exist yet is only a note. */
+	const char *detail = NULL;
+	enum bridge_state bs = bridge_state(b, v->obs, &detail);
+	if (bs == BRIDGE_ELSEWHERE)
+		return reason(why, len, DEGRADED, "%s is a port of %s, not of bridge %s", b->name,
+			      detail, b->bridge);
+	if (bs == BRIDGE_NOT_BRIDGE)
+		return reason(why, len, DEGRADED, "bridge %s is a link of kind %s, not a bridge",
+			      b->bridge, detail);
 	/* What health does not compare (options, addresses) bondd may still
 	 * be putting back: the daemon says so while it retries. */
 	if (rt && rt->unsettled[0])

@@ -746,6 +746,19 @@ static void kernel_apply(struct fx *f, const struct action *a)
 		*r = a->route;
 		break;
 	}
+	case ACT_SET_BRIDGE: {
+		/* net/core/rtnetlink.c do_set_master, br_add_if: the bridge
+		 * must be one; the request with the master it has is a no-op. */
+		struct obs_link *l = obs(f, a->ifname), *br = obs(f, a->master);
+		if (strcmp(l->kind, "bond") != 0)
+			kernel_refuses(a, "%s is not a bond", a->ifname);
+		if (strcmp(br->kind, "bridge") != 0)
+			kernel_refuses(a, "%s is not a bridge (-EOPNOTSUPP)", a->master);
+		if (l->master == br->ifindex)
+			kernel_refuses(a, "bridge sent unchanged");
+		l->master = br->ifindex;
+		break;
+	}
 	case ACT__COUNT:
 		kernel_refuses(a, "not an action");
 	}

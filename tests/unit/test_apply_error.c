@@ -62,8 +62,8 @@ static void refused_value_is_a_config_error(void **state)
 	assert_int_equal(meaning(ACT_SET_OPTS, -EPERM).kind, APPLY_ERR_RETRY);
 }
 
-/* Only an enslave's failure restores a link; addresses, slave options and
- * the MAC leave the rest of the bond's plan going. */
+/* Only an enslave's failure restores a link; addresses, slave options,
+ * the MAC and the bridge leave the rest of the bond's plan going. */
 static void what_stops_and_what_restores(void **state)
 {
 	(void)state;
@@ -71,7 +71,7 @@ static void what_stops_and_what_restores(void **state)
 		struct apply_error e = meaning((enum action_kind)k, -EOPNOTSUPP);
 		assert_int_equal(e.restore_up, k == ACT_ENSLAVE);
 		assert_int_equal(e.stops_bond, k != ACT_ADD_ADDR && k != ACT_SET_SLAVE_OPTS &&
-						k != ACT_SET_MAC);
+						k != ACT_SET_MAC && k != ACT_SET_BRIDGE);
 	}
 }
 

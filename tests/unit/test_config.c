@@ -469,6 +469,13 @@ static void lists_and_mac(void **state)
 	assert_false(d.bonds[0].has_mac);
 	desired_free(&d);
 
+	/* bridge = NAME: kept as given; without it, none. */
+	parse_ok("[bond0]\nmiimon = 100\nslaves = e1 e2\nbridge = vmbr0\n[bond1]\nmiimon = 100\n", &d);
+	assert_string_equal(d.bonds[0].bridge, "vmbr0");
+	assert_int_equal(d.bonds[0].bridge_line, 4);
+	assert_string_equal(d.bonds[1].bridge, "");
+	desired_free(&d);
+
 	parse_ok("[bond0]\nmode = 802.3ad\nad_actor_system = 02:AB:cd:00:00:01\n"
 		 "lacp_rate = fast\nxmit_hash_policy = layer3+4\n",
 		 &d);
@@ -877,6 +884,20 @@ static const struct bad_case bad_cases[] = {
 	{"[bond0]\nmode = 802.3ad\nad_actor_system = 0:1:2:3:4:5\n",
 	 {"bondd.conf:3: ad_actor_system: invalid MAC address \"0:1:2:3:4:5\" (expected "
 	  "aa:bb:cc:dd:ee:ff)"}},
+	/* bridge */
+	{"[bond0]\nbridge = vmbr0123456789ab\n",
+	 {"bondd.conf:2: bridge: invalid interface name \"vmbr0123456789ab\": is longer than 15 "
+	  "bytes"}},
+	{"[bond0]\nbridge = br/0\n",
+	 {"bondd.conf:2: bridge: invalid interface name \"br/0\": contains \"/\""}},
+	{"[bond0]\nbridge = vmbr0\nbridge = vmbr1\n",
+	 {"bondd.conf:3: duplicate key \"bridge\" (first on line 2)"}},
+	{"[bond0]\nbridge = bond0\n",
+	 {"bondd.conf:2: bridge: bond0 is this bond; name the bridge it is to be a port of"}},
+	{"[bond0]\nslaves = e1 e2\nbridge = e2\n",
+	 {"bondd.conf:3: bridge: e2 is a slave of this bond (line 2), not a bridge"}},
+	{"[bond0]\nbridge = bond1\n[bond1]\nmiimon = 100\n",
+	 {"bondd.conf:2: bridge: bond1 is configured as a bond (line 3), not a bridge"}},
 	/* mac_address */
 	{"[bond0]\nmac_address = 01:00:5e:00:00:01\n",
 	 {"bondd.conf:2: mac_address: 01:00:5e:00:00:01 is a multicast address"}},

@@ -28,6 +28,7 @@ struct exp {
 	int64_t actor_prio;      /* SET_SLAVE_OPTS: actor_port_prio, UNSET when not sent */
 	const char *cc;          /* SET_ROUTE_CC: the algorithm written, "" none */
 	bool mac;                /* CREATE, SET_MAC: the configured mac_address sent */
+	const char *master;      /* SET_BRIDGE: the bridge */
 };
 
 struct exp_note {
@@ -51,6 +52,7 @@ struct exp_note {
 #define A_SLAVE_AD(dev, b, ap) {EXP(ACT_SET_SLAVE_OPTS, dev, b, "option"), .queue_id = UNSET, \
 				.prio = UNSET, .actor_prio = (ap)}
 #define A_ADDR(b, i) {EXP(ACT_ADD_ADDR, b, b, "address"), .addr = (i)}
+#define A_BRIDGE(b, br, why) {EXP(ACT_SET_BRIDGE, b, b, why), .master = (br)}
 #define A_ROUTE_CC(b, c, why) {EXP(ACT_SET_ROUTE_CC, b, b, why), .cc = (c)}
 
 struct plan_case {
@@ -128,6 +130,12 @@ static const char *mismatch(const struct fx *f, const struct action *a, const st
 			return "actor_port_prio";
 	} else if (a->slave.has_queue_id || a->slave.has_prio || a->slave.has_actor_port_prio) {
 		return "slave options set on another action";
+	}
+	if (a->kind == ACT_SET_BRIDGE) {
+		if (!e->master || strcmp(a->master, e->master) != 0)
+			return "bridge";
+	} else if (a->master[0]) {
+		return "bridge set on another action";
 	}
 	if (a->kind == ACT_SET_ROUTE_CC) {
 		if (!e->cc || strcmp(a->route.cc_algo, e->cc) != 0)
@@ -1423,7 +1431,117 @@ static void setup_mac_fail_over_mac_unmanaged(struct fx *f)
 	m->hwaddr[5] = 0x42;
 }
 
+/* ---- bridge = NAME ------------------------------------------------------------------- */
+
+static struct obs_link *obs_bridge(struct fx *f, const char *name)
+{
+	struct obs_link *l = obs_new(f, name, "bridge");
+	l->flags = IFF_UP | IFF_LOWER_UP;
+	return l;
+}
+
+static struct desired_bond *want_rr4_bridge(struct fx *f, const char *bridge)
+{
+	struct desired_bond *b = want_rr4(f);
+	fx_name(b->bridge, bridge);
+	return b;
+}
+
+/* The manager's bridge exists, the bond is no port yet: it joins. */
+static void setup_bridge_join(struct fx *f)
+{
+	want_rr4_bridge(f, "vmbr0");
+	obs_converged(f);
+	obs_bridge(f, "vmbr0");
+}
+
+/* Already its port: nothing to do. */
+static void setup_bridge_converged(struct fx *f)
+{
+	setup_bridge_join(f);
+	obs(f, "bond0")->master = obs(f, "vmbr0")->ifindex;
+}
+
+/* The bridge does not exist (yet): nothing done, no note (status says it). */
+static void setup_bridge_absent(struct fx *f)
+{
+	want_rr4_bridge(f, "vmbr0");
+	obs_converged(f);
+}
+
+/* The bond was deleted: created again, then made the bridge's port. */
+static void setup_bridge_bond_missing(struct fx *f)
+{
+	want_rr4_bridge(f, "vmbr0");
+	nics(f, "eth1 eth2 eth3 eth4", false);
+	obs_bridge(f, "vmbr0");
+}
+
+/* The manager put the bond in another bridge: left there, with a note. */
+static void setup_bridge_elsewhere(struct fx *f)
+{
+	setup_bridge_join(f);
+	obs(f, "bond0")->master = obs_bridge(f, "vmbr1")->ifindex;
+}
+
+/* A reload changed bridge = vmbr1 to vmbr0: bondd's own port moves. */
+static void setup_bridge_moved_by_reload(struct fx *f)
+{
+	setup_bridge_elsewhere(f);
+	fx_name(f->bonds[0].bridge_was, "vmbr1");
+}
+
+/* A link by that name that is not a bridge: never made its port. */
+static void setup_bridge_not_a_bridge(struct fx *f)
+{
+	want_rr4_bridge(f, "vmbr0");
+	obs_converged(f);
+	obs_new(f, "vmbr0", "vrf");
+}
+
+/* Without the key the bond's master is never touched. */
+static void setup_bridge_unset_left_alone(struct fx *f)
+{
+	want_rr4(f);
+	obs_converged(f);
+	obs(f, "bond0")->master = obs_bridge(f, "vmbr0")->ifindex;
+}
+
+/* A failed join backs off: not tried again meanwhile. */
+static void setup_bridge_held(struct fx *f)
+{
+	setup_bridge_join(f);
+	fx_hold_key(f, "bridge bond0");
+}
+
 static const struct plan_case cases[] = {
+	/* bridge = NAME */
+	{"bridge_join", setup_bridge_join, {A_BRIDGE("bond0", "vmbr0", "bridge")}, {{0}}, NULL},
+	{"bridge_converged", setup_bridge_converged, {{0}}, {{0}}, NULL},
+	{"bridge_absent_nothing_done", setup_bridge_absent, {{0}}, {{0}}, NULL},
+	{"bridge_bond_created_then_joins", setup_bridge_bond_missing,
+	 {
+		 A_CREATE("bond0", B(OPT_MODE) | B(OPT_MIIMON), 9000),
+		 A_ENSLAVE("eth1", "bond0", "missing"),
+		 A_ENSLAVE("eth2", "bond0", "missing"),
+		 A_ENSLAVE("eth3", "bond0", "missing"),
+		 A_ENSLAVE("eth4", "bond0", "missing"),
+		 A_UP("bond0", "create"),
+		 A_BRIDGE("bond0", "vmbr0", "create"),
+		 A_ADDR("bond0", 0),
+	 },
+	 {{0}}, NULL},
+	{"bridge_elsewhere_left_there", setup_bridge_elsewhere, {{0}},
+	 {{"bond0", "bond0", "is a port of vmbr1, not of bridge vmbr0: left there (bondd takes no "
+	   "port from another master)"}}, NULL},
+	{"bridge_moved_by_reload", setup_bridge_moved_by_reload,
+	 {A_BRIDGE("bond0", "vmbr0", "bridge")}, {{0}}, NULL},
+	{"bridge_not_a_bridge", setup_bridge_not_a_bridge, {{0}},
+	 {{"bond0", "bond0", "bridge vmbr0 is a link of kind vrf, not a bridge: the bond is not "
+	   "made its port"}}, NULL},
+	{"bridge_unset_master_left_alone", setup_bridge_unset_left_alone, {{0}}, {{0}}, NULL},
+	{"bridge_held", setup_bridge_held, {{0}}, {{0}}, NULL},
+
 	/* Converged: nothing to do. */
 	{"converged_balance_rr", rr4_converged, {{0}}, {{0}}, NULL},
 	{"converged_8023ad_miimon_100", setup_converged_8023ad, {{0}}, {{0}}, NULL},

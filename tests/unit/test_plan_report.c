@@ -47,8 +47,8 @@ static void nothing_to_do(void **state)
 	assert_int_equal(r.n_bonds, 2);
 	assert_string_equal(render(&r, true),
 		"{\"plan\":1,\"changes\":false,\"actions\":0,\"disrupting\":0,\"bonds\":["
-		"{\"name\":\"bond0\",\"changes\":false,\"disrupts_traffic\":false,\"actions\":[],\"notes\":[]},"
-		"{\"name\":\"ab0\",\"changes\":false,\"disrupts_traffic\":false,\"actions\":[],\"notes\":[]}]}\n");
+		"{\"name\":\"bond0\",\"changes\":false,\"disrupts_traffic\":false,\"actions\":[],\"uppers_affected\":[],\"notes\":[]},"
+		"{\"name\":\"ab0\",\"changes\":false,\"disrupts_traffic\":false,\"actions\":[],\"uppers_affected\":[],\"notes\":[]}]}\n");
 	assert_string_equal(render(&r, false),
 		"nothing to do: the kernel matches the configuration\n");
 	plan_report_free(&r);
@@ -67,9 +67,9 @@ static void note_alone_is_no_change(void **state)
 	assert_false(plan_report_changes(&r));
 	assert_string_equal(render(&r, true),
 		"{\"plan\":1,\"changes\":false,\"actions\":0,\"disrupting\":0,\"bonds\":["
-		"{\"name\":\"bond0\",\"changes\":false,\"disrupts_traffic\":false,\"actions\":[],\"notes\":[]},"
+		"{\"name\":\"bond0\",\"changes\":false,\"disrupts_traffic\":false,\"actions\":[],\"uppers_affected\":[],\"notes\":[]},"
 		"{\"name\":\"ab0\",\"changes\":false,\"disrupts_traffic\":false,\"actions\":[],"
-		"\"notes\":[{\"interface\":\"e8\",\"message\":\"carries address 198.51.100.8/24, not enslaving it\"}]}]}\n");
+		"\"uppers_affected\":[],\"notes\":[{\"interface\":\"e8\",\"message\":\"carries address 198.51.100.8/24, not enslaving it\"}]}]}\n");
 	plan_report_free(&r);
 	action_list_free(&l);
 }
@@ -103,10 +103,10 @@ static void rebuild_grouped_and_flagged(void **state)
 		"{\"action\":\"set-options\",\"interface\":\"bond0\",\"reason\":\"rebuild\",\"disrupts_traffic\":true,\"description\":\"set bond0 (rebuild)\"},"
 		"{\"action\":\"link-up\",\"interface\":\"bond0\",\"reason\":\"down\",\"disrupts_traffic\":false,\"description\":\"link-up bond0 (down)\"},"
 		"{\"action\":\"set-mtu\",\"interface\":\"e2\",\"reason\":\"mtu\",\"disrupts_traffic\":false,\"description\":\"set e2 mtu 0 (mtu)\"}"
-		"],\"notes\":[]},"
+		"],\"uppers_affected\":[],\"notes\":[]},"
 		"{\"name\":\"ab0\",\"changes\":true,\"disrupts_traffic\":false,\"actions\":["
 		"{\"action\":\"enslave\",\"interface\":\"e5\",\"reason\":\"missing\",\"disrupts_traffic\":false,\"description\":\"enslave e5 to ab0 (missing)\"}"
-		"],\"notes\":[]}]}\n");
+		"],\"uppers_affected\":[],\"notes\":[]}]}\n");
 	assert_string_equal(render(&r, false),
 		"ab0: enslave e5 to ab0 (missing)\n"
 		"bond0: link-down bond0 (rebuild)  [disrupts traffic]\n"
@@ -136,15 +136,90 @@ static void unconfigured_bond_and_odd_names(void **state)
 		"{\"plan\":1,\"changes\":true,\"actions\":1,\"disrupting\":1,\"bonds\":["
 		"{\"name\":\"old\\udcff\",\"changes\":true,\"disrupts_traffic\":true,\"actions\":["
 		"{\"action\":\"delete\",\"interface\":\"old\\udcff\",\"reason\":\"absent\",\"disrupts_traffic\":true,\"description\":\"delete old\\udcff (absent)\"}"
-		"],\"notes\":[]}]}\n");
+		"],\"uppers_affected\":[],\"notes\":[]}]}\n");
 	plan_report_free(&r);
 	action_list_free(&l);
+}
+
+static void put_link(struct observed *o, int ifindex, const char *name, const char *kind,
+		     int master, int lower, uint16_t vid)
+{
+	struct obs_link l;
+
+	memset(&l, 0, sizeof(l));
+	l.ifindex = ifindex;
+	snprintf(l.name, sizeof(l.name), "%s", name);
+	snprintf(l.kind, sizeof(l.kind), "%s", kind);
+	l.master = master;
+	l.lower = lower;
+	l.vlan_id = vid;
+	assert_int_equal(observed_put_link(o, &l), 0);
+}
+
+/* A re-build that sets the bond down names the uppers that go down with
+ * it and what each loses; one that leaves the bond up without slaves, and
+ * a deletion, say theirs; a bond whose plan disrupts nothing names none. */
+static void uppers_named(void **state)
+{
+	(void)state;
+	struct action_list l = {0};
+	struct plan_report r;
+	struct observed o = {0};
+
+	put_link(&o, 4, "vmbr0", "bridge", 0, 0, 0);
+	put_link(&o, 5, "bond0", "bond", 4, 0, 0);
+	put_link(&o, 6, "bond0.21", "vlan", 0, 5, 21);
+	put_link(&o, 7, "ab0", "bond", 0, 0, 0);
+	put_link(&o, 8, "mv0", "macvlan", 0, 7, 0);
+	push(&l, ACT_LINK_DOWN, "bond0", "bond0", "rebuild");
+	push(&l, ACT_SET_OPTS, "bond0", "bond0", "rebuild");
+	push(&l, ACT_LINK_UP, "bond0", "bond0", "rebuild");
+	push(&l, ACT_SET_MTU, "ab0", "ab0", "mtu");
+	assert_int_equal(plan_report_build(&two, &l, &r), 0);
+	assert_int_equal(plan_report_uppers(&r, &o), 0);
+	assert_int_equal(r.bonds[0].effect, PUE_DOWN);
+	assert_int_equal(r.bonds[0].n_uppers, 2);
+	assert_int_equal(r.bonds[1].effect, PUE_NONE);
+	assert_int_equal(r.bonds[1].n_uppers, 0);
+	const char *text = render(&r, false);
+	assert_non_null(strstr(text,
+		"bond0: takes down bridge port of vmbr0: its port is disabled while the bond is "
+		"down, and forwards again only after the bridge's forward delay when STP is on\n"
+		"bond0: takes down vlan bond0.21: set down with the bond and up again after it: "
+		"may lose its IPv6 addresses (keep_addr_on_down 0) and the routes through it\n"
+		"4 actions, 2 disrupting traffic; none taken\n"));
+	const char *json = render(&r, true);
+	assert_non_null(strstr(json, "\"uppers_affected\":["
+		"{\"name\":\"vmbr0\",\"kind\":\"bridge\",\"ifindex\":4,\"port\":true,"
+		"\"effect\":\"down\",\"loses\":"));
+	assert_non_null(strstr(json, "{\"name\":\"bond0.21\",\"kind\":\"vlan\",\"ifindex\":6,"
+		"\"vlan_id\":21,\"port\":false,\"effect\":\"down\""));
+	plan_report_free(&r);
+	action_list_clear(&l);
+
+	/* Every slave released, the bond left up (fail_over_mac); ab0 deleted. */
+	push(&l, ACT_RELEASE, "bond0", "e1", "rebuild");
+	push(&l, ACT_SET_OPTS, "bond0", "bond0", "rebuild");
+	push(&l, ACT_DELETE_BOND, "ab0", "ab0", "state absent");
+	assert_int_equal(plan_report_build(&two, &l, &r), 0);
+	assert_int_equal(plan_report_uppers(&r, &o), 0);
+	assert_int_equal(r.bonds[0].effect, PUE_NO_CARRIER);
+	assert_int_equal(r.bonds[1].effect, PUE_DELETED);
+	text = render(&r, false);
+	assert_non_null(strstr(text, "bond0: takes down vlan bond0.21: has no carrier while the "
+				     "bond has no slave\n"));
+	assert_non_null(strstr(text, "ab0: takes down macvlan mv0: deleted by the kernel with the "
+				     "bond, with its addresses and routes\n"));
+	plan_report_free(&r);
+	action_list_free(&l);
+	observed_free(&o);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(nothing_to_do),
+		cmocka_unit_test(uppers_named),
 		cmocka_unit_test(note_alone_is_no_change),
 		cmocka_unit_test(rebuild_grouped_and_flagged),
 		cmocka_unit_test(unconfigured_bond_and_odd_names),
