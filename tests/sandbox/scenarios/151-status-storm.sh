@@ -13,6 +13,14 @@
 . "$LIB_DIR/lib.sh"
 . "$LIB_DIR/bondd-lib.sh"
 
+# The status server's loop under client storms is bondd's own, the same on
+# every kernel (020 and 121 prove the repairs themselves on each), and this
+# takes over a minute: once, on 6.1 (CI's time).
+case $(uname -r) in
+6.1.*) ;;
+*) skip "the status server: kernel-independent, run on 6.1 only" ;;
+esac
+
 nics 4
 standard_conf "$WORK/bondd.conf"
 start_bondd "$WORK/bondd.conf"

@@ -7,6 +7,14 @@
 . "$LIB_DIR/lib.sh"
 . "$LIB_DIR/bondd-lib.sh"
 
+# A client's half-close is the status server's own handling of a Unix
+# socket, the same on every kernel, and 100 one-shot clients take most of a
+# minute: once, on 6.1 (CI's time).
+case $(uname -r) in
+6.1.*) ;;
+*) skip "the status server: kernel-independent, run on 6.1 only" ;;
+esac
+
 command -v socat >/dev/null || fail "socat is not installed (scripts/install-deps test installs it)"
 nics 2
 write_conf "$WORK/bondd.conf" <<CONF
