@@ -448,7 +448,7 @@ if fl:
     w("## 8. The status socket under a flood: bondd plain and at SCHED_RR 1\n")
     w("Issue 31. One guest boot, two bondds side by side, each with a 4-slave balance-rr bond (MTU 9000) in namespaces "
       "of its own: *plain*, a plain process, and *rr-1*, started as `bondd.service` starts it: SCHED_RR 1 with "
-      "SCHED_RESET_ON_FORK (`CPUSchedulingResetOnFork=yes`) and RLIMIT_RTTIME 1 s soft, 10 s hard (`LimitRTTIME=1s:10s`), by "
+      "SCHED_RESET_ON_FORK (`CPUSchedulingResetOnFork=yes`) and RLIMIT_RTTIME 1 s soft, 10 s hard (as bondd sets it for itself under its unit), by "
       "`prlimit --rttime=1000000:10000000 chrt -r -R 1 bondd`. A shell starts each bondd again 2 s after it fails, as "
       "`Restart=on-failure` and `RestartSec=2s` do; *restarts* counts that. The flood, from an unprivileged user "
       "(nobody) at normal priority, is one process, `bench/flood load`: 20 clients each sending 1 MiB request lines, "

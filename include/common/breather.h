@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A pause in long runs of work, for bondd at a real-time priority
- * (bondd.service: CPUSchedulingPolicy=rr, LimitRTTIME=).  The kernel counts
+ * (bondd.service: CPUSchedulingPolicy=rr; RLIMIT_RTTIME set by bondd itself,
+ * breather_limit_rttime).  The kernel counts
  * the CPU time a real-time task uses without sleeping and sends SIGXCPU,
  * then SIGKILL, past RLIMIT_RTTIME (kernel/sched/rt.c watchdog; the count
  * starts again when the task is woken from a sleep).  That is the bound on
@@ -17,7 +18,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define BREATHER_WORK_US 100000 /* far below the unit's LimitRTTIME=1s */
+#define BREATHER_WORK_US 100000 /* far below BREATHER_RTTIME_SOFT_US */
+/* RLIMIT_RTTIME: SIGXCPU (a warning, breather_catch_xcpu) past 1 s of
+ * real-time CPU without a sleep, SIGKILL past 10 s. */
+#define BREATHER_RTTIME_SOFT_US 1000000
+#define BREATHER_RTTIME_HARD_US 10000000
 #define BREATHER_PAUSE_US 1000
 
 struct breather {
@@ -34,6 +39,16 @@ bool breather_due(struct breather *b, long nvcsw, uint64_t cpu_us);
  * breather_check sleeps at once and logs it; the hard limit still ends a
  * bondd that spins.  Call once at start. */
 void breather_catch_xcpu(void);
+
+/* When this process runs at a real-time policy (SCHED_RR or SCHED_FIFO):
+ * sets RLIMIT_RTTIME to soft_us and hard_us, never above what it already
+ * is (lowering a limit needs no privilege).  Called after
+ * breather_catch_xcpu, so that the soft limit's SIGXCPU always finds its
+ * handler: the unit sets no LimitRTTIME=, which would also cover the time
+ * before bondd's first instruction and every ExecReload= client (on a
+ * loaded VM both were killed by SIGXCPU before their main).  Returns 0, 1
+ * when not real-time (nothing set), or -errno. */
+int breather_limit_rttime(uint64_t soft_us, uint64_t hard_us);
 
 /* Reads both for this thread and sleeps when due (at once after a
  * SIGXCPU).  Cheap enough to call

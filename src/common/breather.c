@@ -2,6 +2,8 @@
 #include "breather.h"
 #include "log.h"
 
+#include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -26,6 +28,26 @@ void breather_catch_xcpu(void)
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = SA_RESTART;
 	sigaction(SIGXCPU, &sa, NULL);
+}
+
+int breather_limit_rttime(uint64_t soft_us, uint64_t hard_us)
+{
+	/* (with SCHED_RESET_ON_FORK, CPUSchedulingResetOnFork=, in the
+	 * policy's bits: kernel/sched/syscalls.c, sched_getscheduler) */
+	int policy = sched_getscheduler(0) & ~SCHED_RESET_ON_FORK;
+	struct rlimit rl;
+
+	if (policy != SCHED_RR && policy != SCHED_FIFO)
+		return 1;
+	if (getrlimit(RLIMIT_RTTIME, &rl) < 0)
+		return -errno;
+	if (rl.rlim_max == RLIM_INFINITY || rl.rlim_max > hard_us)
+		rl.rlim_max = hard_us;
+	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > soft_us)
+		rl.rlim_cur = soft_us;
+	if (rl.rlim_cur > rl.rlim_max)
+		rl.rlim_cur = rl.rlim_max;
+	return setrlimit(RLIMIT_RTTIME, &rl) < 0 ? -errno : 0;
 }
 
 bool breather_due(struct breather *b, long nvcsw, uint64_t cpu_us)

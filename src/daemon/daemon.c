@@ -811,6 +811,12 @@ static int setup_fds(struct daemon *d)
 		return -errno;
 	signal(SIGPIPE, SIG_IGN);
 	breather_catch_xcpu();
+	/* The bound on a spin at a real-time priority, set by bondd once the
+	 * handler above is in place (breather.h). */
+	int rt = breather_limit_rttime(BREATHER_RTTIME_SOFT_US, BREATHER_RTTIME_HARD_US);
+	if (rt < 0)
+		log_warn("could not set RLIMIT_RTTIME (%s): a bondd that spins at its real-time "
+			 "priority is not stopped by the kernel", strerror(-rt));
 	d->sigfd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
 	d->retry_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
 	d->epfd = epoll_create1(EPOLL_CLOEXEC);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -349,11 +350,17 @@ static int status_main(int argc, char **argv);
  * status: a failure before a reply is UNKNOWN (3), bad usage too. */
 int main(int argc, char **argv)
 {
-	/* Run by the unit as ExecReload=, with bondd's SCHED_RR 1 and
-	 * RLIMIT_RTTIME: it sleeps while it waits for the answer, yet a slow,
-	 * shared VM's count reached the soft limit once, and SIGXCPU's default
-	 * ends it (status=24/XCPU) and fails the reload.  The hard limit still
-	 * ends a bondd-status that spins. */
+	/* Run by the unit as ExecReload=, with bondd's SCHED_RR 1 (systemd
+	 * gives every Exec*= process the unit's policy): a client that parses
+	 * bondd's reply has no reason to run at a real-time priority, so it
+	 * goes back to SCHED_OTHER first (lowering needs no privilege, and
+	 * RestrictRealtime= only refuses the real-time policies).  The unit
+	 * sets no LimitRTTIME= (bondd sets its own, breather.h), and SIGXCPU
+	 * is ignored for a limit an admin's own unit may still set. */
+	if (sched_getscheduler(0) != SCHED_OTHER) {
+		struct sched_param sp = {0};
+		(void)sched_setscheduler(0, SCHED_OTHER, &sp);
+	}
 	signal(SIGXCPU, SIG_IGN);
 	int rc = status_main(argc, argv);
 
