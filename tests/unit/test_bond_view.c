@@ -173,6 +173,21 @@ static void joins_each_bond_once(void **state)
 	assert_string_equal(b0->why, "e3 does not exist");
 	assert_int_equal(bv.worst, HEALTH_DOWN);
 	bond_views_free(&bv);
+
+	/* A request's own order, a bond named twice: each view has its
+	 * bond's findings, in source order. */
+	const struct desired_bond *sel[] = {&w->want.bonds[1], &w->want.bonds[0],
+					    &w->want.bonds[0]};
+	assert_int_equal(bond_views_build(&bv, &w->view, sel, 3, false), 0);
+	assert_int_equal(bv.v[0].n_findings, 1);
+	assert_int_equal(bv.v[0].findings[0]->kind, FK_UNREACHABLE);
+	for (size_t i = 1; i < 3; i++) {
+		assert_int_equal(bv.v[i].n_findings, 3);
+		assert_int_equal(bv.v[i].findings[0]->kind, FK_CROSSED);
+		assert_int_equal(bv.v[i].findings[2]->kind, FK_TCP_SETTING);
+		assert_ptr_equal(bv.v[i].linkcheck, &w->lc);
+	}
+	bond_views_free(&bv);
 	world_free(w);
 }
 
