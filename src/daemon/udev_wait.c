@@ -151,7 +151,7 @@ struct plan_constraints udev_wait_holds(struct udev_wait *u, const struct desire
 	return (struct plan_constraints){.keys = (const char(*)[PLAN_KEY_SIZE])u->held, .n = n,
 				   .no_rebuild = base->no_rebuild, .failing = base->failing,
 				   .n_failing = base->n_failing, .refused = base->refused,
-				   .n_refused = base->n_refused};
+				   .n_refused = base->n_refused, .only = base->only};
 }
 
 uint64_t udev_wait_next_ms(const struct udev_wait *u, uint64_t now_ms)
