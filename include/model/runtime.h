@@ -46,6 +46,9 @@ struct bond_runtime {
 	 * line per change; health_logged false: none yet. */
 	bool health_logged;
 	int health;
+	/* Why, as last judged ("" when healthy): STATUS= names every bond
+	 * but judges again only those a wake-up touched. */
+	char health_why[160];
 };
 
 #endif

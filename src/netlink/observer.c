@@ -177,6 +177,8 @@ static void apply_addr(struct observer *ob, const struct nlmsghdr *nlh)
 		observed_del_addr(&ob->state, &a);
 	else
 		observed_put_addr(&ob->state, &a);
+	if (ob->on_touch)
+		ob->on_touch(ob->ctx, a.ifindex);
 }
 
 static int apply_cb(const struct nlmsghdr *nlh, void *data)
@@ -198,6 +200,8 @@ static int apply_cb(const struct nlmsghdr *nlh, void *data)
 	case RTM_NEWROUTE:
 	case RTM_DELROUTE:
 		route_observe_apply(&ob->state, nlh);
+		if (ob->on_touch)
+			ob->on_touch(ob->ctx, 0);
 		break;
 	}
 	return MNL_CB_OK;
@@ -257,6 +261,7 @@ int observer_sync(struct observer *ob)
 		fresh = *ob;
 		memset(&fresh.state, 0, sizeof(fresh.state));
 		fresh.on_change = NULL;
+		fresh.on_touch = NULL;
 		err = dump_once(ob, &fresh);
 		ob->caps = fresh.caps;
 		ob->foreign_family = fresh.foreign_family;
