@@ -64,9 +64,11 @@ struct daemon {
 	bool *touched;
 	bool touched_all;
 	bool lldp_due;                /* a link came, went or was renamed */
+	bool identity_due;            /* ... or changed an altname, MAC or path */
 	uint64_t health_fp;           /* what every bond's health shares, last judged */
 	struct link_runtime *links;   /* every configured slave and bond */
 	size_t n_links;
+	size_t *link_at;              /* parallel to want.bonds: its first record in links */
 	struct event_log events;
 	/* One list per check (link check, host checks); each check replaces
 	 * its own list when it has looked again. */

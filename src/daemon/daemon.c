@@ -77,6 +77,15 @@ struct bond_runtime *bond_rt(struct daemon *d, const char *name)
 
 struct link_runtime *link_rt(struct daemon *d, const char *name)
 {
+	/* Each bond's records are its own and then its slaves' (in config
+	 * order, runtime_rebuild): the bond that names it says where. */
+	size_t b = plan_touch_find(&d->touch, name);
+	if (b < d->n_bonds && d->link_at && b < d->want.n_bonds) {
+		size_t at = d->link_at[b], end = at + 1 + d->want.bonds[b].n_slaves;
+		for (size_t i = at; i < end && i < d->n_links; i++)
+			if (strcmp(d->links[i].name, name) == 0)
+				return &d->links[i];
+	}
 	for (size_t i = 0; i < d->n_links; i++)
 		if (strcmp(d->links[i].name, name) == 0)
 			return &d->links[i];
@@ -93,10 +102,12 @@ static int runtime_rebuild(struct daemon *d, const struct desired *want)
 	struct bond_runtime *bonds = calloc(want->n_bonds ? want->n_bonds : 1, sizeof(*bonds));
 	struct link_runtime *links = calloc(n_links ? n_links : 1, sizeof(*links));
 	bool *touched = calloc(want->n_bonds ? want->n_bonds : 1, sizeof(*touched));
-	if (!bonds || !links || !touched) {
+	size_t *link_at = calloc(want->n_bonds ? want->n_bonds : 1, sizeof(*link_at));
+	if (!bonds || !links || !touched || !link_at) {
 		free(bonds);
 		free(links);
 		free(touched);
+		free(link_at);
 		return -ENOMEM;
 	}
 	size_t k = 0;
@@ -106,6 +117,7 @@ static int runtime_rebuild(struct daemon *d, const struct desired *want)
 		if (old)
 			bonds[i] = *old;
 		snprintf(bonds[i].name, IFNAMSIZ, "%s", b->name);
+		link_at[i] = k;
 		for (size_t j = 0; j <= b->n_slaves; j++) {
 			const char *name = j == 0 ? b->name : b->slaves[j - 1].name;
 			struct link_runtime *lo = link_rt(d, name);
@@ -119,6 +131,8 @@ static int runtime_rebuild(struct daemon *d, const struct desired *want)
 	free(d->bonds);
 	free(d->links);
 	free(d->touched);
+	free(d->link_at);
+	d->link_at = link_at;
 	d->bonds = bonds;
 	d->n_bonds = want->n_bonds;
 	d->touched = touched;
@@ -148,6 +162,14 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 	plan_touch_link(&d->touch, &d->ob.state, old, now, d->touched);
 	if (!old || !now || strcmp(old->name, now->name) != 0)
 		d->lldp_due = true; /* a slave's ifindex, for LLDP's group */
+	/* What slave entries are matched by (identity.h) */
+	if (!old || !now || strcmp(old->name, now->name) != 0 ||
+	    old->n_altnames != now->n_altnames ||
+	    memcmp(old->altnames, now->altnames, sizeof(old->altnames)) != 0 ||
+	    old->has_perm_addr != now->has_perm_addr ||
+	    memcmp(old->perm_addr, now->perm_addr, sizeof(old->perm_addr)) != 0 ||
+	    strcmp(old->id_path, now->id_path) != 0 || old->dev_port != now->dev_port)
+		d->identity_due = true;
 
 	if (!rt)
 		return;
@@ -547,7 +569,12 @@ static void converge(struct daemon *d)
 				 "re-read every link from the kernel");
 			d->touched_all = true;
 		}
-		identity_refresh(&d->want, &d->ob.state, d, true);
+		/* Only when a link came, went or changed what entries match
+		 * it by: with 1,300 links a match costs milliseconds. */
+		if (d->identity_due || d->touched_all) {
+			d->identity_due = false;
+			identity_refresh(&d->want, &d->ob.state, d, true);
+		}
 		plan_ms = clock_mono_ms();
 		struct plan_constraints held = holds_constraints(&d->holds, plan_ms);
 		held = udev_wait_holds(&d->udev, &d->want, &d->ob.state, &held, plan_ms);
@@ -996,6 +1023,7 @@ static void daemon_free(struct daemon *d)
 	free(d->bonds);
 	free(d->links);
 	free(d->touched);
+	free(d->link_at);
 	plan_touch_free(&d->touch);
 	for (size_t i = 0; i < FSRC__COUNT; i++)
 		findings_free(&d->findings[i]);

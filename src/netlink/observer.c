@@ -161,7 +161,11 @@ static void apply_link(struct observer *ob, const struct nlmsghdr *nlh)
 		return;
 	route_observe_link(&ob->state, nl_link.ifindex, nl_link.flags & IFF_UP);
 	refresh_masters(ob, had ? old.master : 0, nl_link.master);
-	observed_resolve_primaries(&ob->state);
+	/* Primaries by name: this bond's, or any whose primary this link may
+	 * be (a link new or renamed); not at every carrier change (a pass
+	 * over every link per event made a start quadratic). */
+	if (nl_link.primary_ifindex || !had || strcmp(old.name, nl_link.name) != 0)
+		observed_resolve_primaries(&ob->state);
 	if (ob->on_change)
 		ob->on_change(ob->ctx, had ? &old : NULL, observed_by_index(&ob->state,
 									    nl_link.ifindex));
