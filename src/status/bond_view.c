@@ -387,6 +387,11 @@ int bond_views_build(struct bond_views *out, const struct status_view *v,
 			out->worst = bv->health;
 	}
 	free(count);
+	/* bondd itself impaired (its picture stale, or a resource refused
+	 * at a limit) is judged as each bond's is, with no bond asked
+	 * about or none configured too: never a healthy exit status. */
+	if ((v->stale || v->impaired) && out->worst < HEALTH_DEGRADED)
+		out->worst = HEALTH_DEGRADED;
 	return 0;
 }
 
