@@ -46,10 +46,10 @@ assert_eq 40 "$(scale_lines "$out" "b* degraded *")" "bonds degraded in --brief"
 # bondd's own impairment at the top of --json, with its cause (the unit
 # test test_bond_view judges it with no bond asked about too).
 rc=0
-out=$(status --json) || rc=$?
+js=$(status --json) || rc=$?
 assert_eq 1 "$rc" "--json's exit status at the limit"
-[[ $out == *'"health_code":1,"impaired":{"picture_stale":false,"limit_reached":true,"reason":"impaired: link check: no packet socket for '*'Too many open files'* ]] ||
-	fail "--json has no top-level impaired with the cause: ${out:0:300}"
+[[ $js == *'"health_code":1,"impaired":{"picture_stale":false,"limit_reached":true,"reason":"impaired: link check: no packet socket for '*'Too many open files'* ]] ||
+	fail "--json has no top-level impaired with the cause: ${js:0:300}"
 echo "measured: $(scale_fds) open files at a limit of 128; $(scale_lines "$out" "b* degraded *") bonds report: ${out%%$'\n'*}"
 
 # Repairs go on: a slave of the last bond re-created is put back (the last
