@@ -243,16 +243,31 @@ static void accept_at_the_file_limit_pauses(void **state)
 	for (int i = 0; i < 20; i++)
 		status_server_dispatch(f->s);
 	assert_int_equal(status_server_clients(f->s), 0);
-	/* A file free again: within the pause and a little, the client is
-	 * taken and answered. */
-	close(spare[--n_spare]);
-	close(spare[--n_spare]);
-	serve_until_readable(f, fd);
-	ssize_t got = recv(fd, buf, sizeof(buf) - 1, MSG_DONTWAIT);
-	assert_true(got > 0);
-	buf[got] = '\0';
-	assert_true(strncmp(buf, "bondd/1 ok 0 ", 13) == 0);
+	/* Files free again: within the pause and a little, the client is
+	 * taken and answered (a few: a reply may need one of its own, and
+	 * valgrind keeps some). */
+	for (int i = 0; i < 8 && n_spare > 0; i++)
+		close(spare[--n_spare]);
+	/* (valgrind emulates the limit: the kernel accepts, valgrind closes
+	 * the new descriptor and says EMFILE, so the waiting client is reset
+	 * there; a new one is served either way) */
+	const char *pre = getenv("LD_PRELOAD");
+	bool valgrind = pre && strstr(pre, "vgpreload");
+	int fd2 = connect_to(f);
+	assert_int_equal(send(fd2, "version\n", 8, 0), 8);
+	for (int c = 0; c < 2; c++) {
+		int x = c ? fd2 : fd;
+		serve_until_readable(f, x);
+		ssize_t got = recv(x, buf, sizeof(buf) - 1, MSG_DONTWAIT);
+		if (got < 0 && errno == ECONNRESET && valgrind && x == fd)
+			continue;
+		if (got <= 0)
+			fail_msg("client %d: no reply: %zd (%s)", c, got, strerror(errno));
+		buf[got] = '\0';
+		assert_true(strncmp(buf, "bondd/1 ok 0 ", 13) == 0);
+	}
 	assert_null(status_server_trouble(f->s));
+	close(fd2);
 	while (n_spare > 0)
 		close(spare[--n_spare]);
 	assert_int_equal(setrlimit(RLIMIT_NOFILE, &was), 0);
