@@ -296,6 +296,35 @@ static int talk(struct mnl_socket *s, struct nlmsghdr *nlh, double *sent)
 	}
 }
 
+/* One dump, read to its end, each link into the table; true when the
+ * kernel marked it interrupted (NLM_F_DUMP_INTR). */
+static bool dump_interrupted(struct mnl_socket *s, struct nlmsghdr *nlh)
+{
+	bool is_event = false, intr = false;
+	nlh->nlmsg_seq = seq++;
+	if (mnl_socket_sendto(s, nlh, nlh->nlmsg_len) < 0)
+		die("sendto");
+	for (;;) {
+		ssize_t n = mnl_socket_recvfrom(s, rbuf, sizeof(rbuf));
+		if (n < 0)
+			die("recvfrom");
+		int left = (int)n;
+		for (const struct nlmsghdr *m = (const void *)rbuf; mnl_nlmsg_ok(m, left);
+		     m = mnl_nlmsg_next(m, &left)) {
+			if (m->nlmsg_seq != nlh->nlmsg_seq)
+				continue;
+			intr |= (m->nlmsg_flags & NLM_F_DUMP_INTR) != 0;
+			if (m->nlmsg_type == NLMSG_DONE)
+				return intr;
+			if (m->nlmsg_type == NLMSG_ERROR) {
+				errno = EPROTO;
+				die("dump");
+			}
+			link_cb(m, &is_event);
+		}
+	}
+}
+
 static struct nlmsghdr *link_msg(char *buf, int type, unsigned flags, const char *name)
 {
 	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
@@ -556,7 +585,11 @@ int main(int argc, char **argv)
 	/* Subscribed first, then the dump: nothing can fall in between. */
 	static char buf[8192] __attribute__((aligned(8)));
 	struct nlmsghdr *nlh = link_msg(buf, RTM_GETLINK, NLM_F_DUMP, NULL);
-	must(talk(req, nlh, NULL), "dump");
+	/* A dump the kernel marks interrupted (NLM_F_DUMP_INTR: links came
+	 * or went meanwhile, as a daemon under test that starts at once
+	 * makes them) is taken again; the table only adds and updates. */
+	for (int tries = 0; dump_interrupted(req, nlh) && tries < 50; tries++)
+		nlh = link_msg(buf, RTM_GETLINK, NLM_F_DUMP, NULL);
 	drain();
 	recheck_all();
 

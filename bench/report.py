@@ -620,19 +620,25 @@ if sc:
       "about 100 ms in the guest). *Repair*: a slave of the last bond deleted and created again, to the bond whole, "
       "by nlclock (e2 in balance-rr, put back at its place; e4 in 802.3ad). *Idle*: bondd's context switches over "
       "the idle seconds. *Limits*: log lines saying a limit was hit (`Too many open files`, `no such interface`). "
-      "The last rows: growth per bond from the smallest size to the largest.\n")
+      "*Start*: bondd's user and system CPU until every bond is whole, and its kernel requests (`apply:` lines), "
+      "with the time per request. The last rows: growth per bond from the smallest size to the largest.\n")
     w("| mode | bonds | up | files | RSS | CPU per --brief | --json | --prometheus | reply --brief / --json / --prometheus "
-      "| repair p50 | p99 | max | idle wake-ups | limits |")
-    w("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+      "| repair p50 | p99 | max | idle wake-ups | limits | start: user / system CPU, requests, per request |")
+    w("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     def f(v, unit=""):
         return "?" if v is None else f"{v}{unit}"
+    def start(r):
+        if r.get("up_actions") is None:
+            return "?"
+        per_req = f"{r['up_ms'] / r['up_actions']:.1f} ms" if r["up_actions"] else "?"
+        return f"{r['up_user_ms']} / {r['up_sys_ms']} ms, {r['up_actions']}, {per_req}"
     for r in sc:
         w(f"| {r['mode']} | {r['bonds']} | {r['up_ms']} ms | **{r['fds']}** | {r['rss_kib']} KiB | "
           f"**{r.get('cpu_brief_ms')} ms** | {r.get('cpu_json_ms')} ms | {r.get('cpu_prometheus_ms')} ms | "
           f"{r.get('reply_brief_ms')} / {r.get('reply_json_ms')} / {r.get('reply_prometheus_ms')} ms | "
           f"{f(r.get('repair_p50_ms'), ' ms')} | **{f(r.get('repair_p99_ms'), ' ms')}** | "
           f"{f(r.get('repair_max_ms'), ' ms')} | {r['idle_wakeups']} in {r['idle_seconds']} s | "
-          f"{r.get('limit_lines', '?')} |")
+          f"{r.get('limit_lines', '?')} | {start(r)} |")
     w("")
     for mode in sorted({r["mode"] for r in sc}):
         ms = sorted((r for r in sc if r["mode"] == mode), key=lambda r: r["bonds"])

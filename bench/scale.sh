@@ -8,7 +8,8 @@
 # dummy slaves, and b(N-1) of four veths e1..e4 (peers in another
 # namespace), the one whose slave is re-created.  Per size:
 #   - open files (/proc/PID/fd) and resident memory once every bond is
-#     whole (nlclock, from the kernel's events);
+#     whole (nlclock, from the kernel's events), and what the start cost:
+#     bondd's user and system CPU then, and its kernel requests;
 #   - bondd's CPU per reply of --brief, --json and --prometheus of every
 #     bond (its schedstat run time over REPLIES replies, divided), and the
 #     reply's time at the client (median);
@@ -77,6 +78,16 @@ link set p4 up"
 	ip netns exec sc "$NLCLOCK" --mtu 9000 --timeout 120 "${spec[@]}" >/dev/null ||
 		echo "bench: scale: $mode x $n: not every bond whole" >&2
 	local up_ms=$(((${EPOCHREALTIME//[!0-9]/} - t0) / 1000))
+	# What the start cost bondd (user) and the kernel in bondd's requests
+	# (system), in clock ticks of 10 ms, and how many requests it made
+	# ("apply:" lines): the start's time per request shows whether it
+	# grows faster than the bonds.
+	local stat up_user up_sys up_actions
+	read -r stat <"/proc/$pid/stat"
+	stat=${stat##*) }
+	read -ra stat <<<"$stat"
+	up_user=$((stat[11] * 10)) up_sys=$((stat[12] * 10))
+	up_actions=$(grep -c ': apply: ' "$OUT/scale-bondd.log")
 	nap 3 # the link check's first checks and the carrier events after the last bond
 	local fds=0 f rss=0 key val
 	for f in /proc/"$pid"/fd/*; do fds=$((fds + 1)); done
@@ -117,7 +128,7 @@ link set p4 up"
 	w1=$(switches "$pid") c1=$(runtime_ns "$pid")
 	local warnings
 	warnings=$(grep -c -e 'Too many open files' -e 'no such interface' "$OUT/scale-bondd.log")
-	echo "{\"part\": \"scale\", \"mode\": \"$mode\", \"bonds\": $n, \"slaves\": $((4 * n)), \"up_ms\": $up_ms, \"fds\": $fds, \"rss_kib\": $rss$json, \"repair_slave\": \"$victim\", \"repair_rounds\": $k, \"repair_p50_ms\": $p50, \"repair_p99_ms\": $p99, \"repair_max_ms\": $max, \"idle_seconds\": $IDLE, \"idle_wakeups\": $((w1 - w0)), \"idle_cpu_ms\": $(((c1 - c0) / 1000000)), \"limit_lines\": $warnings}" >>"$RAW"
+	echo "{\"part\": \"scale\", \"mode\": \"$mode\", \"bonds\": $n, \"slaves\": $((4 * n)), \"up_ms\": $up_ms, \"up_user_ms\": $up_user, \"up_sys_ms\": $up_sys, \"up_actions\": $up_actions, \"fds\": $fds, \"rss_kib\": $rss$json, \"repair_slave\": \"$victim\", \"repair_rounds\": $k, \"repair_p50_ms\": $p50, \"repair_p99_ms\": $p99, \"repair_max_ms\": $max, \"idle_seconds\": $IDLE, \"idle_wakeups\": $((w1 - w0)), \"idle_cpu_ms\": $(((c1 - c0) / 1000000)), \"limit_lines\": $warnings}" >>"$RAW"
 	kill "$pid"; wait "$pid" 2>/dev/null
 	ns_del sc scp
 }

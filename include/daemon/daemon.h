@@ -23,6 +23,7 @@
 #include "linkcheck_io.h"
 #include "hostcheck.h"
 #include "observer.h"
+#include "plan_touch.h"
 #include "event_log.h"
 #include "runtime.h"
 #include "status_split.h"
@@ -79,8 +80,18 @@ struct daemon {
 	struct action_list plan;
 	struct bond_runtime *bonds;   /* parallel to want.bonds */
 	size_t n_bonds;
+	/* The bonds this wake-up plans and judges again (plan_touch.h),
+	 * parallel to want.bonds, and whether every one is (start, reload,
+	 * a re-read of every link, a slave entry's name changed). */
+	struct plan_touch touch;
+	bool *touched;
+	bool touched_all;
+	bool lldp_due;                /* a link came, went or was renamed */
+	bool identity_due;            /* ... or changed an altname, MAC or path */
+	uint64_t health_fp;           /* what every bond's health shares, last judged */
 	struct link_runtime *links;   /* every configured slave and bond */
 	size_t n_links;
+	size_t *link_at;              /* parallel to want.bonds: its first record in links */
 	struct event_log events;
 	/* One list per check (link check, host checks); each check replaces
 	 * its own list when it has looked again. */

@@ -30,6 +30,10 @@ struct link_runtime *link_rt(struct daemon *d, const char *name);
 
 void log_drift(struct daemon *d, struct bond_runtime *rt, const char *why);
 
+/* Every bond is planned and judged at the next wake-up, the names events
+ * are matched by made again (daemon.c). */
+void touch_all(struct daemon *d);
+
 uint64_t earlier(uint64_t a, uint64_t b);
 
 int add_fd(int epfd, int fd);

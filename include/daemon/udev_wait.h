@@ -43,6 +43,7 @@ struct udev_wait {
 	char dir[96];
 	struct udev_link *v;
 	size_t n, cap;
+	size_t hint;              /* where the last lookup ended */
 	char (*held)[PLAN_KEY_SIZE]; /* scratch: the holds handed to the planner */
 	size_t cap_held;
 	size_t n_pending;

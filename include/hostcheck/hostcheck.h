@@ -54,9 +54,13 @@ struct host_obs {
 	struct host_tcp tcp;
 	struct host_nic *nics; /* every configured slave, in config order */
 	size_t n_nics;
+	size_t hint;           /* where host_obs_nic's last search ended */
 };
 
 void host_obs_free(struct host_obs *h);
+/* The NIC of a configured slave, or NULL.  Lookups come in config order,
+ * as nics is: each search starts where the last one ended (h->hint), so a
+ * look at every slave costs one pass, not one per slave. */
 const struct host_nic *host_obs_nic(const struct host_obs *h, const char *name);
 
 /* Reads everything under root ("" for the live system; tests pass a fixture

@@ -151,6 +151,9 @@ struct observed {
 	 * hint only, every hit is compared (NULL: none, a linear search) */
 	uint32_t *by_name;
 	size_t by_name_cap;
+	/* links by ifindex (observed_by_index), the same way and size: every
+	 * link event looks its link and masters up */
+	uint32_t *by_index;
 };
 
 void observed_free(struct observed *o);

@@ -51,6 +51,9 @@ struct bond_runtime {
 	/* Its uppers as last seen, and those the kernel took with it when it
 	 * was deleted and that are not back (uppers.h); health says so. */
 	struct uppers_memory uppers;
+	/* Why, as last judged ("" when healthy): STATUS= names every bond
+	 * but judges again only those a wake-up touched. */
+	char health_why[160];
 };
 
 #endif

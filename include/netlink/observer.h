@@ -19,12 +19,17 @@
 typedef void (*observer_change_cb)(void *ctx, const struct obs_link *old,
 				   const struct obs_link *new_link);
 
+/* Called for every address event (ifindex: its link) and every route
+ * event (ifindex 0), after the state took it; optional. */
+typedef void (*observer_touch_cb)(void *ctx, int ifindex);
+
 struct observer {
 	struct nlsock events;         /* subscribed socket, read when poll says so */
 	struct nlsock dump;           /* for dumps */
 	struct observed state;
 	const char *proc_dir;     /* "/proc/net/bonding" */
 	observer_change_cb on_change;
+	observer_touch_cb on_touch;  /* NULL: none */
 	void *ctx;
 	unsigned long resyncs;    /* full re-reads after lost events */
 	unsigned long dumps_interrupted; /* dumps the kernel flagged NLM_F_DUMP_INTR */

@@ -50,6 +50,12 @@ struct plan_constraints {
 	 * so it is not tried again until the link is re-created or a reload. */
 	const char (*refused)[PLAN_KEY_SIZE];
 	size_t n_refused;
+	/* NULL: every bond is planned.  Else only want->bonds[i] with
+	 * only[i] true (the bonds an event touched, plan_touch.h): a wake-up
+	 * about one slave costs one bond's plan, not 256.  A bond left out
+	 * gets no action, not even for what another bond's plan takes from
+	 * it; the event that change makes touches it in turn. */
+	const bool *only;
 };
 
 /* The key of action a for backing off; failed_opt is the option the kernel

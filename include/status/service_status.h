@@ -22,6 +22,17 @@
 /* Writes the line (no "STATUS=", no newline) into out, cut to len - 1. */
 void service_status_text(const struct status_view *v, char *out, size_t len);
 
+/* One bond as the line shows it: its health as last judged, and why. */
+struct service_bond {
+	const char *name;
+	enum status_health health;
+	const char *why;     /* "" when healthy */
+};
+
+/* The same line from each bond's health as last judged (the daemon keeps
+ * it per bond and judges again only the bonds a wake-up touched). */
+void service_status_of(const struct service_bond *b, size_t n, char *out, size_t len);
+
 /*
  * The log's line for a bond whose health was judged again (bondd(8),
  * LOGGING: "BOND: health: FROM -> TO[: WHY]"), or false when it is the

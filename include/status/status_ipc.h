@@ -50,6 +50,7 @@ enum ipc_type {
 	IPC_TRY,            /* uint32_t: the seconds (STATUS_TRY_MIN_S..MAX_S) */
 	IPC_CONFIRM,        /* keep the configuration on trial */
 	IPC_TRIAL_WAIT,     /* uint32_t: the trial's number; answered when it ends */
+	IPC_TROUBLE,        /* struct ipc_trouble: why clients cannot connect now, or "" */
 	/* bondd -> status process */
 	IPC_SNAP = 32,      /* + a snapshot's socket; payload: uint64_t generation */
 	IPC_SNAP_SAME,      /* nothing changed: the last snapshot still holds */
@@ -65,6 +66,12 @@ struct ipc_hdr {
 	uint16_t flags;
 	uint32_t id;        /* a request's number, echoed in its answer */
 	uint32_t len;       /* payload bytes after the header */
+};
+
+/* Why the status process cannot take new clients now ("" once it can):
+ * for bondd's health, which it alone renders (status_server.h). */
+struct ipc_trouble {
+	char text[96];
 };
 
 /* A request that names bonds (the status request's names, parsed). */

@@ -83,4 +83,8 @@ int status_process_run(int listen_fd, int parent_fd, const char *path);
  * fd closes.  Returns an exit status. */
 int status_snapshot_run(int fd, status_view_fn view, void *ctx);
 
+/* Why new clients wait now (accept() refused for want of a file, retried
+ * every ACCEPT_PAUSE_MS), or NULL. */
+const char *status_server_trouble(const struct status_server *s);
+
 #endif

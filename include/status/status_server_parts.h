@@ -49,6 +49,9 @@
  * a repair for long. */
 #define EVENTS_PER_TURN 32
 #define ACCEPTS_PER_TURN 16
+/* How long new clients wait in the backlog after accept() found no file
+ * free; then it is tried again. */
+#define ACCEPT_PAUSE_MS 100
 /* What one unprivileged uid may make the status process read and answer
  * (a token bucket each, token_bucket.h): request bytes, and requests.  A
  * uid past either waits (its sockets are not read, its lines not answered)
@@ -145,6 +148,12 @@ struct status_server {
 	bool parent_gone;
 	struct uid_budget budgets[MAX_CLIENTS];
 	int64_t budget_wake_ms;     /* a blocked uid's budget refills then; 0: none */
+	/* accept() refused for want of a file (EMFILE, ENFILE, ...): the
+	 * listening socket stays readable, so it leaves the epoll set until
+	 * then (0: accepting), instead of waking the loop at once forever. */
+	int64_t accept_paused_until_ms;
+	unsigned long accept_refusals;  /* in this episode */
+	char trouble[96];           /* said once per episode; "" none */
 };
 
 /* epoll data: the listening socket and the timer are tagged, clients are
@@ -207,6 +216,8 @@ void front_on_parent(struct status_server *s);
 void front_on_snap(struct status_server *s);
 /* Sends what is queued to bondd and the snapshot. */
 void front_flush(struct status_server *s);
+/* Tells bondd why new clients cannot connect now ("" once they can). */
+void front_trouble(struct status_server *s, const char *text);
 /* A snapshot that leaves a reply unanswered this long is taken for
  * stopped or stuck (SIGSTOP, say): the replies are asked of a new one. */
 #define SNAP_STALL_MS 10000

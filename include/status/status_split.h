@@ -43,6 +43,10 @@ typedef int (*status_req_check_fn)(void *ctx, const struct status_request *req, 
 int status_split_open(struct status_split **out, const char *path, status_view_fn view,
 		      void *ctx);
 int status_split_fd(const struct status_split *s);
+
+/* Why the status process cannot take new clients now (its open-file
+ * limit), as it last said, or NULL: part of bondd's impaired health. */
+const char *status_split_trouble(const struct status_split *s);
 void status_split_set_reload(struct status_split *s, status_reload_fn fn);
 void status_split_set_trial(struct status_split *s, status_trial_fn fn);
 /* Clients waiting for a trial (trial-wait) at most; more are answered busy. */

@@ -77,6 +77,15 @@ struct bond_runtime *bond_rt(struct daemon *d, const char *name)
 
 struct link_runtime *link_rt(struct daemon *d, const char *name)
 {
+	/* Each bond's records are its own and then its slaves' (in config
+	 * order, runtime_rebuild): the bond that names it says where. */
+	size_t b = plan_touch_find(&d->touch, name);
+	if (b < d->n_bonds && d->link_at && b < d->want.n_bonds) {
+		size_t at = d->link_at[b], end = at + 1 + d->want.bonds[b].n_slaves;
+		for (size_t i = at; i < end && i < d->n_links; i++)
+			if (strcmp(d->links[i].name, name) == 0)
+				return &d->links[i];
+	}
 	for (size_t i = 0; i < d->n_links; i++)
 		if (strcmp(d->links[i].name, name) == 0)
 			return &d->links[i];
@@ -92,9 +101,13 @@ int runtime_rebuild(struct daemon *d, const struct desired *want)
 		n_links += 1 + want->bonds[i].n_slaves;
 	struct bond_runtime *bonds = calloc(want->n_bonds ? want->n_bonds : 1, sizeof(*bonds));
 	struct link_runtime *links = calloc(n_links ? n_links : 1, sizeof(*links));
-	if (!bonds || !links) {
+	bool *touched = calloc(want->n_bonds ? want->n_bonds : 1, sizeof(*touched));
+	size_t *link_at = calloc(want->n_bonds ? want->n_bonds : 1, sizeof(*link_at));
+	if (!bonds || !links || !touched || !link_at) {
 		free(bonds);
 		free(links);
+		free(touched);
+		free(link_at);
 		return -ENOMEM;
 	}
 	size_t k = 0;
@@ -104,6 +117,7 @@ int runtime_rebuild(struct daemon *d, const struct desired *want)
 		if (old)
 			bonds[i] = *old;
 		snprintf(bonds[i].name, IFNAMSIZ, "%s", b->name);
+		link_at[i] = k;
 		for (size_t j = 0; j <= b->n_slaves; j++) {
 			const char *name = j == 0 ? b->name : b->slaves[j - 1].name;
 			struct link_runtime *lo = link_rt(d, name);
@@ -116,8 +130,13 @@ int runtime_rebuild(struct daemon *d, const struct desired *want)
 	}
 	free(d->bonds);
 	free(d->links);
+	free(d->touched);
+	free(d->link_at);
+	d->link_at = link_at;
 	d->bonds = bonds;
 	d->n_bonds = want->n_bonds;
+	d->touched = touched;
+	d->touched_all = true;
 	d->links = links;
 	d->n_links = n_links;
 	d->host_check_due = true; /* a new config: other slaves, other settings */
@@ -138,6 +157,19 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 	 * set, so this happens a bounded number of times). */
 	if (memcmp(&d->caps_logged, &d->ob.caps, sizeof(d->caps_logged)))
 		report_unreported(d);
+
+	/* The bonds this wake-up plans: those the link concerns. */
+	plan_touch_link(&d->touch, &d->ob.state, old, now, d->touched);
+	if (!old || !now || strcmp(old->name, now->name) != 0)
+		d->lldp_due = true; /* a slave's ifindex, for LLDP's group */
+	/* What slave entries are matched by (identity.h) */
+	if (!old || !now || strcmp(old->name, now->name) != 0 ||
+	    old->n_altnames != now->n_altnames ||
+	    memcmp(old->altnames, now->altnames, sizeof(old->altnames)) != 0 ||
+	    old->has_perm_addr != now->has_perm_addr ||
+	    memcmp(old->perm_addr, now->perm_addr, sizeof(old->perm_addr)) != 0 ||
+	    strcmp(old->id_path, now->id_path) != 0 || old->dev_port != now->dev_port)
+		d->identity_due = true;
 
 	if (!rt)
 		return;
@@ -198,12 +230,65 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 	}
 }
 
+/* An address (of ifindex) or a route (ifindex 0) changed: the bond it
+ * concerns, or every bond with addresses for a route. */
+static void on_addr_or_route(void *ctx, int ifindex)
+{
+	struct daemon *d = ctx;
+
+	if (!ifindex) {
+		plan_touch_routes(&d->want, d->touched);
+		return;
+	}
+	const struct obs_link *l = observed_by_index(&d->ob.state, ifindex);
+	size_t b = l ? plan_touch_find(&d->touch, l->name) : PLAN_TOUCH_NONE;
+	if (b != PLAN_TOUCH_NONE)
+		d->touched[b] = true;
+}
+
+/* Whether this wake-up plans and judges bond i again. */
+static bool touched(const struct daemon *d, size_t i)
+{
+	return d->touched_all || d->touched[i];
+}
+
+/* Every bond from now on: the names the events are matched by changed
+ * (a start, a reload, a slave entry that follows its link's new name). */
+void touch_all(struct daemon *d)
+{
+	d->touched_all = true;
+	if (plan_touch_build(&d->touch, &d->want) < 0)
+		log_err("out of memory: every event plans every bond");
+}
+
+/* The bonds a retry is for: those with an action backing off, still
+ * differing after the last wake-up, or with a slave waiting for udev. */
+static void touch_due(struct daemon *d)
+{
+	for (size_t i = 0; i < d->holds.n; i++) {
+		size_t b = plan_touch_find(&d->touch, d->holds.v[i].bond);
+		if (b != PLAN_TOUCH_NONE)
+			d->touched[b] = true;
+	}
+	for (size_t i = 0; i < d->n_bonds; i++)
+		if (d->bonds[i].unsettled[0])
+			d->touched[i] = true;
+	for (size_t i = 0; i < d->udev.n; i++) {
+		size_t b = d->udev.v[i].state == UDEV_PENDING
+				   ? plan_touch_find(&d->touch, d->udev.v[i].name) : PLAN_TOUCH_NONE;
+		if (b != PLAN_TOUCH_NONE)
+			d->touched[b] = true;
+	}
+}
+
 /* Logs the planner's complaints once each, not on every pass. */
 static void report_notes(struct daemon *d)
 {
 	for (size_t i = 0; i < d->n_bonds; i++) {
 		char text[sizeof(d->bonds[i].notes)] = "";
 		size_t used = 0;
+		if (!touched(d, i))
+			continue; /* not planned: its notes stand */
 		for (size_t j = 0; j < d->plan.n_notes; j++) {
 			const struct plan_note *n = &d->plan.notes[j];
 			if (strcmp(n->bond, d->bonds[i].name) != 0 || used >= sizeof(text))
@@ -255,12 +340,14 @@ void log_drift(struct daemon *d, struct bond_runtime *rt, const char *why)
 static void mark_whole(struct daemon *d)
 {
 	struct action_list all = {0};
-	struct plan_constraints none = {0};
+	struct plan_constraints none = {.only = d->touched_all ? NULL : d->touched};
 	bool planned = plan(&d->want, &d->ob.state, &none, &all) == 0;
 
 	for (size_t i = 0; i < d->n_bonds; i++) {
 		const struct desired_bond *b = &d->want.bonds[i];
 		struct bond_runtime *rt = &d->bonds[i];
+		if (!touched(d, i))
+			continue; /* untouched: as the last wake-up that touched it left it */
 		bool whole = planned && !rt->unsettled[0];
 		for (size_t k = 0; k < b->n_slaves && whole; k++)
 			whole = observed_by_name(&d->ob.state, b->slaves[k].name) != NULL;
@@ -276,22 +363,59 @@ static void mark_whole(struct daemon *d)
 	action_list_free(&all);
 }
 
-/* One line per change of a bond's health (bond, from, to, why), as the
- * status judges it (bond_view.c), with its MESSAGE_ID for the journal.
+/* What every bond's health shares (bond_view.c judge): a picture that
+ * may be stale, bondd impaired, and the degraded findings (any source may
+ * replace its list between wake-ups).  When it changes, every bond is
+ * judged again; else only the bonds a wake-up touched. */
+static uint64_t health_shared(const struct status_view *v)
+{
+	uint64_t h = 1469598103934665603ull;
+	const char *texts[] = {v->stale ? v->stale : "", "\n", v->impaired ? v->impaired : "", "\n"};
+
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
+		for (const unsigned char *c = (const unsigned char *)texts[i]; *c; c++)
+			h = (h ^ *c) * 1099511628211ull;
+	for (size_t l = 0; l < FSRC__COUNT; l++)
+		for (size_t j = 0; v->findings[l] && j < v->findings[l]->n; j++) {
+			const struct finding *f = &v->findings[l]->v[j];
+			if (f->severity != FSEV_DEGRADED)
+				continue;
+			h = (h ^ (uint64_t)f->kind) * 1099511628211ull;
+			for (const unsigned char *c = (const unsigned char *)f->bond; *c; c++)
+				h = (h ^ *c) * 1099511628211ull;
+			for (const unsigned char *c = (const unsigned char *)f->evidence; *c; c++)
+				h = (h ^ *c) * 1099511628211ull;
+		}
+	return h;
+}
+
+/* The health of the bonds touched (all: every bond) judged again, as the
+ * status judges it (bond_view.c), and kept per bond for STATUS=; one line
+ * per change (bond, from, to, why) with its MESSAGE_ID for the journal.
  * At info either way: what made it worse (drift, a failed request, a
  * finding) has its own line at its own level already. */
-static void log_health_changes(struct daemon *d, const struct status_view *v)
+static void judge_health(struct daemon *d, const struct status_view *v, bool all)
 {
 	struct bond_views bv;
+	size_t n = 0;
+	const struct desired_bond **sel = calloc(d->n_bonds ? d->n_bonds : 1, sizeof(*sel));
 
-	if (bond_views_build_all(&bv, v, false) < 0)
+	if (!sel)
 		return;
+	for (size_t i = 0; i < d->n_bonds && i < d->want.n_bonds; i++)
+		if (all || touched(d, i))
+			sel[n++] = &d->want.bonds[i];
+	if (bond_views_build(&bv, v, sel, n, false) < 0) {
+		free(sel);
+		return;
+	}
 	for (size_t i = 0; i < bv.n; i++) {
 		const struct bond_view *b = &bv.v[i];
-		struct bond_runtime *rt = bond_rt(d, b->want->name);
+		struct bond_runtime *rt = &d->bonds[b->want - d->want.bonds];
 		char line[BOND_VIEW_WHY + 2 * IFNAMSIZ + 64];
-		if (!rt || !health_change_line(rt->health_logged, (enum status_health)rt->health, b,
-					       line, sizeof(line)))
+		snprintf(rt->health_why, sizeof(rt->health_why), "%s", b->why);
+		if (!health_change_line(rt->health_logged, (enum status_health)rt->health, b,
+					line, sizeof(line)))
 			continue;
 		log_meta(LOG_INFO,
 			 &(struct log_meta){.bond = b->want->name, .message_id = LOG_MSGID_HEALTH},
@@ -300,6 +424,7 @@ static void log_health_changes(struct daemon *d, const struct status_view *v)
 		rt->health = (int)b->health;
 	}
 	bond_views_free(&bv);
+	free(sel);
 }
 
 /* Each bond's uppers against what they were (uppers.h): what the kernel
@@ -374,8 +499,17 @@ void notify_status(struct daemon *d)
 
 	mark_whole(d);
 	daemon_view_now(d, &v);
-	log_health_changes(d, &v);
-	service_status_text(&v, line, sizeof(line));
+	uint64_t shared = health_shared(&v);
+	judge_health(d, &v, d->touched_all || shared != d->health_fp);
+	d->health_fp = shared;
+	struct service_bond *sb = calloc(d->n_bonds ? d->n_bonds : 1, sizeof(*sb));
+	if (!sb)
+		return;
+	for (size_t i = 0; i < d->n_bonds; i++)
+		sb[i] = (struct service_bond){d->bonds[i].name, (enum status_health)d->bonds[i].health,
+					      d->bonds[i].health_why};
+	service_status_of(sb, d->n_bonds, line, sizeof(line));
+	free(sb);
 	if (d->reload_refused[0]) {
 		size_t used = strlen(line);
 		snprintf(line + used, sizeof(line) - used, "; %s", d->reload_refused);
@@ -428,11 +562,14 @@ static void arm_retry(struct daemon *d, uint64_t plan_ms)
 static void note_unsettled(struct daemon *d, bool unsettled)
 {
 	uint64_t backoff = UNSETTLED_FIRST_MS;
+	bool others = false; /* bonds not planned now, still differing */
 
-	if (!unsettled) {
+	for (size_t i = 0; i < d->n_bonds && !others; i++)
+		others = !touched(d, i) && d->bonds[i].unsettled[0];
+	if (!unsettled && !others) {
 		d->unsettled = 0;
 		d->unsettled_retry_ms = 0;
-	} else {
+	} else if (unsettled) {
 		d->unsettled++;
 		backoff = clock_backoff_ms(d->unsettled, UNSETTLED_FIRST_MS, UNSETTLED_MAX_MS);
 		d->unsettled_retry_ms = clock_mono_ms() + backoff;
@@ -441,6 +578,8 @@ static void note_unsettled(struct daemon *d, bool unsettled)
 		struct bond_runtime *rt = &d->bonds[i];
 		char why[96] = "";
 		size_t used = 0;
+		if (!touched(d, i))
+			continue; /* not planned: the retry timer brings it */
 		for (size_t j = 0; unsettled && j < d->plan.n; j++) {
 			const struct action *a = &d->plan.v[j];
 			if (strcmp(a->bond, rt->name) != 0 || !a->why || strstr(why, a->why) ||
@@ -470,6 +609,7 @@ static void retry_stale(struct daemon *d)
 	if (!d->ob.stale_since_ms || clock_mono_ms() < d->ob.retry_at_ms)
 		return;
 	int err = observer_resync(&d->ob);
+	d->touched_all = true;
 	if (err < 0)
 		log_err("re-reading links: %s (failure %u in a row; again in %llu ms)",
 			strerror(-err), d->ob.stale_failures,
@@ -489,14 +629,22 @@ static void converge(struct daemon *d)
 		int err = observer_drain(&d->ob);
 		if (err < 0)
 			log_err("reading netlink events: %s", strerror(-err));
-		if (d->ob.resyncs != resyncs)
+		if (d->ob.resyncs != resyncs) {
 			log_warn("netlink events were lost (receive buffer overflow); "
 				 "re-read every link from the kernel");
-		identity_refresh(&d->want, &d->ob.state, d, true);
+			d->touched_all = true;
+		}
+		/* Only when a link came, went or changed what entries match
+		 * it by: with 1,300 links a match costs milliseconds. */
+		if (d->identity_due || d->touched_all) {
+			d->identity_due = false;
+			identity_refresh(&d->want, &d->ob.state, d, true);
+		}
 		plan_ms = clock_mono_ms();
 		struct plan_constraints held = holds_constraints(&d->holds, plan_ms);
 		held = udev_wait_holds(&d->udev, &d->want, &d->ob.state, &held, plan_ms);
 		held.no_rebuild = !d->rebuild_ok;
+		held.only = d->touched_all ? NULL : d->touched;
 		action_list_clear(&d->plan);
 		if (plan(&d->want, &d->ob.state, &held, &d->plan) < 0) {
 			log_err("planning: out of memory");
@@ -514,20 +662,28 @@ static void converge(struct daemon *d)
 			if ((err = observer_resync(&d->ob)) < 0)
 				log_err("re-reading links: %s", strerror(-err));
 			unsettled = true;
-		} else
+		} else {
 			execute_plan(d);
+		}
 	}
 	note_unsettled(d, unsettled);
 	arm_retry(d, plan_ms);
 	track_uppers(d);
 	notify_status(d);
 	/* LLDP first: its one socket serves every slave, and must not find
-	 * the open files taken by the link check's sockets per slave. */
-	lldp_rx_sync(d->lldp, &d->want, &d->ob.state);
+	 * the open files taken by the link check's sockets per slave.  Its
+	 * groups follow the slaves' ifindexes: looked at again when a link
+	 * came, went or was renamed, or while something was refused. */
+	if (d->lldp_due || d->touched_all || lldp_rx_trouble(d->lldp)) {
+		lldp_rx_sync(d->lldp, &d->want, &d->ob.state);
+		d->lldp_due = false;
+	}
 	linkcheck_sync(d->lc, &d->want, &d->ob.state);
 	hostcheck_run_if_due(d);
 	/* Last: a trial put back converges again, from here. */
 	trial_step(d);
+	memset(d->touched, 0, d->n_bonds * sizeof(*d->touched));
+	d->touched_all = false;
 }
 
 /* The config's errors (log_err) or warnings (log_warn), one line each. */
@@ -729,6 +885,7 @@ void apply_config(struct daemon *d, struct desired *next, const char *from, bool
 		desired_free(&d->want);
 	d->want = *next;
 	*next = (struct desired){0};
+	touch_all(d); /* (its names pointed into the old config) */
 	d->reload_refused[0] = '\0';
 	/* A reload accepts the absence of the uppers the kernel took with a
 	 * deleted bond (bondd(8), UPPERS). */
@@ -882,6 +1039,7 @@ static int run_loop(struct daemon *d)
 				}
 			} else if (fd == d->retry_fd) {
 				drain_timer(fd);
+				touch_due(d);
 				work = changed = true;
 			} else if (fd == d->watchdog_fd) {
 				drain_timer(fd);
@@ -1002,6 +1160,9 @@ static void daemon_free(struct daemon *d)
 	desired_free(&d->want);
 	free(d->bonds);
 	free(d->links);
+	free(d->touched);
+	free(d->link_at);
+	plan_touch_free(&d->touch);
 	for (size_t i = 0; i < FSRC__COUNT; i++)
 		findings_free(&d->findings[i]);
 	free(d->counts);
@@ -1065,6 +1226,7 @@ int daemon_main(const struct daemon_opts *opts)
 	config_diag_free(&diag);
 	if (runtime_rebuild(&d, &d.want) < 0)
 		goto out;
+	touch_all(&d);
 	fd_limit_start(&d);
 	udev_wait_init(&d.udev, opts->udev_dir ? opts->udev_dir : "/run/udev");
 	if ((err = observer_open(&d.ob, opts->event_rcvbuf, on_link_change, &d)) < 0 ||
@@ -1072,6 +1234,7 @@ int daemon_main(const struct daemon_opts *opts)
 		log_err("opening netlink: %s", strerror(-err));
 		goto out;
 	}
+	d.ob.on_touch = on_addr_or_route;
 	d.ob.dump.breather = &d.breather;
 	d.ex.mnl.breather = &d.breather;
 	d.ex.links = &d.ob.state; /* names to ifindexes: no lookup of its own */

@@ -69,8 +69,10 @@ int identity_refresh(struct desired *want, const struct observed *obs, struct da
 	}
 	if (d)
 		d->identity_said = said;
-	if (identity_apply(want, m) && d)
+	if (identity_apply(want, m) && d) {
 		identity_rename_runtime(d);
+		touch_all(d); /* events are matched by today's names */
+	}
 	free(m);
 	return conflicts;
 }

@@ -34,11 +34,13 @@ static const char *stale_text(struct daemon *d)
 static const char *impaired_text(struct daemon *d)
 {
 	const char *lc = linkcheck_trouble(d->lc), *ll = lldp_rx_trouble(d->lldp);
+	const char *st = status_split_trouble(d->server);
 
-	if (!lc && !ll)
+	if (!lc && !ll && !st)
 		return NULL;
-	snprintf(d->impaired, sizeof(d->impaired), "impaired: %s%s%s (open-file limit %zu)",
-		 lc ? lc : "", lc && ll ? "; " : "", ll ? ll : "", d->fd_soft);
+	snprintf(d->impaired, sizeof(d->impaired), "impaired: %s%s%s%s%s (open-file limit %zu)",
+		 lc ? lc : "", lc && ll ? "; " : "", ll ? ll : "", (lc || ll) && st ? "; " : "",
+		 st ? st : "", d->fd_soft);
 	return d->impaired;
 }
 

@@ -47,12 +47,27 @@ static bool initialized(const struct udev_wait *u, int ifindex)
 	return small_file_read(path, text, sizeof(text)) && udev_record_initialized(text);
 }
 
+/* The entry of a name: the search starts where the last one ended, since
+ * names are looked up in config order, as they were added (a scan from
+ * the start for each of 1,024 slaves was a quadratic step of every pass). */
+static struct udev_link *find(struct udev_wait *u, const char *name)
+{
+	for (size_t k = 0; k < u->n; k++) {
+		size_t i = (u->hint + k) % u->n;
+		if (!strcmp(u->v[i].name, name)) {
+			u->hint = i + 1;
+			return &u->v[i];
+		}
+	}
+	return NULL;
+}
+
 static struct udev_link *entry(struct udev_wait *u, const char *name)
 {
-	for (size_t i = 0; i < u->n; i++)
-		if (!strcmp(u->v[i].name, name))
-			return &u->v[i];
-	struct udev_link *e = grow_append(&u->v, &u->cap, &u->n, sizeof(*e), 16, NULL);
+	struct udev_link *e = find(u, name);
+	if (e)
+		return e;
+	e = grow_append(&u->v, &u->cap, &u->n, sizeof(*e), 16, NULL);
 	if (e)
 		snprintf(e->name, sizeof(e->name), "%s", name);
 	return e;
@@ -119,10 +134,7 @@ struct plan_constraints udev_wait_holds(struct udev_wait *u, const struct desire
 			const struct obs_link *l = observed_by_name(obs, b->slaves[j].name);
 			if (!l)
 				continue;
-			const struct udev_link *e = NULL;
-			for (size_t k = 0; k < u->n && !e; k++)
-				if (!strcmp(u->v[k].name, l->name))
-					e = &u->v[k];
+			const struct udev_link *e = find(u, l->name);
 			if (e && e->ifindex == l->ifindex && e->state == UDEV_READY)
 				continue; /* the common case: no file system access */
 			if (!checked) {
@@ -139,7 +151,7 @@ struct plan_constraints udev_wait_holds(struct udev_wait *u, const struct desire
 	return (struct plan_constraints){.keys = (const char(*)[PLAN_KEY_SIZE])u->held, .n = n,
 				   .no_rebuild = base->no_rebuild, .failing = base->failing,
 				   .n_failing = base->n_failing, .refused = base->refused,
-				   .n_refused = base->n_refused};
+				   .n_refused = base->n_refused, .only = base->only};
 }
 
 uint64_t udev_wait_next_ms(const struct udev_wait *u, uint64_t now_ms)

@@ -28,13 +28,18 @@ void host_obs_free(struct host_obs *h)
 	free(h->nics);
 	h->nics = NULL;
 	h->n_nics = 0;
+	h->hint = 0;
 }
 
 const struct host_nic *host_obs_nic(const struct host_obs *h, const char *name)
 {
-	for (size_t i = 0; h && i < h->n_nics; i++)
-		if (strcmp(h->nics[i].name, name) == 0)
+	for (size_t k = 0; h && k < h->n_nics; k++) {
+		size_t i = (h->hint + k) % h->n_nics;
+		if (strcmp(h->nics[i].name, name) == 0) {
+			((struct host_obs *)h)->hint = i; /* (h itself is never const) */
 			return &h->nics[i];
+		}
+	}
 	return NULL;
 }
 

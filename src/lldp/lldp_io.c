@@ -311,6 +311,13 @@ void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct o
 		if (!ifindex)
 			continue;
 		int err = packet_sock_join(&rx->sock, lldp_dest, ifindex, true);
+		if (err == -ENODEV)
+			continue; /* deleted since it was seen (net/packet/
+				   * af_packet.c packet_mc_add: no device by that
+				   * ifindex): its event follows, and the sync
+				   * after it joins its successor.  Not a fault:
+				   * said as one, it made every bond "impaired"
+				   * while a slave was re-created. */
 		if (err < 0) {
 			trouble(rx, err, s->port.slave);
 			last_err = err;

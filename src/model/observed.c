@@ -12,6 +12,7 @@
 void observed_free(struct observed *o)
 {
 	free(o->by_name);
+	free(o->by_index);
 	free(o->links);
 	free(o->addrs);
 	free(o->routes);
@@ -27,12 +28,23 @@ static uint32_t name_hash(const char *name)
 	return h;
 }
 
+static uint32_t index_hash(int ifindex)
+{
+	return (uint32_t)ifindex * 2654435761u;
+}
+
 static void index_insert(struct observed *o, size_t pos)
 {
 	size_t mask = o->by_name_cap - 1;
 	for (size_t k = name_hash(o->links[pos].name) & mask;; k = (k + 1) & mask) {
 		if (!o->by_name[k]) {
 			o->by_name[k] = (uint32_t)pos + 1;
+			break;
+		}
+	}
+	for (size_t k = index_hash(o->links[pos].ifindex) & mask;; k = (k + 1) & mask) {
+		if (!o->by_index[k]) {
+			o->by_index[k] = (uint32_t)pos + 1;
 			return;
 		}
 	}
@@ -46,7 +58,15 @@ static void index_rebuild(struct observed *o)
 	while (cap < 2 * o->n_links)
 		cap *= 2;
 	free(o->by_name);
+	free(o->by_index);
 	o->by_name = calloc(cap, sizeof(*o->by_name));
+	o->by_index = calloc(cap, sizeof(*o->by_index));
+	if (!o->by_name || !o->by_index) {
+		free(o->by_name);
+		free(o->by_index);
+		o->by_name = NULL;
+		o->by_index = NULL;
+	}
 	o->by_name_cap = o->by_name ? cap : 0;
 	for (size_t i = 0; o->by_name && i < o->n_links; i++)
 		index_insert(o, i);
@@ -72,6 +92,17 @@ const struct obs_link *observed_by_name(const struct observed *o, const char *na
 
 const struct obs_link *observed_by_index(const struct observed *o, int ifindex)
 {
+	if (o->by_index) {
+		size_t mask = o->by_name_cap - 1;
+		for (size_t k = index_hash(ifindex) & mask; o->by_index[k]; k = (k + 1) & mask) {
+			size_t pos = o->by_index[k] - 1;
+			if (pos < o->n_links && o->links[pos].ifindex == ifindex)
+				return &o->links[pos];
+		}
+		/* Whole, unlike by_name: no one writes an ifindex in place
+		 * (a new link at every event would otherwise cost a scan). */
+		return NULL;
+	}
 	for (size_t i = 0; i < o->n_links; i++)
 		if (o->links[i].ifindex == ifindex)
 			return &o->links[i];
@@ -80,14 +111,13 @@ const struct obs_link *observed_by_index(const struct observed *o, int ifindex)
 
 int observed_put_link(struct observed *o, const struct obs_link *l)
 {
-	for (size_t i = 0; i < o->n_links; i++) {
-		if (o->links[i].ifindex == l->ifindex) {
-			bool renamed = strcmp(o->links[i].name, l->name) != 0;
-			o->links[i] = *l;
-			if (renamed)
-				index_rebuild(o);
-			return 0;
-		}
+	struct obs_link *cur = (struct obs_link *)observed_by_index(o, l->ifindex);
+	if (cur) {
+		bool renamed = strcmp(cur->name, l->name) != 0;
+		*cur = *l;
+		if (renamed)
+			index_rebuild(o);
+		return 0;
 	}
 	if (!grow_append(&o->links, &o->cap_links, &o->n_links, sizeof(*l), 16, l))
 		return -ENOMEM;

@@ -161,7 +161,11 @@ static void apply_link(struct observer *ob, const struct nlmsghdr *nlh)
 		return;
 	route_observe_link(&ob->state, nl_link.ifindex, nl_link.flags & IFF_UP);
 	refresh_masters(ob, had ? old.master : 0, nl_link.master);
-	observed_resolve_primaries(&ob->state);
+	/* Primaries by name: this bond's, or any whose primary this link may
+	 * be (a link new or renamed); not at every carrier change (a pass
+	 * over every link per event made a start quadratic). */
+	if (nl_link.primary_ifindex || !had || strcmp(old.name, nl_link.name) != 0)
+		observed_resolve_primaries(&ob->state);
 	if (ob->on_change)
 		ob->on_change(ob->ctx, had ? &old : NULL, observed_by_index(&ob->state,
 									    nl_link.ifindex));
@@ -177,6 +181,8 @@ static void apply_addr(struct observer *ob, const struct nlmsghdr *nlh)
 		observed_del_addr(&ob->state, &a);
 	else
 		observed_put_addr(&ob->state, &a);
+	if (ob->on_touch)
+		ob->on_touch(ob->ctx, a.ifindex);
 }
 
 static int apply_cb(const struct nlmsghdr *nlh, void *data)
@@ -198,6 +204,8 @@ static int apply_cb(const struct nlmsghdr *nlh, void *data)
 	case RTM_NEWROUTE:
 	case RTM_DELROUTE:
 		route_observe_apply(&ob->state, nlh);
+		if (ob->on_touch)
+			ob->on_touch(ob->ctx, 0);
 		break;
 	}
 	return MNL_CB_OK;
@@ -257,6 +265,7 @@ int observer_sync(struct observer *ob)
 		fresh = *ob;
 		memset(&fresh.state, 0, sizeof(fresh.state));
 		fresh.on_change = NULL;
+		fresh.on_touch = NULL;
 		err = dump_once(ob, &fresh);
 		ob->caps = fresh.caps;
 		ob->foreign_family = fresh.foreign_family;

@@ -836,7 +836,8 @@ int plan(const struct desired *want, const struct observed *have,
 	struct ctx c = {want, have, holds, out, out->n, 0};
 
 	for (size_t i = 0; i < want->n_bonds && !c.err; i++)
-		plan_bond(&c, &want->bonds[i]);
+		if (!holds || !holds->only || holds->only[i])
+			plan_bond(&c, &want->bonds[i]);
 	if (!c.err)
 		c.err = plan_route_cc(want, have, holds, out);
 	return c.err;

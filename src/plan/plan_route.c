@@ -24,6 +24,8 @@ int plan_route_cc(const struct desired *want, const struct observed *have,
 {
 	for (size_t i = 0; i < want->n_bonds; i++) {
 		const struct desired_bond *b = &want->bonds[i];
+		if (holds && holds->only && !holds->only[i])
+			continue;
 		const struct obs_link *bond = observed_by_name(have, b->name);
 		/* The bond's own existence, or its routes, backing off. */
 		if (!bond || strcmp(bond->kind, "bond") != 0 || plan_is_held(holds, "link", b->name) ||

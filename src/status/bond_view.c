@@ -247,8 +247,23 @@ static enum status_health judge(const struct status_view *v, const struct bond_v
 	return HEALTH_OK;
 }
 
+/* The link check's result for a bond: results come in config order, as
+ * a reply asks for them, so the search starts where the last one ended. */
+static const struct lc_result *lc_result_near(const struct lc_results *rs, const char *bond,
+					      size_t *hint)
+{
+	for (size_t k = 0; rs && k < rs->n; k++) {
+		size_t i = (*hint + k) % rs->n;
+		if (strcmp(rs->v[i]->bond, bond) == 0) {
+			*hint = i + 1;
+			return rs->v[i];
+		}
+	}
+	return NULL;
+}
+
 static void bond_fill(struct bond_view *bv, const struct status_view *v,
-		      const struct desired_bond *b, bool live, size_t *hint)
+		      const struct desired_bond *b, bool live, size_t *hint, size_t *lc_hint)
 {
 	const struct obs_link *bond = observed_by_name(v->obs, b->name);
 
@@ -265,7 +280,7 @@ static void bond_fill(struct bond_view *bv, const struct status_view *v,
 	bv->rt = v->bonds && i < v->want->n_bonds ? &v->bonds[i] : NULL;
 	bv->active = bond && bond->info.active_slave_ifindex ?
 			     observed_by_index(v->obs, bond->info.active_slave_ifindex) : NULL;
-	bv->linkcheck = lc_results_find(v->linkcheck, b->name);
+	bv->linkcheck = lc_result_near(v->linkcheck, b->name, lc_hint);
 	bv->mode = bond_mode_name((enum bond_mode)(bond ? &bond->bond : &b->opts)->val[OPT_MODE]);
 	bv->is_8023ad = is_8023ad(bond);
 	bv->slaves_up = 0;
@@ -285,36 +300,116 @@ static void bond_fill(struct bond_view *bv, const struct status_view *v,
 		memcpy(bv->why, pub, sizeof(bv->why));
 }
 
+/* A selected bond's name and place, sorted by name: each finding finds
+ * its bonds by a search, not by a scan of every bond (with 256 bonds,
+ * each with findings, a reply compared every finding with every bond). */
+struct sel_name {
+	const char *name;
+	size_t i;
+};
+
+static int by_sel_name(const void *a, const void *b)
+{
+	const struct sel_name *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+	return c ? c : x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* The first entry of names[0..n) for bond, or n. */
+static size_t sel_first(const struct sel_name *names, size_t n, const char *bond)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(names[mid].name, bond) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && strcmp(names[lo].name, bond) == 0 ? lo : n;
+}
+
+/* Each selected bond's findings, every source's in source order, into
+ * out->finding_store: count[i] of them for sel[i], from first[i]. */
+static int group_findings(struct bond_views *out, const struct status_view *v,
+			  const struct desired_bond *const *sel, size_t n, size_t *count,
+			  size_t *first)
+{
+	struct sel_name *names = calloc(n ? n : 1, sizeof(*names));
+	size_t total = 0;
+
+	if (!names)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		names[i] = (struct sel_name){sel[i]->name, i};
+	qsort(names, n, sizeof(*names), by_sel_name);
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1) {
+			out->finding_store = calloc(total ? total : 1, sizeof(*out->finding_store));
+			if (!out->finding_store) {
+				free(names);
+				return -1;
+			}
+			for (size_t i = 0, at = 0; i < n; i++) {
+				first[i] = at;
+				at += count[i];
+				count[i] = 0;
+			}
+		}
+		for (size_t l = 0; l < FSRC__COUNT; l++) {
+			const struct findings *list = v->findings[l];
+			for (size_t j = 0; list && j < list->n; j++) {
+				const struct finding *f = &list->v[j];
+				for (size_t x = sel_first(names, n, f->bond);
+				     x < n && strcmp(names[x].name, f->bond) == 0; x++) {
+					size_t i = names[x].i;
+					if (pass == 1)
+						out->finding_store[first[i] + count[i]] = f;
+					count[i]++;
+					total += pass == 0;
+				}
+			}
+		}
+	}
+	free(names);
+	return 0;
+}
+
 int bond_views_build(struct bond_views *out, const struct status_view *v,
 		     const struct desired_bond *const *sel, size_t n, bool live)
 {
-	size_t n_slaves = 0, n_findings = 0;
+	size_t n_slaves = 0;
 
 	*out = (struct bond_views){.from = v, .n = n, .worst = HEALTH_OK};
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++)
 		n_slaves += sel[i]->n_slaves;
-		n_findings += findings_about(v->findings, FSRC__COUNT, sel[i]->name, NULL);
-	}
+	size_t *count = calloc(n ? 2 * n : 1, sizeof(*count));
 	out->v = calloc(n ? n : 1, sizeof(*out->v));
 	out->slave_store = calloc(n_slaves ? n_slaves : 1, sizeof(*out->slave_store));
-	out->finding_store = calloc(n_findings ? n_findings : 1, sizeof(*out->finding_store));
-	if (!out->v || !out->slave_store || !out->finding_store) {
+	if (!count || !out->v || !out->slave_store ||
+	    group_findings(out, v, sel, n, count, count + n) < 0) {
+		free(count);
 		bond_views_free(out);
 		return -1;
 	}
-	size_t hint = 0;
-	for (size_t i = 0, s = 0, f = 0; i < n; i++) {
+	size_t hint = 0, lc_hint = 0;
+	for (size_t i = 0, s = 0; i < n; i++) {
 		struct bond_view *bv = &out->v[i];
 		bv->slaves = &out->slave_store[s];
 		s += sel[i]->n_slaves;
-		bv->n_findings = findings_about(v->findings, FSRC__COUNT, sel[i]->name,
-						&out->finding_store[f]);
-		bv->findings = &out->finding_store[f];
-		f += bv->n_findings;
-		bond_fill(bv, v, sel[i], live, &hint);
+		bv->n_findings = count[i];
+		bv->findings = &out->finding_store[count[n + i]];
+		bond_fill(bv, v, sel[i], live, &hint, &lc_hint);
 		if (bv->health > out->worst)
 			out->worst = bv->health;
 	}
+	free(count);
+	/* bondd itself impaired (its picture stale, or a resource refused
+	 * at a limit) is judged as each bond's is, with no bond asked
+	 * about or none configured too: never a healthy exit status. */
+	if ((v->stale || v->impaired) && out->worst < HEALTH_DEGRADED)
+		out->worst = HEALTH_DEGRADED;
 	return 0;
 }
 

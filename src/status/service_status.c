@@ -3,6 +3,7 @@
 #include "service_status.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "strbuf.h"
 
@@ -26,10 +27,9 @@ static void escape_to(const char *in, char *out, size_t len)
 	out[o] = '\0';
 }
 
-void service_status_text(const struct status_view *v, char *out, size_t len)
+void service_status_of(const struct service_bond *b, size_t n, char *out, size_t len)
 {
-	size_t n = v->want->n_bonds, healthy = 0;
-	struct bond_views bv;
+	size_t healthy = 0;
 	struct strbuf sb = {0};
 
 	if (len == 0)
@@ -38,12 +38,8 @@ void service_status_text(const struct status_view *v, char *out, size_t len)
 		snprintf(out, len, "no bonds configured: idle");
 		return;
 	}
-	if (bond_views_build_all(&bv, v, false) < 0) {
-		escape_to("status unknown: out of memory", out, len);
-		return;
-	}
 	for (size_t i = 0; i < n; i++)
-		healthy += bv.v[i].health == HEALTH_OK;
+		healthy += b[i].health == HEALTH_OK;
 	sb_printf(&sb, "%zu bond%s:", n, n == 1 ? "" : "s");
 	bool name_healthy = n <= SERVICE_STATUS_NAMED;
 	const char *sep = " ";
@@ -52,17 +48,39 @@ void service_status_text(const struct status_view *v, char *out, size_t len)
 		sep = ", ";
 	}
 	for (size_t i = 0; i < n; i++) {
-		const struct bond_view *b = &bv.v[i];
-		if (b->health == HEALTH_OK && !name_healthy)
+		if (b[i].health == HEALTH_OK && !name_healthy)
 			continue;
-		sb_printf(&sb, "%s%s %s", sep, b->want->name, status_health_name(b->health));
-		if (b->health != HEALTH_OK)
-			sb_printf(&sb, " (%.*s)", BOND_VIEW_SHORT_WHY, b->why);
+		sb_printf(&sb, "%s%s %s", sep, b[i].name, status_health_name(b[i].health));
+		if (b[i].health != HEALTH_OK)
+			sb_printf(&sb, " (%.*s)", BOND_VIEW_SHORT_WHY, b[i].why);
 		sep = ", ";
 	}
-	bond_views_free(&bv);
 	escape_to(sb.oom || !sb.s ? "status unknown: out of memory" : sb.s, out, len);
 	sb_free(&sb);
+}
+
+void service_status_text(const struct status_view *v, char *out, size_t len)
+{
+	size_t n = v->want->n_bonds;
+	struct bond_views bv;
+
+	if (len == 0)
+		return;
+	if (n == 0) {
+		service_status_of(NULL, 0, out, len);
+		return;
+	}
+	struct service_bond *b = calloc(n, sizeof(*b));
+	if (!b || bond_views_build_all(&bv, v, false) < 0) {
+		free(b);
+		escape_to("status unknown: out of memory", out, len);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		b[i] = (struct service_bond){bv.v[i].want->name, bv.v[i].health, bv.v[i].why};
+	service_status_of(b, n, out, len);
+	bond_views_free(&bv);
+	free(b);
 }
 
 bool health_change_line(bool logged, enum status_health was, const struct bond_view *b,

@@ -67,6 +67,14 @@ static void send_parent(struct status_server *s, uint16_t type, uint16_t flags, 
 		s->parent_gone = true; /* out of memory or descriptors: start over */
 }
 
+void front_trouble(struct status_server *s, const char *text)
+{
+	struct ipc_trouble t = {{0}};
+
+	snprintf(t.text, sizeof(t.text), "%s", text);
+	send_parent(s, IPC_TROUBLE, 0, 0, &t, sizeof(t), -1);
+}
+
 /* Asks bondd for a snapshot at least as new as now, unless one is asked
  * already: the clients queued after it wait for the next. */
 static void ask_snapshot(struct status_server *s, bool force)

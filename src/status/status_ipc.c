@@ -30,6 +30,9 @@ int ipc_frame_check(const struct ipc_hdr *h, bool from_bondd)
 	case IPC_PROC:
 		want = sizeof(struct ipc_names);
 		break;
+	case IPC_TROUBLE:
+		want = sizeof(struct ipc_trouble);
+		break;
 	case IPC_SNAP:
 		want = sizeof(uint64_t);
 		break;

@@ -515,8 +515,23 @@ void render_json(struct strbuf *out, const struct bond_views *bv)
 
 	sb_puts(out, "{\"protocol\":1,\"version\":\"" BONDD_VERSION "\",\"time\":");
 	json_time(out, v->now_ms);
-	sb_printf(out, ",\"privileged\":%s,\"health_code\":%d,\"trial\":",
+	sb_printf(out, ",\"privileged\":%s,\"health_code\":%d,\"impaired\":",
 		  v->privileged ? "true" : "false", (int)bv->worst);
+	/* bondd's own state, apart from any bond: its picture of the kernel
+	 * stale, or what it needs refused at a limit, with the cause (every
+	 * bond is degraded with it too). */
+	if (v->stale || v->impaired) {
+		sb_printf(out, "{\"picture_stale\":%s,\"limit_reached\":%s,\"reason\":",
+			  v->stale ? "true" : "false", v->impaired ? "true" : "false");
+		char why[512];
+		snprintf(why, sizeof(why), "%s%s%s", v->stale ? v->stale : "",
+			 v->stale && v->impaired ? "; " : "", v->impaired ? v->impaired : "");
+		json_string(out, why);
+		sb_puts(out, "}");
+	} else {
+		sb_puts(out, "null");
+	}
+	sb_puts(out, ",\"trial\":");
 	json_trial(out, v);
 	sb_puts(out, ",\"bonds\":[");
 	for (size_t i = 0; i < bv->n; i++) {

@@ -303,12 +303,67 @@ static void on_readable(struct status_server *s, struct client *c)
 
 _Static_assert(MAX_CLIENTS + 1 == STATUS_SERVER_MAX_FDS, "the fds the server takes at most");
 
+const char *status_server_trouble(const struct status_server *s)
+{
+	return s->trouble[0] ? s->trouble : NULL;
+}
+
+/* Listening or not (ACCEPT_PAUSE_MS after a refusal). */
+static void listen_events(struct status_server *s, uint32_t events)
+{
+	struct epoll_event ev = {.events = events, .data.u64 = TAG_LISTEN};
+	(void)epoll_ctl(s->epfd, EPOLL_CTL_MOD, s->listen_fd, &ev);
+}
+
+/* accept() found no file (or memory) for a new client: the client waits
+ * in the backlog; the listening socket leaves the loop for
+ * ACCEPT_PAUSE_MS, since it stays readable and would wake it at once,
+ * for ever (a spin at the limit).  Said once per episode, at the normal
+ * level, and to bondd for its health. */
+static void accept_refused(struct status_server *s, int err)
+{
+	s->accept_refusals++;
+	s->accept_paused_until_ms = (int64_t)clock_mono_ms() + ACCEPT_PAUSE_MS;
+	listen_events(s, 0);
+	if (s->trouble[0])
+		return;
+	snprintf(s->trouble, sizeof(s->trouble), "status socket: new clients wait: %s",
+		 strerror(err));
+	log_warn("status socket: cannot accept a client: %s%s; new clients wait in the "
+		 "backlog, tried again every %d ms", strerror(err),
+		 err == EMFILE ? " (the status process's open files are at their limit)" : "",
+		 ACCEPT_PAUSE_MS);
+	if (s->parent_fd >= 0)
+		front_trouble(s, s->trouble);
+}
+
+/* The pause is over: listening again (the trouble is over once a client
+ * is accepted). */
+static void accept_resume(struct status_server *s)
+{
+	s->accept_paused_until_ms = 0;
+	listen_events(s, EPOLLIN);
+}
+
 static void on_accept(struct status_server *s)
 {
 	for (int k = 0; k < ACCEPTS_PER_TURN; k++) {
 		int fd = accept4(s->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+		if (fd < 0 && (errno == EMFILE || errno == ENFILE || errno == ENOBUFS ||
+			       errno == ENOMEM)) {
+			accept_refused(s, errno);
+			return;
+		}
 		if (fd < 0)
-			return; /* EAGAIN, or out of fds: the backlog keeps them */
+			return; /* EAGAIN: none waiting */
+		if (s->trouble[0]) {
+			log_info("status socket: accepting clients again (%lu refusals)",
+				 s->accept_refusals);
+			s->trouble[0] = '\0';
+			s->accept_refusals = 0;
+			if (s->parent_fd >= 0)
+				front_trouble(s, "");
+		}
 		struct ucred cred = {.uid = (uid_t)-1};
 		socklen_t len = sizeof(cred);
 		if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0) {
@@ -353,8 +408,12 @@ static void sweep(struct status_server *s)
 	int64_t now = (int64_t)clock_mono_ms(), next = s->budget_wake_ms;
 	int64_t stall = s->parent_fd >= 0 ? front_snapshot_due(s, now) : 0;
 
+	if (s->accept_paused_until_ms && s->accept_paused_until_ms <= now)
+		accept_resume(s);
 	if (stall && (!next || stall < next))
 		next = stall;
+	if (s->accept_paused_until_ms && (!next || s->accept_paused_until_ms < next))
+		next = s->accept_paused_until_ms;
 
 	for (size_t i = 0; i < s->n_clients;) {
 		struct client *c = s->clients[i];

@@ -61,6 +61,7 @@ struct status_split {
 	bool ping_out;
 	uint64_t dropped;          /* events not queued: the status process does not read */
 	bool fork_failed;          /* said once until a fork works again */
+	char trouble[96];          /* the status process's IPC_TROUBLE, "" none */
 	int64_t timer_ms;
 };
 
@@ -458,6 +459,14 @@ static int on_frame(struct status_split *s, const struct ipc_hdr *h, const void 
 		s->ping_out = false;
 		s->pings_missed = 0;
 		break;
+	case IPC_TROUBLE: {
+		struct ipc_trouble t;
+		memcpy(&t, p, sizeof(t));
+		t.text[sizeof(t.text) - 1] = '\0';
+		snprintf(s->trouble, sizeof(s->trouble), "%s", t.text);
+		s->pacing.gen++; /* health changed: the next snapshot shows it */
+		break;
+	}
 	}
 	if (fd >= 0)
 		close(fd);
@@ -648,6 +657,11 @@ void status_split_watchdog(struct status_split *s)
 pid_t status_split_pid(const struct status_split *s)
 {
 	return s->u_fd >= 0 ? s->u_pid : 0;
+}
+
+const char *status_split_trouble(const struct status_split *s)
+{
+	return s && s->trouble[0] ? s->trouble : NULL;
 }
 
 int status_split_fd(const struct status_split *s)

@@ -40,6 +40,7 @@ struct fx {
 	char refused[FX_MAX_HOLDS][PLAN_KEY_SIZE];
 	size_t n_refused;
 	bool no_rebuild; /* planning for an event, not a start or reload */
+	const bool *only; /* the bonds planned; NULL: every one */
 	struct action_list out;
 	int next_ifindex;
 	/* What the kernel remembers and does not report: the primary a bond
@@ -58,7 +59,7 @@ struct fx {
 static struct plan_constraints fx_holds(const struct fx *f)
 {
 	struct plan_constraints h = {f->held,	   f->n_held,  f->no_rebuild, f->failing,
-			       f->n_failing, f->refused, f->n_refused};
+			       f->n_failing, f->refused, f->n_refused, f->only};
 	return h;
 }
 

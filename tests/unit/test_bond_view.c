@@ -173,6 +173,21 @@ static void joins_each_bond_once(void **state)
 	assert_string_equal(b0->why, "e3 does not exist");
 	assert_int_equal(bv.worst, HEALTH_DOWN);
 	bond_views_free(&bv);
+
+	/* A request's own order, a bond named twice: each view has its
+	 * bond's findings, in source order. */
+	const struct desired_bond *sel[] = {&w->want.bonds[1], &w->want.bonds[0],
+					    &w->want.bonds[0]};
+	assert_int_equal(bond_views_build(&bv, &w->view, sel, 3, false), 0);
+	assert_int_equal(bv.v[0].n_findings, 1);
+	assert_int_equal(bv.v[0].findings[0]->kind, FK_UNREACHABLE);
+	for (size_t i = 1; i < 3; i++) {
+		assert_int_equal(bv.v[i].n_findings, 3);
+		assert_int_equal(bv.v[i].findings[0]->kind, FK_CROSSED);
+		assert_int_equal(bv.v[i].findings[2]->kind, FK_TCP_SETTING);
+		assert_ptr_equal(bv.v[i].linkcheck, &w->lc);
+	}
+	bond_views_free(&bv);
 	world_free(w);
 }
 
@@ -262,7 +277,7 @@ static void one_verdict_in_every_format(void **state)
 	render_json(&out, &bv);
 	assert_non_null(strstr(out.s, "\"health\":\"degraded\",\"health_code\":1,"
 				      "\"problem\":\"shared-card: \""));
-	assert_non_null(strstr(out.s, "\"health_code\":2,\"trial\":null,\"bonds\""));
+	assert_non_null(strstr(out.s, "\"health_code\":2,\"impaired\":null,\"trial\":null,\"bonds\""));
 	sb_reset(&out);
 	render_prometheus(&out, &bv);
 	assert_non_null(strstr(out.s, "bondd_bond_health{master=\"bond0\",device=\"bond0\"} 1\n"));
@@ -272,6 +287,48 @@ static void one_verdict_in_every_format(void **state)
 				  "kind=\"unreachable\""));
 	sb_free(&out);
 	bond_views_free(&bv);
+	world_free(w);
+}
+
+/* bondd itself impaired (a limit reached, its picture stale) is judged
+ * with no bond asked about too: never a healthy exit status, and --json
+ * says it at its top level with the cause; null when all is well. */
+static void bondd_impaired_at_top_level(void **state)
+{
+	struct world *w = world_new();
+	struct bond_views bv;
+	struct strbuf out = {0};
+	(void)state;
+
+	assert_int_equal(bond_views_build(&bv, &w->view, NULL, 0, false), 0);
+	assert_int_equal(bv.worst, HEALTH_OK);
+	render_json(&out, &bv);
+	assert_non_null(strstr(out.s, "\"health_code\":0,\"impaired\":null,\"trial\":null,\"bonds\":[]"));
+	bond_views_free(&bv);
+	sb_free(&out);
+
+	w->view.impaired = "impaired: link check: no packet socket for 3 slaves: Too many open "
+			   "files (open-file limit 128)";
+	assert_int_equal(bond_views_build(&bv, &w->view, NULL, 0, false), 0);
+	assert_int_equal(bv.worst, HEALTH_DEGRADED);
+	render_json(&out, &bv);
+	assert_non_null(strstr(out.s, "\"health_code\":1,\"impaired\":{\"picture_stale\":false,"
+				      "\"limit_reached\":true,\"reason\":\"impaired: link check: no "
+				      "packet socket for 3 slaves: Too many open files (open-file limit "
+				      "128)\"}"));
+	bond_views_free(&bv);
+	sb_free(&out);
+
+	/* A bond down stays the worst; stale and impaired both named. */
+	w->view.stale = "re-reading links failing since 2026-01-02T03:04:05Z: No buffer space";
+	assert_int_equal(bond_views_build_all(&bv, &w->view, false), 0);
+	assert_int_equal(bv.worst, HEALTH_DOWN);
+	render_json(&out, &bv);
+	assert_non_null(strstr(out.s, "\"impaired\":{\"picture_stale\":true,\"limit_reached\":true,"
+				      "\"reason\":\"re-reading links failing since"));
+	assert_non_null(strstr(out.s, "No buffer space; impaired: link check"));
+	bond_views_free(&bv);
+	sb_free(&out);
 	world_free(w);
 }
 
@@ -355,11 +412,12 @@ static void uppers_health_and_json(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(uppers_health_and_json),
 		cmocka_unit_test(joins_each_bond_once),
 		cmocka_unit_test(live_facts_only_when_asked),
 		cmocka_unit_test(long_reason_widths),
 		cmocka_unit_test(one_verdict_in_every_format),
+		cmocka_unit_test(bondd_impaired_at_top_level),
+		cmocka_unit_test(uppers_health_and_json),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -293,12 +293,113 @@ static void conflict_text(void **state)
 	desired_free(&d);
 }
 
+/* The sorted keys (identity.c) give what the rule gives link by link
+ * (identity_selects, first in the links' order; a second answer to a
+ * mac: or path: entry makes it ambiguous): many entries of every kind,
+ * over links that share MACs, paths and altnames. */
+static void same_as_linear_rule(void **state)
+{
+	(void)state;
+	enum { N_LINKS = 60 };
+	struct obs_link *links = calloc(N_LINKS, sizeof(*links));
+	char conf[8192];
+	size_t used = 0;
+	struct desired d = {0};
+
+	assert_non_null(links);
+	for (size_t i = 0; i < N_LINKS; i++) {
+		struct obs_link *l = &links[i];
+		l->ifindex = (int)i + 2;
+		l->dev_port = (int)(i % 3) - 1; /* -1 (unread) counts as port 0 */
+		snprintf(l->name, sizeof(l->name), "n%zu", i);
+		snprintf(l->kind, sizeof(l->kind), "%s", i % 11 == 0 ? "bond" : "");
+		if (i % 4) {
+			l->has_perm_addr = true;
+			uint8_t mac[6] = {2, 0, 0, 0, 0, (uint8_t)(i % 23)};
+			memcpy(l->perm_addr, mac, 6);
+		}
+		if (i % 5)
+			snprintf(l->id_path, sizeof(l->id_path), "pci-0000:%02zx:00.0", i % 7);
+		if (i % 6 == 0) {
+			l->n_altnames = 1;
+			snprintf(l->altnames[0], sizeof(l->altnames[0]), "alt%zu", i % 13);
+		}
+	}
+	for (size_t b = 0; b < 8; b++) {
+		used += (size_t)snprintf(conf + used, sizeof(conf) - used, "[b%zu]\nslaves =", b);
+		for (size_t j = 0; j < 6; j++) {
+			size_t x = b * 6 + j;
+			switch (x % 4) {
+			case 0: used += (size_t)snprintf(conf + used, sizeof(conf) - used,
+							 " n%zu", x * 2 % 70); break;
+			case 1: used += (size_t)snprintf(conf + used, sizeof(conf) - used,
+							 " mac:02:00:00:00:00:%02zx", x % 25); break;
+			case 2: used += (size_t)snprintf(conf + used, sizeof(conf) - used,
+							 " path:pci-0000:%02zx:00.0/port%zu", x / 4 % 7,
+							 x / 28 % 2);
+				break;
+			default: used += (size_t)snprintf(conf + used, sizeof(conf) - used,
+							  " alt%zu", x / 4);
+			}
+		}
+		used += (size_t)snprintf(conf + used, sizeof(conf) - used, "\n");
+	}
+	struct config_diag diag = {0};
+	assert_int_equal(config_parse("bondd.conf", conf, strlen(conf), &d, &diag), 0);
+	config_diag_free(&diag);
+	size_t n = identity_count(&d), k = 0;
+	assert_true(n > 20);
+	struct identity_match *m = calloc(n, sizeof(*m));
+	assert_non_null(m);
+	assert_int_equal(identity_match(&d, links, N_LINKS, m), 0);
+	size_t found = 0, ambiguous = 0;
+	for (size_t i = 0; i < d.n_bonds; i++) {
+		for (size_t j = 0; j < d.bonds[i].n_slaves; j++, k++) {
+			const struct slave_selector *sel = &d.bonds[i].slaves[j].sel;
+			const struct obs_link *first = NULL, *second = NULL;
+			for (size_t x = 0; x < N_LINKS && !second; x++) {
+				if (!identity_selects(sel, &links[x]))
+					continue;
+				if (first)
+					second = &links[x];
+				else
+					first = &links[x];
+				if (sel->kind == SEL_NAME)
+					break;
+			}
+			if (m[k].state == ID_CONFLICT) {
+				assert_non_null(first); /* a link was found, and taken twice */
+				assert_null(second);
+				assert_int_equal(m[k].ifindex, first->ifindex);
+				continue;
+			}
+			if (!first) {
+				assert_int_equal(m[k].state, ID_MISSING);
+			} else if (second) {
+				assert_int_equal(m[k].state, ID_AMBIGUOUS);
+				assert_string_equal(m[k].name, first->name);
+				assert_string_equal(m[k].other, second->name);
+				ambiguous++;
+			} else {
+				assert_int_equal(m[k].state, ID_FOUND);
+				assert_int_equal(m[k].ifindex, first->ifindex);
+				found++;
+			}
+		}
+	}
+	assert_true(found > 0 && ambiguous > 0); /* the mix covers both */
+	free(m);
+	free(links);
+	desired_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(table),
 		cmocka_unit_test(rename_keeps_entry),
 		cmocka_unit_test(conflict_text),
+		cmocka_unit_test(same_as_linear_rule),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2554,6 +2554,57 @@ static void plan_appends(void **state)
 	expect_actions(f, e);
 }
 
+/* Planning only the bonds an event touched (plan_constraints.only) gives
+ * those bonds' part of the full plan, in the same order, and nothing for
+ * the others: for every subset of three bonds that all drifted. */
+static void only_touched_bonds(void **state)
+{
+	struct fx *f = *state;
+	struct action_list full = {0};
+	static const char *const names[] = {"bond0", "bond1", "bond2"};
+
+	want_rr4(f);
+	want_bond(f, "bond1", MODE_ACTIVE_BACKUP, "eth5 eth6");
+	want_bond(f, "bond2", MODE_BALANCE_RR, "eth7 eth8");
+	obs_converged(f);
+	recreate(f, "eth2");
+	obs_release(f, "eth6");
+	obs_bond_mtu(f, "bond2", 1500);
+	run_plan(f);
+	for (size_t i = 0; i < f->out.n; i++)
+		assert_non_null(action_list_push(&full, &f->out.v[i]));
+	for (unsigned mask = 0; mask < 8; mask++) {
+		bool only[3] = {mask & 1, mask & 2, mask & 4};
+		size_t k = 0;
+		f->only = only;
+		run_plan(f);
+		for (size_t i = 0; i < full.n; i++) {
+			size_t b = 0;
+			while (b < 3 && strcmp(full.v[i].bond, names[b]) != 0)
+				b++;
+			assert_true(b < 3);
+			if (!only[b])
+				continue;
+			char x[512], y[512];
+			assert_true(k < f->out.n);
+			assert_string_equal(action_describe(&f->out.v[k++], x, sizeof(x)),
+					    action_describe(&full.v[i], y, sizeof(y)));
+		}
+		assert_int_equal(k, f->out.n);
+		if (mask == 7)
+			assert_int_equal(k, full.n);
+	}
+	/* each bond had something to do */
+	for (size_t b = 0; b < 3; b++) {
+		bool any = false;
+		for (size_t i = 0; i < full.n; i++)
+			any |= strcmp(full.v[i].bond, names[b]) == 0;
+		assert_true(any);
+	}
+	f->only = NULL;
+	action_list_free(&full);
+}
+
 /* Same input, same output, byte for byte: no clock, no hidden state. */
 /* The plan depends on what the kernel has, not on the order it was told:
  * the same links and addresses in reverse dump order plan the same. */
@@ -3019,6 +3070,7 @@ int main(void)
 	static const struct CMUnitTest fixed[] = {
 		cmocka_unit_test_setup_teardown(plan_appends, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(plan_is_deterministic, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(only_touched_bonds, fx_setup, fx_teardown),
 		cmocka_unit_test(every_action_kind_is_asserted),
 		cmocka_unit_test_setup_teardown(renamed_slave_in_the_middle_released_alone, fx_setup,
 						fx_teardown),

@@ -6,7 +6,8 @@
 # inactive: 160 packet sockets wanted): bondd says at the normal level
 # that the configuration needs more, and, once the link check is refused
 # its sockets, why ("Too many open files"); every bond's health says it is
-# impaired (--brief exits 1 with the cause); repairs still work (names are
+# impaired (--brief exits 1 with the cause), and so does --json's top-level
+# "impaired"; repairs still work (names are
 # never looked up with a socket of their own: a re-created slave is put
 # back), and the status socket still answers.
 . "$LIB_DIR/lib.sh"
@@ -42,6 +43,13 @@ assert_eq 1 "$rc" "--brief's exit status at the limit"
 # LLDP's one socket, opened first, is not what was refused.
 [[ $out != *"LLDP: Too many open files"* ]] || fail "LLDP's socket was refused: $out"
 assert_eq 40 "$(scale_lines "$out" "b* degraded *")" "bonds degraded in --brief"
+# bondd's own impairment at the top of --json, with its cause (the unit
+# test test_bond_view judges it with no bond asked about too).
+rc=0
+js=$(status --json) || rc=$?
+assert_eq 1 "$rc" "--json's exit status at the limit"
+[[ $js == *'"health_code":1,"impaired":{"picture_stale":false,"limit_reached":true,"reason":"impaired: link check: no packet socket for '*'Too many open files'* ]] ||
+	fail "--json has no top-level impaired with the cause: ${js:0:300}"
 echo "measured: $(scale_fds) open files at a limit of 128; $(scale_lines "$out" "b* degraded *") bonds report: ${out%%$'\n'*}"
 
 # Repairs go on: a slave of the last bond re-created is put back (the last

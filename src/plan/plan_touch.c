@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/* Which bonds an event touches (plan_touch.h). */
+#include "plan_touch.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int by_name(const void *a, const void *b)
+{
+	const struct plan_touch_name *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : x->bond < y->bond ? -1 : x->bond > y->bond;
+}
+
+int plan_touch_build(struct plan_touch *t, const struct desired *want)
+{
+	size_t n = 0;
+
+	plan_touch_free(t);
+	for (size_t i = 0; i < want->n_bonds; i++)
+		n += 1 + want->bonds[i].n_slaves;
+	t->v = calloc(n ? n : 1, sizeof(*t->v));
+	if (!t->v)
+		return -ENOMEM;
+	for (size_t i = 0; i < want->n_bonds; i++) {
+		const struct desired_bond *b = &want->bonds[i];
+		t->v[t->n++] = (struct plan_touch_name){b->name, i};
+		for (size_t j = 0; j < b->n_slaves; j++)
+			t->v[t->n++] = (struct plan_touch_name){b->slaves[j].name, i};
+	}
+	qsort(t->v, t->n, sizeof(*t->v), by_name);
+	return 0;
+}
+
+void plan_touch_free(struct plan_touch *t)
+{
+	free(t->v);
+	*t = (struct plan_touch){0};
+}
+
+size_t plan_touch_find(const struct plan_touch *t, const char *name)
+{
+	size_t lo = 0, hi = t->n;
+
+	if (!name || !name[0])
+		return PLAN_TOUCH_NONE;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(t->v[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < t->n && strcmp(t->v[lo].name, name) == 0 ? t->v[lo].bond : PLAN_TOUCH_NONE;
+}
+
+static void mark(bool *touched, size_t bond)
+{
+	if (bond != PLAN_TOUCH_NONE)
+		touched[bond] = true;
+}
+
+/* The bond a master's ifindex stands for, if it is a configured one. */
+static size_t master_bond(const struct plan_touch *t, const struct observed *obs, int master)
+{
+	const struct obs_link *m = master ? observed_by_index(obs, master) : NULL;
+
+	return m ? plan_touch_find(t, m->name) : PLAN_TOUCH_NONE;
+}
+
+void plan_touch_link(const struct plan_touch *t, const struct observed *obs,
+		     const struct obs_link *old, const struct obs_link *now, bool *touched)
+{
+	if (old) {
+		mark(touched, plan_touch_find(t, old->name));
+		mark(touched, master_bond(t, obs, old->master));
+	}
+	if (now) {
+		/* (a rename: the new name may be another entry's) */
+		if (!old || strcmp(old->name, now->name) != 0)
+			mark(touched, plan_touch_find(t, now->name));
+		if (!old || old->master != now->master)
+			mark(touched, master_bond(t, obs, now->master));
+	}
+}
+
+void plan_touch_routes(const struct desired *want, bool *touched)
+{
+	for (size_t i = 0; i < want->n_bonds; i++)
+		if (want->bonds[i].n_addrs)
+			touched[i] = true;
+}
