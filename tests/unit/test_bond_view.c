@@ -275,9 +275,87 @@ static void one_verdict_in_every_format(void **state)
 	world_free(w);
 }
 
+/* A bond's uppers: listed in --json; lost ones make it degraded with
+ * their names; bridge = NAME's state, its note, and a bond in another
+ * master's bridge degraded. */
+static void uppers_health_and_json(void **state)
+{
+	static const char conf[] = "[bond0]\nmode = active-backup\nslaves = e1\nbridge = vmbr0\n";
+	struct world *w = calloc(1, sizeof(*w));
+	struct config_diag diag = {0};
+	struct bond_views bv;
+	struct strbuf out = {0};
+	(void)state;
+
+	assert_non_null(w);
+	assert_int_equal(config_parse("t.conf", conf, sizeof(conf) - 1, &w->want, &diag), 0);
+	config_diag_free(&diag);
+	put(w, 4, "vmbr0", "bridge", 0);
+	put(w, 10, "bond0", "bond", 4);
+	link_mut(w, "bond0")->slave.valid = false; /* a bridge port, not a bond slave */
+	put(w, 11, "e1", "veth", 10);
+	put(w, 12, "bond0.21", "vlan", 0);
+	link_mut(w, "bond0.21")->lower = 10;
+	link_mut(w, "bond0.21")->vlan_id = 21;
+	struct obs_link *b = link_mut(w, "bond0");
+	bond_settings_set(&b->bond, OPT_MODE, MODE_ACTIVE_BACKUP);
+	snprintf(b->order[0], IFNAMSIZ, "e1");
+	b->n_order = 1;
+	snprintf(w->bonds[0].name, IFNAMSIZ, "bond0");
+	w->view = (struct status_view){.want = &w->want, .obs = &w->obs, .bonds = w->bonds};
+
+	assert_int_equal(bond_views_build_all(&bv, &w->view, false), 0);
+	assert_int_equal(bv.v[0].health, HEALTH_OK);
+	render_json(&out, &bv);
+	assert_non_null(strstr(out.s, ",\"uppers\":[{\"name\":\"vmbr0\",\"kind\":\"bridge\","
+				      "\"ifindex\":4},{\"name\":\"bond0.21\",\"kind\":\"vlan\","
+				      "\"ifindex\":12,\"vlan_id\":21}],\"uppers_lost\":[],"
+				      "\"bridge\":{\"name\":\"vmbr0\",\"state\":\"port\","
+				      "\"note\":null},"));
+	bond_views_free(&bv);
+
+	/* The kernel took a VLAN and the bridge port with the bond. */
+	struct upper lost[2] = {{.name = "bond0.22", .kind = UPPER_VLAN, .vlan_id = 22},
+				{.name = "vmbr9", .kind = UPPER_BRIDGE, .port = true}};
+	memcpy(w->bonds[0].uppers.lost, lost, sizeof(lost));
+	w->bonds[0].uppers.n_lost = 2;
+	assert_int_equal(bond_views_build_all(&bv, &w->view, false), 0);
+	assert_int_equal(bv.v[0].health, HEALTH_DEGRADED);
+	assert_string_equal(bv.v[0].why, "uppers lost: bond0.22, vmbr9 (port)");
+	sb_reset(&out);
+	render_json(&out, &bv);
+	assert_non_null(strstr(out.s, "\"uppers_lost\":[{\"name\":\"bond0.22\",\"kind\":\"vlan\","
+				      "\"vlan_id\":22},{\"name\":\"vmbr9\",\"kind\":\"bridge\"}]"));
+	bond_views_free(&bv);
+	w->bonds[0].uppers.n_lost = 0;
+
+	/* Another master's port: left there, degraded. */
+	put(w, 5, "vmbr1", "bridge", 0);
+	link_mut(w, "bond0")->master = 5;
+	assert_int_equal(bond_views_build_all(&bv, &w->view, false), 0);
+	assert_int_equal(bv.v[0].health, HEALTH_DEGRADED);
+	assert_string_equal(bv.v[0].why, "bond0 is a port of vmbr1, not of bridge vmbr0");
+	bond_views_free(&bv);
+
+	/* No bridge of that name: a note, healthy. */
+	link_mut(w, "bond0")->master = 0;
+	observed_del_link(&w->obs, 4);
+	assert_int_equal(bond_views_build_all(&bv, &w->view, false), 0);
+	assert_int_equal(bv.v[0].health, HEALTH_OK);
+	sb_reset(&out);
+	render_json(&out, &bv);
+	assert_non_null(strstr(out.s, "\"bridge\":{\"name\":\"vmbr0\",\"state\":\"absent\","
+				      "\"note\":\"bridge vmbr0 does not exist: bond0 joins it when it "
+				      "does\"}"));
+	bond_views_free(&bv);
+	sb_free(&out);
+	world_free(w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(uppers_health_and_json),
 		cmocka_unit_test(joins_each_bond_once),
 		cmocka_unit_test(live_facts_only_when_asked),
 		cmocka_unit_test(long_reason_widths),

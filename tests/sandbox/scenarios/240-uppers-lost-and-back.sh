@@ -7,7 +7,7 @@
 # deletes the VLAN and drops the bridge port with it; bondd names them in a
 # warning, puts the bond back in br0 within 1 s, and keeps bond0 degraded
 # ("uppers lost: bond0.21") until the VLAN is added again by hand; a
-# reload accepts a loss.
+# reload accepts a loss, and moves the bond to another bridge hitlessly.
 . "$LIB_DIR/lib.sh"
 . "$LIB_DIR/bondd-lib.sh"
 
@@ -100,7 +100,20 @@ whole bond0 e1,e2 1500 >/dev/null
 wait_until 2 in_br0 || fail "bond0 not back in br0 (second deletion)"
 degraded() { rc=0; status --brief bond0 >/dev/null || rc=$?; ((rc == 1)); }
 wait_until 2 degraded || fail "bond0.21 lost again, bond0 not degraded"
+# The same reload moves the bond to another bridge, without a re-build:
+# the bond and its slaves keep their carrier and their counters.
+ip -batch - <<'BATCH'
+link add br1 type bridge
+link set br1 up
+BATCH
+before=$(counters bond0)
+sed -i 's/^bridge = br0$/bridge = br1/' "$WORK/bondd.conf"
 kill -HUP "$BONDD_PID"
 wait_until 3 healthy || { status --brief || true; show_log; fail "a reload did not accept the loss"; }
 file_has "$BONDD_LOG" "bond0: reload: no longer waiting for uppers lost with the bond" ||
 	{ show_log; fail "the reload did not say it accepts the loss"; }
+[ -e /sys/class/net/br1/brif/bond0 ] && [ ! -e /sys/class/net/br0/brif/bond0 ] ||
+	{ show_log; fail "the reload did not move bond0 from br0 to br1"; }
+file_has "$BONDD_LOG" "apply: add bond0 to bridge br1 (bridge)" || { show_log; fail "no move logged"; }
+assert_eq "$before" "$(counters bond0)" "bond0 and its slaves' counters across the bridge move"
+(($(log_count "(rebuild)") == 0)) || { show_log; fail "a bridge change re-built the bond"; }
