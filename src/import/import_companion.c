@@ -95,7 +95,8 @@ static void networkd_slaves(const struct import_result *r, const char *prefix, s
 	if (selector_slaves(r))
 		line(out, prefix, "# Add the slaves bondd.conf names by mac: or path: by their names.");
 	line(out, prefix, "[Match]");
-	line(out, prefix, "Name=%s", names.s ? names.s : "");
+	/* Not through line(): the list has no bound of its own. */
+	sb_printf(out, "%s%sName=%s\n", prefix, *prefix ? " " : "", names.s ? names.s : "");
 	line(out, prefix, "%s", "");
 	line(out, prefix, "[Link]");
 	line(out, prefix, "Unmanaged=yes");
@@ -181,7 +182,8 @@ static void nm(const struct import_result *r, const char *prefix, struct strbuf 
 	if (selector_slaves(r))
 		line(out, prefix, "# Add the slaves bondd.conf names by mac: or path: by their names.");
 	line(out, prefix, "[keyfile]");
-	line(out, prefix, "unmanaged-devices=%s", names.s ? names.s : "");
+	sb_printf(out, "%s%sunmanaged-devices=%s\n", prefix, *prefix ? " " : "",
+		  names.s ? names.s : "");
 	if (names.oom)
 		out->oom = true;
 	sb_free(&names);

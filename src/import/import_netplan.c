@@ -775,6 +775,9 @@ static void read_bond(struct np *np, const struct np_def *d)
 	}
 	const char *renderer = *d->renderer ? d->renderer : np->renderer;
 	b->np_networkd = strcmp(renderer, "NetworkManager") != 0;
+	if (!b->np_networkd && (b->n_vlans || *b->bridge))
+		import_note(&b->notes, "%s (%s): renderer NetworkManager: no companion is written; "
+			    "see the NetworkManager recipe of bondd(8)", d->id, d->file);
 	const char *arp = import_get_opt(b, "arp_interval");
 	if (strcmp(renderer, "NetworkManager") == 0 && !import_get_opt(b, "miimon") &&
 	    (!arp || strcmp(arp, "0") == 0)) {

@@ -1550,7 +1550,8 @@ static const struct companion_case companion_cases[] = {
 	 FILES(F("/e/50.yaml", "network:\n  version: 2\n  renderer: NetworkManager\n"
 			       "  bonds:\n    bond0:\n      interfaces: [e1, e2]\n"
 			       "  vlans:\n    bond0.21:\n      id: 21\n      link: bond0\n")),
-	 1, "", NULL, "#|"},
+	 1, "", "# bond0 (/e/50.yaml): renderer NetworkManager: no companion is written; see the "
+	 "NetworkManager recipe of bondd(8)\n", "#|"},
 	{"ifupdown2, Proxmox's layout: the stanza with the MTU, bridge =", import_ifupdown,
 	 FILES(F("/etc/network/interfaces",
 		 "auto lo\niface lo inet loopback\n\niface e1 inet manual\niface e2 inet manual\n\n"
@@ -1663,6 +1664,43 @@ static void companion_hostile_names(void **state)
 	done(&im);
 }
 
+/* The slaves' lists are as long as the bonds make them: nothing cut. */
+static void companion_long_lists(void **state)
+{
+	(void)state;
+	struct imported im;
+	struct strbuf comp = {0};
+	char slaves[2][1024] = {"[Match]\nName=", "[Match]\nName="};
+	for (int b = 0; b < 2; b++) {
+		for (int i = 0; i < BONDD_MAX_SLAVES; i++)
+			snprintf(slaves[b] + strlen(slaves[b]), sizeof(slaves[b]) - strlen(slaves[b]),
+				 "%senp%ds0f%d", i ? " " : "", b, i);
+		snprintf(slaves[b] + strlen(slaves[b]), sizeof(slaves[b]) - strlen(slaves[b]),
+			 "\n[Network]\nBond=bond%d\n", b);
+	}
+	struct import_file files[] = {
+		F("/n/10-a.netdev", "[NetDev]\nName=bond0\nKind=bond\n"),
+		F("/n/10-b.netdev", "[NetDev]\nName=bond1\nKind=bond\n"),
+		F("/n/10-bond0.network", "[Match]\nName=bond0\n[Network]\nVLAN=bond0.5\n"),
+		F("/n/10-bond1.network", "[Match]\nName=bond1\n[Network]\nBridge=br1\n"),
+		{"/n/20-a.network", slaves[0], strlen(slaves[0])},
+		{"/n/20-b.network", slaves[1], strlen(slaves[1])},
+	};
+	run(import_networkd, files, N(files), &im);
+	assert_int_equal(import_companion(&im.r, "", &comp), 0);
+	assert_non_null(strstr(comp.s, "Name=enp0s0f0 enp0s0f1 "));
+	assert_non_null(strstr(comp.s, " enp1s0f30 enp1s0f31\n"));
+	assert_true(strlen(comp.s) > 1024);
+	sb_free(&comp);
+	im.r.format = "NetworkManager"; /* the same bonds, NetworkManager's file */
+	assert_int_equal(import_companion(&im.r, "", &comp), 0);
+	assert_non_null(strstr(comp.s, "unmanaged-devices=interface-name:bond0;interface-name:"
+				       "enp0s0f0;"));
+	assert_non_null(strstr(comp.s, ";interface-name:enp1s0f31\n"));
+	sb_free(&comp);
+	done(&im);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1716,6 +1754,7 @@ int main(void)
 		cmocka_unit_test(ifupdown_stacked_and_notes),
 		cmocka_unit_test(companion_table),
 		cmocka_unit_test(companion_hostile_names),
+		cmocka_unit_test(companion_long_lists),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
