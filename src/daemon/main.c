@@ -15,7 +15,6 @@
 #include <sys/un.h>
 #include <sys/utsname.h>
 
-#include "breather.h"
 #include "build_config.h"
 #include "config.h"
 #include "daemon.h"
@@ -317,15 +316,6 @@ int main(int argc, char **argv)
 		}
 		return status_process_run(3, 4, argv[2]);
 	}
-
-	/* The unit runs bondd at SCHED_RR under RLIMIT_RTTIME: the soft
-	 * limit's SIGXCPU ends a process that does not catch it
-	 * (kernel/time/posix-cpu-timers.c, check_thread_timers, sends it
-	 * past the soft limit, SIGKILL past the hard one).  Caught from the
-	 * first instruction, not only once the event loop is set up: a slow,
-	 * shared VM counted a second during the start (the managers' tier
-	 * saw bondd killed by SIGXCPU at "systemctl start"). */
-	breather_catch_xcpu();
 
 	while ((c = getopt_long(argc, argv, "c:s:npjdVh", longopts, NULL)) != -1) {
 		switch (c) {
