@@ -55,11 +55,21 @@ const char *upper_kind_name(enum upper_kind k);
  * The uppers of bond in o: its master first (a bridge, or another kind of
  * master as UPPER_OTHER), then the links whose lower link (IFLA_LINK) it is
  * and whose kind stacks on a device (vlan; macvlan and macvtap; ipvlan and
- * ipvtap as UPPER_OTHER), in o's order.  Up to max in out; returns how many
+ * ipvtap as UPPER_OTHER), by name.  Up to max in out; returns how many
  * there are.
  */
 size_t uppers_of(const struct observed *o, const struct obs_link *bond, struct upper *out,
 		 size_t max);
+/* The same, looking for the links over the bond among cand[0..n_cand)
+ * only (uppers_stacked's): the daemon's every wake-up looks at every bond,
+ * and a scan of every link for each of a thousand bonds would cost it
+ * milliseconds at real-time priority. */
+size_t uppers_of_among(const struct observed *o, const struct obs_link *bond,
+		       const struct obs_link *const *cand, size_t n_cand, struct upper *out,
+		       size_t max);
+/* The links of o that stack on another (a stacked kind with a lower link),
+ * into out (up to max); returns how many there are. */
+size_t uppers_stacked(const struct observed *o, const struct obs_link **out, size_t max);
 
 /* One remembered upper: gone_ms 0 while it is over the bond, else when it
  * left while the bond stayed (kept UPPERS_GRACE_MS, then forgotten). */
@@ -102,6 +112,12 @@ struct uppers_change {
  */
 void uppers_step(struct uppers_memory *m, int bond_ifindex, const struct upper *now,
 		 size_t n_now, size_t total, uint64_t now_ms, struct uppers_change *out);
+
+/* The bond's link was renamed, not deleted (its old ifindex still exists
+ * under another name): its uppers went with it, the kernel removed
+ * nothing.  What was seen is forgotten, so the next step sees no deletion;
+ * the lost ones are kept. */
+void uppers_renamed(struct uppers_memory *m);
 
 /* A reload accepts their absence: the lost ones are forgotten. */
 void uppers_forget_lost(struct uppers_memory *m);

@@ -315,6 +315,12 @@ static void track_uppers(struct daemon *d)
 
 	if (d->ob.stale_since_ms)
 		return;
+	/* The links that stack on another, found once for every bond. */
+	size_t n_cand = uppers_stacked(&d->ob.state, NULL, 0);
+	const struct obs_link **cand = n_cand ? calloc(n_cand, sizeof(*cand)) : NULL;
+	if (n_cand && !cand)
+		return; /* the next wake-up looks again */
+	uppers_stacked(&d->ob.state, cand, n_cand);
 	for (size_t i = 0; i < d->n_bonds && i < d->want.n_bonds; i++) {
 		const struct desired_bond *b = &d->want.bonds[i];
 		struct bond_runtime *rt = &d->bonds[i];
@@ -327,7 +333,16 @@ static void track_uppers(struct daemon *d)
 		const struct obs_link *l = observed_by_name(&d->ob.state, b->name);
 		if (l && strcmp(l->kind, "bond") != 0)
 			l = NULL;
-		size_t total = uppers_of(&d->ob.state, l, now, UPPERS_MAX);
+		const struct obs_link *was = rt->uppers.bond_ifindex && (!l ||
+					     l->ifindex != rt->uppers.bond_ifindex) ?
+			observed_by_index(&d->ob.state, rt->uppers.bond_ifindex) : NULL;
+		if (was) {
+			/* `ip link set bond0 name ...`: its uppers went along */
+			log_info("%s: renamed %s (ifindex %d): its uppers stay with it", b->name,
+				 was->name, was->ifindex);
+			uppers_renamed(&rt->uppers);
+		}
+		size_t total = uppers_of_among(&d->ob.state, l, cand, n_cand, now, UPPERS_MAX);
 		uppers_step(&rt->uppers, l ? l->ifindex : 0, now,
 			    total < UPPERS_MAX ? total : UPPERS_MAX, total, now_ms, &ch);
 		if (ch.n_went) {
@@ -347,6 +362,7 @@ static void track_uppers(struct daemon *d)
 			rt->uppers.full_said = true;
 		}
 	}
+	free(cand);
 }
 
 /* STATUS= for systemd, sent when it changes; and which bonds are whole

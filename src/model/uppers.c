@@ -3,6 +3,7 @@
 #include "uppers.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *upper_kind_name(enum upper_kind k)
@@ -43,10 +44,18 @@ static void fill(struct upper *u, const struct obs_link *l, enum upper_kind k, b
 	u->vlan_id = k == UPPER_VLAN ? l->vlan_id : 0;
 }
 
-size_t uppers_of(const struct observed *o, const struct obs_link *bond, struct upper *out,
-		 size_t max)
+static int by_name(const void *a, const void *b)
 {
-	size_t n = 0;
+	return strcmp(((const struct upper *)a)->name, ((const struct upper *)b)->name);
+}
+
+/* Its master first, then the links over it, by name: among every link of
+ * o (all), or among cand[0..n_cand). */
+static size_t collect(const struct observed *o, const struct obs_link *bond, bool all,
+		      const struct obs_link *const *cand, size_t n_cand, struct upper *out,
+		      size_t max)
+{
+	size_t n = 0, first = 0;
 	enum upper_kind k;
 
 	if (!bond)
@@ -57,14 +66,50 @@ size_t uppers_of(const struct observed *o, const struct obs_link *bond, struct u
 			fill(&out[n], m, strcmp(m->kind, "bridge") == 0 ? UPPER_BRIDGE : UPPER_OTHER,
 			     true);
 		n++;
+		first = n < max ? n : max;
 	}
-	for (size_t i = 0; i < o->n_links; i++) {
-		const struct obs_link *l = &o->links[i];
+	size_t n_links = all ? o->n_links : n_cand;
+	for (size_t i = 0; i < n_links; i++) {
+		const struct obs_link *l = all ? &o->links[i] : cand[i];
 		if (l->lower != bond->ifindex || l->ifindex == bond->ifindex ||
 		    !stacked_kind(l->kind, &k))
 			continue;
 		if (n < max)
 			fill(&out[n], l, k, false);
+		n++;
+	}
+	/* By name, whatever order the links were learnt in: the log and
+	 * --json say the same thing the same way every time. */
+	size_t written = n < max ? n : max;
+	if (written > first)
+		qsort(out + first, written - first, sizeof(*out), by_name);
+	return n;
+}
+
+size_t uppers_of(const struct observed *o, const struct obs_link *bond, struct upper *out,
+		 size_t max)
+{
+	return collect(o, bond, true, NULL, 0, out, max);
+}
+
+size_t uppers_of_among(const struct observed *o, const struct obs_link *bond,
+		       const struct obs_link *const *cand, size_t n_cand, struct upper *out,
+		       size_t max)
+{
+	return collect(o, bond, false, cand, n_cand, out, max);
+}
+
+size_t uppers_stacked(const struct observed *o, const struct obs_link **out, size_t max)
+{
+	size_t n = 0;
+	enum upper_kind k;
+
+	for (size_t i = 0; i < o->n_links; i++) {
+		const struct obs_link *l = &o->links[i];
+		if (!l->lower || !stacked_kind(l->kind, &k))
+			continue;
+		if (n < max)
+			out[n] = l;
 		n++;
 	}
 	return n;
@@ -154,6 +199,12 @@ void uppers_step(struct uppers_memory *m, int bond_ifindex, const struct upper *
 		}
 		m->n_lost = k;
 	}
+}
+
+void uppers_renamed(struct uppers_memory *m)
+{
+	m->bond_ifindex = 0;
+	m->n_seen = 0;
 }
 
 void uppers_forget_lost(struct uppers_memory *m)

@@ -297,12 +297,22 @@ static void json_upper(struct strbuf *out, const struct upper *u, bool with_ifin
  * with it when it was deleted and is not back; "bridge": bridge = NAME and
  * where the bond stands with it (null without the key).
  */
+/* The links that stack on another, found once per reply (a reply covers
+ * up to 1,024 bonds); ok false when out of memory: each bond then looks
+ * through every link. */
+struct stacked {
+	const struct obs_link **v;
+	size_t n;
+	bool ok;
+};
+
 static void json_uppers(struct strbuf *out, const struct status_view *v,
-			const struct bond_view *bv)
+			const struct bond_view *bv, const struct stacked *st)
 {
 	const struct bond_runtime *rt = bv->rt;
 	struct upper u[UPPERS_MAX];
-	size_t n = uppers_of(v->obs, bv->obs, u, UPPERS_MAX);
+	size_t n = st->ok ? uppers_of_among(v->obs, bv->obs, st->v, st->n, u, UPPERS_MAX) :
+			   uppers_of(v->obs, bv->obs, u, UPPERS_MAX);
 
 	sb_puts(out, ",\"uppers\":[");
 	for (size_t i = 0; i < n && i < UPPERS_MAX; i++) {
@@ -316,16 +326,16 @@ static void json_uppers(struct strbuf *out, const struct status_view *v,
 	}
 	sb_puts(out, "],\"bridge\":");
 	const char *detail = NULL;
-	enum bridge_state st = bridge_state(bv->want, v->obs, &detail);
-	if (st == BRIDGE_UNSET) {
+	enum bridge_state bs = bridge_state(bv->want, v->obs, &detail);
+	if (bs == BRIDGE_UNSET) {
 		sb_puts(out, "null");
 		return;
 	}
 	sb_puts(out, "{\"name\":");
 	json_string(out, bv->want->bridge);
-	sb_printf(out, ",\"state\":\"%s\",\"note\":", bridge_state_name(st));
+	sb_printf(out, ",\"state\":\"%s\",\"note\":", bridge_state_name(bs));
 	char note[128] = "";
-	switch (st) {
+	switch (bs) {
 	case BRIDGE_ABSENT:
 		snprintf(note, sizeof(note), "bridge %s does not exist: %s joins it when it does",
 			 bv->want->bridge, bv->want->name);
@@ -377,7 +387,7 @@ static void json_events(struct strbuf *out, const struct status_view *v, const c
 }
 
 static void json_bond(struct strbuf *out, const struct status_view *v,
-		      const struct bond_view *bv)
+		      const struct bond_view *bv, const struct stacked *st)
 {
 	const struct desired_bond *b = bv->want;
 	const struct obs_link *bond = bv->obs;
@@ -435,7 +445,7 @@ static void json_bond(struct strbuf *out, const struct status_view *v,
 	} else {
 		sb_puts(out, "null");
 	}
-	json_uppers(out, v, bv);
+	json_uppers(out, v, bv, st);
 
 	sb_puts(out, ",\"slave_status\":[");
 	for (size_t i = 0; i < b->n_slaves; i++) {
@@ -469,6 +479,13 @@ static void json_bond(struct strbuf *out, const struct status_view *v,
 void render_json(struct strbuf *out, const struct bond_views *bv)
 {
 	const struct status_view *v = bv->from;
+	struct stacked st = {0};
+	size_t n_st = uppers_stacked(v->obs, NULL, 0);
+
+	st.v = n_st ? calloc(n_st, sizeof(*st.v)) : NULL;
+	st.ok = !n_st || st.v;
+	if (st.v)
+		st.n = uppers_stacked(v->obs, st.v, n_st);
 
 	sb_puts(out, "{\"protocol\":1,\"version\":\"" BONDD_VERSION "\",\"time\":");
 	json_time(out, v->now_ms);
@@ -476,7 +493,8 @@ void render_json(struct strbuf *out, const struct bond_views *bv)
 		  v->privileged ? "true" : "false", (int)bv->worst);
 	for (size_t i = 0; i < bv->n; i++) {
 		sb_puts(out, i ? "," : "");
-		json_bond(out, v, &bv->v[i]);
+		json_bond(out, v, &bv->v[i], &st);
 	}
 	sb_puts(out, "]}\n");
+	free(st.v);
 }

@@ -154,6 +154,26 @@ static void sequences(void **state)
 	}
 }
 
+/* The bond renamed by hand: its old ifindex lives on under another name,
+ * its uppers with it; bondd's new bond0 has none, and nothing was lost. */
+static void renamed_is_no_loss(void **state)
+{
+	struct uppers_memory m;
+	struct upper now[2];
+	struct uppers_change ch;
+	(void)state;
+
+	memset(&m, 0, sizeof(m));
+	size_t n = parse_uppers("p:vmbr0 v:bond0.21", now);
+	uppers_step(&m, 10, now, n, n, 1000, &ch);
+	uppers_renamed(&m);
+	uppers_step(&m, 12, NULL, 0, 0, 1100, &ch);
+	assert_false(ch.deleted);
+	assert_int_equal(ch.n_went, 0);
+	assert_int_equal(m.n_lost, 0);
+	assert_int_equal(m.bond_ifindex, 12);
+}
+
 /* More uppers than remembered: counted, never more than UPPERS_MAX kept,
  * and a deleted bond names at most that many. */
 static void bounded(void **state)
@@ -225,15 +245,23 @@ static void which_links(void **state)
 	size_t n = uppers_of(&o, bond, u, 8);
 	assert_int_equal(n, 4);
 	assert_string_equal(uppers_text(u, n, true, text, sizeof(text)),
-			    "bridge port of vmbr0, vlan bond0.21, macvlan mv0, ipvlan ipv0");
+			    "bridge port of vmbr0, vlan bond0.21, ipvlan ipv0, macvlan mv0");
 	assert_string_equal(uppers_text(u, n, false, text, sizeof(text)),
-			    "vmbr0 (port), bond0.21, mv0, ipv0");
+			    "vmbr0 (port), bond0.21, ipv0, mv0");
 	assert_int_equal(u[0].kind, UPPER_BRIDGE);
 	assert_int_equal(u[0].ifindex, 4);
 	assert_int_equal(u[1].kind, UPPER_VLAN);
 	assert_int_equal(u[1].vlan_id, 21);
-	assert_int_equal(u[2].kind, UPPER_MACVLAN);
-	assert_int_equal(u[3].kind, UPPER_OTHER);
+	assert_int_equal(u[2].kind, UPPER_OTHER);
+	assert_int_equal(u[3].kind, UPPER_MACVLAN);
+	/* The daemon's way: the stacked links found once, the same answer. */
+	const struct obs_link *cand[8];
+	size_t n_cand = uppers_stacked(&o, cand, 8);
+	assert_int_equal(n_cand, 5); /* bond0.21 mv0 ipv0 e3.5 vmbr0.9 */
+	struct upper u2[8];
+	assert_int_equal(uppers_of_among(&o, bond, cand, n_cand, u2, 8), 4);
+	assert_memory_equal(u, u2, 4 * sizeof(u[0]));
+	assert_int_equal(uppers_stacked(&o, cand, 2), 5);
 	/* Counted past max, written up to it. */
 	assert_int_equal(uppers_of(&o, bond, u, 2), 4);
 	assert_int_equal(uppers_of(&o, NULL, u, 8), 0);
@@ -308,6 +336,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(sequences),
 		cmocka_unit_test(bounded),
+		cmocka_unit_test(renamed_is_no_loss),
 		cmocka_unit_test(which_links),
 		cmocka_unit_test(bridge_states),
 	};
