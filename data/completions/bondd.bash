@@ -53,7 +53,7 @@ _bondd_import()
 		[[ ${COMP_WORDS[i]} != -* ]] && { format=${COMP_WORDS[i]}; break; }
 	done
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W '--help --version' -- "$cur"))
+		COMPREPLY=($(compgen -W '--companion --help --version' -- "$cur"))
 	elif [[ -z $format ]]; then
 		COMPREPLY=($(compgen -W 'ifcfg networkd nm teamd netplan ifupdown' -- "$cur"))
 	else

@@ -25,6 +25,7 @@
 #define IMPORT_MAX_FILE (1024 * 1024)
 #define IMPORT_MAX_BONDS 256
 #define IMPORT_MAX_OPTS 48
+#define IMPORT_MAX_VLANS 16
 
 /* One input file: its name as given (for comments) and its bytes. */
 struct import_file {
@@ -58,6 +59,12 @@ struct import_bond {
 	struct strbuf notes;       /* "# ..." lines: what is not carried over */
 	const char *order_note;    /* how the slave order was decided */
 	char mac[18];              /* the bond's own MAC (mac_address), "" when none */
+	/* What the source stacks on the bond: bondd makes neither, and the
+	 * companion (import_companion) keeps them in the source's manager. */
+	char vlans[IMPORT_MAX_VLANS][IFNAMSIZ]; /* VLANs whose lower link it is */
+	size_t n_vlans;
+	char bridge[IFNAMSIZ];     /* the bridge it is a port of, "" when none */
+	bool np_networkd;          /* netplan: the networkd renderer */
 };
 
 struct import_result {
@@ -97,6 +104,18 @@ bool import_ifupdown_dir_entry(const char *name);
  */
 int import_render(const struct import_result *r, struct strbuf *out);
 
+/*
+ * The companion files for the bonds of r that have uppers (VLANs, a
+ * bridge): what the source's manager needs so that it keeps stacking on
+ * bondd's bond (a networkd .network for the bond that only stacks and one
+ * that keeps networkd off the slaves; netplan's ethernets: entry that
+ * makes the bond a netplan ID; the ifupdown stanza with the bond's MTU;
+ * NetworkManager's unmanaged-devices).  Each file starts with a line
+ * "== PATH ==" (prefix before every line, "" for none); nothing when no
+ * bond has uppers or the format has no companion.  Returns 0 or -ENOMEM.
+ */
+int import_companion(const struct import_result *r, const char *prefix, struct strbuf *out);
+
 /* ---- helpers the readers share (import_model.c) ---- */
 
 /* A new bond named name (cut to IFNAMSIZ - 1, with a note), or NULL when
@@ -124,6 +143,11 @@ bool import_add_slave(struct import_bond *b, const char *name, const char *from)
 bool import_add_slave_by(struct import_bond *b, const char *kind, const char *value,
 			 const char *from);
 bool import_add_addr(struct import_bond *b, const char *cidr, const char *from);
+/* A VLAN on the bond (kept once, in the source's order) or the bridge it is a
+ * port of (the first one named; another is noted).  A name that is no
+ * interface name is noted and not kept. */
+void import_add_vlan(struct import_bond *b, const char *name, const char *from);
+void import_set_bridge(struct import_bond *b, const char *name, const char *from);
 void import_note(struct strbuf *notes, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /*

@@ -66,7 +66,7 @@ struct inputs {
 static void usage(FILE *to)
 {
 	fprintf(to,
-		"Usage: bondd-import FORMAT [PATH...]\n"
+		"Usage: bondd-import [--companion] FORMAT [PATH...]\n"
 		"Prints the bondd.conf that makes the bonds another tool's files describe.\n"
 		"\n"
 		"FORMAT is one of:\n"
@@ -82,6 +82,8 @@ static void usage(FILE *to)
 		"            keys, following source lines (default %s)\n"
 		"PATH is a file, or a directory whose files of that format are read.\n"
 		"\n"
+		"  -c, --companion print only the companion: the files the source's manager\n"
+		"                  needs to keep the VLANs and bridges on bondd's bonds\n"
 		"  -h, --help      print this help and exit\n"
 		"  -V, --version   print the version and exit\n"
 		"\n"
@@ -600,18 +602,23 @@ static int read_path(struct inputs *in, const struct format *f, const char *path
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{"companion", no_argument, NULL, 'c'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
+	bool companion = false;
 	const struct format *f = NULL;
 	struct inputs in = {0};
 	struct import_result r = {0};
 	struct strbuf out = {0};
 	int c, status = 0;
 
-	while ((c = getopt_long(argc, argv, "hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "chV", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'c':
+			companion = true;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -655,7 +662,7 @@ int main(int argc, char **argv)
 
 	int err = f->read(in.files, in.n, &r);
 	if (!err)
-		err = import_render(&r, &out);
+		err = companion ? import_companion(&r, "", &out) : import_render(&r, &out);
 	if (err < 0) {
 		fprintf(stderr, "bondd-import: %s\n", strerror(-err));
 		status = EXIT_SOFTWARE;

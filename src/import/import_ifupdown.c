@@ -854,19 +854,24 @@ static void read_bond(struct ifu *u, const char *name)
 			ports = opt_get(s, "bridge_ports");
 		bool dotted = strncmp(s->name, name, nlen) == 0 && s->name[nlen] == '.' &&
 			      s->name[nlen + 1];
-		if ((raw && strcmp(raw, name) == 0) || dotted)
+		if ((raw && strcmp(raw, name) == 0) || dotted) {
 			import_note(&b->notes, "not carried over: VLAN %s on %s (%s:%u): bondd makes the "
-				    "bond only; keep the VLAN in ifupdown", s->name, name, s->file,
-				    s->line);
+				    "bond only; keep the VLAN in ifupdown, with the companion below",
+				    s->name, name, s->file, s->line);
+			import_add_vlan(b, s->name, s->file);
+		}
 		if (ports) {
 			char copy[512];
 			snprintf(copy, sizeof(copy), "%s", ports);
 			for (char *save = NULL, *t = strtok_r(copy, " \t", &save); t;
 			     t = strtok_r(NULL, " \t", &save))
-				if (strcmp(t, name) == 0)
+				if (strcmp(t, name) == 0) {
 					import_note(&b->notes, "not carried over: %s is a port of bridge "
-						    "%s (%s:%u): keep the bridge in ifupdown", name,
-						    s->name, s->file, s->line);
+						    "%s (%s:%u): keep the bridge in ifupdown; bondd puts "
+						    "the bond back in it (bridge =)", name, s->name,
+						    s->file, s->line);
+					import_set_bridge(b, s->name, s->file);
+				}
 		}
 	}
 }

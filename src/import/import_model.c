@@ -7,6 +7,7 @@
  * name): the source files are input from disk, not trusted.
  */
 #include "import.h"
+#include "ifname.h"
 #include "selector.h"
 #include "grow.h"
 
@@ -324,4 +325,44 @@ void import_kv_mark(const struct import_kv *v, bool *used, size_t n, const char 
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(v[i].key, key) == 0)
 			used[i] = true;
+}
+
+/* An upper's name: one the kernel would take (so the companion's text is
+ * safe to print), else a note. */
+static bool upper_name(struct import_bond *b, const char *what, const char *name,
+		       const char *from)
+{
+	const char *why = ifname_problem(name);
+	if (why)
+		import_note(&b->notes, "%s \"%.40s\" on %s (%s) is left out of the companion: %s",
+			    what, name, b->name, from, why);
+	return !why;
+}
+
+void import_add_vlan(struct import_bond *b, const char *name, const char *from)
+{
+	if (!upper_name(b, "VLAN", name, from))
+		return;
+	for (size_t i = 0; i < b->n_vlans; i++)
+		if (strcmp(b->vlans[i], name) == 0)
+			return;
+	if (b->n_vlans == IMPORT_MAX_VLANS) {
+		import_note(&b->notes, "VLAN %s on %s (%s) is left out of the companion: more "
+			    "than %d VLANs", name, b->name, from, IMPORT_MAX_VLANS);
+		return;
+	}
+	snprintf(b->vlans[b->n_vlans++], sizeof(b->vlans[0]), "%s", name);
+}
+
+void import_set_bridge(struct import_bond *b, const char *name, const char *from)
+{
+	if (!upper_name(b, "bridge", name, from) || strcmp(b->bridge, name) == 0)
+		return;
+	if (*b->bridge) {
+		import_note(&b->notes, "%s is named a port of bridge %s as well (%s); a link is "
+			    "a port of one bridge: the companion keeps %s", b->name, name, from,
+			    b->bridge);
+		return;
+	}
+	snprintf(b->bridge, sizeof(b->bridge), "%s", name);
 }

@@ -759,16 +759,25 @@ static void read_bond(struct np *np, const struct np_def *d)
 	/* Stacked on the bond: named, not made. */
 	for (size_t i = 0; i < np->n_defs; i++) {
 		const struct np_def *o = &np->defs[i];
-		if (o->type == NP_VLAN && strcmp(o->link, d->id) == 0)
+		if (o->type == NP_VLAN && strcmp(o->link, d->id) == 0) {
 			import_note(&b->notes, "not carried over: VLAN %s (id %.8s) on %s (%s): bondd "
-				    "makes the bond only; keep the VLAN in netplan", o->id,
-				    *o->vlan_id ? o->vlan_id : "?", d->id, o->file);
+				    "makes the bond only; keep the VLAN in netplan, with the companion "
+				    "below", o->id, *o->vlan_id ? o->vlan_id : "?", d->id, o->file);
+			import_add_vlan(b, o->id, o->file);
+		}
 		for (size_t j = 0; o->type == NP_BRIDGE && j < o->n_ifaces; j++)
-			if (strcmp(o->ifaces[j], d->id) == 0)
+			if (strcmp(o->ifaces[j], d->id) == 0) {
 				import_note(&b->notes, "not carried over: %s is a port of bridge %s "
-					    "(%s): keep the bridge in netplan", d->id, o->id, o->file);
+					    "(%s): keep the bridge in netplan, with the companion below",
+					    d->id, o->id, o->file);
+				import_set_bridge(b, o->id, o->file);
+			}
 	}
 	const char *renderer = *d->renderer ? d->renderer : np->renderer;
+	b->np_networkd = strcmp(renderer, "NetworkManager") != 0;
+	if (!b->np_networkd && (b->n_vlans || *b->bridge))
+		import_note(&b->notes, "%s (%s): renderer NetworkManager: no companion is written; "
+			    "see the NetworkManager recipe of bondd(8)", d->id, d->file);
 	const char *arp = import_get_opt(b, "arp_interval");
 	if (strcmp(renderer, "NetworkManager") == 0 && !import_get_opt(b, "miimon") &&
 	    (!arp || strcmp(arp, "0") == 0)) {

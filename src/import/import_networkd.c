@@ -15,7 +15,9 @@
  *   precedence); an empty one masks them all;
  * - the bond's own .network (the first whose Name= fits the bond) gives its
  *   addresses ([Network] Address=, [Address] Address=) and [Link]
- *   MTUBytes=, which wins over the .netdev's;
+ *   MTUBytes=, which wins over the .netdev's; its [Network] VLAN= and
+ *   Bridge= are the bond's uppers, which networkd keeps with the companion
+ *   .network (import_companion);
  * - PrimarySlave=yes in a slave's .network is the bond's primary;
  * - a name in [Match] Name= that is a Kind=bridge .netdev of the input is
  *   not a slave: Bond= applies to whatever link the file matches
@@ -372,6 +374,16 @@ static int bond_network(struct import_bond *b, const struct network *n)
 					    "prefix length", c->val, c->from);
 		} else if (strcmp(c->section, "Link") == 0 && strcmp(c->key, "MACAddress") == 0) {
 			set_mac(b, c->val, c->from);
+		} else if (strcmp(c->section, "Network") == 0 &&
+			   (strcmp(c->key, "VLAN") == 0 || strcmp(c->key, "Bridge") == 0)) {
+			/* networkd reads VLAN= and Bridge= from the lower
+			 * link's own file: the companion keeps that file. */
+			if (strcmp(c->key, "VLAN") == 0)
+				import_add_vlan(b, c->val, c->from);
+			else
+				import_set_bridge(b, c->val, c->from);
+			import_note(&b->notes, "not carried over: %s=%.40s (%s): networkd keeps it with "
+				    "the companion below", c->key, c->val, c->from);
 		} else if (strcmp(c->section, "Match") == 0 ||
 			   (strcmp(c->section, "Link") == 0 && strcmp(c->key, "MTUBytes") == 0)) {
 			continue;

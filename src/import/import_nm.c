@@ -405,18 +405,49 @@ static void stacked(struct import_bond *b, const struct conn *bond, const struct
 		const struct conn *v = &all[i];
 		if (strcmp(v->type, "vlan") != 0 || !*v->vlan_parent)
 			continue;
-		if (strcmp(v->vlan_parent, bond->ifname) == 0 ||
-		    (*bond->uuid && strcmp(v->vlan_parent, bond->uuid) == 0))
-			import_note(&b->notes, "not carried over: VLAN %.40s (id %.8s) on %s (%s): "
-				    "bondd makes the bond only; keep the VLAN in NetworkManager",
-				    *v->ifname ? v->ifname : v->id, *v->vlan_id ? v->vlan_id : "?",
-				    bond->ifname, v->in->name);
+		bool by_uuid = *bond->uuid && strcmp(v->vlan_parent, bond->uuid) == 0;
+		if (strcmp(v->vlan_parent, bond->ifname) != 0 && !by_uuid)
+			continue;
+		import_note(&b->notes, "not carried over: VLAN %.40s (id %.8s) on %s (%s): "
+			    "bondd makes the bond only; keep the VLAN in NetworkManager",
+			    *v->ifname ? v->ifname : v->id, *v->vlan_id ? v->vlan_id : "?",
+			    bond->ifname, v->in->name);
+		/* The bond's profile goes: a parent named by its UUID names
+		 * nothing then (nm-settings-nmcli(5), vlan.parent takes an
+		 * interface name as well). */
+		if (by_uuid)
+			import_note(&b->notes, "%s: [vlan] parent= names the bond's profile, which "
+				    "goes; set parent=%s", v->in->name, bond->ifname);
+		if (*v->ifname) {
+			import_add_vlan(b, v->ifname, v->in->name);
+		} else {
+			/* NetworkManager names a VLAN without interface-name
+			 * PARENT.ID (nm_utils_new_vlan_name). */
+			char name[64];
+			snprintf(name, sizeof(name), "%.15s.%.8s", bond->ifname,
+				 *v->vlan_id ? v->vlan_id : "?");
+			import_add_vlan(b, name, v->in->name);
+		}
 	}
-	if (*bond->controller)
+	if (*bond->controller && strcmp(bond->port_type, "bridge") == 0) {
+		/* controller= names the bridge's profile by interface name,
+		 * UUID or id. */
+		const char *br = bond->controller;
+		for (size_t i = 0; i < n; i++)
+			if (strcmp(all[i].type, "bridge") == 0 && *all[i].ifname &&
+			    (strcmp(all[i].ifname, br) == 0 || strcmp(all[i].uuid, br) == 0 ||
+			     strcmp(all[i].id, br) == 0))
+				br = all[i].ifname;
+		import_note(&b->notes, "not carried over: %s is a bridge port of %.60s (%s): "
+			    "NetworkManager never makes a link it does not manage a port; bondd "
+			    "does (bridge =)", bond->ifname, bond->controller, bond->in->name);
+		import_set_bridge(b, br, bond->in->name);
+	} else if (*bond->controller) {
 		import_note(&b->notes, "not carried over: %s is a %s port of %.60s (%s): keep "
 			    "that in NetworkManager", bond->ifname,
 			    *bond->port_type ? bond->port_type : "controller's", bond->controller,
 			    bond->in->name);
+	}
 }
 
 static void bond_defaults(struct import_bond *b)

@@ -21,7 +21,7 @@
 #define CHECK_NAME "import"
 #define MAX_ROUNDS 8
 
-static void render_bond(const struct import_bond *b, struct strbuf *out)
+static void render_bond(const struct import_bond *b, const char *format, struct strbuf *out)
 {
 	sb_printf(out, "\n[%s]\n", b->name);
 	sb_printf(out, "# From %s.\n", b->source);
@@ -61,6 +61,13 @@ static void render_bond(const struct import_bond *b, struct strbuf *out)
 	}
 	for (size_t i = 0; i < b->n_addrs; i++)
 		sb_printf(out, "address = %s\n", b->addrs[i]);
+	/* NetworkManager never makes a link it does not manage a bridge port,
+	 * and ifupdown has no daemon to do it again after the bond was
+	 * deleted: bondd does (bondd.conf(5), bridge).  networkd and netplan
+	 * keep the port themselves (the companion). */
+	if (*b->bridge && (strcmp(format, "NetworkManager") == 0 || strcmp(format, "ifupdown") == 0))
+		sb_printf(out, "# %s is a port of bridge %s in the source: bondd keeps it one.\n"
+			  "bridge = %s\n", b->name, b->bridge, b->bridge);
 	if (b->notes.len)
 		sb_add(out, b->notes.s, b->notes.len);
 }
@@ -149,7 +156,7 @@ int import_render(const struct import_result *r, struct strbuf *out)
 	if (r->notes.len)
 		sb_add(&text, r->notes.s, r->notes.len);
 	for (size_t i = 0; i < r->n_bonds; i++)
-		render_bond(&r->bonds[i], &text);
+		render_bond(&r->bonds[i], r->format, &text);
 
 	for (int round = 0; round < MAX_ROUNDS && !text.oom; round++) {
 		struct desired d = {0};
@@ -163,6 +170,21 @@ int import_render(const struct import_result *r, struct strbuf *out)
 		config_diag_free(&diag);
 		if (err != -EINVAL || !changed)
 			break;
+	}
+	/* The companion after the check: comments only, with its own
+	 * marker, so that `sed -n 's/^#| \?//p'` extracts it. */
+	if (err == 0) {
+		struct strbuf comp = {0};
+		if (import_companion(r, "#|", &comp) < 0)
+			text.oom = true;
+		if (comp.len) {
+			sb_printf(&text, "\n# The companion for %s: what it needs to keep stacking on\n"
+				  "# bondd's bonds (bondd(8), LIVING BESIDE OTHER NETWORK MANAGERS).\n"
+				  "# Each file after its == PATH == line; bondd-import --companion\n"
+				  "# prints it alone.\n", r->format);
+			sb_add(&text, comp.s, comp.len);
+		}
+		sb_free(&comp);
 	}
 	if (text.oom)
 		err = -ENOMEM;

@@ -5,7 +5,8 @@
  * them under names of its format (ifcfg-*, *.netdev / *.network and their
  * drop-ins, *.nmconnection, netplan's *.yaml, ifupdown's interfaces and the files its
  * source lines name; teamd's JSON under any name).  Whatever the bytes, a reader and the renderer must
- * succeed, and the text must be a configuration bondd accepts.  Built with
+ * succeed, and the text must be a configuration bondd accepts; the companion
+ * (import_companion) must be made as well.  Built with
  * fuzz_main.c as a replay-and-mutate driver in the unit suite.
  */
 #include <stdint.h>
@@ -31,6 +32,10 @@ static void one(int (*read)(const struct import_file *, size_t, struct import_re
 		__builtin_trap();
 	if (config_parse("import", text.s, text.len, &d, NULL) != 0)
 		__builtin_trap();
+	struct strbuf comp = {0};
+	if (import_companion(&r, "", &comp) != 0)
+		__builtin_trap();
+	sb_free(&comp);
 	desired_free(&d);
 	sb_free(&text);
 	import_result_free(&r);

@@ -1495,6 +1495,212 @@ static void ifupdown_stacked_and_notes(void **state)
 	done(&im);
 }
 
+/* ---- the companion: what the source's manager needs to keep the uppers -- */
+
+struct companion_case {
+	const char *what;
+	reader_fn read;
+	const struct import_file *files;
+	size_t n;
+	const char *companion; /* bondd-import --companion's text, exactly */
+	const char *conf;      /* a line the bondd.conf must hold, or NULL */
+	const char *not_conf;  /* one it must not, or NULL */
+};
+
+#define NETWORKD_SLAVES                                                                    \
+	"== /etc/systemd/network/00-bondd.network ==\n"                                    \
+	"# networkd keeps off bondd's slaves (the first file that fits wins).\n"           \
+	"[Match]\nName=e1 e2\n\n[Link]\nUnmanaged=yes\n"
+
+static const struct companion_case companion_cases[] = {
+	{"networkd: VLAN= and Bridge= in the bond's .network", import_networkd,
+	 FILES(F("/n/10-bond0.netdev", "[NetDev]\nName=bond0\nKind=bond\nMTUBytes=9000\n"
+				       "[Bond]\nMode=active-backup\nMIIMonitorSec=100ms\n"),
+	       F("/n/10-bond0.network", "[Match]\nName=bond0\n[Network]\nVLAN=bond0.21\n"
+					"VLAN=bond0.22\nBridge=vmbr0\nAddress=192.0.2.1/24\n"),
+	       F("/n/20-e.network", "[Match]\nName=e1 e2\n[Network]\nBond=bond0\n"),
+	       F("/n/30-v.netdev", "[NetDev]\nName=bond0.21\nKind=vlan\n[VLAN]\nId=21\n")),
+	 4,
+	 "== /etc/systemd/network/00-bondd-bond0.network ==\n"
+	 "# In place of bond0's .netdev and .network: bondd makes the bond,\n"
+	 "# networkd only stacks on it (no MTUBytes=, no address).\n"
+	 "[Match]\nName=bond0\n\n[Network]\nVLAN=bond0.21\nVLAN=bond0.22\nBridge=vmbr0\n"
+	 "LinkLocalAddressing=no\n" NETWORKD_SLAVES,
+	 "address = 192.0.2.1/24\n", "bridge ="},
+	{"networkd: a bond with nothing on it has no companion", import_networkd,
+	 FILES(F("/n/10-bond0.netdev", "[NetDev]\nName=bond0\nKind=bond\n"),
+	       F("/n/20-e.network", "[Match]\nName=e1 e2\n[Network]\nBond=bond0\n")),
+	 2, "", NULL, "#|"},
+	{"netplan (networkd): vlans: and bridges: over the bond", import_netplan,
+	 FILES(F("/e/50.yaml", "network:\n  version: 2\n  renderer: networkd\n"
+			       "  ethernets:\n    e1: {}\n    e2: {}\n"
+			       "  bonds:\n    bond0:\n      interfaces: [e1, e2]\n      mtu: 9000\n"
+			       "      parameters: {mode: active-backup, mii-monitor-interval: 100}\n"
+			       "  vlans:\n    bond0.21:\n      id: 21\n      link: bond0\n"
+			       "  bridges:\n    vmbr0:\n      interfaces: [bond0]\n")),
+	 1,
+	 "== /etc/netplan/60-bondd.yaml ==\n"
+	 "# In place of the bonds: entries: bondd makes the bonds; these\n"
+	 "# entries make them netplan IDs for vlans: and bridges:, and\n"
+	 "# configure nothing.\n"
+	 "network:\n  version: 2\n  ethernets:\n    bond0:\n      match:\n        name: bond0\n"
+	 "      link-local: []\n" NETWORKD_SLAVES,
+	 "#| == /etc/netplan/60-bondd.yaml ==\n", "bridge ="},
+	{"netplan (NetworkManager): no networkd companion", import_netplan,
+	 FILES(F("/e/50.yaml", "network:\n  version: 2\n  renderer: NetworkManager\n"
+			       "  bonds:\n    bond0:\n      interfaces: [e1, e2]\n"
+			       "  vlans:\n    bond0.21:\n      id: 21\n      link: bond0\n")),
+	 1, "", "# bond0 (/e/50.yaml): renderer NetworkManager: no companion is written; see the "
+	 "NetworkManager recipe of bondd(8)\n", "#|"},
+	{"ifupdown2, Proxmox's layout: the stanza with the MTU, bridge =", import_ifupdown,
+	 FILES(F("/etc/network/interfaces",
+		 "auto lo\niface lo inet loopback\n\niface e1 inet manual\niface e2 inet manual\n\n"
+		 "auto bond0\niface bond0 inet manual\n\tbond-slaves e1 e2\n\tbond-miimon 100\n"
+		 "\tbond-mode 802.3ad\n\tmtu 9000\n\n"
+		 "auto vmbr0\niface vmbr0 inet static\n\taddress 192.0.2.10/24\n"
+		 "\tbridge-ports bond0\n\tbridge-stp off\n\tbridge-fd 0\n\n"
+		 "auto vlan21\niface vlan21 inet6 static\n\tvlan-raw-device bond0\n"
+		 "\tvlan-id 21\n\taddress 2001:db8:21::1/64\n")),
+	 1,
+	 "== /etc/network/interfaces: in place of bond0's stanza ==\n"
+	 "# No bond-* line: bondd makes the bond.  The MTU is bondd's: without\n"
+	 "# it ifupdown2 sets 1500 at every ifup and ifreload, which bondd\n"
+	 "# repairs.\n"
+	 "auto bond0\niface bond0 inet manual\n\tmtu 9000\n",
+	 "\nbridge = vmbr0\n", NULL},
+	{"ifupdown: no MTU in the source: the kernel's 1500, said", import_ifupdown,
+	 FILES(F("/etc/network/interfaces",
+		 "auto bond0\niface bond0 inet manual\n\tbond-slaves e1 e2\n\n"
+		 "auto bond0.7\niface bond0.7 inet manual\n")),
+	 1,
+	 "== /etc/network/interfaces: in place of bond0's stanza ==\n"
+	 "# No bond-* line: bondd makes the bond.  The MTU is bondd's: without\n"
+	 "# it ifupdown2 sets 1500 at every ifup and ifreload, which bondd\n"
+	 "# repairs.\n"
+	 "auto bond0\niface bond0 inet manual\n\tmtu 1500\n",
+	 "mtu = 1500\n", "bridge ="},
+	{"NetworkManager: unmanaged-devices, the bridge port is bondd's", import_nm,
+	 FILES(F("b.nmconnection", "[connection]\nid=bond-b\nuuid=1111-2222\ntype=bond\n"
+				   "interface-name=bond0\ncontroller=3333-4444\nport-type=bridge\n"
+				   "[bond]\nmode=active-backup\nmiimon=100\n"),
+	       F("br.nmconnection", "[connection]\nid=br\nuuid=3333-4444\ntype=bridge\n"
+				    "interface-name=vmbr0\n"),
+	       F("p1.nmconnection", "[connection]\nid=p1\ntype=ethernet\ninterface-name=e1\n"
+				    "controller=bond0\nport-type=bond\n"),
+	       F("p2.nmconnection", "[connection]\nid=p2\ntype=ethernet\ninterface-name=e2\n"
+				    "controller=bond0\nport-type=bond\n"),
+	       F("v.nmconnection", "[connection]\nid=v\ntype=vlan\n"
+				   "[vlan]\nid=21\nparent=1111-2222\n")),
+	 5,
+	 "== /etc/NetworkManager/conf.d/90-bondd.conf ==\n"
+	 "# NetworkManager keeps off bondd's bonds and slaves; delete their\n"
+	 "# profiles, keep the VLANs' (parent= the bond's name).\n"
+	 "[keyfile]\n"
+	 "unmanaged-devices=interface-name:bond0;interface-name:e1;interface-name:e2\n",
+	 "\nbridge = vmbr0\n", NULL},
+	{"teamd: no companion", import_teamd,
+	 FILES(F("t.json", "{\"device\": \"team0\", \"runner\": {\"name\": \"activebackup\"},"
+			   " \"ports\": {\"e1\": {}}}")),
+	 1, "", NULL, "#|"},
+};
+
+static void companion_table(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < N(companion_cases); i++) {
+		const struct companion_case *c = &companion_cases[i];
+		struct imported im;
+		struct strbuf comp = {0};
+		print_message("case: %s\n", c->what);
+		run(c->read, c->files, c->n, &im);
+		assert_int_equal(import_companion(&im.r, "", &comp), 0);
+		if (strcmp(comp.s ? comp.s : "", c->companion) != 0)
+			print_error("companion:\n%s\nwanted:\n%s\n", comp.s ? comp.s : "",
+				    c->companion);
+		assert_string_equal(comp.s ? comp.s : "", c->companion);
+		if (c->conf)
+			has_text(&im, c->conf);
+		if (c->not_conf && strstr(im.text.s, c->not_conf))
+			print_error("unwanted \"%s\" in:\n%s", c->not_conf, im.text.s);
+		assert_null(c->not_conf ? strstr(im.text.s, c->not_conf) : NULL);
+		/* In bondd.conf, every companion line after "#|". */
+		for (const char *at = comp.s; at && *at;) {
+			const char *nl = strchr(at, '\n');
+			char want[600];
+			int len = (int)(nl - at);
+			snprintf(want, sizeof(want), "\n#|%s%.*s\n", len ? " " : "", len, at);
+			has_text(&im, want);
+			at = nl + 1;
+		}
+		sb_free(&comp);
+		done(&im);
+	}
+}
+
+/* Names that cannot be interfaces stay out of the companion, with a note;
+ * more VLANs than the companion keeps are noted. */
+static void companion_hostile_names(void **state)
+{
+	(void)state;
+	struct imported im;
+	char text[4096] = "[Match]\nName=bond0\n[Network]\nBridge=a/b\n";
+	for (int i = 0; i < IMPORT_MAX_VLANS + 2; i++)
+		snprintf(text + strlen(text), sizeof(text) - strlen(text), "VLAN=v%d\n", i);
+	snprintf(text + strlen(text), sizeof(text) - strlen(text), "VLAN=waytoolonganame.123\n");
+	struct import_file files[] = {
+		F("/n/10-bond0.netdev", "[NetDev]\nName=bond0\nKind=bond\n"),
+		{"/n/10-bond0.network", text, strlen(text)},
+	};
+	run(import_networkd, files, 2, &im);
+	assert_int_equal(im.r.bonds[0].n_vlans, IMPORT_MAX_VLANS);
+	assert_string_equal(im.r.bonds[0].bridge, "");
+	has_text(&im, "# bridge \"a/b\" on bond0 (/n/10-bond0.network:4) is left out of the "
+		      "companion: contains \"/\"");
+	has_text(&im, "# VLAN v16 on bond0 (/n/10-bond0.network:21) is left out of the companion: "
+		      "more than 16 VLANs");
+	has_text(&im, "# VLAN \"waytoolonganame.123\" on bond0 (/n/10-bond0.network:23) is left out "
+		      "of the companion: is longer than 15 bytes");
+	assert_null(strstr(im.text.s, "#| Bridge="));
+	done(&im);
+}
+
+/* The slaves' lists are as long as the bonds make them: nothing cut. */
+static void companion_long_lists(void **state)
+{
+	(void)state;
+	struct imported im;
+	struct strbuf comp = {0};
+	char slaves[2][1024] = {"[Match]\nName=", "[Match]\nName="};
+	for (int b = 0; b < 2; b++) {
+		for (int i = 0; i < BONDD_MAX_SLAVES; i++)
+			snprintf(slaves[b] + strlen(slaves[b]), sizeof(slaves[b]) - strlen(slaves[b]),
+				 "%senp%ds0f%d", i ? " " : "", b, i);
+		snprintf(slaves[b] + strlen(slaves[b]), sizeof(slaves[b]) - strlen(slaves[b]),
+			 "\n[Network]\nBond=bond%d\n", b);
+	}
+	struct import_file files[] = {
+		F("/n/10-a.netdev", "[NetDev]\nName=bond0\nKind=bond\n"),
+		F("/n/10-b.netdev", "[NetDev]\nName=bond1\nKind=bond\n"),
+		F("/n/10-bond0.network", "[Match]\nName=bond0\n[Network]\nVLAN=bond0.5\n"),
+		F("/n/10-bond1.network", "[Match]\nName=bond1\n[Network]\nBridge=br1\n"),
+		{"/n/20-a.network", slaves[0], strlen(slaves[0])},
+		{"/n/20-b.network", slaves[1], strlen(slaves[1])},
+	};
+	run(import_networkd, files, N(files), &im);
+	assert_int_equal(import_companion(&im.r, "", &comp), 0);
+	assert_non_null(strstr(comp.s, "Name=enp0s0f0 enp0s0f1 "));
+	assert_non_null(strstr(comp.s, " enp1s0f30 enp1s0f31\n"));
+	assert_true(strlen(comp.s) > 1024);
+	sb_free(&comp);
+	im.r.format = "NetworkManager"; /* the same bonds, NetworkManager's file */
+	assert_int_equal(import_companion(&im.r, "", &comp), 0);
+	assert_non_null(strstr(comp.s, "unmanaged-devices=interface-name:bond0;interface-name:"
+				       "enp0s0f0;"));
+	assert_non_null(strstr(comp.s, ";interface-name:enp1s0f31\n"));
+	sb_free(&comp);
+	done(&im);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1546,6 +1752,9 @@ int main(void)
 		cmocka_unit_test(ifupdown_master_not_a_bond),
 		cmocka_unit_test(ifupdown_sources),
 		cmocka_unit_test(ifupdown_stacked_and_notes),
+		cmocka_unit_test(companion_table),
+		cmocka_unit_test(companion_hostile_names),
+		cmocka_unit_test(companion_long_lists),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
