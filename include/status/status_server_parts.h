@@ -66,6 +66,20 @@
  * two such uids).  A check takes seconds; more than this is refused busy. */
 #define UID_CHECKS_BURST 10
 #define UID_CHECKS_PER_S 2
+/* Connections one unprivileged uid (not bondd's own, which may reload) may
+ * open: as many at once as it may
+ * hold (MAX_CLIENTS_PER_UID), and UID_CONNS_PER_S a second after that.
+ * One past it is closed as soon as it is accepted, unread and unanswered
+ * (accept, SO_PEERCRED, close: no /proc read, no epoll, no reply), and the
+ * listening socket then rests ACCEPT_REST_MS, its backlog kept, before the
+ * next ACCEPTS_PER_TURN: a user who connects again at once cannot make the
+ * status process accept as fast as it gets the CPU (each connection served
+ * costs a dozen system calls; in the sandbox's guest, 450 a second of them
+ * took a third of its CPU).  Root's connection waits in the backlog (64)
+ * behind at most 64 of theirs: 4 rests. */
+#define UID_CONNS_BURST MAX_CLIENTS_PER_UID
+#define UID_CONNS_PER_S 16
+#define ACCEPT_REST_MS 50
 
 enum client_state {
 	CS_REQUEST,   /* reading request lines */
@@ -86,7 +100,9 @@ enum client_wait {
 struct uid_budget {
 	unsigned uid;
 	bool used;
-	struct token_bucket bytes, reqs, checks;
+	struct token_bucket bytes, reqs, checks, conns;
+	uint64_t refused;           /* connections closed over its budget */
+	bool refused_said;          /* ... said once (the slot's life) */
 };
 
 struct client {
@@ -144,6 +160,8 @@ struct status_server {
 	bool parent_gone;
 	struct uid_budget budgets[MAX_CLIENTS];
 	int64_t budget_wake_ms;     /* a blocked uid's budget refills then; 0: none */
+	int64_t accept_rest_ms;     /* accepting rests until then; 0: not resting */
+	unsigned own_uid;           /* geteuid() at open: who may be "bondd's own user" */
 };
 
 /* epoll data: the listening socket and the timer are tagged, clients are
@@ -214,5 +232,7 @@ int64_t front_snapshot_due(struct status_server *s, int64_t now);
 void front_deliver(struct status_server *s, struct client *c, const char *reply, size_t len);
 /* The budget of c's uid; NULL for a privileged client (none). */
 struct uid_budget *client_budget(struct status_server *s, const struct client *c);
+/* An unprivileged uid's budgets (a new slot when it has none). */
+struct uid_budget *uid_budget_of(struct status_server *s, unsigned uid);
 
 #endif
