@@ -49,6 +49,7 @@
  * a repair for long. */
 #define EVENTS_PER_TURN 32
 #define ACCEPTS_PER_TURN 16
+#define STATUS_BACKLOG ACCEPTS_PER_TURN
 /* What one unprivileged uid may make the status process read and answer
  * (a token bucket each, token_bucket.h): request bytes, and requests.  A
  * uid past either waits (its sockets are not read, its lines not answered)
@@ -75,8 +76,9 @@
  * next ACCEPTS_PER_TURN: a user who connects again at once cannot make the
  * status process accept as fast as it gets the CPU (each connection served
  * costs a dozen system calls; in the sandbox's guest, 450 a second of them
- * took a third of its CPU).  Root's connection waits in the backlog (64)
- * behind at most 64 of theirs: 4 rests. */
+ * took a third of its CPU).  Root's connection waits in the backlog
+ * (STATUS_BACKLOG, one turn's accepts) behind at most that many of
+ * theirs: one rest. */
 #define UID_CONNS_BURST MAX_CLIENTS_PER_UID
 #define UID_CONNS_PER_S 16
 #define ACCEPT_REST_MS 50

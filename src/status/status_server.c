@@ -60,7 +60,9 @@ int status_socket_bind(const char *path)
 	int ret = bind(fd, (struct sockaddr *)&sa, sizeof(sa));
 	int bind_errno = errno;
 	umask(old);
-	if (ret < 0 || listen(fd, 64) < 0) {
+	/* A backlog of one turn's accepts: a connection waits behind at most
+	 * ACCEPTS_PER_TURN others (a flood's, while accepting rests). */
+	if (ret < 0 || listen(fd, STATUS_BACKLOG) < 0) {
 		int err = ret < 0 ? bind_errno : errno;
 		close(fd);
 		return -err;
