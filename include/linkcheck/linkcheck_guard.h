@@ -162,12 +162,40 @@ bool lc_shared_take(struct lc_guard *sock, struct lc_guard *w, int64_t now_ms, u
  * only to be dropped (only an answer to our checks among them is taken,
  * linkcheck_io.c), so that such a flood on one slave does not pause the
  * socket its siblings' frames come by before it is this large. */
-#define LC_READ_SKIP 2048
+#define LC_READ_SKIP (LC_BAN_AT + 512)
 unsigned lc_shared_budget(const size_t *peers, size_t users, bool filtered);
 /* Slave w of a shared socket may have lost frames to a flood since
  * since_ms: the socket's guard was not open all that time, or w's own
  * budget ran out. */
 bool lc_shared_flooded(const struct lc_guard *sock, const struct lc_guard *w, int64_t since_ms);
+
+/*
+ * A flood from an address the shared socket's filter admits (a peer's, or
+ * the bonds' own, spoofed) would make every slave of that socket wait for
+ * its second's end once the frames past the flooded slave's budget fill
+ * LC_READ_SKIP.  So those frames are tallied by source address, and one
+ * that brings LC_BAN_AT of them in a second is taken out of the filter
+ * (banned) until the flood is over: the kernel drops its frames again, and
+ * the real peer of that address goes unheard meanwhile, as it would among
+ * the flood's frames.  At most LC_BANS addresses; past that the socket
+ * waits as before.
+ */
+/* (above what a real peer slave sends: its answers and echoes, at most
+ * LC_ANSWER_BURST to strangers and lc_answer_budget to peers a second,
+ * reach us too when the switch floods them to an unknown address: a
+ * flood's fake requesters') */
+#define LC_BAN_AT 1024
+#define LC_BANS 8
+#define LC_TALLY 8
+struct lc_tally {
+	uint8_t mac[LC_TALLY][6];
+	unsigned n[LC_TALLY];
+	int64_t window_ms;
+};
+/* A frame past its slave's budget from mac at now_ms: true once, when
+ * mac's frames in the tally's second reach LC_BAN_AT.  The tally keeps the
+ * LC_TALLY addresses seen most (a new one takes the place of the least). */
+bool lc_tally_note(struct lc_tally *t, const uint8_t mac[6], int64_t now_ms);
 
 /* The most addresses one filter holds: the kernel takes at most
  * BPF_MAXINSNS (4096) instructions (net/core/filter.c bpf_check_classic,

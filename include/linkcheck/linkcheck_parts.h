@@ -51,6 +51,11 @@ struct lc_gsock {
 	struct packet_sock counter;
 	unsigned drops_carried;
 	char by[2 * IFNAMSIZ + 64]; /* "BOND: link check: the flood ... on SLAVE" */
+	/* the shared socket: admitted addresses that flood, taken out of its
+	 * filter until the flood is over (lc_tally_note) */
+	struct lc_tally tally;
+	uint8_t banned[LC_BANS][6];
+	unsigned n_banned;
 };
 
 struct lc_sock {

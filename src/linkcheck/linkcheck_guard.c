@@ -242,3 +242,22 @@ size_t lc_macs_union(const struct lc_macs *const *lists, size_t n_lists, uint8_t
 	free(all);
 	return have;
 }
+
+bool lc_tally_note(struct lc_tally *t, const uint8_t mac[6], int64_t now_ms)
+{
+	if (now_ms < t->window_ms || now_ms - t->window_ms >= 1000)
+		*t = (struct lc_tally){.window_ms = now_ms};
+	size_t least = 0;
+	for (size_t i = 0; i < LC_TALLY; i++) {
+		if (t->n[i] && memcmp(t->mac[i], mac, 6) == 0)
+			return ++t->n[i] == LC_BAN_AT;
+		if (t->n[i] < t->n[least])
+			least = i;
+	}
+	/* (a new address takes the place of the least seen and starts at
+	 * one: of a flood spread over more addresses than the tally holds,
+	 * some are named, the others cost the socket its second's end) */
+	memcpy(t->mac[least], mac, 6);
+	t->n[least] = 1;
+	return LC_BAN_AT == 1;
+}

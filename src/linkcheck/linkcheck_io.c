@@ -781,6 +781,16 @@ static struct sock_fprog guard_filter(struct linkcheck *lc, const struct guarded
 		n = lc_macs_union(lists, k, filter_macs, n, cap);
 		free(lists);
 	}
+	/* (the addresses banned for flooding it stay out) */
+	size_t kept = 0;
+	for (size_t i = 0; i < n; i++) {
+		bool banned = false;
+		for (unsigned j = 0; j < gd->g->n_banned && !banned; j++)
+			banned = memcmp(filter_macs[i], gd->g->banned[j], 6) == 0;
+		if (!banned)
+			memmove(filter_macs[kept++], filter_macs[i], 6);
+	}
+	n = kept;
 	struct sock_fprog fp = {.filter = filter_prog};
 	fp.len = (unsigned short)lc_filter_build((const uint8_t(*)[6])filter_macs, n, filter_prog,
 						 sizeof(filter_prog) / sizeof(filter_prog[0]));
@@ -915,6 +925,8 @@ static void guard_do(struct linkcheck *lc, const struct guarded *gd, enum lc_gua
 	case LC_GUARD_DETACH:
 		packet_sock_filter(gd->sock, NULL);
 		packet_sock_close(&gd->g->counter);
+		gd->g->n_banned = 0;
+		gd->g->tally = (struct lc_tally){0};
 		log_info("%s is over; every address is read again (%s)", gd->g->by, name);
 		break;
 	}
@@ -980,6 +992,24 @@ static void read_budgeted(struct linkcheck *lc, struct lc_sock *s, unsigned batc
 	}
 }
 
+/* mac, admitted by the shared socket's filter, floods it past a slave's
+ * budget (by; NULL: a link no bond probes): out of the filter until the
+ * flood is over (lc_tally_note), while there is room in the list. */
+static void guard_ban(struct linkcheck *lc, const struct guarded *gd, const uint8_t mac[6],
+		      const struct lc_sock *by)
+{
+	if (gd->g->n_banned >= LC_BANS)
+		return;
+	memcpy(gd->g->banned[gd->g->n_banned++], mac, 6);
+	struct sock_fprog fp = guard_filter(lc, gd);
+	packet_sock_filter(gd->sock, &fp);
+	log_warn("%s%slink check: %02x:%02x:%02x:%02x:%02x:%02x, an address the flood guard "
+		 "admits (a peer's or the bonds' own), floods %s: its frames are dropped too until "
+		 "the flood is over (bondd(8), What a flood of frames costs)",
+		 by ? by->bond->name : "", by ? ": " : "", mac[0], mac[1], mac[2], mac[3], mac[4],
+		 mac[5], by ? by->bond->slaves[by->idx] : "a link no bond probes");
+}
+
 /* The frame of n bytes in lc->buf is an answer to this host's checks.
  * Past its slave's budget on the shared socket a frame is still looked at
  * this far (its header, no answer sent): a flood from an address the
@@ -1026,6 +1056,9 @@ static void read_shared(struct linkcheck *lc, unsigned batch)
 		}
 		if (s && (take || answer_to_us(lc, n)))
 			take_frame(lc, s, n, &from);
+		else if (!take && filtered && from.sll_halen == 6 &&
+			 lc_tally_note(&lc->shared_g.tally, from.sll_addr, now))
+			guard_ban(lc, &gd, from.sll_addr, s);
 	}
 }
 

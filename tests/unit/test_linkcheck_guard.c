@@ -492,6 +492,55 @@ static void macs_union_of_the_users(void **state)
 	assert_true(LC_FILTER_LEN(LC_FILTER_MACS_MAX) <= BPF_MAXINSNS);
 }
 
+/* The tally of frames past a slave's budget on the shared socket: an
+ * address that brings LC_BAN_AT of them in a second is named, once; of a
+ * flood spread over more addresses than the tally holds, at most as many
+ * as it holds. */
+static void tally_names_the_flooding_address(void **state)
+{
+	(void)state;
+	static const struct {
+		int64_t at;
+		uint8_t last;   /* the address 02:00:00:00:00:last */
+		unsigned n;     /* frames */
+		unsigned named; /* times lc_tally_note said so */
+	} steps[] = {
+		{0, 1, LC_BAN_AT - 1, 0},
+		/* others in between take nothing from it */
+		{10, 2, 5, 0},
+		{20, 1, 1, 1},
+		/* named once */
+		{30, 1, 500, 0},
+		/* a new second: counted afresh */
+		{1000, 1, LC_BAN_AT - 1, 0},
+	};
+	struct lc_tally t = {0};
+	uint8_t mac[6] = {2, 0, 0, 0, 0, 0};
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		unsigned named = 0;
+		mac[5] = steps[i].last;
+		for (unsigned k = 0; k < steps[i].n; k++)
+			named += lc_tally_note(&t, mac, steps[i].at);
+		if (named != steps[i].named)
+			fail_msg("step %zu: named %u times", i, named);
+	}
+	t = (struct lc_tally){0};
+	unsigned named = 0;
+	for (unsigned k = 0; k < 100 * LC_BAN_AT; k++) {
+		mac[5] = (uint8_t)(100 + k % (2 * LC_TALLY));
+		named += lc_tally_note(&t, mac, 5000);
+	}
+	assert_true(named <= LC_TALLY);
+	/* and one of them flooding among the rest is found */
+	t = (struct lc_tally){0};
+	named = 0;
+	for (unsigned k = 0; k < 4 * LC_BAN_AT; k++) {
+		mac[5] = (uint8_t)(k % 2 ? 7 : 100 + k % (2 * LC_TALLY));
+		named += lc_tally_note(&t, mac, 9000);
+	}
+	assert_int_equal(named, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -505,6 +554,7 @@ int main(void)
 		cmocka_unit_test(shared_socket_reads_bounded),
 		cmocka_unit_test(shared_budget_and_flooded),
 		cmocka_unit_test(macs_union_of_the_users),
+		cmocka_unit_test(tally_names_the_flooding_address),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
