@@ -117,6 +117,8 @@ static struct lc_sock *shared_user(const struct linkcheck *lc, int ifindex)
 	return NULL;
 }
 
+static void shared_refilter(struct linkcheck *lc);
+
 void lc_shared_sync(struct linkcheck *lc)
 {
 	size_t users = 0;
@@ -159,6 +161,8 @@ void lc_shared_sync(struct linkcheck *lc)
 			setsockopt(lc->shared.fd, SOL_SOCKET, SO_SNDBUF, &buf, sizeof(buf));
 		lc->shared_buf = buf;
 	}
+	/* (a filter on: it admits the slaves that joined, and their peers) */
+	shared_refilter(lc);
 }
 
 /* PACKET_STATISTICS of a socket (read and reset by the kernel:
@@ -855,6 +859,15 @@ static void guard_reopen(struct linkcheck *lc, const struct guarded *gd)
 		for (size_t j = 0; j < lc->bonds[i]->n; j++)
 			if ((s = &lc->bonds[i]->socks[j])->sock.fd >= 0 && !s->own)
 				s->sock.fd = lc->shared.fd;
+}
+
+static void shared_refilter(struct linkcheck *lc)
+{
+	struct guarded gd = shared_guarded(lc);
+	if (gd.g->guard.state == LC_GUARD_OPEN || gd.sock->fd < 0)
+		return;
+	struct sock_fprog fp = guard_filter(lc, &gd);
+	packet_sock_filter(gd.sock, &fp);
 }
 
 /* A new peer's address noted for slave s: its socket's filter, if on,
