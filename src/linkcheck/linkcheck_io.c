@@ -870,6 +870,26 @@ static void shared_refilter(struct linkcheck *lc)
 	packet_sock_filter(gd.sock, &fp);
 }
 
+/* The socket gd was opened again, its queue dropped: answers to a running
+ * check among the flood's frames went with it.  The slaves it serves send
+ * that check's requests again, once per check (row->resent, as for a
+ * peer that asked), so that the peers, whose addresses the filter admits,
+ * answer again. */
+static void guard_resend(struct linkcheck *lc, const struct guarded *gd)
+{
+	for (size_t i = 0; i < lc->n_bonds; i++) {
+		struct lc_bond *b = lc->bonds[i];
+		for (size_t k = 0; b->running && k < b->n; k++) {
+			struct lc_sock *s = &b->socks[k];
+			bool served = gd->s ? s == gd->s : (s->sock.fd >= 0 && !s->own);
+			if (!served || b->live[k].resent || !b->live[k].probed)
+				continue;
+			b->live[k].resent = true;
+			b->result.frames_sent += lc_send_requests(lc, b, k, false);
+		}
+	}
+}
+
 /* A new peer's address noted for slave s: its socket's filter, if on,
  * admits it from now on. */
 static void guard_noted(struct linkcheck *lc, struct lc_sock *s)
@@ -893,6 +913,7 @@ static void guard_do(struct linkcheck *lc, const struct guarded *gd, enum lc_gua
 		break;
 	case LC_GUARD_ATTACH: {
 		guard_reopen(lc, gd);
+		guard_resend(lc, gd);
 		struct sock_fprog cp = {.len = sizeof(counter_insns) / sizeof(counter_insns[0]),
 					.filter = (struct sock_filter *)counter_insns};
 		packet_sock_close(&gd->g->counter);
@@ -934,6 +955,7 @@ static void guard_do(struct linkcheck *lc, const struct guarded *gd, enum lc_gua
 		break;
 	case LC_GUARD_RESUME:
 		guard_reopen(lc, gd);
+		guard_resend(lc, gd);
 		break;
 	case LC_GUARD_DETACH:
 		packet_sock_filter(gd->sock, NULL);
