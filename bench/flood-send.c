@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * flood-send IFACE lldp|probe SECONDS: sends one kind of frame back to
+ * flood-send IFACE lldp|probe SECONDS [SRC]: sends one kind of frame back to
  * back on IFACE for SECONDS (bench/flood.sh, from the peer's namespace in
  * the sandbox) and prints how many left.  A benchmark tool, not part of
  * bondd; shares no code with it (the frames are built here from the
@@ -11,6 +11,9 @@
  *   probe  a link check request (EtherType 0x88b5, broadcast, 128 bytes,
  *          an answer wanted) from a made-up host that changes every frame:
  *          a stranger bondd never heard answer
+ * SRC: the frames' Ethernet source address (aa:bb:cc:dd:ee:ff), a made-up
+ * one (02:00:00:00:f1:02) by default: given a peer's or the host's own,
+ * the flood passes the link check's flood guard's filter (linkcheck_guard.h).
  * ENOBUFS (the queue full) is retried: the count is of frames that left.
  */
 #include <arpa/inet.h>
@@ -74,8 +77,8 @@ static size_t probe_frame(uint8_t *f)
 
 int main(int argc, char **argv)
 {
-	if (argc != 4) {
-		fprintf(stderr, "usage: flood-send IFACE lldp|probe SECONDS\n");
+	if (argc != 4 && argc != 5) {
+		fprintf(stderr, "usage: flood-send IFACE lldp|probe SECONDS [SRC]\n");
 		return 64;
 	}
 	int probe = strcmp(argv[2], "probe") == 0;
@@ -89,7 +92,12 @@ int main(int argc, char **argv)
 	}
 	uint8_t f[256];
 	size_t n = probe ? probe_frame(f) : lldp_frame(f);
-	static const uint8_t src[6] = {0x02, 0x00, 0x00, 0x00, 0xf1, 0x02};
+	uint8_t src[6] = {0x02, 0x00, 0x00, 0x00, 0xf1, 0x02};
+	if (argc == 5 && sscanf(argv[4], "%hhx:%hhx:%hhx:%hhx:%hhx:%hhx", &src[0], &src[1], &src[2],
+				&src[3], &src[4], &src[5]) != 6) {
+		fprintf(stderr, "flood-send: not an Ethernet address: %s\n", argv[4]);
+		return 64;
+	}
 	memcpy(f + 6, src, 6);
 	struct timespec t0, t;
 	clock_gettime(CLOCK_MONOTONIC, &t0);

@@ -8,6 +8,7 @@
 #ifndef BONDD_PACKET_SOCK_H
 #define BONDD_PACKET_SOCK_H
 
+#include <linux/filter.h>
 #include <linux/if_packet.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -22,6 +23,7 @@ struct packet_sock_kind {
 	bool force_bufs;       /* SO_RCVBUFFORCE/SO_SNDBUFFORCE first (CAP_NET_ADMIN:
 				  above net.core.rmem_max/wmem_max), else the plain ones */
 	const uint8_t *group;  /* a multicast address (6 bytes) to join on the slave, or NULL */
+	bool ignore_outgoing;  /* our own frames not queued (PACKET_IGNORE_OUTGOING, 4.20+) */
 };
 
 /* One slave's socket; PACKET_SOCK_CLOSED until opened. */
@@ -44,6 +46,15 @@ void packet_sock_set_ceiling(int fds);
  */
 int packet_sock_open(struct packet_sock *ps, const struct packet_sock_kind *k, int ifindex,
 		     int epfd, void *tag);
+/* The same with a classic BPF socket filter attached before the socket is
+ * bound (filter NULL: none), so that no frame it refuses is ever queued;
+ * epfd < 0: not added to an epoll set (a socket only counted, never read). */
+int packet_sock_open_filtered(struct packet_sock *ps, const struct packet_sock_kind *k,
+			      int ifindex, int epfd, void *tag, const struct sock_fprog *filter);
+/* Attaches filter to an open socket, replacing any (SO_ATTACH_FILTER), or
+ * detaches it (NULL: SO_DETACH_FILTER).  Frames queued already stay.
+ * Returns 0 or -errno. */
+int packet_sock_filter(const struct packet_sock *ps, const struct sock_fprog *filter);
 /*
  * Opens *ps as one socket of kind k for every link of the network
  * namespace (bound to ifindex 0, with PACKET_ORIGDEV: each frame's
@@ -53,6 +64,10 @@ int packet_sock_open(struct packet_sock *ps, const struct packet_sock_kind *k, i
  */
 int packet_sock_open_any(struct packet_sock *ps, const struct packet_sock_kind *k, int epfd,
 			 void *tag);
+/* The same with a filter attached before bind, epfd < 0 for none, as
+ * packet_sock_open_filtered. */
+int packet_sock_open_any_filtered(struct packet_sock *ps, const struct packet_sock_kind *k,
+				  int epfd, void *tag, const struct sock_fprog *filter);
 /* Joins (join true) or leaves the multicast group on link ifindex, for
  * a socket of packet_sock_open_any.  0 or -errno. */
 int packet_sock_join(const struct packet_sock *ps, const uint8_t group[6], int ifindex,

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "linkcheck_guard.h"
 #include "linkcheck_io.h"
 #include "linkcheck_settle.h"
 #include "linkcheck_spread.h"
@@ -42,6 +43,21 @@
 
 struct lc_bond;
 
+/* A guarded socket's guard (linkcheck_guard.h): its state and read
+ * window, the socket, never read, that counts what arrives while the
+ * filter is on, and the kernel's drops of the sockets it replaced. */
+struct lc_gsock {
+	struct lc_guard guard;
+	struct packet_sock counter;
+	unsigned drops_carried;
+	char by[2 * IFNAMSIZ + 64]; /* "BOND: link check: the flood ... on SLAVE" */
+	/* the shared socket: admitted addresses that flood, taken out of its
+	 * filter until the flood is over (lc_tally_note) */
+	struct lc_tally tally;
+	uint8_t banned[LC_BANS][6];
+	unsigned n_banned;
+};
+
 struct lc_sock {
 	struct lc_bond *bond;
 	size_t idx;              /* the slave's index in the bond */
@@ -54,6 +70,13 @@ struct lc_sock {
 	int64_t answers_ms;      /* start of the current answer second */
 	unsigned answers;        /* answers sent in it */
 	unsigned answers_proven; /* ... of them to peers that answered us */
+	/* the flood guard (linkcheck_guard.h): of its own socket (own), or
+	 * its read window on the shared socket (whose guard is lc->shared_g);
+	 * the addresses of the peers that answered it, which a filter
+	 * admits; its link's address (the bond's own frames pass too) */
+	struct lc_gsock g;
+	struct lc_macs macs;
+	uint8_t hwaddr[6];
 	/* Its events' rate limit: a bucket of LC_BURST checks, one back
 	 * every LC_REFILL_MS; an event without a token waits for one. */
 	unsigned tokens;
@@ -78,6 +101,9 @@ struct lc_bond {
 	unsigned missing_on[BONDD_MAX_SLAVES];
 	unsigned unexplained_on[BONDD_MAX_SLAVES];
 	unsigned one_way_held_before, one_way_held;
+	/* per slave, its flood guard was not open during the last check
+	 * (lc_guard_flooded): no finding about it is confirmed */
+	bool flooded_on[BONDD_MAX_SLAVES];
 	size_t n;
 	char slaves[BONDD_MAX_SLAVES][IFNAMSIZ];
 	/* the slaves = entry where it is not the name (mac:, path:, an
@@ -120,6 +146,7 @@ struct lc_bond {
 	unsigned stranger_tokens;
 	int64_t stranger_tokens_ms;
 	bool drop_logged;        /* said once that requests were dropped */
+	bool guard_logged;       /* said once that a flood guard went on for it */
 	uint64_t shared_drops_seen; /* lc->shared_drops at its last check's end */
 	unsigned proven_over;    /* peers' requests over their budget, unanswered */
 	/* settling (linkcheck_settle.h): when to look again, and the
@@ -173,6 +200,11 @@ struct linkcheck {
 	struct packet_sock shared;
 	int shared_buf;
 	uint64_t shared_drops;
+	/* its flood guard, and the read window of the frames of links none
+	 * of its users is (linkcheck_guard.h, lc_shared_take) */
+	struct lc_gsock shared_g;
+	struct lc_guard foreign;
+	bool foreign_logged;     /* said once that those frames flooded it */
 	/* its users, by ifindex: an open-addressing table of lc_sock
 	 * pointers, built at every sync */
 	struct lc_sock **by_ifindex;
@@ -202,11 +234,19 @@ unsigned lc_sock_drops(struct linkcheck *lc, struct lc_sock *s);
 /* Opens s's socket on the link ifindex: its own when its bond needs one
  * per slave, else the shared one.  0 or -errno. */
 int lc_sock_open(struct linkcheck *lc, struct lc_sock *s, int ifindex, bool own);
-/* Closes s's own socket, or leaves the shared one. */
+/* Closes s's own socket and its counter (its guard open again; the
+ * addresses kept), or leaves the shared one. */
 void lc_sock_close(struct lc_sock *s);
 /* After a sync: the shared socket's table of users and its buffers, or
  * the socket closed when it has none. */
 void lc_shared_sync(struct linkcheck *lc);
+/* Runs the flood guards' timers due by now; returns when the next is due,
+ * 0 for none. */
+int64_t lc_guard_due(struct linkcheck *lc, int64_t now);
+/* Slave s's frames may have been lost to a flood since since_ms: the
+ * guard of its socket was not open all that time, or (on the shared
+ * socket) its own read budget ran out (lc_shared_flooded). */
+bool lc_sock_flooded(const struct linkcheck *lc, const struct lc_sock *s, int64_t since_ms);
 /* Sends a slave's requests, one per size class, for the running check;
  * returns how many went out. */
 unsigned lc_send_requests(struct linkcheck *lc, struct lc_bond *b, size_t i, bool probe_back);

@@ -89,6 +89,28 @@ unsigned lc_settle_hold_one_way(struct findings *cur, const struct findings *was
 				const unsigned *unexplained, size_t n, unsigned held_before);
 
 /*
+ * Holds back the findings about a slave whose frames a flood may have cost
+ * the check (flooded[k] for the slave named slaves[k], n of them: its flood
+ * guard was not open during the check, linkcheck_guard.h): the peers it did
+ * not hear may have answered, their frames dropped unread or never
+ * admitted.  A confirmed finding in cur that names such a slave is marked
+ * pending again, unless it was confirmed in the check before (was: a fault
+ * warned of stays warned of).  No limit: as long as the flood lasts its
+ * slave's findings wait for a check without one; a flood can delay a
+ * finding, never make one.  Returns how many it held.
+ */
+unsigned lc_settle_hold_flooded(struct findings *cur, const struct findings *was,
+				const char (*slaves)[IFNAMSIZ], const bool *flooded, size_t n);
+/*
+ * Takes out of raw (a check's findings as evaluated, which confirm the next
+ * check's, lc_settle_confirm) those lc_settle_hold_flooded holds back: what
+ * a flood made cannot confirm anything.  Those confirmed in the check
+ * before (was) stay.
+ */
+void lc_settle_drop_flooded(struct findings *raw, const struct findings *was,
+			    const char (*slaves)[IFNAMSIZ], const bool *flooded, size_t n);
+
+/*
  * A token bucket of `burst` tokens, one back every `refill_ms` (the link
  * check's rate limits, linkcheck_io.h): brings *tokens up to date at
  * now_ms and returns when the next token is there (now_ms when one is).

@@ -52,6 +52,7 @@
 /* How long new clients wait in the backlog after accept() found no file
  * free; then it is tried again. */
 #define ACCEPT_PAUSE_MS 100
+#define STATUS_BACKLOG ACCEPTS_PER_TURN
 /* What one unprivileged uid may make the status process read and answer
  * (a token bucket each, token_bucket.h): request bytes, and requests.  A
  * uid past either waits (its sockets are not read, its lines not answered)
@@ -69,6 +70,21 @@
  * two such uids).  A check takes seconds; more than this is refused busy. */
 #define UID_CHECKS_BURST 10
 #define UID_CHECKS_PER_S 2
+/* Connections one unprivileged uid (not bondd's own, which may reload) may
+ * open: as many at once as it may
+ * hold (MAX_CLIENTS_PER_UID), and UID_CONNS_PER_S a second after that.
+ * One past it is closed as soon as it is accepted, unread and unanswered
+ * (accept, SO_PEERCRED, close: no /proc read, no epoll, no reply), and the
+ * listening socket then rests ACCEPT_REST_MS, its backlog kept, before the
+ * next ACCEPTS_PER_TURN: a user who connects again at once cannot make the
+ * status process accept as fast as it gets the CPU (each connection served
+ * costs a dozen system calls; in the sandbox's guest, 450 a second of them
+ * took a third of its CPU).  Root's connection waits in the backlog
+ * (STATUS_BACKLOG, one turn's accepts) behind at most that many of
+ * theirs: one rest. */
+#define UID_CONNS_BURST MAX_CLIENTS_PER_UID
+#define UID_CONNS_PER_S 16
+#define ACCEPT_REST_MS 50
 
 enum client_state {
 	CS_REQUEST,   /* reading request lines */
@@ -89,7 +105,9 @@ enum client_wait {
 struct uid_budget {
 	unsigned uid;
 	bool used;
-	struct token_bucket bytes, reqs, checks;
+	struct token_bucket bytes, reqs, checks, conns;
+	uint64_t refused;           /* connections closed over its budget */
+	bool refused_said;          /* ... said once (the slot's life) */
 };
 
 struct client {
@@ -148,12 +166,15 @@ struct status_server {
 	bool parent_gone;
 	struct uid_budget budgets[MAX_CLIENTS];
 	int64_t budget_wake_ms;     /* a blocked uid's budget refills then; 0: none */
-	/* accept() refused for want of a file (EMFILE, ENFILE, ...): the
-	 * listening socket stays readable, so it leaves the epoll set until
-	 * then (0: accepting), instead of waking the loop at once forever. */
-	int64_t accept_paused_until_ms;
-	unsigned long accept_refusals;  /* in this episode */
+	/* Accepting rests until then (0: accepting): the listening socket
+	 * leaves the epoll set's events, ACCEPT_REST_MS after a turn that
+	 * closed an over-budget user's connections, or ACCEPT_PAUSE_MS after
+	 * accept() found no file (EMFILE, ENFILE, ...: it stays readable and
+	 * would wake the loop at once, for ever). */
+	int64_t accept_rest_ms;
+	unsigned long accept_refusals;  /* for want of a file, in this episode */
 	char trouble[96];           /* said once per episode; "" none */
+	unsigned own_uid;           /* geteuid() at open: who may be "bondd's own user" */
 };
 
 /* epoll data: the listening socket and the timer are tagged, clients are
@@ -227,5 +248,7 @@ int64_t front_snapshot_due(struct status_server *s, int64_t now);
 void front_deliver(struct status_server *s, struct client *c, const char *reply, size_t len);
 /* The budget of c's uid; NULL for a privileged client (none). */
 struct uid_budget *client_budget(struct status_server *s, const struct client *c);
+/* An unprivileged uid's budgets (a new slot when it has none). */
+struct uid_budget *uid_budget_of(struct status_server *s, unsigned uid);
 
 #endif

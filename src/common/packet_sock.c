@@ -44,6 +44,12 @@ static int new_socket(int type)
 int packet_sock_open(struct packet_sock *ps, const struct packet_sock_kind *k, int ifindex,
 		     int epfd, void *tag)
 {
+	return packet_sock_open_filtered(ps, k, ifindex, epfd, tag, NULL);
+}
+
+int packet_sock_open_filtered(struct packet_sock *ps, const struct packet_sock_kind *k,
+			      int ifindex, int epfd, void *tag, const struct sock_fprog *filter)
+{
 	/* Protocol 0 until bind: a packet socket made with its EtherType
 	 * hears it on every link of the namespace from socket() on
 	 * (net/packet/af_packet.c packet_create registers its hook, with no
@@ -62,9 +68,19 @@ int packet_sock_open(struct packet_sock *ps, const struct packet_sock_kind *k, i
 		memcpy(mr.mr_address, k->group, 6);
 	set_buf(fd, SO_RCVBUF, SO_RCVBUFFORCE, k->rcvbuf, k->force_bufs);
 	set_buf(fd, SO_SNDBUF, SO_SNDBUFFORCE, k->sndbuf, k->force_bufs);
-	if (bind(fd, (struct sockaddr *)&sll, sizeof(sll)) < 0 ||
+	/* A socket bound to a link sees what we send on it too
+	 * (net/core/dev.c dev_queue_xmit_nit), which packet_rx skips after a
+	 * receive call each; asked, the kernel does not queue it at all
+	 * (a kernel before 4.20 refuses the option: packet_rx still skips). */
+	if (k->ignore_outgoing) {
+		int one = 1;
+		setsockopt(fd, SOL_PACKET, PACKET_IGNORE_OUTGOING, &one, sizeof(one));
+	}
+	/* The filter before bind: no frame it refuses is ever queued. */
+	if ((filter && setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, filter, sizeof(*filter)) < 0) ||
+	    bind(fd, (struct sockaddr *)&sll, sizeof(sll)) < 0 ||
 	    (k->group && setsockopt(fd, SOL_PACKET, PACKET_ADD_MEMBERSHIP, &mr, sizeof(mr)) < 0) ||
-	    epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
+	    (epfd >= 0 && epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) < 0)) {
 		int err = -errno;
 		close(fd);
 		return err;
@@ -76,6 +92,12 @@ int packet_sock_open(struct packet_sock *ps, const struct packet_sock_kind *k, i
 
 int packet_sock_open_any(struct packet_sock *ps, const struct packet_sock_kind *k, int epfd,
 			 void *tag)
+{
+	return packet_sock_open_any_filtered(ps, k, epfd, tag, NULL);
+}
+
+int packet_sock_open_any_filtered(struct packet_sock *ps, const struct packet_sock_kind *k,
+				  int epfd, void *tag, const struct sock_fprog *filter)
 {
 	/* Protocol 0 until bind, as packet_sock_open: nothing is queued before
 	 * the socket has its EtherType. */
@@ -98,9 +120,14 @@ int packet_sock_open_any(struct packet_sock *ps, const struct packet_sock_kind *
 	struct epoll_event ev = {.events = EPOLLIN, .data.ptr = tag};
 	set_buf(fd, SO_RCVBUF, SO_RCVBUFFORCE, k->rcvbuf, k->force_bufs);
 	set_buf(fd, SO_SNDBUF, SO_SNDBUFFORCE, k->sndbuf, k->force_bufs);
+	/* (bound to every link, it sees what we send on any of them:
+	 * packet_sock_open_filtered) */
+	if (k->ignore_outgoing)
+		setsockopt(fd, SOL_PACKET, PACKET_IGNORE_OUTGOING, &one, sizeof(one));
 	if (setsockopt(fd, SOL_PACKET, PACKET_ORIGDEV, &one, sizeof(one)) < 0 ||
+	    (filter && setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, filter, sizeof(*filter)) < 0) ||
 	    bind(fd, (struct sockaddr *)&sll, sizeof(sll)) < 0 ||
-	    epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
+	    (epfd >= 0 && epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) < 0)) {
 		int err = -errno;
 		close(fd);
 		return err;
@@ -117,6 +144,17 @@ int packet_sock_join(const struct packet_sock *ps, const uint8_t group[6], int i
 	memcpy(mr.mr_address, group, 6);
 	if (setsockopt(ps->fd, SOL_PACKET, join ? PACKET_ADD_MEMBERSHIP : PACKET_DROP_MEMBERSHIP,
 		       &mr, sizeof(mr)) < 0)
+		return -errno;
+	return 0;
+}
+
+int packet_sock_filter(const struct packet_sock *ps, const struct sock_fprog *filter)
+{
+	int dummy = 0;
+	if (ps->fd < 0)
+		return -EBADF;
+	if (filter ? setsockopt(ps->fd, SOL_SOCKET, SO_ATTACH_FILTER, filter, sizeof(*filter))
+		   : setsockopt(ps->fd, SOL_SOCKET, SO_DETACH_FILTER, &dummy, sizeof(dummy)))
 		return -errno;
 	return 0;
 }

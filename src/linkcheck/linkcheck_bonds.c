@@ -128,7 +128,8 @@ static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
 	findings_clear(&b->was);
 	for (size_t i = 0; i < b->n; i++) {
 		snprintf(b->slaves[i], IFNAMSIZ, "%s", d->slaves[i].name);
-		b->socks[i] = (struct lc_sock){.bond = b, .idx = i, .sock = PACKET_SOCK_CLOSED, .tokens = LC_BURST,
+		b->socks[i] = (struct lc_sock){.bond = b, .idx = i, .sock = PACKET_SOCK_CLOSED,
+					       .g = {.counter = PACKET_SOCK_CLOSED}, .tokens = LC_BURST,
 					       .tokens_ms = mono_ms()};
 	}
 	return 0;
@@ -149,6 +150,7 @@ static void sync_bond(struct linkcheck *lc, struct lc_bond *b, const struct desi
 			continue;
 		}
 		s->mtu = l->mtu < d->mtu ? l->mtu : d->mtu;
+		memcpy(s->hwaddr, l->hwaddr, sizeof(s->hwaddr));
 		bool own = linkcheck_sockets_needed(d) > 0;
 		if (s->sock.fd >= 0 && s->sock.ifindex == l->ifindex && s->own == own)
 			continue;

@@ -55,6 +55,8 @@ static void host_id(uint8_t id[LC_HOST_ID_LEN])
 static const struct packet_sock_kind lc_sock_kind = {
 	.type = SOCK_DGRAM, .ethertype = LC_ETHERTYPE,
 	.rcvbuf = LC_RCVBUF, .sndbuf = LC_SNDBUF, .force_bufs = true,
+	/* (our answers to a flood, read back, took the read budget) */
+	.ignore_outgoing = true,
 };
 
 /* One socket for the slaves of every bond whose slaves are all active
@@ -88,10 +90,15 @@ int lc_sock_open(struct linkcheck *lc, struct lc_sock *s, int ifindex, bool own)
 
 void lc_sock_close(struct lc_sock *s)
 {
-	if (s->own)
+	if (s->own) {
 		packet_sock_close(&s->sock);
+		packet_sock_close(&s->g.counter);
+	}
 	s->sock = PACKET_SOCK_CLOSED;
 	s->own = false;
+	/* a new socket starts without a filter, a slave new to the shared one
+	 * with a fresh window: its guard with it (its peers' addresses kept) */
+	s->g = (struct lc_gsock){.counter = PACKET_SOCK_CLOSED};
 }
 
 static size_t ifindex_slot(int ifindex, size_t cap)
@@ -110,6 +117,8 @@ static struct lc_sock *shared_user(const struct linkcheck *lc, int ifindex)
 	return NULL;
 }
 
+static void shared_refilter(struct linkcheck *lc);
+
 void lc_shared_sync(struct linkcheck *lc)
 {
 	size_t users = 0;
@@ -121,6 +130,9 @@ void lc_shared_sync(struct linkcheck *lc)
 	lc->by_ifindex_cap = 0;
 	if (!users) {
 		packet_sock_close(&lc->shared);
+		packet_sock_close(&lc->shared_g.counter);
+		lc->shared_g = (struct lc_gsock){.counter = PACKET_SOCK_CLOSED};
+		lc->foreign = (struct lc_guard){0};
 		return;
 	}
 	size_t cap = 16;
@@ -149,26 +161,35 @@ void lc_shared_sync(struct linkcheck *lc)
 			setsockopt(lc->shared.fd, SOL_SOCKET, SO_SNDBUF, &buf, sizeof(buf));
 		lc->shared_buf = buf;
 	}
+	/* (a filter on: it admits the slaves that joined, and their peers) */
+	shared_refilter(lc);
 }
 
-static unsigned read_drops(int fd)
+/* PACKET_STATISTICS of a socket (read and reset by the kernel:
+ * net/packet/af_packet.c packet_getsockopt; its tp_packets includes the
+ * drops). */
+static struct tpacket_stats sock_stats(const struct packet_sock *ps)
 {
 	struct tpacket_stats st = {0};
 	socklen_t len = sizeof(st);
-	if (fd < 0 || getsockopt(fd, SOL_PACKET, PACKET_STATISTICS, &st, &len) < 0)
-		return 0;
-	return st.tp_drops;
+	if (ps->fd < 0 || getsockopt(ps->fd, SOL_PACKET, PACKET_STATISTICS, &st, &len) < 0)
+		return (struct tpacket_stats){0};
+	return st;
 }
 
 unsigned lc_sock_drops(struct linkcheck *lc, struct lc_sock *s)
 {
-	if (s->own)
-		return read_drops(s->sock.fd);
+	if (s->own) {
+		unsigned n = s->g.drops_carried + sock_stats(&s->sock).tp_drops;
+		s->g.drops_carried = 0;
+		return n;
+	}
 	/* The shared socket counts for every slave (and reading resets it,
 	 * so the sum is kept here): what it dropped since this bond's last
 	 * check ended, taken by the first of its slaves that asks. */
 	struct lc_bond *b = s->bond;
-	lc->shared_drops += read_drops(lc->shared.fd);
+	lc->shared_drops += lc->shared_g.drops_carried + sock_stats(&lc->shared).tp_drops;
+	lc->shared_g.drops_carried = 0;
 	unsigned d = (unsigned)(lc->shared_drops - b->shared_drops_seen);
 	b->shared_drops_seen = lc->shared_drops;
 	return d;
@@ -244,6 +265,8 @@ unsigned lc_send_requests(struct linkcheck *lc, struct lc_bond *b, size_t i, boo
 	return frames;
 }
 /* --- frames from the wire ---------------------------------------------------- */
+
+static void guard_noted(struct linkcheck *lc, struct lc_sock *s);
 
 /* Requests left unanswered by the strangers' budget (more than
  * LC_ANSWER_BURST a second from stations that never answered: a flood):
@@ -587,6 +610,9 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 		return;
 	}
 	lc_known_add(lc, f->from.host, mono_ms());
+	/* its address passes s's filter in a flood (linkcheck_guard.h) */
+	if (mac && lc_macs_note(&s->macs, mac, now_ms))
+		guard_noted(lc, s);
 	rows[k].answered_on |= 1u << s->idx;
 	struct lc_peer_obs *pe = lc_row_peer_answered(&rows[k], &f->from);
 	if (pe && late && !(pe->answered & LC_SIZE_BIT(f->size))) {
@@ -601,52 +627,481 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 		pe->answered |= (uint8_t)LC_SIZE_BIT(f->size);
 }
 
-static void read_frames(struct linkcheck *lc, struct lc_sock *s, unsigned budget)
+/* A frame of n bytes in lc->buf, read for slave s from `from`. */
+static void take_frame(struct linkcheck *lc, struct lc_sock *s, ssize_t n,
+		       const struct sockaddr_ll *from)
 {
+	struct lc_frame f;
+	const char *why = "";
+	if ((size_t)n > sizeof(lc->buf) - 1 || lc_frame_decode(lc->buf, (size_t)n, &f, &why) < 0) {
+		s->bond->result.bad_frames++;
+		log_debug("%s: link check: a frame of %zd bytes dropped: %s", s->bond->slaves[s->idx],
+			  n, (size_t)n >= sizeof(lc->buf) ? "too long" : why);
+		return;
+	}
+	on_frame(lc, s, &f, from->sll_halen == 6 ? from->sll_addr : NULL);
+}
+
+/* Reads at most `budget` frames of s's own socket; returns how many it
+ * read. */
+static unsigned read_frames(struct linkcheck *lc, struct lc_sock *s, unsigned budget)
+{
+	unsigned asked = budget;
 	struct sockaddr_ll from;
 	ssize_t n;
-	while ((n = packet_rx(&s->sock, lc->buf, sizeof(lc->buf), &from, &budget)) > 0) {
-		struct lc_frame f;
-		const char *why = "";
-		if ((size_t)n > sizeof(lc->buf) - 1 ||
-		    lc_frame_decode(lc->buf, (size_t)n, &f, &why) < 0) {
-			s->bond->result.bad_frames++;
-			log_debug("%s: link check: a frame of %zd bytes dropped: %s",
-				  s->bond->slaves[s->idx], n, (size_t)n >= sizeof(lc->buf) ? "too long" : why);
-			continue;
+	while ((n = packet_rx(&s->sock, lc->buf, sizeof(lc->buf), &from, &budget)) > 0)
+		take_frame(lc, s, n, &from);
+	return asked - budget;
+}
+
+/* The peer slaves that answered slave s in the running check or the last
+ * one: what its read budget grows with (not those merely heard). */
+static size_t read_peers(const struct lc_sock *s)
+{
+	const struct lc_slave_obs *rows[2] = {&s->bond->live[s->idx], &s->bond->shown[s->idx]};
+	size_t most = 0;
+	for (size_t r = 0; r < 2; r++) {
+		size_t n = 0;
+		for (size_t p = 0; p < rows[r]->n_peers; p++)
+			n += rows[r]->peers[p].answered != 0;
+		most = n > most ? n : most;
+	}
+	return most;
+}
+
+/* Slave s's read budget a second, open or filtered (linkcheck_guard.h). */
+static unsigned slave_budget(const struct lc_sock *s, bool filtered)
+{
+	size_t peers = read_peers(s);
+	return filtered ? lc_read_budget_filtered(peers) : lc_read_budget(peers);
+}
+
+/* The shared socket's users (slaves of all-active bonds with a socket). */
+#define FOR_SHARED_USERS(lc, s)                                                       \
+	for (size_t bi_ = 0; bi_ < (lc)->n_bonds; bi_++)                              \
+		for (size_t si_ = 0; si_ < (lc)->bonds[bi_]->n; si_++)                \
+			if (((s) = &(lc)->bonds[bi_]->socks[si_])->sock.fd >= 0 && !(s)->own)
+
+/* The shared socket's budget a second: its users' and the other links'
+ * (lc_shared_budget). */
+static unsigned shared_budget(const struct linkcheck *lc, bool filtered)
+{
+	struct lc_sock *s;
+	size_t users = 0;
+	FOR_SHARED_USERS(lc, s)
+		users++;
+	size_t *peers = users ? calloc(users, sizeof(*peers)) : NULL;
+	size_t k = 0;
+	if (peers)
+		FOR_SHARED_USERS(lc, s)
+			peers[k++] = read_peers(s);
+	unsigned budget = lc_shared_budget(peers, k, filtered);
+	free(peers);
+	return budget;
+}
+
+/* --- the flood guard (linkcheck_guard.h) ----------------------------------------- */
+
+/* The counter: a socket with a queue of a frame or two (the kernel's
+ * least, SOCK_MIN_RCVBUF), never read and in no epoll set, so that the
+ * frames it cannot queue are counted as its drops (net/packet/af_packet.c
+ * packet_rcv: drop_n_acct) and cost bondd nothing. */
+static const struct packet_sock_kind lc_counter_kind = {
+	.type = SOCK_DGRAM, .ethertype = LC_ETHERTYPE, .rcvbuf = 1,
+};
+
+/* ... counting what arrives, not what we send (the socket sees our own
+ * frames too, PACKET_OUTGOING). */
+static const struct sock_filter counter_insns[] = {
+	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, (uint32_t)SKF_AD_OFF + SKF_AD_PKTTYPE),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PACKET_OUTGOING, 0, 1),
+	BPF_STMT(BPF_RET | BPF_K, 0),
+	BPF_STMT(BPF_RET | BPF_K, 0xffffffffu),
+};
+
+/* A guarded socket: a slave's own (s), or the shared one (s NULL). */
+struct guarded {
+	struct packet_sock *sock;
+	struct lc_gsock *g;
+	struct lc_sock *s;
+};
+
+static struct guarded own_guarded(struct lc_sock *s)
+{
+	return (struct guarded){.sock = &s->sock, .g = &s->g, .s = s};
+}
+
+static struct guarded shared_guarded(struct linkcheck *lc)
+{
+	return (struct guarded){.sock = &lc->shared, .g = &lc->shared_g, .s = NULL};
+}
+
+/* Adds mac to out[0..n) unless there; returns the new n. */
+static size_t add_mac(uint8_t (*out)[6], size_t n, size_t cap, const uint8_t mac[6])
+{
+	static const uint8_t zero[6];
+	if (n >= cap || memcmp(mac, zero, 6) == 0)
+		return n;
+	for (size_t j = 0; j < n; j++)
+		if (memcmp(out[j], mac, 6) == 0)
+			return n;
+	memcpy(out[n], mac, 6);
+	return n + 1;
+}
+
+/* A slave's own socket admits its peers (s->macs) and its bond's slaves
+ * (our own requests on a sibling slave show a shared domain); the shared
+ * socket the union of its users' peers and every bond's slaves on it,
+ * as many as one filter holds (LC_FILTER_MACS_MAX, the latest answers
+ * first). */
+#define LC_OWN_FILTER_MACS (LC_GUARD_MACS + BONDD_MAX_SLAVES)
+static struct sock_filter filter_prog[LC_FILTER_LEN(LC_FILTER_MACS_MAX)];
+static uint8_t filter_macs[LC_FILTER_MACS_MAX][6];
+
+static struct sock_fprog guard_filter(struct linkcheck *lc, const struct guarded *gd)
+{
+	size_t n = 0, cap;
+	if (gd->s) {
+		const struct lc_bond *b = gd->s->bond;
+		cap = LC_OWN_FILTER_MACS;
+		for (size_t k = 0; k < b->n; k++)
+			if (b->socks[k].sock.fd >= 0)
+				n = add_mac(filter_macs, n, cap, b->socks[k].hwaddr);
+		const struct lc_macs *list = &gd->s->macs;
+		n = lc_macs_union(&list, 1, filter_macs, n, cap);
+	} else {
+		cap = LC_FILTER_MACS_MAX;
+		struct lc_sock *s;
+		size_t users = 0;
+		FOR_SHARED_USERS(lc, s) {
+			n = add_mac(filter_macs, n, cap, s->hwaddr);
+			users++;
 		}
-		on_frame(lc, s, &f, from.sll_halen == 6 ? from.sll_addr : NULL);
+		const struct lc_macs **lists = users ? calloc(users, sizeof(*lists)) : NULL;
+		size_t k = 0;
+		if (lists)
+			FOR_SHARED_USERS(lc, s)
+				lists[k++] = &s->macs;
+		n = lc_macs_union(lists, k, filter_macs, n, cap);
+		free(lists);
+	}
+	/* (the addresses banned for flooding it stay out) */
+	size_t kept = 0;
+	for (size_t i = 0; i < n; i++) {
+		bool banned = false;
+		for (unsigned j = 0; j < gd->g->n_banned && !banned; j++)
+			banned = memcmp(filter_macs[i], gd->g->banned[j], 6) == 0;
+		if (!banned)
+			memmove(filter_macs[kept++], filter_macs[i], 6);
+	}
+	n = kept;
+	struct sock_fprog fp = {.filter = filter_prog};
+	fp.len = (unsigned short)lc_filter_build((const uint8_t(*)[6])filter_macs, n, filter_prog,
+						 sizeof(filter_prog) / sizeof(filter_prog[0]));
+	return fp;
+}
+
+/* Its name in the log. */
+static void guarded_name(const struct guarded *gd, char *out, size_t len)
+{
+	if (gd->s)
+		snprintf(out, len, "%s's socket on %s", gd->s->bond->name,
+			 gd->s->bond->slaves[gd->s->idx]);
+	else
+		snprintf(out, len, "the socket of the all-active bonds' slaves");
+}
+
+/* Its queue back to size and its events back on (a pause shrank and
+ * stopped them), for a socket that could not be opened again. */
+static void guard_unpause(struct linkcheck *lc, const struct guarded *gd)
+{
+	int size = gd->s ? LC_RCVBUF : lc->shared_buf;
+	struct epoll_event ev = {.events = EPOLLIN, .data.ptr = gd->s ? (void *)gd->s : &lc->shared};
+	if (setsockopt(gd->sock->fd, SOL_SOCKET, SO_RCVBUFFORCE, &size, sizeof(size)) < 0)
+		setsockopt(gd->sock->fd, SOL_SOCKET, SO_RCVBUF, &size, sizeof(size));
+	epoll_ctl(lc->epfd, EPOLL_CTL_MOD, gd->sock->fd, &ev);
+}
+
+/* The socket opened again with its filter: what its queue holds (a
+ * flood's frames, mostly) is dropped unread, and none the filter refuses
+ * is queued (attached before bind).  The new socket is open before the
+ * old one closes: no frame is lost in between.  The shared socket's users
+ * take the new one.  Falls back to attaching the filter to the old
+ * socket. */
+static void guard_reopen(struct linkcheck *lc, const struct guarded *gd)
+{
+	struct sock_fprog fp = guard_filter(lc, gd);
+	struct packet_sock fresh = PACKET_SOCK_CLOSED;
+	int err = gd->s ? packet_sock_open_filtered(&fresh, &lc_sock_kind, gd->sock->ifindex,
+						    lc->epfd, gd->s, &fp)
+			: packet_sock_open_any_filtered(&fresh, &lc_sock_kind, lc->epfd,
+							&lc->shared, &fp);
+	if (err < 0) {
+		char name[64];
+		guarded_name(gd, name, sizeof(name));
+		log_debug("link check: opening %s again: %s", name, strerror(-err));
+		packet_sock_filter(gd->sock, &fp);
+		guard_unpause(lc, gd);
+		return;
+	}
+	gd->g->drops_carried += sock_stats(gd->sock).tp_drops;
+	packet_sock_close(gd->sock);
+	*gd->sock = fresh;
+	if (gd->s)
+		return;
+	/* (the shared socket's room, as lc_shared_sync made it) */
+	int buf = lc->shared_buf;
+	packet_sock_set_rcvbuf(&lc->shared, &lc_sock_kind, buf);
+	if (setsockopt(lc->shared.fd, SOL_SOCKET, SO_SNDBUFFORCE, &buf, sizeof(buf)) < 0)
+		setsockopt(lc->shared.fd, SOL_SOCKET, SO_SNDBUF, &buf, sizeof(buf));
+	struct lc_sock *s;
+	for (size_t i = 0; i < lc->n_bonds; i++)
+		for (size_t j = 0; j < lc->bonds[i]->n; j++)
+			if ((s = &lc->bonds[i]->socks[j])->sock.fd >= 0 && !s->own)
+				s->sock.fd = lc->shared.fd;
+}
+
+static void shared_refilter(struct linkcheck *lc)
+{
+	struct guarded gd = shared_guarded(lc);
+	if (gd.g->guard.state == LC_GUARD_OPEN || gd.sock->fd < 0)
+		return;
+	struct sock_fprog fp = guard_filter(lc, &gd);
+	packet_sock_filter(gd.sock, &fp);
+}
+
+/* The socket gd was opened again, its queue dropped: answers to a running
+ * check among the flood's frames went with it.  The slaves it serves send
+ * that check's requests again, once per check (row->resent, as for a
+ * peer that asked), so that the peers, whose addresses the filter admits,
+ * answer again. */
+static void guard_resend(struct linkcheck *lc, const struct guarded *gd)
+{
+	for (size_t i = 0; i < lc->n_bonds; i++) {
+		struct lc_bond *b = lc->bonds[i];
+		for (size_t k = 0; b->running && k < b->n; k++) {
+			struct lc_sock *s = &b->socks[k];
+			bool served = gd->s ? s == gd->s : (s->sock.fd >= 0 && !s->own);
+			if (!served || b->live[k].resent || !b->live[k].probed)
+				continue;
+			b->live[k].resent = true;
+			b->result.frames_sent += lc_send_requests(lc, b, k, false);
+		}
 	}
 }
 
-/* The shared socket: each frame to the slave it arrived on (its
- * sll_ifindex), if that slave is one of its users; `budget` frames at
- * most. */
-static void read_shared(struct linkcheck *lc, unsigned budget)
+/* A new peer's address noted for slave s: its socket's filter, if on,
+ * admits it from now on. */
+static void guard_noted(struct linkcheck *lc, struct lc_sock *s)
 {
+	struct guarded gd = s->own ? own_guarded(s) : shared_guarded(lc);
+	if (gd.g->guard.state == LC_GUARD_OPEN || gd.sock->fd < 0)
+		return;
+	struct sock_fprog fp = guard_filter(lc, &gd);
+	packet_sock_filter(gd.sock, &fp);
+}
+
+/* Does what the guard says; `by` is the slave whose frames spent a budget
+ * (NULL: frames of a link no bond of ours probes, on the shared socket). */
+static void guard_do(struct linkcheck *lc, const struct guarded *gd, enum lc_guard_act act,
+		     struct lc_sock *by, unsigned budget)
+{
+	char name[64];
+	guarded_name(gd, name, sizeof(name));
+	switch (act) {
+	case LC_GUARD_NONE:
+		break;
+	case LC_GUARD_ATTACH: {
+		guard_reopen(lc, gd);
+		guard_resend(lc, gd);
+		struct sock_fprog cp = {.len = sizeof(counter_insns) / sizeof(counter_insns[0]),
+					.filter = (struct sock_filter *)counter_insns};
+		packet_sock_close(&gd->g->counter);
+		if (gd->s)
+			packet_sock_open_filtered(&gd->g->counter, &lc_counter_kind, gd->sock->ifindex,
+						  -1, NULL, &cp);
+		else
+			packet_sock_open_any_filtered(&gd->g->counter, &lc_counter_kind, -1, NULL, &cp);
+		/* (who flooded it, for the word that the flood is over) */
+		snprintf(gd->g->by, sizeof(gd->g->by), "%s%s%s", by ? by->bond->name : "",
+			 by ? ": link check: the flood of probe frames on " : "link check: the flood "
+			 "of probe frames on a link no bond probes", by ? by->bond->slaves[by->idx] : "");
+		bool *logged = by ? &by->bond->guard_logged : &lc->foreign_logged;
+		if (!*logged)
+			log_warn("%s%slink check: more probe frames on %s than it reads a second (%u): "
+				 "a flood; until it stops, the kernel drops those of every address but "
+				 "the peers' that answered and the bonds' own%s (bondd(8), What a flood "
+				 "of frames costs); said once",
+				 by ? by->bond->name : "", by ? ": " : "",
+				 by ? by->bond->slaves[by->idx] : "a link no bond probes", budget,
+				 gd->s ? "" : ", for every slave of the all-active bonds (one socket)");
+		else
+			log_debug("link check: %s filtered", name);
+		*logged = true;
+		break;
+	}
+	case LC_GUARD_PAUSE:
+		/* Not read until the window ends, and its queue is dropped then
+		 * (RESUME): meanwhile the least queue the kernel allows, so that
+		 * the flood's frames are dropped on arrival (packet_rcv checks
+		 * sk_rcvbuf) instead of queued only for us to free them. */
+		if (gd->sock->fd >= 0) {
+			int least = 1;
+			struct epoll_event ev = {.events = 0,
+						 .data.ptr = gd->s ? (void *)gd->s : &lc->shared};
+			epoll_ctl(lc->epfd, EPOLL_CTL_MOD, gd->sock->fd, &ev);
+			setsockopt(gd->sock->fd, SOL_SOCKET, SO_RCVBUF, &least, sizeof(least));
+		}
+		break;
+	case LC_GUARD_RESUME:
+		guard_reopen(lc, gd);
+		guard_resend(lc, gd);
+		break;
+	case LC_GUARD_DETACH:
+		packet_sock_filter(gd->sock, NULL);
+		packet_sock_close(&gd->g->counter);
+		gd->g->n_banned = 0;
+		gd->g->tally = (struct lc_tally){0};
+		log_info("%s is over; every address is read again (%s)", gd->g->by, name);
+		break;
+	}
+}
+
+/* The guard's timer of one socket, if due; returns when it is next due. */
+static int64_t guard_tick(struct linkcheck *lc, const struct guarded *gd, int64_t now,
+			  unsigned budget)
+{
+	int64_t at = lc_guard_next(&gd->g->guard);
+	if (gd->sock->fd < 0)
+		return 0;
+	if (at && at <= now) {
+		struct tpacket_stats st = sock_stats(&gd->g->counter);
+		guard_do(lc, gd, lc_guard_tick(&gd->g->guard, now, st.tp_packets, budget), NULL,
+			 budget);
+		at = lc_guard_next(&gd->g->guard);
+	}
+	return at;
+}
+
+int64_t lc_guard_due(struct linkcheck *lc, int64_t now)
+{
+	int64_t next = 0;
+	for (size_t i = 0; i < lc->n_bonds; i++)
+		for (size_t k = 0; k < lc->bonds[i]->n; k++) {
+			struct lc_sock *s = &lc->bonds[i]->socks[k];
+			if (!s->own || !lc_guard_next(&s->g.guard))
+				continue;
+			struct guarded gd = own_guarded(s);
+			int64_t at = guard_tick(lc, &gd, now, slave_budget(s, false));
+			if (at && (!next || at < next))
+				next = at;
+		}
+	if (lc->shared.fd >= 0 && lc_guard_next(&lc->shared_g.guard)) {
+		struct guarded gd = shared_guarded(lc);
+		int64_t at = guard_tick(lc, &gd, now, shared_budget(lc, false));
+		if (at && (!next || at < next))
+			next = at;
+	}
+	return next;
+}
+
+bool lc_sock_flooded(const struct linkcheck *lc, const struct lc_sock *s, int64_t since_ms)
+{
+	if (s->own)
+		return lc_guard_flooded(&s->g.guard, since_ms);
+	return lc_shared_flooded(&lc->shared_g.guard, &s->g.guard, since_ms);
+}
+
+/* Reads at most `batch` frames of s's own socket within its read budget;
+ * the guard acts when the budget is spent. */
+static void read_budgeted(struct linkcheck *lc, struct lc_sock *s, unsigned batch)
+{
+	int64_t now = mono_ms();
+	unsigned budget = slave_budget(s, s->g.guard.state != LC_GUARD_OPEN);
+	unsigned left = lc_guard_left(&s->g.guard, now, budget);
+	if (left)
+		s->g.guard.reads += read_frames(lc, s, left < batch ? left : batch);
+	if (s->sock.fd >= 0 && !lc_guard_left(&s->g.guard, now, budget)) {
+		struct guarded gd = own_guarded(s);
+		guard_do(lc, &gd, lc_guard_spent(&s->g.guard, now), s, budget);
+	}
+}
+
+/* mac, admitted by the shared socket's filter, floods it past a slave's
+ * budget (by; NULL: a link no bond probes): out of the filter until the
+ * flood is over (lc_tally_note), while there is room in the list. */
+static void guard_ban(struct linkcheck *lc, const struct guarded *gd, const uint8_t mac[6],
+		      const struct lc_sock *by)
+{
+	if (gd->g->n_banned >= LC_BANS)
+		return;
+	memcpy(gd->g->banned[gd->g->n_banned++], mac, 6);
+	struct sock_fprog fp = guard_filter(lc, gd);
+	packet_sock_filter(gd->sock, &fp);
+	log_warn("%s%slink check: %02x:%02x:%02x:%02x:%02x:%02x, an address the flood guard "
+		 "admits (a peer's or the bonds' own), floods %s: its frames are dropped too until "
+		 "the flood is over (bondd(8), What a flood of frames costs)",
+		 by ? by->bond->name : "", by ? ": " : "", mac[0], mac[1], mac[2], mac[3], mac[4],
+		 mac[5], by ? by->bond->slaves[by->idx] : "a link no bond probes");
+}
+
+/* The frame of n bytes in lc->buf is an answer to this host's checks.
+ * Past its slave's budget on the shared socket a frame is still looked at
+ * this far (its header, no answer sent): a flood from an address the
+ * filter admits (a peer's, spoofed) must not cost the slave's peers'
+ * answers to a running check, nor, by pausing the socket, its siblings'
+ * (each such frame still takes one of the socket's budget). */
+static bool answer_to_us(const struct linkcheck *lc, ssize_t n)
+{
+	struct lc_frame f;
+	const char *why = "";
+	return (size_t)n < sizeof(lc->buf) && lc_frame_decode(lc->buf, (size_t)n, &f, &why) == 0 &&
+	       f.type == LC_ANSWER && memcmp(f.to.host, lc->host, LC_HOST_ID_LEN) == 0;
+}
+
+/* The shared socket: each frame to the slave it arrived on (its
+ * sll_ifindex), if that slave is one of its users, within that slave's
+ * read budget and the socket's (lc_shared_take); `batch` frames at most. */
+static void read_shared(struct linkcheck *lc, unsigned batch)
+{
+	struct lc_guard *sg = &lc->shared_g.guard;
+	struct guarded gd = shared_guarded(lc);
+	int64_t now = mono_ms();
+	bool filtered = sg->state != LC_GUARD_OPEN;
+	unsigned budget = shared_budget(lc, filtered);
 	struct sockaddr_ll from;
 	ssize_t n;
-	while ((n = packet_rx(&lc->shared, lc->buf, sizeof(lc->buf), &from, &budget)) > 0) {
-		struct lc_sock *s = shared_user(lc, from.sll_ifindex);
-		if (!s)
-			continue; /* a link no bond of ours probes */
-		struct lc_frame f;
-		const char *why = "";
-		if ((size_t)n > sizeof(lc->buf) - 1 ||
-		    lc_frame_decode(lc->buf, (size_t)n, &f, &why) < 0) {
-			s->bond->result.bad_frames++;
-			log_debug("%s: link check: a frame of %zd bytes dropped: %s",
-				  s->bond->slaves[s->idx], n, (size_t)n >= sizeof(lc->buf) ? "too long" : why);
-			continue;
+	while (lc->shared.fd >= 0) {
+		if (!lc_guard_left(sg, now, budget)) {
+			guard_do(lc, &gd, lc_guard_spent(sg, now), NULL, budget);
+			break;
 		}
-		on_frame(lc, s, &f, from.sll_halen == 6 ? from.sll_addr : NULL);
+		if ((n = packet_rx(&lc->shared, lc->buf, sizeof(lc->buf), &from, &batch)) <= 0)
+			break;
+		struct lc_sock *s = shared_user(lc, from.sll_ifindex);
+		enum lc_guard_act act;
+		bool take = lc_shared_take(sg, s ? &s->g.guard : &lc->foreign, now,
+					   s ? slave_budget(s, filtered)
+					     : (filtered ? LC_READ_FILTERED_BASE : LC_READ_BASE),
+					   &act);
+		if (act != LC_GUARD_NONE) {
+			guard_do(lc, &gd, act, s, s ? slave_budget(s, false) : LC_READ_BASE);
+			filtered = sg->state != LC_GUARD_OPEN;
+			budget = shared_budget(lc, filtered);
+		}
+		if (s && (take || answer_to_us(lc, n)))
+			take_frame(lc, s, n, &from);
+		else if (!take && filtered && from.sll_halen == 6 &&
+			 lc_tally_note(&lc->shared_g.tally, from.sll_addr, now))
+			guard_ban(lc, &gd, from.sll_addr, s);
 	}
 }
 
 static void on_readable(struct linkcheck *lc, struct lc_sock *s)
 {
-	/* A bounded batch: a flood on one slave cannot starve the loop. */
-	read_frames(lc, s, 256);
+	/* A bounded batch: a flood on one slave cannot starve the loop; a
+	 * bounded second: it cannot take the CPU (linkcheck_guard.h). */
+	read_budgeted(lc, s, 256);
 }
 
 void lc_read_queued(struct linkcheck *lc, struct lc_bond *b)
@@ -654,7 +1109,7 @@ void lc_read_queued(struct linkcheck *lc, struct lc_bond *b)
 	bool shared = false;
 	for (size_t i = 0; i < b->n; i++) {
 		if (b->socks[i].own)
-			read_frames(lc, &b->socks[i], LC_READ_AT_END);
+			read_budgeted(lc, &b->socks[i], LC_READ_AT_END);
 		else
 			shared |= b->socks[i].sock.fd >= 0;
 	}
@@ -693,6 +1148,7 @@ int linkcheck_open(struct linkcheck **out, struct findings *findings, lc_done_fn
 		return -ENOMEM;
 	lc->epfd = lc->timer_fd = -1;
 	lc->shared = PACKET_SOCK_CLOSED;
+	lc->shared_g.counter = PACKET_SOCK_CLOSED;
 	lc->findings = findings;
 	lc->done = done;
 	lc->ctx = ctx;
@@ -730,6 +1186,7 @@ void linkcheck_close(struct linkcheck *lc)
 		lc_bond_free(lc->bonds[i]);
 	free(lc->bonds);
 	packet_sock_close(&lc->shared);
+	packet_sock_close(&lc->shared_g.counter);
 	free(lc->by_ifindex);
 	free(lc->rv);
 	lc_replies_free(&lc->replies);

@@ -117,6 +117,9 @@ static int evaluate(struct lc_bond *b, bool at_end)
 					       b->unexplained_on, b->n, b->one_way_held_before);
 	if (at_end)
 		b->one_way_held = held ? b->one_way_held_before + 1 : 0;
+	/* a flood's losses make no finding (linkcheck_guard.h) */
+	held += lc_settle_hold_flooded(&b->found, &b->was, b->slaves, b->flooded_on, b->n);
+	lc_settle_drop_flooded(&b->raw_last, &b->was, b->slaves, b->flooded_on, b->n);
 	return (int)(pending + held);
 }
 
@@ -361,6 +364,15 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	snprintf(b->result.m.bond, IFNAMSIZ, "%s", b->name);
 	size_t missing;
 	awaited(b, &missing, b->missing_on, b->unexplained_on);
+	bool flooded = false;
+	for (size_t i = 0; i < b->n; i++) {
+		b->flooded_on[i] = lc_sock_flooded(lc, &b->socks[i], b->started_ms);
+		flooded |= b->flooded_on[i];
+		if (b->flooded_on[i])
+			log_info("%s: link check: %s was flooded with probe frames during the check "
+				 "(read within its budget, strangers filtered): no finding about it is "
+				 "confirmed until a check without a flood", b->name, b->slaves[i]);
+	}
 	b->one_way_held_before = b->one_way_held;
 	struct findings t = b->raw_before;
 	b->raw_before = b->raw_last;
@@ -380,7 +392,8 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	bool degraded = false;
 	for (size_t j = 0; j < b->raw_last.n; j++)
 		degraded |= b->raw_last.v[j].severity == FSEV_DEGRADED;
-	lc_settle_checked(&b->settle, now, degraded || missing > 0, b->running_fresh, jitter(lc, b));
+	lc_settle_checked(&b->settle, now, degraded || missing > 0 || flooded, b->running_fresh,
+			  jitter(lc, b));
 	/* wishes the check did not serve (the peer slave asked while it
 	 * ran and did not answer it) stay owed: lc_process_due */
 	bool owed = wish_owed(b);
@@ -447,6 +460,9 @@ void lc_process_due(struct linkcheck *lc)
 {
 	int64_t now = mono_ms();
 	int64_t next = lc_send_due_replies(lc, now);
+	int64_t guard = lc_guard_due(lc, now);
+	if (guard && (!next || guard < next))
+		next = guard;
 
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		struct lc_bond *b = lc->bonds[i];

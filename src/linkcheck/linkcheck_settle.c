@@ -121,6 +121,45 @@ unsigned lc_settle_hold_one_way(struct findings *cur, const struct findings *was
 	return held;
 }
 
+/* f names a slave flooded in the check, and was not confirmed before. */
+static bool flood_held(const struct finding *f, const struct findings *was,
+		       const char (*slaves)[IFNAMSIZ], const bool *flooded, size_t n)
+{
+	bool hit = false;
+	for (size_t k = 0; k < n && !hit; k++)
+		for (size_t j = 0; flooded[k] && j < f->n_slaves && !hit; j++)
+			hit = strcmp(slaves[k], f->slaves[j]) == 0;
+	for (size_t j = 0; hit && was && j < was->n; j++)
+		if (!was->v[j].pending && lc_settle_same(&was->v[j], f))
+			return false;
+	return hit;
+}
+
+unsigned lc_settle_hold_flooded(struct findings *cur, const struct findings *was,
+				const char (*slaves)[IFNAMSIZ], const bool *flooded, size_t n)
+{
+	unsigned held = 0;
+	for (size_t i = 0; i < cur->n; i++) {
+		struct finding *f = &cur->v[i];
+		if (f->pending || !flood_held(f, was, slaves, flooded, n))
+			continue;
+		f->pending = true;
+		f->severity = FSEV_INFO;
+		held++;
+	}
+	return held;
+}
+
+void lc_settle_drop_flooded(struct findings *raw, const struct findings *was,
+			    const char (*slaves)[IFNAMSIZ], const bool *flooded, size_t n)
+{
+	size_t keep = 0;
+	for (size_t i = 0; i < raw->n; i++)
+		if (!flood_held(&raw->v[i], was, slaves, flooded, n))
+			raw->v[keep++] = raw->v[i];
+	raw->n = keep;
+}
+
 uint32_t lc_peer_window(size_t peers)
 {
 	if (peers >= LC_PEER_WINDOW_MS / LC_PEER_WINDOW_PER_MS)

@@ -60,7 +60,9 @@ int status_socket_bind(const char *path)
 	int ret = bind(fd, (struct sockaddr *)&sa, sizeof(sa));
 	int bind_errno = errno;
 	umask(old);
-	if (ret < 0 || listen(fd, 64) < 0) {
+	/* A backlog of one turn's accepts: a connection waits behind at most
+	 * ACCEPTS_PER_TURN others (a flood's, while accepting rests). */
+	if (ret < 0 || listen(fd, STATUS_BACKLOG) < 0) {
 		int err = ret < 0 ? bind_errno : errno;
 		close(fd);
 		return -err;
@@ -76,28 +78,38 @@ bool client_backpressured(const struct client *c)
 	       (c->state == CS_REQUEST && (c->out.len > BACKPRESSURE || c->budget_blocked));
 }
 
-struct uid_budget *client_budget(struct status_server *s, const struct client *c)
+struct uid_budget *uid_budget_of(struct status_server *s, unsigned uid)
 {
 	struct uid_budget *free_slot = NULL;
+	int64_t now = (int64_t)clock_mono_ms();
 
-	if (c->privileged)
-		return NULL;
 	for (size_t i = 0; i < MAX_CLIENTS; i++) {
 		struct uid_budget *b = &s->budgets[i];
-		if (b->used && b->uid == c->uid)
+		if (b->used && b->uid == uid)
 			return b;
-		/* A slot whose uid has no client left is free again. */
-		if (!free_slot && (!b->used || !clients_count(s, false, true, b->uid)))
+		/* A slot whose uid has no client left, and its connection
+		 * budget whole again, is free: a uid whose connections are
+		 * all refused keeps its slot, or each refusal would give it
+		 * a fresh budget. */
+		if (!free_slot &&
+		    (!b->used || (!clients_count(s, false, true, b->uid) &&
+				  tb_level(&b->conns, UID_CONNS_BURST, UID_CONNS_PER_S, now) ==
+					  UID_CONNS_BURST)))
 			free_slot = b;
 	}
 	if (!free_slot)
-		return NULL; /* cannot happen: a slot per client */
-	int64_t now = (int64_t)clock_mono_ms();
-	*free_slot = (struct uid_budget){.uid = c->uid, .used = true};
+		return NULL; /* every slot a uid with clients, or refused lately */
+	*free_slot = (struct uid_budget){.uid = uid, .used = true};
 	tb_init(&free_slot->bytes, UID_BYTES_BURST, now);
 	tb_init(&free_slot->reqs, UID_REQS_BURST, now);
 	tb_init(&free_slot->checks, UID_CHECKS_BURST, now);
+	tb_init(&free_slot->conns, UID_CONNS_BURST, now);
 	return free_slot;
+}
+
+struct uid_budget *client_budget(struct status_server *s, const struct client *c)
+{
+	return c->privileged ? NULL : uid_budget_of(s, c->uid);
 }
 
 /* When c's uid has budget again, for the timer. */
@@ -308,23 +320,44 @@ const char *status_server_trouble(const struct status_server *s)
 	return s->trouble[0] ? s->trouble : NULL;
 }
 
-/* Listening or not (ACCEPT_PAUSE_MS after a refusal). */
-static void listen_events(struct status_server *s, uint32_t events)
+/* A connection of unprivileged uid: within its budget (taken), or not
+ * (counted, and said once while the uid keeps its budget slot: until it
+ * has no client and its budget is whole again). */
+static bool take_conn(struct status_server *s, unsigned uid)
 {
-	struct epoll_event ev = {.events = events, .data.u64 = TAG_LISTEN};
-	(void)epoll_ctl(s->epfd, EPOLL_CTL_MOD, s->listen_fd, &ev);
+	struct uid_budget *b = uid_budget_of(s, uid);
+	if (b && tb_take(&b->conns, UID_CONNS_BURST, UID_CONNS_PER_S, 1, (int64_t)clock_mono_ms()))
+		return true;
+	if (!b)
+		return false; /* no slot: as over budget */
+	b->refused++;
+	if (!b->refused_said)
+		log_warn("status: uid %u opens connections faster than %d a second (after %d at "
+			 "once): the next are closed unanswered until it slows, other users "
+			 "served meanwhile (bondd(8), PRIVILEGE SEPARATION); %llu so far",
+			 uid, UID_CONNS_PER_S, UID_CONNS_BURST, (unsigned long long)b->refused);
+	b->refused_said = true;
+	return false;
+}
+
+/* The listening socket rests (out of the epoll set's events) for ms, or
+ * (ms 0) is listened to again. */
+static void accept_rest(struct status_server *s, int ms)
+{
+	struct epoll_event ev = {.events = ms ? 0 : EPOLLIN, .data.u64 = TAG_LISTEN};
+	epoll_ctl(s->epfd, EPOLL_CTL_MOD, s->listen_fd, &ev);
+	s->accept_rest_ms = ms ? (int64_t)clock_mono_ms() + ms : 0;
 }
 
 /* accept() found no file (or memory) for a new client: the client waits
- * in the backlog; the listening socket leaves the loop for
- * ACCEPT_PAUSE_MS, since it stays readable and would wake it at once,
- * for ever (a spin at the limit).  Said once per episode, at the normal
- * level, and to bondd for its health. */
+ * in the backlog; the listening socket rests ACCEPT_PAUSE_MS, since it
+ * stays readable and would wake the loop at once, for ever (a spin at the
+ * limit).  Said once per episode, at the normal level, and to bondd for
+ * its health. */
 static void accept_refused(struct status_server *s, int err)
 {
 	s->accept_refusals++;
-	s->accept_paused_until_ms = (int64_t)clock_mono_ms() + ACCEPT_PAUSE_MS;
-	listen_events(s, 0);
+	accept_rest(s, ACCEPT_PAUSE_MS);
 	if (s->trouble[0])
 		return;
 	snprintf(s->trouble, sizeof(s->trouble), "status socket: new clients wait: %s",
@@ -337,16 +370,9 @@ static void accept_refused(struct status_server *s, int err)
 		front_trouble(s, s->trouble);
 }
 
-/* The pause is over: listening again (the trouble is over once a client
- * is accepted). */
-static void accept_resume(struct status_server *s)
-{
-	s->accept_paused_until_ms = 0;
-	listen_events(s, EPOLLIN);
-}
-
 static void on_accept(struct status_server *s)
 {
+	bool refused = false;
 	for (int k = 0; k < ACCEPTS_PER_TURN; k++) {
 		int fd = accept4(s->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
 		if (fd < 0 && (errno == EMFILE || errno == ENFILE || errno == ENOBUFS ||
@@ -355,7 +381,7 @@ static void on_accept(struct status_server *s)
 			return;
 		}
 		if (fd < 0)
-			return; /* EAGAIN: none waiting */
+			break; /* EAGAIN: none waiting */
 		if (s->trouble[0]) {
 			log_info("status socket: accepting clients again (%lu refusals)",
 				 s->accept_refusals);
@@ -370,7 +396,17 @@ static void on_accept(struct status_server *s)
 			close(fd);
 			continue;
 		}
-		bool privileged = peer_has_net_admin(fd);
+		/* Only root can hold the capability as bondd sees it, and only
+		 * bondd's own user (not root) is that: anyone else costs no
+		 * read of /proc (peer_cred.h). */
+		bool privileged = cred.uid == 0 && peer_has_net_admin(fd);
+		bool trusted = privileged ||
+			       (s->own_uid != 0 && cred.uid == s->own_uid && peer_is_own_user(fd));
+		if (!trusted && !take_conn(s, cred.uid)) {
+			close(fd);
+			refused = true;
+			continue;
+		}
 		struct client *old = NULL;
 		if (!privileged && clients_count(s, false, true, cred.uid) >= MAX_CLIENTS_PER_UID)
 			old = client_victim(s, false, true, cred.uid, false);
@@ -387,7 +423,7 @@ static void on_accept(struct status_server *s)
 		c->fd = fd;
 		c->uid = cred.uid;
 		c->privileged = privileged;
-		c->trusted = privileged || peer_is_own_user(fd);
+		c->trusted = trusted;
 		c->last_active_ms = c->since_ms = (int64_t)clock_mono_ms();
 		c->deadline_ms = c->last_active_ms + CLIENT_TIMEOUT_MS;
 		c->events = EPOLLIN;
@@ -399,6 +435,8 @@ static void on_accept(struct status_server *s)
 		}
 		s->clients[s->n_clients++] = c;
 	}
+	if (refused)
+		accept_rest(s, ACCEPT_REST_MS);
 }
 
 /* Drops clients past their deadline and arms the timer for the next one;
@@ -406,14 +444,15 @@ static void on_accept(struct status_server *s)
 static void sweep(struct status_server *s)
 {
 	int64_t now = (int64_t)clock_mono_ms(), next = s->budget_wake_ms;
+
+	if (s->accept_rest_ms && s->accept_rest_ms <= now)
+		accept_rest(s, 0);
+	if (s->accept_rest_ms && (!next || s->accept_rest_ms < next))
+		next = s->accept_rest_ms;
 	int64_t stall = s->parent_fd >= 0 ? front_snapshot_due(s, now) : 0;
 
-	if (s->accept_paused_until_ms && s->accept_paused_until_ms <= now)
-		accept_resume(s);
 	if (stall && (!next || stall < next))
 		next = stall;
-	if (s->accept_paused_until_ms && (!next || s->accept_paused_until_ms < next))
-		next = s->accept_paused_until_ms;
 
 	for (size_t i = 0; i < s->n_clients;) {
 		struct client *c = s->clients[i];
@@ -643,6 +682,7 @@ int status_server_open_fd(struct status_server **out, int listen_fd, const char 
 		return -ENOMEM;
 	s->parent_fd = s->snap_fd = -1;
 	s->listen_fd = listen_fd;
+	s->own_uid = (unsigned)geteuid();
 	snprintf(s->path, sizeof(s->path), "%s", path);
 	fcntl(listen_fd, F_SETFL, O_NONBLOCK);
 	s->epfd = epoll_create1(EPOLL_CLOEXEC);

@@ -520,6 +520,65 @@ static void answer_budget_grows_with_peers(void **state)
 	assert_int_equal(lc_answer_budget(100000), lc_answer_budget(LC_MAX_PEERS));
 }
 
+/* A flood's losses make no finding (lc_settle_hold_flooded,
+ * lc_settle_drop_flooded): any kind that names a flooded slave is held,
+ * as a table; one confirmed before stays; the raw list keeps only what
+ * may confirm the next check. */
+static void flooded_slave_findings_held(void **state)
+{
+	(void)state;
+	static const char slaves[3][IFNAMSIZ] = {"e1", "e2", "e3"};
+	static const struct {
+		enum finding_kind kind;
+		const char *a, *b;
+		bool flooded[3];
+		bool confirmed_before;
+		bool held;
+	} cases[] = {
+		{FK_ONE_WAY, "e1", NULL, {true, false, false}, false, true},
+		{FK_UNREACHABLE, "e1", NULL, {true, false, false}, false, true},
+		{FK_CROSSED, "e1", "e2", {false, true, false}, false, true},
+		{FK_CROSSED, "e1", "e2", {false, false, true}, false, false},
+		{FK_JUMBO_DROPPED, "e3", NULL, {false, false, false}, false, false},
+		{FK_ONE_WAY, "e1", NULL, {true, true, true}, true, false},
+		{FK_SHARED_DOMAIN, "e1", "e3", {false, false, true}, false, true},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct findings cur = {0}, raw = {0}, was = {0};
+		add(&cur, cases[i].kind, cases[i].a, cases[i].b);
+		add(&raw, cases[i].kind, cases[i].a, cases[i].b);
+		if (cases[i].confirmed_before)
+			add(&was, cases[i].kind, cases[i].a, cases[i].b);
+		unsigned held = lc_settle_hold_flooded(&cur, &was, slaves, cases[i].flooded, 3);
+		if (held != (cases[i].held ? 1u : 0u) || cur.v[0].pending != cases[i].held)
+			fail_msg("case %zu: held %u, pending %d", i, held, cur.v[0].pending);
+		if (cases[i].held)
+			assert_int_equal(cur.v[0].severity, FSEV_INFO);
+		lc_settle_drop_flooded(&raw, &was, slaves, cases[i].flooded, 3);
+		if (raw.n != (cases[i].held ? 0u : 1u))
+			fail_msg("case %zu: %zu left in the raw list", i, raw.n);
+		findings_free(&cur);
+		findings_free(&raw);
+		findings_free(&was);
+	}
+	/* a pending one is left as it is and not counted; a pending one
+	 * before does not keep it confirmed */
+	static const bool e1[3] = {true, false, false};
+	struct findings cur = {0}, was = {0};
+	add(&cur, FK_ONE_WAY, "e1", NULL)->pending = true;
+	assert_int_equal(lc_settle_hold_flooded(&cur, NULL, slaves, e1, 3), 0);
+	cur.v[0].pending = false;
+	add(&was, FK_ONE_WAY, "e1", NULL)->pending = true;
+	assert_int_equal(lc_settle_hold_flooded(&cur, &was, slaves, e1, 3), 1);
+	/* a list with two, one about the flooded slave: that one goes */
+	add(&cur, FK_JUMBO_DROPPED, "e2", NULL);
+	lc_settle_drop_flooded(&cur, NULL, slaves, e1, 3);
+	assert_int_equal(cur.n, 1);
+	assert_int_equal(cur.v[0].kind, FK_JUMBO_DROPPED);
+	findings_free(&cur);
+	findings_free(&was);
+}
+
 /* A due check starts at once the first time, else LC_MIN_GAP_MS after the
  * last start (lc_start_at); a running one is looked at after
  * LC_MIN_WAIT_MS, then at its deadline (lc_end_at). */
@@ -586,6 +645,7 @@ int main(void)
 		cmocka_unit_test(late_answers_to_recent_checks),
 		cmocka_unit_test(one_way_confirmed_about_the_same_peer),
 		cmocka_unit_test(one_way_held_while_the_loss_is_general),
+		cmocka_unit_test(flooded_slave_findings_held),
 		cmocka_unit_test(wait_grows_with_peers_and_lateness),
 		cmocka_unit_test(answer_budget_grows_with_peers),
 		cmocka_unit_test(start_gap_and_end),

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <errno.h>
+#include <grp.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -16,7 +17,10 @@
 #include <unistd.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <cmocka.h>
 
 #include "status_server.h"
@@ -274,6 +278,92 @@ static void accept_at_the_file_limit_pauses(void **state)
 	close(fd);
 }
 
+static double mono_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* One unprivileged user connecting again and again (as nobody, uid 65534):
+ * its first 64 connections (UID_CONNS_BURST) are served and then about 16
+ * a second (UID_CONNS_PER_S); the rest are closed unanswered, and each such
+ * turn rests the listening socket.  Root is served right after.  Skipped
+ * when not root. */
+static void connection_flood_bounded(void **state)
+{
+	struct fixture *f = *state;
+	int pfd[2];
+	enum { CONNS = 100 };
+
+	if (geteuid() != 0)
+		skip();
+	assert_int_equal(chmod(f->dir, 0755), 0);
+	assert_int_equal(pipe(pfd), 0);
+	pid_t kid = fork();
+	assert_true(kid >= 0);
+	if (kid == 0) {
+		/* [0] served, [1] closed unanswered, [2] elapsed ms */
+		unsigned t[3] = {0};
+		close(pfd[0]);
+		if (setgroups(0, NULL) < 0 || setgid(65534) < 0 || setuid(65534) < 0)
+			_exit(1);
+		double t0 = mono_s();
+		for (int i = 0; i < CONNS; i++) {
+			struct sockaddr_un sa = {.sun_family = AF_UNIX};
+			snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", f->path);
+			int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+			char buf[256];
+			if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0)
+				_exit(2);
+			(void)!send(fd, "version\n", 8, MSG_NOSIGNAL);
+			shutdown(fd, SHUT_WR);
+			ssize_t n = recv(fd, buf, sizeof(buf), 0);
+			t[n > 0 && strncmp(buf, "bondd/1 ok", 10) == 0 ? 0 : 1]++;
+			close(fd);
+		}
+		t[2] = (unsigned)((mono_s() - t0) * 1000);
+		(void)!write(pfd[1], t, sizeof(t));
+		_exit(0);
+	}
+	close(pfd[1]);
+	unsigned got[3] = {0};
+	bool done = false;
+	for (int i = 0; i < 4000 && !done; i++) {
+		status_server_dispatch(f->s);
+		struct pollfd p = {.fd = pfd[0], .events = POLLIN};
+		if (poll(&p, 1, 2) > 0) {
+			assert_int_equal(read(pfd[0], got, sizeof(got)), (ssize_t)sizeof(got));
+			done = true;
+		}
+	}
+	close(pfd[0]);
+	kill(kid, SIGKILL);
+	int st = 0;
+	waitpid(kid, &st, 0);
+	assert_true(done);
+	assert_int_equal(got[0] + got[1], CONNS);
+	print_message("nobody: %u served, %u closed unanswered in %u ms\n", got[0], got[1], got[2]);
+	/* its burst served, then no more than the rate allows */
+	assert_true(got[0] >= 64);
+	unsigned most = 64 + 16 * (got[2] / 1000 + 1) + 1;
+	if (got[0] > most)
+		fail_msg("%u served in %u ms, more than %u", got[0], got[2], most);
+	assert_true(got[1] >= CONNS - most);
+	/* root, meanwhile over nobody's budget, is served */
+	char buf[4096];
+	for (int i = 0; i < 20; i++) { /* past the listening socket's rest */
+		status_server_dispatch(f->s);
+		usleep(5000);
+	}
+	int fd = connect_to(f);
+	assert_int_equal(send(fd, "version\n", 8, 0), 8);
+	assert_int_equal(shutdown(fd, SHUT_WR), 0);
+	read_all(f, fd, buf, sizeof(buf));
+	close(fd);
+	assert_true(strncmp(buf, "bondd/1 ok 0 ", 13) == 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -282,6 +372,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(watcher_input_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(oversized_request_closed, setup, teardown),
 		cmocka_unit_test_setup_teardown(accept_at_the_file_limit_pauses, setup, teardown),
+		cmocka_unit_test_setup_teardown(connection_flood_bounded, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
