@@ -14,6 +14,8 @@
  *     change of those names touches every bond, identity.h);
  *   - has that bond as its master, before or after (a stranger enslaved
  *     to it, or a slave taken away from it);
+ *   - is the bridge that bond's `bridge =` names, or named before a
+ *     reload (it appears after the bond: the bond joins it then);
  * by an address of that bond; and by any route change, if it has
  * addresses (tcp_congestion's routes, plan_route.h).
  */
@@ -34,7 +36,7 @@ struct plan_touch_name {
 	size_t bond;       /* want->bonds index */
 };
 
-/* The configured names (bonds and slave entries), sorted: built again
+/* The configured names (bonds, slave entries, bridges), sorted: built again
  * whenever want or its slave entries' names change. */
 struct plan_touch {
 	struct plan_touch_name *v;

@@ -52,7 +52,8 @@
 /* How long new clients wait in the backlog after accept() found no file
  * free; then it is tried again. */
 #define ACCEPT_PAUSE_MS 100
-#define STATUS_BACKLOG ACCEPTS_PER_TURN
+/* The listening socket's backlog: clients waiting to be accepted. */
+#define STATUS_BACKLOG 64
 /* What one unprivileged uid may make the status process read and answer
  * (a token bucket each, token_bucket.h): request bytes, and requests.  A
  * uid past either waits (its sockets are not read, its lines not answered)
@@ -71,20 +72,17 @@
 #define UID_CHECKS_BURST 10
 #define UID_CHECKS_PER_S 2
 /* Connections one unprivileged uid (not bondd's own, which may reload) may
- * open: as many at once as it may
- * hold (MAX_CLIENTS_PER_UID), and UID_CONNS_PER_S a second after that.
- * One past it is closed as soon as it is accepted, unread and unanswered
- * (accept, SO_PEERCRED, close: no /proc read, no epoll, no reply), and the
- * listening socket then rests ACCEPT_REST_MS, its backlog kept, before the
- * next ACCEPTS_PER_TURN: a user who connects again at once cannot make the
- * status process accept as fast as it gets the CPU (each connection served
- * costs a dozen system calls; in the sandbox's guest, 450 a second of them
- * took a third of its CPU).  Root's connection waits in the backlog
- * (STATUS_BACKLOG, one turn's accepts) behind at most that many of
- * theirs: one rest. */
+ * open: as many at once as it may hold (MAX_CLIENTS_PER_UID), and
+ * UID_CONNS_PER_S a second after that.  One past it is closed as soon as
+ * it is accepted, unread and unanswered (accept, SO_PEERCRED, close: no
+ * /proc read, no epoll, no reply): a user who connects again at once costs
+ * three system calls a connection instead of a dozen (in the sandbox's
+ * guest, 450 a second served took a third of its CPU).  The listening
+ * socket does not rest for it: a rest let the flood's connections fill the
+ * backlog, and a client with a connect timeout (a non-blocking connect)
+ * then got EAGAIN, root too (sandbox 155). */
 #define UID_CONNS_BURST MAX_CLIENTS_PER_UID
 #define UID_CONNS_PER_S 16
-#define ACCEPT_REST_MS 50
 
 enum client_state {
 	CS_REQUEST,   /* reading request lines */
@@ -167,10 +165,9 @@ struct status_server {
 	struct uid_budget budgets[MAX_CLIENTS];
 	int64_t budget_wake_ms;     /* a blocked uid's budget refills then; 0: none */
 	/* Accepting rests until then (0: accepting): the listening socket
-	 * leaves the epoll set's events, ACCEPT_REST_MS after a turn that
-	 * closed an over-budget user's connections, or ACCEPT_PAUSE_MS after
-	 * accept() found no file (EMFILE, ENFILE, ...: it stays readable and
-	 * would wake the loop at once, for ever). */
+	 * leaves the epoll set's events ACCEPT_PAUSE_MS after accept() found
+	 * no file (EMFILE, ENFILE, ...: it stays readable and would wake the
+	 * loop at once, for ever). */
 	int64_t accept_rest_ms;
 	unsigned long accept_refusals;  /* for want of a file, in this episode */
 	char trouble[96];           /* said once per episode; "" none */

@@ -20,7 +20,7 @@ int plan_touch_build(struct plan_touch *t, const struct desired *want)
 
 	plan_touch_free(t);
 	for (size_t i = 0; i < want->n_bonds; i++)
-		n += 1 + want->bonds[i].n_slaves;
+		n += 3 + want->bonds[i].n_slaves;
 	t->v = calloc(n ? n : 1, sizeof(*t->v));
 	if (!t->v)
 		return -ENOMEM;
@@ -29,6 +29,13 @@ int plan_touch_build(struct plan_touch *t, const struct desired *want)
 		t->v[t->n++] = (struct plan_touch_name){b->name, i};
 		for (size_t j = 0; j < b->n_slaves; j++)
 			t->v[t->n++] = (struct plan_touch_name){b->slaves[j].name, i};
+		/* bridge = NAME, and the one a reload moves it from: the
+		 * bridge appearing (a manager makes it after the bond) is
+		 * what lets the bond join it */
+		if (b->bridge[0])
+			t->v[t->n++] = (struct plan_touch_name){b->bridge, i};
+		if (b->bridge_was[0])
+			t->v[t->n++] = (struct plan_touch_name){b->bridge_was, i};
 	}
 	qsort(t->v, t->n, sizeof(*t->v), by_name);
 	return 0;
@@ -62,6 +69,25 @@ static void mark(bool *touched, size_t bond)
 		touched[bond] = true;
 }
 
+/* Every bond that names `name`: a bridge may be several bonds' (the
+ * sorted names keep them together). */
+static void mark_name(const struct plan_touch *t, const char *name, bool *touched)
+{
+	size_t lo = 0, hi = t->n;
+
+	if (!name || !name[0])
+		return;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(t->v[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < t->n && strcmp(t->v[lo].name, name) == 0; lo++)
+		touched[t->v[lo].bond] = true;
+}
+
 /* The bond a master's ifindex stands for, if it is a configured one. */
 static size_t master_bond(const struct plan_touch *t, const struct observed *obs, int master)
 {
@@ -74,13 +100,13 @@ void plan_touch_link(const struct plan_touch *t, const struct observed *obs,
 		     const struct obs_link *old, const struct obs_link *now, bool *touched)
 {
 	if (old) {
-		mark(touched, plan_touch_find(t, old->name));
+		mark_name(t, old->name, touched);
 		mark(touched, master_bond(t, obs, old->master));
 	}
 	if (now) {
 		/* (a rename: the new name may be another entry's) */
 		if (!old || strcmp(old->name, now->name) != 0)
-			mark(touched, plan_touch_find(t, now->name));
+			mark_name(t, now->name, touched);
 		if (!old || old->master != now->master)
 			mark(touched, master_bond(t, obs, now->master));
 	}

@@ -60,8 +60,7 @@ int status_socket_bind(const char *path)
 	int ret = bind(fd, (struct sockaddr *)&sa, sizeof(sa));
 	int bind_errno = errno;
 	umask(old);
-	/* A backlog of one turn's accepts: a connection waits behind at most
-	 * ACCEPTS_PER_TURN others (a flood's, while accepting rests). */
+	/* (STATUS_BACKLOG: status_server_parts.h) */
 	if (ret < 0 || listen(fd, STATUS_BACKLOG) < 0) {
 		int err = ret < 0 ? bind_errno : errno;
 		close(fd);
@@ -372,7 +371,6 @@ static void accept_refused(struct status_server *s, int err)
 
 static void on_accept(struct status_server *s)
 {
-	bool refused = false;
 	for (int k = 0; k < ACCEPTS_PER_TURN; k++) {
 		int fd = accept4(s->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
 		if (fd < 0 && (errno == EMFILE || errno == ENFILE || errno == ENOBUFS ||
@@ -404,7 +402,6 @@ static void on_accept(struct status_server *s)
 			       (s->own_uid != 0 && cred.uid == s->own_uid && peer_is_own_user(fd));
 		if (!trusted && !take_conn(s, cred.uid)) {
 			close(fd);
-			refused = true;
 			continue;
 		}
 		struct client *old = NULL;
@@ -435,8 +432,6 @@ static void on_accept(struct status_server *s)
 		}
 		s->clients[s->n_clients++] = c;
 	}
-	if (refused)
-		accept_rest(s, ACCEPT_REST_MS);
 }
 
 /* Drops clients past their deadline and arms the timer for the next one;

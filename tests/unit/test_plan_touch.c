@@ -41,11 +41,12 @@ struct touch_case {
 	const char *want;   /* the touched bonds, "b0 b1", "" for none */
 };
 
-/* b0: e1 (enslaved) e2 (missing); b1: f1; addresses on b1 only.  In the
+/* b0: e1 (enslaved) e2 (missing); b1: f1; addresses on b1 only; b0 and b1
+ * ports of vmbr0, b2 of br2 (bridge =).  In the
  * kernel also a link bondd does not manage (x9) and a bond it does not
  * manage (ob). */
-static const char conf[] = "[b0]\nslaves = e1 e2\n[b1]\nslaves = f1\naddress = 10.0.0.1/24\n"
-			   "[b2]\nslaves = g1\n";
+static const char conf[] = "[b0]\nslaves = e1 e2\nbridge = vmbr0\n[b1]\nslaves = f1\n"
+			   "address = 10.0.0.1/24\nbridge = vmbr0\n[b2]\nslaves = g1\nbridge = br2\n";
 
 static const struct touch_case cases[] = {
 	{"a slave deleted: its bond", {"e1", 11, 10}, {NULL, 0, 0}, "b0"},
@@ -62,6 +63,10 @@ static const struct touch_case cases[] = {
 	{"the bond not managed itself: no bond", {"ob", 40, 0}, {NULL, 0, 0}, ""},
 	{"a slave of a managed bond, the bond gone from the picture: by name",
 	 {"g1", 51, 99}, {"g1", 51, 0}, "b2"},
+	{"the bridge two bonds name appears (bridge =): both", {NULL, 0, 0}, {"vmbr0", 60, 0},
+	 "b0 b1"},
+	{"a bond's bridge goes: that bond", {"br2", 61, 0}, {NULL, 0, 0}, "b2"},
+	{"a link renamed into a bond's bridge: that bond", {"x9", 30, 0}, {"br2", 30, 0}, "b2"},
 };
 
 static void table(void **state)
