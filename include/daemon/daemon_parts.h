@@ -82,7 +82,8 @@ void identity_rename_runtime(struct daemon *d);
 int runtime_rebuild(struct daemon *d, const struct desired *want);
 /* Makes next (taken over) the configuration and converges to it, the
  * hitless way of a start or reload (daemon.c). */
-void apply_config(struct daemon *d, struct desired *next, const char *from, bool free_old);
+void apply_config(struct daemon *d, struct desired *next, const char *from, bool free_old,
+		  bool accept_lost);
 
 /* A reload on trial (daemon_trial.c). */
 /* Before a tried configuration next is applied: keeps the running one and

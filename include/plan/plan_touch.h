@@ -47,9 +47,10 @@ struct plan_touch {
 int plan_touch_build(struct plan_touch *t, const struct desired *want);
 void plan_touch_free(struct plan_touch *t);
 
-/* The bond that configures `name` (itself or as a slave entry), or
- * PLAN_TOUCH_NONE.  A name configured twice (a config error refused at
- * load) answers its first. */
+/* The bond that configures `name` (itself, as a slave entry or as its
+ * bridge), or PLAN_TOUCH_NONE.  A bridge several bonds name answers the
+ * first of them (plan_touch_link marks them all); any other name
+ * configured twice is a config error refused at load. */
 size_t plan_touch_find(const struct plan_touch *t, const char *name);
 
 /*

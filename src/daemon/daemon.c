@@ -468,8 +468,15 @@ static void track_uppers(struct daemon *d)
 			uppers_renamed(&rt->uppers);
 		}
 		size_t total = uppers_of_among(&d->ob.state, l, cand, n_cand, now, UPPERS_MAX);
+		size_t lost_before = rt->uppers.n_lost;
 		uppers_step(&rt->uppers, l ? l->ifindex : 0, now,
 			    total < UPPERS_MAX ? total : UPPERS_MAX, total, now_ms, &ch);
+		/* Health says "uppers lost": judged again when that changes.  A
+		 * VLAN made again over the bond is an event about a link no
+		 * entry names (its bond is its lower link, not its master), so
+		 * plan_touch does not mark the bond for it. */
+		if (ch.n_went || ch.n_back || rt->uppers.n_lost != lost_before)
+			d->touched[i] = true;
 		if (ch.n_went) {
 			uppers_text(ch.went, ch.n_went, true, text, sizeof(text));
 			log_warn("%s: deleted; the kernel removed with it: %s", b->name, text);
@@ -837,7 +844,7 @@ static int reload(struct daemon *d, char *msg, size_t len, uint32_t try_s)
 	}
 	/* On trial, the running configuration is kept (trial_begin took it)
 	 * to be put back; else it goes. */
-	apply_config(d, &next, d->opts.config_path, !try_s);
+	apply_config(d, &next, d->opts.config_path, !try_s, !try_s);
 	if (try_s) {
 		trial_started(d, msg, len);
 		sd_notify_send("READY=1");
@@ -859,8 +866,11 @@ static int reload(struct daemon *d, char *msg, size_t len, uint32_t try_s)
  * one read of a file caught half-written must not delete a storage
  * network.  Deleting takes "state = absent" (bondd(8)).  from: where next
  * came from, for the log; free_old: the running configuration goes (else
- * the caller has kept it: a trial). */
-void apply_config(struct daemon *d, struct desired *next, const char *from, bool free_old)
+ * the caller has kept it: a trial); accept_lost: the uppers lost with a
+ * deleted bond are no longer waited for (a plain reload, the admin's word;
+ * not a trial's start or its rollback, which put nothing back). */
+void apply_config(struct daemon *d, struct desired *next, const char *from, bool free_old,
+		  bool accept_lost)
 {
 	for (size_t i = 0; i < d->want.n_bonds; i++) {
 		const struct desired_bond *b = &d->want.bonds[i];
@@ -889,7 +899,7 @@ void apply_config(struct daemon *d, struct desired *next, const char *from, bool
 	d->reload_refused[0] = '\0';
 	/* A reload accepts the absence of the uppers the kernel took with a
 	 * deleted bond (bondd(8), UPPERS). */
-	for (size_t i = 0; i < d->n_bonds; i++) {
+	for (size_t i = 0; accept_lost && i < d->n_bonds; i++) {
 		if (d->bonds[i].uppers.n_lost)
 			log_info("%s: reload: no longer waiting for uppers lost with the bond",
 				 d->bonds[i].name);

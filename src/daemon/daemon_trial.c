@@ -252,7 +252,7 @@ static void roll_back(struct daemon *d, const char *why)
 	record(d, EV_CONFIG, NULL, NULL, "trial %u rolled back: %s", t->id, why);
 	trial_end(d, false, why);
 	snprintf(from, sizeof(from), "the configuration before trial %u", t->id);
-	apply_config(d, &prev, from, true); /* frees the tried one */
+	apply_config(d, &prev, from, true, false); /* frees the tried one */
 	log_info("trial %u: the configuration before it runs again: %zu bond%s", t->id,
 		 d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s");
 }

@@ -463,7 +463,10 @@ static void sweep(struct status_server *s)
 		return;
 	struct itimerspec its = {0};
 	if (next) {
-		int64_t in = next - now;
+		/* (a time already past, a budget's or a stall's reached while
+		 * this turn ran: at once; a negative value would make
+		 * timerfd_settime fail and leave the timer unarmed) */
+		int64_t in = next > now ? next - now : 1;
 		its.it_value.tv_sec = in / 1000;
 		its.it_value.tv_nsec = (in % 1000) * 1000000 + 1;
 	}

@@ -194,6 +194,7 @@ static void lose_status_process(struct status_split *s, const char *why)
 	ipc_reader_free(&s->rd);
 	ipc_writer_free(&s->wr);
 	s->n_waiters = 0; /* its clients went with it */
+	s->trouble[0] = '\0'; /* its trouble too: a new one says its own */
 	arm_timer(s);
 }
 

@@ -89,10 +89,15 @@ file_has "$BONDD_LOG" "bond0: back over the bond: bridge port of br0" ||
 	{ show_log; fail "the bridge port's return was not logged"; }
 
 # The manager (here, by hand) adds the VLAN again: healthy.
+cleared_before=$(log_count "bond0: health: degraded -> healthy")
 ip link add link bond0 name bond0.21 type vlan id 21
 healthy() { status --brief bond0 >/dev/null; }
 wait_until 3 healthy || { status --brief || true; show_log; fail "bond0.21 back, bond0 still degraded"; }
 file_has "$BONDD_LOG" "bond0: back over the bond: vlan bond0.21" || { show_log; fail "no line for bond0.21 back"; }
+# bondd's own health (the log, STATUS=) says so too, not only a reply
+# (which judges afresh): the VLAN's event names no configured link.
+back_healthy() { (($(log_count "bond0: health: degraded -> healthy") > cleared_before)); }
+wait_until 2 back_healthy || { show_log; fail "bondd's own health did not clear 'uppers lost'"; }
 
 # Lost again, then a reload accepts its absence.
 ip link del bond0
