@@ -16,6 +16,9 @@
  *     to it, or a slave taken away from it);
  *   - is the bridge that bond's `bridge =` names, or named before a
  *     reload (it appears after the bond: the bond joins it then);
+ *   - sits on a link that bond names (a VLAN or macvlan whose lower link
+ *     is a slave entry, or the bond itself): a slave that carries an
+ *     upper is not enslaved, and the bond's uppers are tracked;
  * by an address of that bond; and by any route change, if it has
  * addresses (tcp_congestion's routes, plan_route.h).
  */

@@ -96,12 +96,25 @@ static size_t master_bond(const struct plan_touch *t, const struct observed *obs
 	return m ? plan_touch_find(t, m->name) : PLAN_TOUCH_NONE;
 }
 
+/* The bonds that name the link at ifindex lower (a VLAN's or macvlan's
+ * lower link): a slave entry that carries it is not enslaved (plan.c, the
+ * do-no-harm checks), so its coming and going concerns that bond. */
+static void mark_lower(const struct plan_touch *t, const struct observed *obs, int lower,
+		       bool *touched)
+{
+	const struct obs_link *l = lower ? observed_by_index(obs, lower) : NULL;
+
+	if (l)
+		mark_name(t, l->name, touched);
+}
+
 void plan_touch_link(const struct plan_touch *t, const struct observed *obs,
 		     const struct obs_link *old, const struct obs_link *now, bool *touched)
 {
 	if (old) {
 		mark_name(t, old->name, touched);
 		mark(touched, master_bond(t, obs, old->master));
+		mark_lower(t, obs, old->lower, touched);
 	}
 	if (now) {
 		/* (a rename: the new name may be another entry's) */
@@ -109,6 +122,8 @@ void plan_touch_link(const struct plan_touch *t, const struct observed *obs,
 			mark_name(t, now->name, touched);
 		if (!old || old->master != now->master)
 			mark(touched, master_bond(t, obs, now->master));
+		if (!old || old->lower != now->lower)
+			mark_lower(t, obs, now->lower, touched);
 	}
 }
 

@@ -33,6 +33,7 @@ static struct obs_link link_of(const char *name, int ifindex, int master)
 struct spec {
 	const char *name;   /* NULL: no link (appeared, or went) */
 	int ifindex, master;
+	int lower;          /* IFLA_LINK: a VLAN's or macvlan's lower link */
 };
 
 struct touch_case {
@@ -49,24 +50,30 @@ static const char conf[] = "[b0]\nslaves = e1 e2\nbridge = vmbr0\n[b1]\nslaves =
 			   "address = 10.0.0.1/24\nbridge = vmbr0\n[b2]\nslaves = g1\nbridge = br2\n";
 
 static const struct touch_case cases[] = {
-	{"a slave deleted: its bond", {"e1", 11, 10}, {NULL, 0, 0}, "b0"},
-	{"a missing slave appears: its bond", {NULL, 0, 0}, {"e2", 12, 0}, "b0"},
-	{"the carrier of a link not configured: no bond", {"x9", 30, 0}, {"x9", 30, 0}, ""},
-	{"a stranger enslaved to a managed bond: that bond", {"x9", 30, 0}, {"x9", 30, 20}, "b1"},
-	{"a stranger leaves a managed bond: that bond", {"x9", 30, 20}, {"x9", 30, 0}, "b1"},
-	{"a slave enslaved to a bond not managed: its bond", {"f1", 21, 0}, {"f1", 21, 40}, "b1"},
-	{"a slave moved between managed bonds: both", {"e1", 11, 10}, {"e1", 11, 20}, "b0 b1"},
-	{"a link renamed into an entry's name: that bond", {"x9", 30, 0}, {"f1", 30, 0}, "b1"},
-	{"a slave renamed away: its bond", {"e1", 11, 10}, {"zz", 11, 10}, "b0"},
-	{"the bond itself", {"b0", 10, 0}, {"b0", 10, 0}, "b0"},
-	{"a port of a bond not managed: no bond", {"p1", 41, 40}, {"p1", 41, 40}, ""},
-	{"the bond not managed itself: no bond", {"ob", 40, 0}, {NULL, 0, 0}, ""},
+	{"a slave deleted: its bond", {"e1", 11, 10, 0}, {NULL, 0, 0, 0}, "b0"},
+	{"a missing slave appears: its bond", {NULL, 0, 0, 0}, {"e2", 12, 0, 0}, "b0"},
+	{"the carrier of a link not configured: no bond", {"x9", 30, 0, 0}, {"x9", 30, 0, 0}, ""},
+	{"a stranger enslaved to a managed bond: that bond", {"x9", 30, 0, 0}, {"x9", 30, 20, 0}, "b1"},
+	{"a stranger leaves a managed bond: that bond", {"x9", 30, 20, 0}, {"x9", 30, 0, 0}, "b1"},
+	{"a slave enslaved to a bond not managed: its bond", {"f1", 21, 0, 0}, {"f1", 21, 40, 0}, "b1"},
+	{"a slave moved between managed bonds: both", {"e1", 11, 10, 0}, {"e1", 11, 20, 0}, "b0 b1"},
+	{"a link renamed into an entry's name: that bond", {"x9", 30, 0, 0}, {"f1", 30, 0, 0}, "b1"},
+	{"a slave renamed away: its bond", {"e1", 11, 10, 0}, {"zz", 11, 10, 0}, "b0"},
+	{"the bond itself", {"b0", 10, 0, 0}, {"b0", 10, 0, 0}, "b0"},
+	{"a port of a bond not managed: no bond", {"p1", 41, 40, 0}, {"p1", 41, 40, 0}, ""},
+	{"the bond not managed itself: no bond", {"ob", 40, 0, 0}, {NULL, 0, 0, 0}, ""},
 	{"a slave of a managed bond, the bond gone from the picture: by name",
-	 {"g1", 51, 99}, {"g1", 51, 0}, "b2"},
-	{"the bridge two bonds name appears (bridge =): both", {NULL, 0, 0}, {"vmbr0", 60, 0},
+	 {"g1", 51, 99, 0}, {"g1", 51, 0, 0}, "b2"},
+	{"the bridge two bonds name appears (bridge =): both", {NULL, 0, 0, 0}, {"vmbr0", 60, 0, 0},
 	 "b0 b1"},
-	{"a bond's bridge goes: that bond", {"br2", 61, 0}, {NULL, 0, 0}, "b2"},
-	{"a link renamed into a bond's bridge: that bond", {"x9", 30, 0}, {"br2", 30, 0}, "b2"},
+	{"a bond's bridge goes: that bond", {"br2", 61, 0, 0}, {NULL, 0, 0, 0}, "b2"},
+	{"a link renamed into a bond's bridge: that bond", {"x9", 30, 0, 0}, {"br2", 30, 0, 0}, "b2"},
+	{"a VLAN on a slave entry deleted: that bond (the slave is free again)",
+	 {"e2.100", 70, 0, 12}, {NULL, 0, 0, 0}, "b0"},
+	{"a macvlan made on a slave entry: that bond", {NULL, 0, 0, 0}, {"mv1", 71, 0, 21}, "b1"},
+	{"a VLAN on a link not configured: no bond", {"x9.5", 72, 0, 30}, {NULL, 0, 0, 0}, ""},
+	{"a VLAN made again over a bond: that bond (its uppers)", {NULL, 0, 0, 0},
+	 {"b0.21", 73, 0, 10}, "b0"},
 };
 
 static void table(void **state)
@@ -78,6 +85,7 @@ static void table(void **state)
 
 	load(conf, &d);
 	struct obs_link in[] = {link_of("b0", 10, 0), link_of("b1", 20, 0), link_of("e1", 11, 10),
+				link_of("e2", 12, 0), link_of("f1", 21, 0),
 				link_of("x9", 30, 0), link_of("ob", 40, 0), link_of("p1", 41, 40)};
 	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++)
 		assert_int_equal(observed_put_link(&obs, &in[i]), 0);
@@ -88,6 +96,8 @@ static void table(void **state)
 					      tc->old.master);
 		struct obs_link now = link_of(tc->now.name ? tc->now.name : "", tc->now.ifindex,
 					      tc->now.master);
+		old.lower = tc->old.lower;
+		now.lower = tc->now.lower;
 		bool touched[3] = {false};
 		char got[32] = "";
 		print_message("case %zu: %s\n", c, tc->what);
