@@ -57,6 +57,7 @@ struct lc_slave_obs {
 	int ifindex;          /* when probed */
 	bool probed;          /* its requests went out */
 	bool resent;          /* ... again, for a peer that asked (collection only) */
+	bool reopen_resent;   /* ... again, after its socket was opened again (idem) */
 	uint8_t sent;         /* LC_SIZE_BIT()s sent */
 	uint32_t sizes[LC__SIZES]; /* payload bytes per size class sent */
 	uint32_t siblings;    /* bit k: the requests of slaves[k] arrived here */

@@ -872,20 +872,27 @@ static void shared_refilter(struct linkcheck *lc)
 
 /* The socket gd was opened again, its queue dropped: answers to a running
  * check among the flood's frames went with it.  The slaves it serves send
- * that check's requests again, once per check (row->resent, as for a
- * peer that asked), so that the peers, whose addresses the filter admits,
- * answer again. */
+ * that check's requests again, once per check (row->reopen_resent: a
+ * resend for a peer that asked may have gone before the drop), so that
+ * the peers, whose addresses the filter admits, answer again; and the
+ * check waits for them at least LC_WAIT_MS from now (it could otherwise
+ * end before they come: sandbox 181 on 6.1, a check under a flood that
+ * ended without b's answers).  Once per check and slave: a bound. */
 static void guard_resend(struct linkcheck *lc, const struct guarded *gd)
 {
+	int64_t until = mono_ms() + LC_WAIT_MS;
+
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		struct lc_bond *b = lc->bonds[i];
 		for (size_t k = 0; b->running && k < b->n; k++) {
 			struct lc_sock *s = &b->socks[k];
 			bool served = gd->s ? s == gd->s : (s->sock.fd >= 0 && !s->own);
-			if (!served || b->live[k].resent || !b->live[k].probed)
+			if (!served || b->live[k].reopen_resent || !b->live[k].probed)
 				continue;
-			b->live[k].resent = true;
+			b->live[k].reopen_resent = b->live[k].resent = true;
 			b->result.frames_sent += lc_send_requests(lc, b, k, false);
+			if (b->deadline_ms < until)
+				b->deadline_ms = until;
 		}
 	}
 }

@@ -199,7 +199,7 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 					pe->expected = true;
 			}
 		row->siblings = row->answered_on = 0;
-		row->probed = row->resent = false;
+		row->probed = row->resent = row->reopen_resent = false;
 		row->sent = 0;
 		row->error[0] = '\0';
 		memset(row->sizes, 0, sizeof(row->sizes));
