@@ -47,12 +47,11 @@ void plan_touch_free(struct plan_touch *t)
 	*t = (struct plan_touch){0};
 }
 
-size_t plan_touch_find(const struct plan_touch *t, const char *name)
+/* The first entry whose name is not below `name` (t->n when none). */
+static size_t first_at(const struct plan_touch *t, const char *name)
 {
 	size_t lo = 0, hi = t->n;
 
-	if (!name || !name[0])
-		return PLAN_TOUCH_NONE;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		if (strcmp(t->v[mid].name, name) < 0)
@@ -60,6 +59,14 @@ size_t plan_touch_find(const struct plan_touch *t, const char *name)
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+size_t plan_touch_find(const struct plan_touch *t, const char *name)
+{
+	if (!name || !name[0])
+		return PLAN_TOUCH_NONE;
+	size_t lo = first_at(t, name);
 	return lo < t->n && strcmp(t->v[lo].name, name) == 0 ? t->v[lo].bond : PLAN_TOUCH_NONE;
 }
 
@@ -73,19 +80,10 @@ static void mark(bool *touched, size_t bond)
  * sorted names keep them together). */
 static void mark_name(const struct plan_touch *t, const char *name, bool *touched)
 {
-	size_t lo = 0, hi = t->n;
-
 	if (!name || !name[0])
 		return;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (strcmp(t->v[mid].name, name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; lo < t->n && strcmp(t->v[lo].name, name) == 0; lo++)
-		touched[t->v[lo].bond] = true;
+	for (size_t k = first_at(t, name); k < t->n && strcmp(t->v[k].name, name) == 0; k++)
+		touched[t->v[k].bond] = true;
 }
 
 /* The bond a master's ifindex stands for, if it is a configured one. */
