@@ -104,6 +104,9 @@ dp_setup() { # N MTU MODE
 # per-bond tcp_congestion (the machine-wide sysctls left at their defaults).
 TUNINGS=${BENCH_TUNINGS:-"default reorder reorder+bbr route-reorder bondd-bbr"}
 TUNINGS=${TUNINGS//,/ }
+# The other modes' one-stream runs (BENCH_DP_MODES="" drops them).
+DP_MODES=${BENCH_DP_MODES-"balance-xor 802.3ad"}
+DP_MODES=${DP_MODES//,/ }
 # connected_route NS ADDR [METRICS...]: the kernel's connected route of
 # ADDR/24 on bond0, rewritten with METRICS (none: as the kernel made it).
 connected_route() {
@@ -254,7 +257,7 @@ part_dataplane() {
 			dp_ceiling "$mtu" "$run"
 		done
 		# Why round-robin: one stream over balance-xor or 802.3ad stays on one link.
-		for m in balance-xor 802.3ad; do
+		for m in $DP_MODES; do
 			log "data plane: run $run/$RUNS, $m, $nx NICs"
 			dp_setup $nx 9000 $m || { log "setup failed"; kill_ns dpa dpb; continue; }
 			[[ $m == 802.3ad ]] && nap 3 # LACP: both ends in one aggregator
