@@ -63,12 +63,25 @@ void host_obs_free(struct host_obs *h);
  * look at every slave costs one pass, not one per slave. */
 const struct host_nic *host_obs_nic(const struct host_obs *h, const char *name);
 
+struct nic_speed;
+/* How a live NIC's speed and duplex are read: the daemon asks the kernel by
+ * ifindex (netlink/ethtool_link.h), never by a name that may be gone.  NULL
+ * (or a NULL read) reads root's sysfs files, as for a fixture tree.  The
+ * reader answers false when the NIC is gone, and leaves OUT unknown. */
+struct hostcheck_speed {
+	bool (*read)(void *ctx, const char *name, struct nic_speed *out);
+	void *ctx;
+};
+
 /* Reads everything under root ("" for the live system; tests pass a fixture
- * tree holding sys/class/net/... and proc/sys/net/ipv4/...).  Replaces *out;
- * 0 or -ENOMEM.  Files that cannot be read leave their field unknown. */
-int hostcheck_read(const char *root, const struct desired *want, struct host_obs *out);
+ * tree holding sys/class/net/... and proc/sys/net/ipv4/...), each NIC's
+ * speed through SPEED.  Replaces *out; 0 or -ENOMEM.  Files that cannot be
+ * read leave their field unknown. */
+int hostcheck_read(const char *root, const struct desired *want,
+		   const struct hostcheck_speed *speed, struct host_obs *out);
 /* One slave's hardware; false when root/sys/class/net/NAME does not exist. */
-bool hostcheck_read_nic(const char *root, const char *name, struct host_nic *out);
+bool hostcheck_read_nic(const char *root, const char *name, const struct hostcheck_speed *speed,
+			struct host_nic *out);
 void hostcheck_read_tcp(const char *root, struct host_tcp *out);
 
 /* True when the mode sends one TCP stream over every slave (balance-rr). */

@@ -9,10 +9,38 @@
  */
 #include "hostcheck_run.h"
 
+#include <errno.h>
 #include <string.h>
+#include <net/if.h>
 
+#include "ethtool_link.h"
 #include "hostcheck.h"
 #include "log.h"
+#include "nic_speed.h"
+
+/* A live NIC's speed, by the ifindex bondd has for its name: never by a
+ * name alone, which the ethtool ioctl resolves with dev_load() and, when
+ * the link has just gone, a modprobe for "netdev-NAME" that bondd waited
+ * for (ethtool_link.h).  Like sysfs's speed_show, nothing while the link
+ * is down (net/core/net-sysfs.c: netif_running). */
+static bool live_speed(void *ctx, const char *name, struct nic_speed *out)
+{
+	struct daemon *d = ctx;
+	const struct obs_link *l = observed_by_name(&d->ob.state, name);
+
+	out->mbps = -1;
+	snprintf(out->duplex, sizeof(out->duplex), "unknown");
+	if (!l)
+		return false;
+	if (!(l->flags & IFF_UP))
+		return true;
+	int err = ethtool_link_speed(l->ifindex, out);
+	/* a kernel without ethtool's netlink family: the ioctl, by a name
+	 * bondd has just seen */
+	if (err == -EPROTONOSUPPORT)
+		return nic_speed_ethtool(name, out);
+	return err != -ENODEV;
+}
 
 /* Whether old has x.  Both lists come in config order: the search starts
  * where the last one ended (*hint), so comparing every bond's findings
@@ -42,6 +70,7 @@ static bool read_due_nics(struct daemon *d)
 		return false;
 	/* d->links holds each bond then its slaves, in config order, as
 	 * host.nics holds the slaves (runtime_rebuild, hostcheck_read). */
+	struct hostcheck_speed speed = {live_speed, d};
 	size_t k = 0, li = 0;
 	for (size_t i = 0; i < d->want.n_bonds; i++) {
 		li++;
@@ -52,7 +81,7 @@ static bool read_due_nics(struct daemon *d)
 			if (!rt->host_due)
 				continue;
 			rt->host_due = false;
-			hostcheck_read_nic("", rt->name, &d->host.nics[k]);
+			hostcheck_read_nic("", rt->name, &speed, &d->host.nics[k]);
 		}
 	}
 	hostcheck_read_tcp("", &d->host.tcp);
@@ -70,7 +99,8 @@ void hostcheck_run_if_due(struct daemon *d)
 	if (whole)
 		for (size_t i = 0; i < d->n_links; i++)
 			d->links[i].host_due = false;
-	if ((whole && hostcheck_read("", &d->want, &d->host) < 0) ||
+	struct hostcheck_speed speed = {live_speed, d};
+	if ((whole && hostcheck_read("", &d->want, &speed, &d->host) < 0) ||
 	    hostcheck_eval(&d->want, &d->host, &next) < 0) {
 		log_err("host check: out of memory; keeping its last findings");
 		findings_free(&next);

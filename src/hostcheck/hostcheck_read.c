@@ -90,7 +90,8 @@ static void read_driver(const char *device_path, struct host_nic *n)
 		memcpy(n->driver, base, strlen(base) + 1);
 }
 
-bool hostcheck_read_nic(const char *root, const char *name, struct host_nic *n)
+bool hostcheck_read_nic(const char *root, const char *name, const struct hostcheck_speed *speed,
+			struct host_nic *n)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 16];
 	struct stat st;
@@ -106,13 +107,16 @@ bool hostcheck_read_nic(const char *root, const char *name, struct host_nic *n)
 	snprintf(path, sizeof(path), "%s/device", dir);
 	find_pci(path, n);
 	read_driver(path, n);
-	struct nic_speed speed;
-	/* The live system through ethtool, which sleeps for the RTNL lock
-	 * where sysfs would spin (nic_speed.h); a fixture tree by its files. */
-	if (root[0] || !nic_speed_ethtool(name, &speed))
-		nic_speed_read(dir, &speed);
-	n->mbps = speed.mbps;
-	snprintf(n->duplex, sizeof(n->duplex), "%s", speed.duplex);
+	struct nic_speed sp;
+	/* The live system through the caller's reader (ethtool by ifindex,
+	 * which sleeps for the RTNL lock where sysfs would spin: nic_speed.h);
+	 * a fixture tree by its files. */
+	if (speed && speed->read)
+		speed->read(speed->ctx, name, &sp);
+	else
+		nic_speed_read(dir, &sp);
+	n->mbps = sp.mbps;
+	snprintf(n->duplex, sizeof(n->duplex), "%s", sp.duplex);
 	return true;
 }
 
@@ -142,7 +146,8 @@ void hostcheck_read_tcp(const char *root, struct host_tcp *t)
 		t->available[0] = '\0';
 }
 
-int hostcheck_read(const char *root, const struct desired *want, struct host_obs *out)
+int hostcheck_read(const char *root, const struct desired *want,
+		   const struct hostcheck_speed *speed, struct host_obs *out)
 {
 	size_t n = 0;
 
@@ -154,7 +159,7 @@ int hostcheck_read(const char *root, const struct desired *want, struct host_obs
 	size_t k = 0;
 	for (size_t i = 0; i < want->n_bonds; i++)
 		for (size_t j = 0; j < want->bonds[i].n_slaves; j++)
-			hostcheck_read_nic(root, want->bonds[i].slaves[j].name, &nics[k++]);
+			hostcheck_read_nic(root, want->bonds[i].slaves[j].name, speed, &nics[k++]);
 	host_obs_free(out);
 	out->nics = nics;
 	out->n_nics = n;

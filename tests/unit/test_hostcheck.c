@@ -41,7 +41,7 @@ static void check(const char *case_name, const char *conf, struct desired *want,
 		  struct host_obs *h, struct findings *f)
 {
 	load(conf, want);
-	assert_int_equal(hostcheck_read(tree(case_name), want, h), 0);
+	assert_int_equal(hostcheck_read(tree(case_name), want, NULL, h), 0);
 	assert_int_equal(hostcheck_eval(want, h, f), 0);
 }
 
@@ -73,7 +73,7 @@ static void reads_pci_driver_speed(void **state)
 	(void)state;
 	struct host_nic n;
 
-	assert_true(hostcheck_read_nic(tree("dual-port"), "eth1", &n));
+	assert_true(hostcheck_read_nic(tree("dual-port"), "eth1", NULL, &n));
 	assert_true(n.pci);
 	assert_string_equal(n.pci_addr, "0000:03:00.1");
 	assert_int_equal(n.bus, 3);
@@ -84,20 +84,20 @@ static void reads_pci_driver_speed(void **state)
 	assert_string_equal(n.duplex, "full");
 
 	/* virtio: the device is virtio0; the card is the PCI function above it */
-	assert_true(hostcheck_read_nic(tree("mixed-speeds"), "eth4", &n));
+	assert_true(hostcheck_read_nic(tree("mixed-speeds"), "eth4", NULL, &n));
 	assert_string_equal(n.pci_addr, "0000:00:04.0");
 	assert_string_equal(n.driver, "virtio_net");
 	assert_int_equal(n.mbps, -1);
 	assert_string_equal(n.duplex, "unknown");
 
 	/* a veth has no device: no PCI address, no driver */
-	assert_true(hostcheck_read_nic(tree("two-cards"), "veth0", &n));
+	assert_true(hostcheck_read_nic(tree("two-cards"), "veth0", NULL, &n));
 	assert_false(n.pci);
 	assert_string_equal(n.pci_addr, "");
 	assert_string_equal(n.driver, "");
 	assert_int_equal(n.mbps, 10000);
 
-	assert_false(hostcheck_read_nic(tree("two-cards"), "nosuch", &n));
+	assert_false(hostcheck_read_nic(tree("two-cards"), "nosuch", NULL, &n));
 	assert_false(n.present);
 	assert_int_equal(n.mbps, -1);
 }
@@ -269,7 +269,7 @@ static void json_hardware(void **state)
 	struct strbuf out = {0};
 
 	load("[bond0]\nslaves = eth2 eth4 gone\n", &want);
-	assert_int_equal(hostcheck_read(tree("mixed-speeds"), &want, &h), 0);
+	assert_int_equal(hostcheck_read(tree("mixed-speeds"), &want, NULL, &h), 0);
 	hostcheck_json_nic(&out, host_obs_nic(&h, "eth2"));
 	sb_puts(&out, " ");
 	hostcheck_json_nic(&out, host_obs_nic(&h, "eth4"));
