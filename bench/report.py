@@ -36,6 +36,22 @@ def med(xs):
     return statistics.median(xs) if xs else float("nan")
 
 
+def med_ci(xs):
+    """A distribution-free confidence interval of the median: the order
+    statistics x(k) and x(n+1-k), k the largest with P(Binomial(n, 1/2) < k)
+    at most 2.5% on each side; with its coverage.  None for fewer than 6
+    runs (no such k gives 95%)."""
+    from math import comb
+    xs = sorted(xs)
+    n = len(xs)
+    best = None
+    for k in range(1, n // 2 + 1):
+        tail = sum(comb(n, i) for i in range(k)) / 2 ** n
+        if tail <= 0.025:
+            best = (xs[k - 1], xs[n - k], 1 - 2 * tail)
+    return best
+
+
 def pct(xs, p):
     """Nearest-rank percentile."""
     xs = sorted(xs)
@@ -183,7 +199,13 @@ if dp:
     goal = [t for t in TUNES if any(k[0] == "balance-rr" and k[2] == 9000 and k[3] == t for k in keys)]
     big = [n for n in ns if n > 1]
     if goal and big:
-        w("One stream at MTU 9000 against the goal, 0.95 of N links (median ratio; median retransmits per run):\n")
+        cover = [med_ci([r["mbps"] for r in dp if (r["mode"], r["n"], r["mtu"], r["tune"]) == k])
+                 for k in keys if k[0] == "balance-rr" and k[2] == 9000 and k[1] > 1]
+        cover = sorted({round(c[2] * 100, 1) for c in cover if c})
+        w("One stream at MTU 9000 against the goal, 0.95 of N links (median ratio"
+          + (f" [a confidence interval of the median: the order statistics that cover it with "
+             f"{' or '.join(f'{c:g}%' for c in cover)} probability, whatever the distribution]" if cover else "")
+          + "; median retransmits per run):\n")
         w("| TCP | " + " | ".join(f"N = {n}" for n in big) + " | N with 0.95 or more |")
         w("|---|" + "---|" * (len(big) + 1))
         for t in goal:
@@ -196,7 +218,9 @@ if dp:
                 x = med([r["mbps"] for r in rs]) / (n * RATE)
                 met += x >= 0.95
                 rt = med([r["retransmits"] for r in rs if r.get("retransmits") is not None])
-                cells.append(f"{x:.2f}; {rt:.0f}" + (SANDBOX_MARK if sandbox_bound(rs) else ""))
+                ci = med_ci([r["mbps"] / (n * RATE) for r in rs])
+                cells.append(f"{x:.2f}" + (f" [{ci[0]:.2f}, {ci[1]:.2f}]" if ci else "") + f"; {rt:.0f}"
+                             + (SANDBOX_MARK if sandbox_bound(rs) else ""))
             w(f"| {t} | " + " | ".join(cells) + f" | {met} of {len(big)} |")
         legend()
         best = []
@@ -228,8 +252,8 @@ if dp:
     w("Every run:\n")
     w("*ss*: what `ss -ti` said of the stream's socket one second before its end, per run: its congestion control "
       "and its reordering degree (3 when ss prints none).\n")
-    w("| mode | N | MTU | TCP | runs, Mbit/s | median Mbit/s | ratio | vs 1 link | retransmits per run | tx share e1..eN, packets | bytes | guest CPU busy | ss: cc, reordering |")
-    w("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    w("| mode | N | MTU | TCP | runs, Mbit/s | median Mbit/s | its interval | ratio | vs 1 link | retransmits per run | tx share e1..eN, packets | bytes | guest CPU busy, median (max) | ss: cc, reordering |")
+    w("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for k in keys:
         rs = [r for r in dp if (r["mode"], r["n"], r["mtu"], r["tune"]) == k]
         mb = [r["mbps"] for r in rs]
@@ -242,9 +266,12 @@ if dp:
         one = med(single.get((k[2], k[3]), []))
         vs1 = f"{med(mb) / (k[1] * one):.2f}" if shaped and one == one else "-"
         ratio = f"**{med(mb) / (k[1] * RATE):.2f}**" if shaped else "-"
+        ci = med_ci(mb)
         w(f"| {k[0]} | {k[1]} | {k[2]} | {k[3]} | {', '.join(f'{x:.0f}' for x in mb)} | **{med(mb):.0f}** | "
+          + (f"{ci[0]:.0f}-{ci[1]:.0f}" if ci else "-") + " | "
           f"{ratio} | {vs1} | {', '.join(str(r['retransmits']) for r in rs)} | {share('tx_packets')} | {share('tx_bytes')} | "
-          + (f"{med([r['cpu_busy'] for r in rs]) * 100:.0f}%" if all("cpu_busy" in r for r in rs) else "-")
+          + (f"{med([r['cpu_busy'] for r in rs]) * 100:.0f}% ({max(r['cpu_busy'] for r in rs) * 100:.0f}%)"
+             if all("cpu_busy" in r for r in rs) else "-")
           + (SANDBOX_MARK if sandbox_bound(rs) else "") + " | "
           + ss_cell(rs) + " |")
     legend()
