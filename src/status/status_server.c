@@ -339,6 +339,40 @@ static bool take_conn(struct status_server *s, unsigned uid)
 	return false;
 }
 
+/* Closes the connection held longest. */
+static void tarpit_close_oldest(struct status_server *s)
+{
+	close(s->tarpit_fd[s->tarpit_head]);
+	s->tarpit_head = (s->tarpit_head + 1) % TARPIT_MAX;
+	s->n_tarpit--;
+}
+
+/* Holds fd (over its uid's budget) unanswered until TARPIT_MS from now, in
+ * room no client needs (status_server_parts.h TARPIT_MAX). */
+static void tarpit_hold(struct status_server *s, int fd)
+{
+	if (s->n_tarpit == TARPIT_MAX || s->n_clients + s->n_tarpit >= MAX_CLIENTS) {
+		if (!s->n_tarpit) {
+			close(fd);
+			return;
+		}
+		tarpit_close_oldest(s);
+	}
+	size_t at = (s->tarpit_head + s->n_tarpit) % TARPIT_MAX;
+	s->tarpit_fd[at] = fd;
+	s->tarpit_until[at] = (int64_t)clock_mono_ms() + TARPIT_MS;
+	s->n_tarpit++;
+	s->tarpitted++;
+}
+
+/* Closes the held connections whose time is up; the next one's time. */
+static int64_t tarpit_sweep(struct status_server *s, int64_t now)
+{
+	while (s->n_tarpit && s->tarpit_until[s->tarpit_head] <= now)
+		tarpit_close_oldest(s);
+	return s->n_tarpit ? s->tarpit_until[s->tarpit_head] : 0;
+}
+
 /* The listening socket rests (out of the epoll set's events) for ms, or
  * (ms 0) is listened to again. */
 static void accept_rest(struct status_server *s, int ms)
@@ -401,9 +435,12 @@ static void on_accept(struct status_server *s)
 		bool trusted = privileged ||
 			       (s->own_uid != 0 && cred.uid == s->own_uid && peer_is_own_user(fd));
 		if (!trusted && !take_conn(s, cred.uid)) {
-			close(fd);
+			tarpit_hold(s, fd);
 			continue;
 		}
+		/* a client's room first: the longest held connection goes */
+		if (s->n_tarpit && s->n_clients + s->n_tarpit >= MAX_CLIENTS)
+			tarpit_close_oldest(s);
 		struct client *old = NULL;
 		if (!privileged && clients_count(s, false, true, cred.uid) >= MAX_CLIENTS_PER_UID)
 			old = client_victim(s, false, true, cred.uid, false);
@@ -442,6 +479,9 @@ static void sweep(struct status_server *s)
 
 	if (s->accept_rest_ms && s->accept_rest_ms <= now)
 		accept_rest(s, 0);
+	int64_t held = tarpit_sweep(s, now);
+	if (held && (!next || held < next))
+		next = held;
 	if (s->accept_rest_ms && (!next || s->accept_rest_ms < next))
 		next = s->accept_rest_ms;
 	int64_t stall = s->parent_fd >= 0 ? front_snapshot_due(s, now) : 0;
@@ -726,6 +766,8 @@ void status_server_close(struct status_server *s)
 		return;
 	while (s->n_clients)
 		client_drop(s, s->clients[0]);
+	while (s->n_tarpit)
+		tarpit_close_oldest(s);
 	close(s->listen_fd);
 	if (s->parent_fd < 0)
 		unlink(s->path); /* the status process leaves the file to bondd */

@@ -285,11 +285,13 @@ static double mono_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* One unprivileged user connecting again and again (as nobody, uid 65534):
- * its first 64 connections (UID_CONNS_BURST) are served and then about 16
- * a second (UID_CONNS_PER_S); the rest are closed unanswered, and each such
- * turn rests the listening socket.  Root is served right after.  Skipped
- * when not root. */
+/* One unprivileged user connecting again and again (as nobody, uid 65534),
+ * 100 connections at once, each asking "version": its first 64
+ * (UID_CONNS_BURST) are served and then about 16 a second
+ * (UID_CONNS_PER_S); the rest are closed unanswered, most of them held
+ * first (TARPIT_MS: the client waits instead of connecting again at once),
+ * none longer than that.  Root is served meanwhile.  Skipped when not
+ * root. */
 static void connection_flood_bounded(void **state)
 {
 	struct fixture *f = *state;
@@ -303,8 +305,12 @@ static void connection_flood_bounded(void **state)
 	pid_t kid = fork();
 	assert_true(kid >= 0);
 	if (kid == 0) {
-		/* [0] served, [1] closed unanswered, [2] elapsed ms */
-		unsigned t[3] = {0};
+		/* [0] served, [1] closed unanswered, [2] of them after 800 ms or
+		 * more, [3] the longest wait for a close, ms, [4] still open,
+		 * [5] elapsed ms */
+		unsigned t[6] = {0};
+		int fds[CONNS];
+		double at[CONNS];
 		close(pfd[0]);
 		if (setgroups(0, NULL) < 0 || setgid(65534) < 0 || setuid(65534) < 0)
 			_exit(1);
@@ -312,22 +318,45 @@ static void connection_flood_bounded(void **state)
 		for (int i = 0; i < CONNS; i++) {
 			struct sockaddr_un sa = {.sun_family = AF_UNIX};
 			snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", f->path);
-			int fd = socket(AF_UNIX, SOCK_STREAM, 0);
-			char buf[256];
-			if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0)
+			fds[i] = socket(AF_UNIX, SOCK_STREAM, 0);
+			if (connect(fds[i], (struct sockaddr *)&sa, sizeof(sa)) < 0)
 				_exit(2);
-			(void)!send(fd, "version\n", 8, MSG_NOSIGNAL);
-			shutdown(fd, SHUT_WR);
-			ssize_t n = recv(fd, buf, sizeof(buf), 0);
-			t[n > 0 && strncmp(buf, "bondd/1 ok", 10) == 0 ? 0 : 1]++;
-			close(fd);
+			at[i] = mono_s();
+			(void)!send(fds[i], "version\n", 8, MSG_NOSIGNAL);
+			shutdown(fds[i], SHUT_WR);
 		}
-		t[2] = (unsigned)((mono_s() - t0) * 1000);
+		int open = CONNS;
+		while (open && mono_s() - t0 < 5.0) {
+			struct pollfd p[CONNS];
+			for (int i = 0; i < CONNS; i++)
+				p[i] = (struct pollfd){.fd = fds[i], .events = POLLIN};
+			if (poll(p, CONNS, 100) <= 0)
+				continue;
+			for (int i = 0; i < CONNS; i++) {
+				if (fds[i] < 0 || !(p[i].revents & (POLLIN | POLLHUP | POLLERR)))
+					continue;
+				char buf[256];
+				ssize_t n = recv(fds[i], buf, sizeof(buf), 0);
+				unsigned ms = (unsigned)((mono_s() - at[i]) * 1000);
+				if (n > 0 && strncmp(buf, "bondd/1 ok", 10) == 0) {
+					t[0]++;
+				} else {
+					t[1]++;
+					t[2] += ms >= 800;
+					t[3] = ms > t[3] ? ms : t[3];
+				}
+				close(fds[i]);
+				fds[i] = -1;
+				open--;
+			}
+		}
+		t[4] = (unsigned)open;
+		t[5] = (unsigned)((mono_s() - t0) * 1000);
 		(void)!write(pfd[1], t, sizeof(t));
 		_exit(0);
 	}
 	close(pfd[1]);
-	unsigned got[3] = {0};
+	unsigned got[6] = {0};
 	bool done = false;
 	for (int i = 0; i < 4000 && !done; i++) {
 		status_server_dispatch(f->s);
@@ -342,20 +371,22 @@ static void connection_flood_bounded(void **state)
 	int st = 0;
 	waitpid(kid, &st, 0);
 	assert_true(done);
+	print_message("nobody: %u served, %u closed unanswered (%u held 800 ms or more, the "
+		      "longest %u ms), %u open, in %u ms\n",
+		      got[0], got[1], got[2], got[3], got[4], got[5]);
+	assert_int_equal(got[4], 0);
 	assert_int_equal(got[0] + got[1], CONNS);
-	print_message("nobody: %u served, %u closed unanswered in %u ms\n", got[0], got[1], got[2]);
 	/* its burst served, then no more than the rate allows */
 	assert_true(got[0] >= 64);
-	unsigned most = 64 + 16 * (got[2] / 1000 + 1) + 1;
+	unsigned most = 64 + 16 * (got[5] / 1000 + 1) + 1;
 	if (got[0] > most)
-		fail_msg("%u served in %u ms, more than %u", got[0], got[2], most);
+		fail_msg("%u served in %u ms, more than %u", got[0], got[5], most);
 	assert_true(got[1] >= CONNS - most);
+	/* held, not closed at once (the client waits), and never for long */
+	assert_true(got[2] >= 1);
+	assert_true(got[3] <= 2500);
 	/* root, meanwhile over nobody's budget, is served */
 	char buf[4096];
-	for (int i = 0; i < 20; i++) { /* past the listening socket's rest */
-		status_server_dispatch(f->s);
-		usleep(5000);
-	}
 	int fd = connect_to(f);
 	assert_int_equal(send(fd, "version\n", 8, 0), 8);
 	assert_int_equal(shutdown(fd, SHUT_WR), 0);
