@@ -134,7 +134,7 @@ bondd_cc() {
 		fi
 	done
 }
-dp_tune() { # default|reorder|reorder+bbr|route-reorder|bondd-bbr
+dp_tune() { # default|reorder|reorder+bbr|route-reorder|bondd-bbr|4-streams
 	local ns r=3 cc=cubic
 	[[ $1 == reorder* ]] && r=127
 	[[ $1 == reorder+bbr ]] && cc=bbr
@@ -182,11 +182,15 @@ dp_run() { # N MTU MODE TUNE RUN
 	# when it is 3).
 	(nap $((SECS - 1)); ip netns exec dpa ss -tinH dst 10.88.0.2 >"$OUT/ss.txt" 2>/dev/null) &
 	local sampler=$!
-	ip netns exec dpa iperf3 -c 10.88.0.2 -t "$SECS" -J >"$OUT/iperf.json" 2>/dev/null
+	# "4-streams": the same settings as default, four streams at once (what
+	# the bond and the links carry when no one stream's reordering limits)
+	local streams=1
+	[[ $4 == 4-streams ]] && streams=4
+	ip netns exec dpa iperf3 -c 10.88.0.2 -t "$SECS" -P $streams -J >"$OUT/iperf.json" 2>/dev/null
 	read -r _ u1 nice sys idle1 iow irq sirq _ </proc/stat
 	wait $sampler
 	busy1=$((u1 + nice + sys + irq + sirq))
-	command_line dataplane "ip netns exec dpb iperf3 -s -1; ip netns exec dpa iperf3 -c 10.88.0.2 -t $SECS -J"
+	command_line dataplane "ip netns exec dpb iperf3 -s -1; ip netns exec dpa iperf3 -c 10.88.0.2 -t $SECS -P $streams -J"
 	wait $srv
 	after=$(ip netns exec dpa bash -c "$(declare -f tx_counters); tx_counters $n")
 	python3 - "$OUT/iperf.json" "$@" "$before" "$after" $((busy1 - busy0)) $((idle1 - idle0)) "$OUT/ss.txt" >>"$RAW" <<'PY'

@@ -134,7 +134,9 @@ TUNES = {"default": "kernel defaults: cubic, net.ipv4.tcp_reordering=3",
          "route-reorder": "kernel defaults, and the reordering metric 127 on the bond's connected route "
                           "(`ip route replace ... reordering 127`), by hand",
          "bondd-bbr": "kernel defaults machine-wide, and `tcp_congestion = bbr` in bondd.conf: "
-                      "bondd puts BBR on the bond's connected route only"}
+                      "bondd puts BBR on the bond's connected route only",
+         "4-streams": "kernel defaults, and four TCP streams at once instead of one (`iperf3 -P 4`): what the "
+                      "bond and the links carry when no single stream's reaction to reordering is the limit"}
 if dp:
     w("## 1. Data plane: one TCP stream over N bonded NICs\n")
     w(f"Two network namespaces (\"hosts\") joined by N veth pairs (\"NICs\"), each end shaped to {RATE} Mbit/s with tbf; "

@@ -178,6 +178,47 @@ static void dual_port_card_is_named(void **state)
 	done(&want, &h, &f);
 }
 
+/* bbr's advice follows the number of slaves (hostcheck_eval.c
+ * BBR_SUGGESTED_MAX_SLAVES, BBR_LOWER_FROM_SLAVES): suggested for two,
+ * nothing for three, and set on four or more, said to have measured lower. */
+static void bbr_advice_by_slaves(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *tree, *conf;
+		size_t notes;
+		const char *words;
+	} cases[] = {
+		{"dual-port", "[bond0]\nslaves = eth0 eth1\n", 1, "1.78 with bbr"},
+		{"dual-port", "[bond0]\nslaves = eth0 eth1 ethx\n", 0, NULL},
+		{"dual-port", "[bond0]\nslaves = eth0 eth1 ethx ethy\n", 0, NULL},
+		{"two-cards", "[bond0]\nslaves = eth0 eth1\ntcp_congestion = bbr\n", 0, NULL},
+		{"two-cards", "[bond0]\nslaves = eth0 eth1 ethx\ntcp_congestion = bbr\n", 0, NULL},
+		{"two-cards", "[bond0]\nslaves = eth0 eth1 ethx ethy\ntcp_congestion = bbr\n", 1,
+		 "0.86 of their sum with bbr"},
+		{"two-cards", "[bond0]\nslaves = eth0 eth1 ethx ethy ethz\ntcp_congestion = bbr\n", 1,
+		 "on 5 slaves"},
+		{"two-cards", "[bond0]\nmode = 802.3ad\nslaves = eth0 eth1 ethx ethy\ntcp_congestion = bbr\n",
+		 0, NULL},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct desired want = {0};
+		struct host_obs h = {0};
+		struct findings f = {0};
+		check(cases[i].tree, cases[i].conf, &want, &h, &f);
+		if (count(&f, FK_TCP_SETTING) != cases[i].notes)
+			fail_msg("case %zu: %zu tcp-setting notes, not %zu", i,
+				 count(&f, FK_TCP_SETTING), cases[i].notes);
+		if (cases[i].words) {
+			const struct finding *x = find(&f, FK_TCP_SETTING, 0);
+			assert_int_equal(x->severity, FSEV_INFO);
+			if (!strstr(x->evidence, cases[i].words))
+				fail_msg("case %zu: %s", i, x->evidence);
+		}
+		done(&want, &h, &f);
+	}
+}
+
 static void two_cards_are_fine(void **state)
 {
 	(void)state;
@@ -235,9 +276,10 @@ static void mixed_speeds_and_duplex(void **state)
 	assert_string_equal(x->slaves[0], "eth2");
 	/* separate cards */
 	assert_int_equal(count(&f, FK_SHARED_CARD), 0);
-	/* sack, RACK and D-SACK off, and cubic: four TCP notes, all info */
-	assert_int_equal(count(&f, FK_TCP_SETTING), 4);
-	for (size_t i = 0; i < 4; i++)
+	/* sack, RACK and D-SACK off: three TCP notes, all info; cubic is no
+	 * note on four slaves (bbr measured lower there) */
+	assert_int_equal(count(&f, FK_TCP_SETTING), 3);
+	for (size_t i = 0; i < 3; i++)
 		assert_int_equal(find(&f, FK_TCP_SETTING, i)->severity, FSEV_INFO);
 	assert_non_null(strstr(find(&f, FK_TCP_SETTING, 0)->evidence, "tcp_sack = 0"));
 	assert_non_null(strstr(find(&f, FK_TCP_SETTING, 1)->evidence, "tcp_recovery = 0"));
@@ -323,6 +365,7 @@ int main(void)
 		cmocka_unit_test(reads_tcp),
 		cmocka_unit_test(dual_port_card_is_named),
 		cmocka_unit_test(two_cards_are_fine),
+		cmocka_unit_test(bbr_advice_by_slaves),
 		cmocka_unit_test(mixed_speeds_and_duplex),
 		cmocka_unit_test(json_hardware),
 		cmocka_unit_test(config_keys),
