@@ -28,4 +28,9 @@ int clock_timer_at(int fd, int64_t at_ms);
 /* Disarms it.  0 or -errno. */
 int clock_timer_off(int fd);
 
+/* Takes what a non-blocking timerfd has to say once it fired: the number
+ * of expirations since the last read, all of them in one read (fs/timerfd.c
+ * timerfd_read), or 0 when it has not fired (EAGAIN). */
+uint64_t clock_timer_take(int fd);
+
 #endif

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <time.h>
+#include <unistd.h>
 #include <sys/timerfd.h>
 
 uint64_t clock_mono_us(void)
@@ -57,4 +58,11 @@ int clock_timer_at(int fd, int64_t at_ms)
 int clock_timer_off(int fd)
 {
 	return timer_set(fd, 0, 0, 0);
+}
+
+uint64_t clock_timer_take(int fd)
+{
+	uint64_t ticks;
+
+	return read(fd, &ticks, sizeof(ticks)) == sizeof(ticks) ? ticks : 0;
 }

@@ -159,8 +159,7 @@ void lldp_rx_dispatch(struct lldp_rx *rx)
 
 	for (int i = 0; i < n; i++) {
 		if (evs[i].data.ptr == &rx->timer_fd) {
-			uint64_t ticks;
-			(void)!read(rx->timer_fd, &ticks, sizeof(ticks));
+			clock_timer_take(rx->timer_fd);
 			listen_to(rx, true);
 		} else {
 			readable = true;

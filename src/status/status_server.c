@@ -500,8 +500,7 @@ void status_server_dispatch(struct status_server *s)
 		if (evs[i].data.u64 == TAG_LISTEN) {
 			on_accept(s);
 		} else if (evs[i].data.u64 == TAG_TIMER) {
-			uint64_t ticks;
-			(void)!read(s->timer_fd, &ticks, sizeof(ticks));
+			clock_timer_take(s->timer_fd);
 			s->timer_ms = 0;
 			if (s->budget_wake_ms && s->budget_wake_ms <= (int64_t)clock_mono_ms())
 				unblock_budgets(s);

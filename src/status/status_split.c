@@ -545,10 +545,9 @@ static void arm_timer(struct status_split *s)
 
 static void on_timer(struct status_split *s)
 {
-	uint64_t ticks;
 	int64_t now = (int64_t)clock_mono_ms();
 
-	(void)!read(s->timer_fd, &ticks, sizeof(ticks));
+	clock_timer_take(s->timer_fd);
 	s->timer_ms = 0;
 	if (s->restart_at_ms && s->restart_at_ms <= now && s->u_fd < 0) {
 		s->restart_at_ms = 0;

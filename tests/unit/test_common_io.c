@@ -174,14 +174,13 @@ static void mono_clock(void **state)
 	assert_true(clock_wall_ms() > 1500000000000LL); /* after 2017 */
 }
 
-/* Whether FD fires within MS. */
+/* Whether FD fires within MS (and what it said is taken). */
 static bool fires(int fd, int ms)
 {
 	struct pollfd p = {.fd = fd, .events = POLLIN};
-	uint64_t ticks;
 	if (poll(&p, 1, ms) != 1)
 		return false;
-	return read(fd, &ticks, sizeof(ticks)) == sizeof(ticks) && ticks == 1;
+	return clock_timer_take(fd) == 1 && clock_timer_take(fd) == 0;
 }
 
 static long armed_ms(int fd)
@@ -202,6 +201,9 @@ static void timer_arming(void **state)
 	assert_true(fires(fd, 1000));
 	assert_int_equal(clock_timer_in(fd, -5), 0);
 	assert_true(fires(fd, 1000));
+
+	/* nothing to take before it fires */
+	assert_int_equal(clock_timer_take(fd), 0);
 
 	/* in 10 s: armed for about that long */
 	assert_int_equal(clock_timer_in(fd, 10000), 0);
