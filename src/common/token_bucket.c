@@ -7,7 +7,7 @@ void tb_init(struct token_bucket *b, uint32_t burst, int64_t now_ms)
 	b->at_ms = now_ms;
 }
 
-static void refill(struct token_bucket *b, uint32_t burst, uint32_t per_s, int64_t now_ms)
+static void tb_refill(struct token_bucket *b, uint32_t burst, uint32_t per_s, int64_t now_ms)
 {
 	uint64_t cap = (uint64_t)burst * 1000u;
 	if (now_ms > b->at_ms) {
@@ -23,14 +23,14 @@ static void refill(struct token_bucket *b, uint32_t burst, uint32_t per_s, int64
 
 uint32_t tb_level(struct token_bucket *b, uint32_t burst, uint32_t per_s, int64_t now_ms)
 {
-	refill(b, burst, per_s, now_ms);
+	tb_refill(b, burst, per_s, now_ms);
 	return (uint32_t)(b->milli / 1000u);
 }
 
 bool tb_take(struct token_bucket *b, uint32_t burst, uint32_t per_s, uint32_t cost,
 	     int64_t now_ms)
 {
-	refill(b, burst, per_s, now_ms);
+	tb_refill(b, burst, per_s, now_ms);
 	if (b->milli < (uint64_t)cost * 1000u)
 		return false;
 	b->milli -= (uint64_t)cost * 1000u;
@@ -48,7 +48,7 @@ uint32_t tb_take_up_to(struct token_bucket *b, uint32_t burst, uint32_t per_s, u
 
 int64_t tb_next_ms(struct token_bucket *b, uint32_t burst, uint32_t per_s, int64_t now_ms)
 {
-	refill(b, burst, per_s, now_ms);
+	tb_refill(b, burst, per_s, now_ms);
 	if (b->milli >= 1000u)
 		return now_ms;
 	if (!per_s)

@@ -3,6 +3,8 @@
  * folder's files in order. */
 #include "config_parser.h"
 
+#include "whole_file.h"
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -15,25 +17,6 @@
 #include <string.h>
 
 /* ---- files ------------------------------------------------------------- */
-
-/* Reads at most MAX_FILE + 1 bytes, so "too large" needs no stat. */
-static int read_all(int fd, char *buf, size_t cap, size_t *len)
-{
-	size_t n = 0;
-
-	while (n < cap) {
-		ssize_t r = read(fd, buf + n, cap - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -errno;
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	*len = n;
-	return 0;
-}
 
 /* An error about the file as a whole (text taken over): err, or -ENOMEM. */
 static int file_error(struct config_diag *diag, const char *path, int err, char *text)
@@ -77,7 +60,8 @@ static int read_config_file(const char *path, char **text, size_t *len,
 		err = -ENOMEM;
 		goto out;
 	}
-	err = read_all(fd, buf, MAX_FILE + 1, len);
+	/* At most MAX_FILE + 1 bytes, so "too large" needs no stat. */
+	err = whole_fd_read(fd, buf, MAX_FILE + 1, len);
 	if (err < 0) {
 		err = load_error(diag, path, err);
 		goto out;
@@ -119,7 +103,7 @@ static bool dropin_name(const char *name)
 	       strcmp(name + n - strlen(".conf"), ".conf") == 0;
 }
 
-static int by_name(const void *a, const void *b)
+static int dropin_by_name(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
@@ -166,7 +150,7 @@ out:
 		free(v);
 		return err;
 	}
-	qsort(v, count, sizeof(*v), by_name);
+	qsort(v, count, sizeof(*v), dropin_by_name);
 	*paths = v;
 	*n = count;
 	return 0;

@@ -9,7 +9,7 @@
 
 /* FNV-1a: names are short and not chosen to collide by anyone who gains
  * from it (the file is root's), so a simple hash does. */
-static size_t hash(const char *name)
+static size_t map_hash(const char *name)
 {
 	uint32_t h = 2166136261u;
 
@@ -18,14 +18,14 @@ static size_t hash(const char *name)
 	return h;
 }
 
-static struct name_map_slot *find(const struct name_map *m, const char *name)
+static struct name_map_slot *map_find(const struct name_map *m, const char *name)
 {
-	for (size_t i = hash(name) & (m->cap - 1);; i = (i + 1) & (m->cap - 1))
+	for (size_t i = map_hash(name) & (m->cap - 1);; i = (i + 1) & (m->cap - 1))
 		if (!m->v[i].name[0] || strcmp(m->v[i].name, name) == 0)
 			return &m->v[i];
 }
 
-static int grow(struct name_map *m)
+static int map_grow(struct name_map *m)
 {
 	struct name_map old = *m;
 	size_t cap = m->cap ? m->cap * 2 : 64;
@@ -37,7 +37,7 @@ static int grow(struct name_map *m)
 	m->cap = cap;
 	for (size_t i = 0; i < old.cap; i++)
 		if (old.v[i].name[0])
-			*find(m, old.v[i].name) = old.v[i];
+			*map_find(m, old.v[i].name) = old.v[i];
 	free(old.v);
 	return 0;
 }
@@ -49,9 +49,9 @@ int name_map_put(struct name_map *m, const char *name, size_t value)
 	if (len == 0 || len >= IFNAMSIZ)
 		return -EINVAL;
 	/* At most half full: probes stay short and a free slot always ends one. */
-	if ((m->n + 1) * 2 > m->cap && grow(m) < 0)
+	if ((m->n + 1) * 2 > m->cap && map_grow(m) < 0)
 		return -ENOMEM;
-	struct name_map_slot *s = find(m, name);
+	struct name_map_slot *s = map_find(m, name);
 	if (!s->name[0]) {
 		memcpy(s->name, name, len + 1);
 		m->n++;
@@ -64,7 +64,7 @@ bool name_map_get(const struct name_map *m, const char *name, size_t *value)
 {
 	if (!m->cap)
 		return false;
-	const struct name_map_slot *s = find(m, name);
+	const struct name_map_slot *s = map_find(m, name);
 	if (!s->name[0])
 		return false;
 	*value = s->value;

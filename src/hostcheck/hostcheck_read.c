@@ -25,18 +25,10 @@
 #include "nic_speed.h"
 #include "small_file.h"
 
-static bool read_line(const char *path, char *buf, size_t len)
-{
-	if (!small_file_read(path, buf, len))
-		return false;
-	buf[strcspn(buf, "\n")] = '\0';
-	return true;
-}
-
 static int read_int(const char *path)
 {
 	char buf[32], *end;
-	if (!read_line(path, buf, sizeof(buf)))
+	if (!small_file_line(path, buf, sizeof(buf)))
 		return -1;
 	long v = strtol(buf, &end, 10);
 	return end == buf || v < -1 || v > INT_MAX ? -1 : (int)v;
@@ -138,11 +130,11 @@ void hostcheck_read_tcp(const char *root, struct host_tcp *t)
 		*ints[i].into = read_int(path);
 	}
 	snprintf(path, sizeof(path), "%s/proc/sys/net/ipv4/tcp_congestion_control", root);
-	if (!read_line(path, t->congestion, sizeof(t->congestion)))
+	if (!small_file_line(path, t->congestion, sizeof(t->congestion)))
 		t->congestion[0] = '\0';
 	snprintf(path, sizeof(path), "%s/proc/sys/net/ipv4/tcp_available_congestion_control",
 		 root);
-	if (!read_line(path, t->available, sizeof(t->available)))
+	if (!small_file_line(path, t->available, sizeof(t->available)))
 		t->available[0] = '\0';
 }
 

@@ -19,6 +19,7 @@
 #include "build_config.h"
 #include "grow.h"
 #include "import.h"
+#include "whole_file.h"
 
 /* sysexits.h values, spelled out where they are used. */
 enum { EXIT_NOBOND = 1, EXIT_USAGE = 64, EXIT_NOINPUT = 66, EXIT_SOFTWARE = 70 };
@@ -178,18 +179,8 @@ static int read_one(struct inputs *in, const char *path)
 		err = -ENOMEM;
 		goto out;
 	}
-	while (len <= IMPORT_MAX_FILE) {
-		ssize_t r = read(fd, buf + len, IMPORT_MAX_FILE + 1 - len);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			err = -errno;
-			goto out;
-		}
-		if (r == 0)
-			break;
-		len += (size_t)r;
-	}
+	if ((err = whole_fd_read(fd, buf, IMPORT_MAX_FILE + 1, &len)) < 0)
+		goto out;
 	if (len > IMPORT_MAX_FILE) {
 		err = -EFBIG;
 		goto out;

@@ -65,7 +65,7 @@ static void mark_used(struct ifcfg *f, const char *key)
 	import_kv_mark(f->vars, f->used, f->n_vars, key);
 }
 
-static const char *take(struct ifcfg *f, const char *key)
+static const char *ifcfg_take(struct ifcfg *f, const char *key)
 {
 	mark_used(f, key);
 	return get(f, key);
@@ -229,7 +229,7 @@ static bool is_bond(struct ifcfg *f)
 /* BONDING_OPTS as install_bonding_driver splits it. */
 static void bonding_opts(struct import_bond *b, struct ifcfg *f)
 {
-	const char *opts = take(f, "BONDING_OPTS");
+	const char *opts = ifcfg_take(f, "BONDING_OPTS");
 	char copy[512], from[300];
 
 	if (!opts)
@@ -283,11 +283,11 @@ static void ipv4_addrs(struct import_bond *b, struct ifcfg *f)
 		if (idx >= 0)
 			snprintf(suffix, sizeof(suffix), "%d", idx);
 		snprintf(key, sizeof(key), "IPADDR%s", suffix);
-		const char *ip = take(f, key);
+		const char *ip = ifcfg_take(f, key);
 		snprintf(key, sizeof(key), "PREFIX%s", suffix);
-		const char *prefix = take(f, key);
+		const char *prefix = ifcfg_take(f, key);
 		snprintf(key, sizeof(key), "NETMASK%s", suffix);
-		const char *mask = take(f, key);
+		const char *mask = ifcfg_take(f, key);
 		if (!ip || !*ip) {
 			if (idx >= 2)
 				break;
@@ -322,8 +322,8 @@ static void ipv6_addr(struct import_bond *b, const char *a, const char *path)
 
 static void ipv6_addrs(struct import_bond *b, struct ifcfg *f)
 {
-	const char *init = take(f, "IPV6INIT");
-	const char *main6 = take(f, "IPV6ADDR"), *more = take(f, "IPV6ADDR_SECONDARIES");
+	const char *init = ifcfg_take(f, "IPV6INIT");
+	const char *main6 = ifcfg_take(f, "IPV6ADDR"), *more = ifcfg_take(f, "IPV6ADDR_SECONDARIES");
 	char copy[512];
 
 	if (!main6 && !more)
@@ -343,7 +343,7 @@ static void ipv6_addrs(struct import_bond *b, struct ifcfg *f)
 
 static void bond_mtu(struct import_bond *b, struct ifcfg *f)
 {
-	const char *mtu = take(f, "MTU");
+	const char *mtu = ifcfg_take(f, "MTU");
 	char *end;
 
 	if (!mtu)
@@ -447,14 +447,14 @@ static void read_bond(struct import_result *r, struct ifcfg *f, struct ifcfg **a
 			import_note(&b->notes, "%s has no DEVICE: initscripts finds the NIC by "
 				    "HWADDR=%.20s when it runs; the name %s is taken from the file "
 				    "name: check it", s->path, get(s, "HWADDR"), s->device);
-		const char *mtu = take(s, "MTU");
+		const char *mtu = ifcfg_take(s, "MTU");
 		if (mtu)
 			import_note(&b->notes, "MTU=%.20s of slave %s (%s) is not carried over: the "
 				    "kernel gives every slave the bond's MTU", mtu, s->device, s->path);
 		if (import_add_slave(b, s->device, s->path))
 			note_rest(&b->notes, s);
 	}
-	const char *bridge = take(f, "BRIDGE");
+	const char *bridge = ifcfg_take(f, "BRIDGE");
 	if (bridge && *bridge)
 		import_note(&b->notes, "not carried over: %s is a port of bridge %.40s (BRIDGE= in "
 			    "%s): keep the bridge in the tool that made it", f->device, bridge, f->path);

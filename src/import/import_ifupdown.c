@@ -85,7 +85,7 @@ struct ifu {
 
 /* The next logical line of text (continuations joined) into out; false at
  * the end.  *line counts physical lines. */
-static bool next_line(const char **at, const char *end, char *out, size_t len, unsigned *line,
+static bool ifupdown_next_line(const char **at, const char *end, char *out, size_t len, unsigned *line,
 		      unsigned *first)
 {
 	size_t o = 0;
@@ -181,7 +181,7 @@ void import_ifupdown_includes(const char *name, const char *text, size_t len,
 	char line[1024], w[80], path[1200];
 	unsigned n = 0, first, count = 0;
 
-	while (next_line(&at, end, line, sizeof(line), &n, &first)) {
+	while (ifupdown_next_line(&at, end, line, sizeof(line), &n, &first)) {
 		char *rest = word(line, w, sizeof(w));
 		if (!rest || w[0] == '#' || !*rest || (!is_source(w) && !is_source_dir(w)))
 			continue;
@@ -241,7 +241,7 @@ static void add_auto(struct ifu *u, const char *name)
 	snprintf(u->autos[u->n_autos++], 64, "%s", name);
 }
 
-static int by_name(const void *a, const void *b)
+static int ifupdown_by_name(const void *a, const void *b)
 {
 	const struct import_file *x = *(const struct import_file *const *)a;
 	const struct import_file *y = *(const struct import_file *const *)b;
@@ -302,7 +302,7 @@ static void include(struct ifu *u, const char *from, unsigned line, const char *
 	if (n == 0)
 		import_note(&u->r->notes, "%s:%u: %s %.80s names no file that was read", from, line,
 			    dir ? "source-directory" : "source", rest);
-	qsort(hits, n, sizeof(*hits), dir ? by_base : by_name);
+	qsort(hits, n, sizeof(*hits), dir ? by_base : ifupdown_by_name);
 	for (size_t i = 0; i < n; i++)
 		read_file(u, (size_t)(hits[i] - u->files), depth + 1);
 	free(hits);
@@ -370,7 +370,7 @@ static void read_file(struct ifu *u, size_t idx, int depth)
 	if (u->seen[idx] || depth > IFU_DEPTH)
 		return;
 	u->seen[idx] = true;
-	while (!u->oom && next_line(&at, end, line, sizeof(line), &n, &first)) {
+	while (!u->oom && ifupdown_next_line(&at, end, line, sizeof(line), &n, &first)) {
 		const char *lead = line + strspn(line, " \t");
 		if (*lead != '#' && template_line(line, mako, &block)) {
 			if (templ++ < IFU_TEMPLATE_NOTES)
@@ -443,7 +443,7 @@ static const char *opt_get(const struct ifu_stanza *s, const char *key)
 	return import_kv_get(s->opts, s->n_opts, key);
 }
 
-static void mark(struct ifu_stanza *s, const char *key)
+static void ifupdown_mark(struct ifu_stanza *s, const char *key)
 {
 	import_kv_mark(s->opts, s->used, s->n_opts, key);
 }
@@ -778,7 +778,7 @@ static void bond_address(struct import_bond *b, struct ifu_stanza *s)
 		snprintf(cidr, sizeof(cidr), "%.500s/%d", o->value, p);
 		import_add_addr(b, cidr, from);
 	}
-	mark(s, "netmask");
+	ifupdown_mark(s, "netmask");
 }
 
 static void read_bond(struct ifu *u, const char *name)
@@ -837,7 +837,7 @@ static void read_bond(struct ifu *u, const char *name)
 			continue;
 		snprintf(from, sizeof(from), "%s:%u", s->file, s->line);
 		const char *mtu = opt_get(s, "mtu");
-		mark(s, "mtu");
+		ifupdown_mark(s, "mtu");
 		if (mtu)
 			import_note(&b->notes, "mtu %.20s of slave %s (%s) is not carried over: the "
 				    "kernel gives every slave the bond's MTU", mtu, s->name, from);

@@ -162,7 +162,7 @@ static bool number(struct reader *r, double *out)
 static bool value(struct reader *r, struct json *v);
 
 /* Appends an element (and for objects its key, taken over). */
-static bool push(struct reader *r, struct json *parent, char *key, struct json *item)
+static bool json_push(struct reader *r, struct json *parent, char *key, struct json *item)
 {
 	size_t n = parent->n + 1;
 	struct json *items = realloc(parent->items, n * sizeof(*items));
@@ -219,7 +219,7 @@ static bool container(struct reader *r, struct json *v, char close)
 			json_free(&item);
 			return false;
 		}
-		if (!push(r, v, key, &item))
+		if (!json_push(r, v, key, &item))
 			return false;
 		skip_ws(r);
 		if (r->s < r->end && *r->s == ',') {

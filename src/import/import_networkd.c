@@ -125,7 +125,7 @@ static int by_base(const void *a, const void *b)
 }
 
 /* MTUBytes=: bytes, with the K (1024) suffix systemd's size parser takes. */
-static bool parse_mtu(const char *v, uint32_t *out)
+static bool networkd_parse_mtu(const char *v, uint32_t *out)
 {
 	char *end;
 
@@ -145,7 +145,7 @@ static bool parse_mtu(const char *v, uint32_t *out)
 /* MACAddress= ([NetDev] of the bond's .netdev, [Link] of its .network):
  * the bond's own address, bondd's mac_address.  "none" and "random"
  * (systemd.netdev(5)) have no bondd equivalent. */
-static void set_mac(struct import_bond *b, const char *v, const char *from)
+static void networkd_set_mac(struct import_bond *b, const char *v, const char *from)
 {
 	if (strlen(v) != 17 || strspn(v, "0123456789abcdefABCDEF:") != 17) {
 		import_note(&b->notes, "not carried over: MACAddress=%.40s (%s): bondd's "
@@ -182,7 +182,7 @@ static int read_netdev(struct import_result *r, const struct unit *u)
 	if (!b)
 		return 0;
 	b->order_note = "networkd keeps none; by .network file and Name=: check it.";
-	if (*mtu && !parse_mtu(mtu, &b->mtu))
+	if (*mtu && !networkd_parse_mtu(mtu, &b->mtu))
 		import_note(&b->notes, "not carried over: MTUBytes=%.40s (%s)", mtu, u->in->name);
 
 	unit_open(&uc, u);
@@ -197,7 +197,7 @@ static int read_netdev(struct import_result *r, const struct unit *u)
 					    c->key, c->val, c->from);
 		} else if (strcmp(c->section, "NetDev") == 0) {
 			if (strcmp(c->key, "MACAddress") == 0)
-				set_mac(b, c->val, c->from);
+				networkd_set_mac(b, c->val, c->from);
 			else if (strcmp(c->key, "Name") != 0 && strcmp(c->key, "Kind") != 0 &&
 				 strcmp(c->key, "MTUBytes") != 0 && strcmp(c->key, "Description") != 0)
 				import_note(&b->notes, "not carried over: [NetDev] %.40s=%.60s (%s)",
@@ -361,7 +361,7 @@ static int bond_network(struct import_bond *b, const struct network *n)
 	if (n->other_match)
 		import_note(&b->notes, "%s: its [Match] has conditions besides Name=; they are "
 			    "not carried over", path);
-	if (*n->mtu && !parse_mtu(n->mtu, &b->mtu))
+	if (*n->mtu && !networkd_parse_mtu(n->mtu, &b->mtu))
 		import_note(&b->notes, "not carried over: [Link] MTUBytes=%.40s (%s)", n->mtu, path);
 	unit_open(&uc, n->u);
 	while (unit_next(&uc)) {
@@ -373,7 +373,7 @@ static int bond_network(struct import_bond *b, const struct network *n)
 				import_note(&b->notes, "not carried over: Address=%.60s (%s): no "
 					    "prefix length", c->val, c->from);
 		} else if (strcmp(c->section, "Link") == 0 && strcmp(c->key, "MACAddress") == 0) {
-			set_mac(b, c->val, c->from);
+			networkd_set_mac(b, c->val, c->from);
 		} else if (strcmp(c->section, "Network") == 0 &&
 			   (strcmp(c->key, "VLAN") == 0 || strcmp(c->key, "Bridge") == 0)) {
 			/* networkd reads VLAN= and Bridge= from the lower

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "bond_settings.h"
+#include "clock.h"
 #include "log.h"
 #include "packet_sock.h"
 #include "token_bucket.h"
@@ -71,13 +72,6 @@ static uint32_t reads_cap(const struct lldp_rx *rx)
 	return 64 + 4 * (uint32_t)rx->n;
 }
 
-static int64_t clock_ms(clockid_t c)
-{
-	struct timespec ts;
-	clock_gettime(c, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* SOCK_RAW: the parser reads the destination address.  One socket for
  * every link (packet_sock.h packet_sock_open_any): an LLDP frame is
  * link-local, so the bonding driver passes it on an inactive slave too
@@ -107,23 +101,19 @@ static void listen_to(struct lldp_rx *rx, bool on)
 		rx->paused = !on;
 }
 
-static void on_readable(struct lldp_rx *rx)
+static void lldp_on_readable(struct lldp_rx *rx)
 {
 	/* A bounded batch: a flood cannot starve the loop; what is left
 	 * waits for the next round (the kernel drops what does not fit).
 	 * And a bounded second (struct lldp_rx, reads). */
-	int64_t now = clock_ms(CLOCK_MONOTONIC);
+	int64_t now = (int64_t)clock_mono_ms();
 	unsigned budget = tb_take_up_to(&rx->reads, reads_cap(rx), reads_cap(rx), LLDP_BATCH, now);
 	unsigned asked = budget;
 	struct sockaddr_ll from;
 	ssize_t n;
 	if (!budget) {
 		listen_to(rx, false);
-		struct itimerspec its = {0};
-		int64_t at = tb_next_ms(&rx->reads, reads_cap(rx), reads_cap(rx), now);
-		its.it_value.tv_sec = at / 1000;
-		its.it_value.tv_nsec = at % 1000 * 1000000;
-		timerfd_settime(rx->timer_fd, TFD_TIMER_ABSTIME, &its, NULL);
+		clock_timer_at(rx->timer_fd, tb_next_ms(&rx->reads, reads_cap(rx), reads_cap(rx), now));
 		return;
 	}
 	while ((n = packet_rx(&rx->sock, rx->buf, sizeof(rx->buf), &from, &budget)) > 0) {
@@ -154,7 +144,7 @@ static void on_readable(struct lldp_rx *rx)
 		/* Parsing is cheap and bounded (one frame, the batch): the
 		 * limit is on what may rewrite the record. */
 		if (lldp_port_token(&s->port, now))
-			lldp_port_take(&s->port, &nb, now, clock_ms(CLOCK_REALTIME));
+			lldp_port_take(&s->port, &nb, now, clock_wall_ms());
 	}
 	/* What the batch did not read goes back to the bucket. */
 	rx->reads.milli += (uint64_t)budget * 1000u;
@@ -169,15 +159,14 @@ void lldp_rx_dispatch(struct lldp_rx *rx)
 
 	for (int i = 0; i < n; i++) {
 		if (evs[i].data.ptr == &rx->timer_fd) {
-			uint64_t ticks;
-			(void)!read(rx->timer_fd, &ticks, sizeof(ticks));
+			clock_timer_take(rx->timer_fd);
 			listen_to(rx, true);
 		} else {
 			readable = true;
 		}
 	}
 	if (readable)
-		on_readable(rx);
+		lldp_on_readable(rx);
 }
 
 /* The slots are in config order, and so are the lookups (a sync, a
@@ -257,7 +246,7 @@ void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct o
 			if (!(s = calloc(1, sizeof(*s))))
 				return;
 			lldp_port_init(&s->port, b->name, b->slaves[j].name,
-				       clock_ms(CLOCK_MONOTONIC));
+				       (int64_t)clock_mono_ms());
 			s->seen = true;
 			rx->v[rx->n++] = s;
 		}
@@ -337,7 +326,7 @@ const char *lldp_rx_trouble(const struct lldp_rx *rx)
 void lldp_rx_refresh(struct lldp_rx *rx, const struct desired *want, const struct observed *obs,
 		     struct findings *out)
 {
-	int64_t now = clock_ms(CLOCK_MONOTONIC);
+	int64_t now = (int64_t)clock_mono_ms();
 	struct findings next = {0};
 	int err = 0;
 
@@ -390,7 +379,7 @@ int lldp_rx_open(struct lldp_rx **out)
 		free(rx);
 		return err;
 	}
-	tb_init(&rx->reads, 64, clock_ms(CLOCK_MONOTONIC));
+	tb_init(&rx->reads, 64, (int64_t)clock_mono_ms());
 	*out = rx;
 	return 0;
 }

@@ -12,7 +12,7 @@
 #include "event_log.h"
 #include "json_text.h"
 
-static void str_or_null(struct strbuf *out, const char *key, const char *s)
+static void lldp_str_or_null(struct strbuf *out, const char *key, const char *s)
 {
 	sb_printf(out, ",\"%s\":", key);
 	if (s[0])
@@ -44,8 +44,8 @@ static void speaker_json(struct strbuf *out, const struct lldp_speaker *s)
 	sb_printf(out, ",\"chassis_id_subtype\":%u,\"port_id\":", nb->chassis_subtype);
 	json_string(out, nb->port_id);
 	sb_printf(out, ",\"port_id_subtype\":%u", nb->port_subtype);
-	str_or_null(out, "system_name", nb->sys_name);
-	str_or_null(out, "port_description", nb->port_descr);
+	lldp_str_or_null(out, "system_name", nb->sys_name);
+	lldp_str_or_null(out, "port_description", nb->port_descr);
 	if (nb->has_pvid)
 		sb_printf(out, ",\"port_vlan_id\":%u", nb->pvid);
 	else

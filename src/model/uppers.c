@@ -122,7 +122,7 @@ static bool same(const struct upper *a, const struct upper *b)
 	return a->port == b->port && strcmp(a->name, b->name) == 0;
 }
 
-static const struct upper *find(const struct upper *v, size_t n, const struct upper *u)
+static const struct upper *uppers_find(const struct upper *v, size_t n, const struct upper *u)
 {
 	for (size_t i = 0; i < n; i++)
 		if (same(&v[i], u))
@@ -132,7 +132,7 @@ static const struct upper *find(const struct upper *v, size_t n, const struct up
 
 static bool in_lost(const struct uppers_memory *m, const struct upper *u)
 {
-	return find(m->lost, m->n_lost, u) != NULL;
+	return uppers_find(m->lost, m->n_lost, u) != NULL;
 }
 
 void uppers_step(struct uppers_memory *m, int bond_ifindex, const struct upper *now,
@@ -151,7 +151,7 @@ void uppers_step(struct uppers_memory *m, int bond_ifindex, const struct upper *
 			const struct upper_seen *s = &m->seen[i];
 			if (s->gone_ms && now_ms - s->gone_ms > UPPERS_GRACE_MS)
 				continue;
-			if (find(out->went, out->n_went, &s->u))
+			if (uppers_find(out->went, out->n_went, &s->u))
 				continue;
 			out->went[out->n_went++] = s->u;
 			if (!in_lost(m, &s->u) && m->n_lost < UPPERS_MAX)
@@ -167,9 +167,9 @@ void uppers_step(struct uppers_memory *m, int bond_ifindex, const struct upper *
 		size_t k = 0;
 		for (size_t i = 0; i < m->n_seen; i++) {
 			struct upper_seen s = m->seen[i];
-			if (!s.gone_ms && !find(now, n_now, &s.u))
+			if (!s.gone_ms && !uppers_find(now, n_now, &s.u))
 				s.gone_ms = now_ms ? now_ms : 1;
-			if (s.gone_ms && (find(now, n_now, &s.u) ||
+			if (s.gone_ms && (uppers_find(now, n_now, &s.u) ||
 					  now_ms - s.gone_ms > UPPERS_GRACE_MS))
 				continue; /* back (taken below) or forgotten */
 			m->seen[k++] = s;
@@ -192,7 +192,7 @@ void uppers_step(struct uppers_memory *m, int bond_ifindex, const struct upper *
 		/* Lost ones over the bond again. */
 		k = 0;
 		for (size_t i = 0; i < m->n_lost; i++) {
-			if (find(now, n_now, &m->lost[i]))
+			if (uppers_find(now, n_now, &m->lost[i]))
 				out->back[out->n_back++] = m->lost[i];
 			else
 				m->lost[k++] = m->lost[i];

@@ -97,7 +97,7 @@ static void parse_list(const struct nlattr *nest, void *items, unsigned *n, size
 	}
 }
 
-static int parse_scalar(const struct nlattr *a, const struct bond_option_spec *d, uint32_t *v)
+static int codec_parse_scalar(const struct nlattr *a, const struct bond_option_spec *d, uint32_t *v)
 {
 	size_t need = d->type == OT_U8 ? 1 : d->type == OT_U16 ? 2 : 4;
 	size_t len = mnl_attr_get_payload_len(a);
@@ -148,7 +148,7 @@ int bond_codec_parse_opts(const struct nlattr *info_data, struct bond_settings *
 			*primary_ifindex = (int)mnl_attr_get_u32(a);
 			break;
 		default:
-			if (parse_scalar(a, d, &o->val[d->id]) < 0)
+			if (codec_parse_scalar(a, d, &o->val[d->id]) < 0)
 				continue;
 		}
 		o->have |= OPT_BIT(d->id);

@@ -14,6 +14,7 @@
 
 #include "bond_codec.h"
 #include "nlsock.h"
+#include "whole_file.h"
 
 static void parse_linkinfo(const struct nlattr *linkinfo, struct obs_link *l)
 {
@@ -242,44 +243,16 @@ int bond_order_read(const char *proc_dir, const char *name,
 		    char order[][IFNAMSIZ], size_t max)
 {
 	char path[256];
-	size_t used = 0, cap = 16384;
-	ssize_t n = 0;
-	char *buf = malloc(cap);
+	char *buf;
+	size_t len;
 
-	if (!buf)
-		return -ENOMEM;
 	snprintf(path, sizeof(path), "%s/%s", proc_dir, name);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		free(buf);
-		return -errno;
-	}
 	/* Read to the end, however long: root's 802.3ad text is about 640
 	 * bytes a slave, so a fixed buffer cuts the order of a big bond. */
-	for (;;) {
-		if (cap - used < 4096) {
-			char *more = cap < (64u << 20) ? realloc(buf, cap * 2) : NULL;
-			if (!more) {
-				n = -1;
-				errno = ENOMEM;
-				break;
-			}
-			buf = more;
-			cap *= 2;
-		}
-		n = read(fd, buf + used, cap - 1 - used);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		used += (size_t)n;
-	}
-	int err = n < 0 ? -errno : 0;
-	close(fd);
+	int err = whole_file_read(path, 64u << 20, &buf, &len);
 	if (!err) {
-		buf[used] = '\0';
 		err = bond_order_parse(buf, order, max);
+		free(buf);
 	}
-	free(buf);
 	return err;
 }

@@ -7,7 +7,7 @@
 
 #include "clock.h"
 
-static struct hold *find(struct holds *h, const char *name)
+static struct hold *holds_find(struct holds *h, const char *name)
 {
 	for (size_t i = 0; i < h->n; i++)
 		if (strcmp(h->v[i].name, name) == 0)
@@ -17,7 +17,7 @@ static struct hold *find(struct holds *h, const char *name)
 
 uint64_t holds_fail(struct holds *h, const char *name, uint64_t now_ms)
 {
-	struct hold *e = find(h, name);
+	struct hold *e = holds_find(h, name);
 
 	if (!e) {
 		if (h->n == HOLDS_MAX) {
@@ -40,7 +40,7 @@ uint64_t holds_fail(struct holds *h, const char *name, uint64_t now_ms)
 
 void holds_set_error(struct holds *h, const char *name, const char *bond, const char *error)
 {
-	struct hold *e = find(h, name);
+	struct hold *e = holds_find(h, name);
 	if (e) {
 		snprintf(e->bond, sizeof(e->bond), "%s", bond);
 		snprintf(e->error, sizeof(e->error), "%s", error);
@@ -49,7 +49,7 @@ void holds_set_error(struct holds *h, const char *name, const char *bond, const 
 
 void holds_succeed(struct holds *h, const char *name)
 {
-	struct hold *e = find(h, name);
+	struct hold *e = holds_find(h, name);
 	if (e)
 		*e = h->v[--h->n];
 }
@@ -61,14 +61,14 @@ void holds_clear(struct holds *h)
 
 void holds_refuse(struct holds *h, const char *name)
 {
-	struct hold *e = find(h, name);
+	struct hold *e = holds_find(h, name);
 	if (e)
 		e->refused = true;
 }
 
 bool holds_forgive(struct holds *h, const char *name)
 {
-	struct hold *e = find(h, name);
+	struct hold *e = holds_find(h, name);
 	if (!e || !e->refused)
 		return false;
 	*e = h->v[--h->n];

@@ -47,11 +47,6 @@
 
 /* ---- small helpers ---------------------------------------------------- */
 
-bool is_bond(const struct obs_link *l)
-{
-	return l && strcmp(l->kind, "bond") == 0;
-}
-
 static bool name_in(const char *const *names, size_t n, const char *name)
 {
 	for (size_t i = 0; i < n; i++)
@@ -72,19 +67,6 @@ static bool is_present(const struct sim_bond *s, const char *name)
 {
 	for (size_t i = 0; i < s->n_present; i++)
 		if (strcmp(s->present[i]->name, name) == 0)
-			return true;
-	return false;
-}
-
-/*
- * Whether this plan (for this bond or an earlier one) releases `name`.
- * Such a link has no master any more and is admin-down: the kernel closes
- * a slave it releases.
- */
-bool released_by_plan(const struct ctx *c, const char *name)
-{
-	for (size_t i = c->first; i < c->out->n; i++)
-		if (c->out->v[i].kind == ACT_RELEASE && strcmp(c->out->v[i].ifname, name) == 0)
 			return true;
 	return false;
 }
@@ -157,13 +139,6 @@ static void emit_mtu(struct ctx *c, const struct sim_bond *s, const char *ifname
 	struct action a = new_action(s, ACT_SET_MTU, ifname, "mtu");
 	a.mtu = s->want->mtu;
 	push(c, &a);
-}
-
-void note(struct ctx *c, const struct sim_bond *s, const char *ifname,
-		 const char *msg)
-{
-	if (!c->err && !action_list_note(c->out, s->want->name, ifname, "%s", msg))
-		c->err = -ENOMEM;
 }
 
 /* Configured options (primary aside) whose kernel value differs or is not

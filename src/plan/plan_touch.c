@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int by_name(const void *a, const void *b)
+static int touch_by_name(const void *a, const void *b)
 {
 	const struct plan_touch_name *x = a, *y = b;
 	int c = strcmp(x->name, y->name);
@@ -37,7 +37,7 @@ int plan_touch_build(struct plan_touch *t, const struct desired *want)
 		if (b->bridge_was[0])
 			t->v[t->n++] = (struct plan_touch_name){b->bridge_was, i};
 	}
-	qsort(t->v, t->n, sizeof(*t->v), by_name);
+	qsort(t->v, t->n, sizeof(*t->v), touch_by_name);
 	return 0;
 }
 

@@ -271,7 +271,7 @@ int client_service(struct status_server *s, struct client *c)
 }
 
 /* One read per turn, at most what the request buffer holds. */
-static void on_readable(struct status_server *s, struct client *c)
+static void server_on_readable(struct status_server *s, struct client *c)
 {
 	size_t room = sizeof(c->in) - c->in_len;
 	struct uid_budget *b = client_budget(s, c);
@@ -501,16 +501,13 @@ static void sweep(struct status_server *s)
 	}
 	if (next == s->timer_ms)
 		return;
-	struct itimerspec its = {0};
-	if (next) {
+	if (next)
 		/* (a time already past, a budget's or a stall's reached while
 		 * this turn ran: at once; a negative value would make
 		 * timerfd_settime fail and leave the timer unarmed) */
-		int64_t in = next > now ? next - now : 1;
-		its.it_value.tv_sec = in / 1000;
-		its.it_value.tv_nsec = (in % 1000) * 1000000 + 1;
-	}
-	timerfd_settime(s->timer_fd, 0, &its, NULL);
+		clock_timer_in(s->timer_fd, next > now ? next - now : 1);
+	else
+		clock_timer_off(s->timer_fd);
 	s->timer_ms = next;
 }
 
@@ -543,8 +540,7 @@ void status_server_dispatch(struct status_server *s)
 		if (evs[i].data.u64 == TAG_LISTEN) {
 			on_accept(s);
 		} else if (evs[i].data.u64 == TAG_TIMER) {
-			uint64_t ticks;
-			(void)!read(s->timer_fd, &ticks, sizeof(ticks));
+			clock_timer_take(s->timer_fd);
 			s->timer_ms = 0;
 			if (s->budget_wake_ms && s->budget_wake_ms <= (int64_t)clock_mono_ms())
 				unblock_budgets(s);
@@ -562,7 +558,7 @@ void status_server_dispatch(struct status_server *s)
 			if ((e & EPOLLERR) || ((e & EPOLLHUP) && c->state == CS_WATCH))
 				client_drop(s, c); /* gone: a watcher never reads, so only this tells */
 			else if ((e & (EPOLLIN | EPOLLHUP)) && c->state == CS_REQUEST && !c->eof)
-				on_readable(s, c);
+				server_on_readable(s, c);
 			else
 				client_service(s, c);
 		}

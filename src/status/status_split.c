@@ -221,7 +221,7 @@ static int fork_snapshot(struct status_split *s)
 
 /* --- requests from the status process ---------------------------------- */
 
-static void reply(struct status_split *s, uint32_t id, const struct strbuf *out)
+static void split_reply(struct status_split *s, uint32_t id, const struct strbuf *out)
 {
 	if (out->oom) {
 		struct strbuf err = {0};
@@ -258,7 +258,7 @@ static void on_reload(struct status_split *s, uint32_t id, int fd)
 		}
 		s->pacing.gen++;
 	}
-	reply(s, id, &out);
+	split_reply(s, id, &out);
 	sb_free(&out);
 }
 
@@ -306,7 +306,7 @@ static void on_trial(struct status_split *s, uint32_t id, uint16_t type, uint32_
 		if (verb != SV_TRIAL_WAIT)
 			s->pacing.gen++;
 	}
-	reply(s, id, &out);
+	split_reply(s, id, &out);
 	sb_free(&out);
 }
 
@@ -327,7 +327,7 @@ void status_split_trial_ended(struct status_split *s, uint32_t trial, int code, 
 			i++;
 			continue;
 		}
-		reply(s, s->waiters[i].id, &out);
+		split_reply(s, s->waiters[i].id, &out);
 		s->waiters[i] = s->waiters[--s->n_waiters];
 	}
 	sb_free(&out);
@@ -348,7 +348,7 @@ static void on_proc(struct status_split *s, uint32_t id, int fd, const struct ip
 		v.privileged = peer_has_net_admin(fd);
 		status_reply_render(&v, &req, &out);
 	}
-	reply(s, id, &out);
+	split_reply(s, id, &out);
 	sb_free(&out);
 }
 
@@ -405,7 +405,7 @@ static void step_snapshot(struct status_split *s)
 
 /* One frame; -1 when it is malformed (the status process is then
  * ended: it is not ours any more, or it is broken). */
-static int on_frame(struct status_split *s, const struct ipc_hdr *h, const void *p)
+static int split_on_frame(struct status_split *s, const struct ipc_hdr *h, const void *p)
 {
 	int fd = -1;
 
@@ -502,7 +502,7 @@ static void on_child_readable(struct status_split *s)
 			s->paused = true;
 			break;
 		}
-		if (on_frame(s, &h, p) < 0) {
+		if (split_on_frame(s, &h, p) < 0) {
 			lose_status_process(s, "sent a malformed request");
 			return;
 		}
@@ -536,22 +536,18 @@ static void arm_timer(struct status_split *s)
 	}
 	if (next == s->timer_ms)
 		return;
-	struct itimerspec its = {0};
-	if (next) {
-		int64_t in = next > now ? next - now : 0;
-		its.it_value.tv_sec = in / 1000;
-		its.it_value.tv_nsec = (in % 1000) * 1000000 + 1;
-	}
-	timerfd_settime(s->timer_fd, 0, &its, NULL);
+	if (next)
+		clock_timer_in(s->timer_fd, next > now ? next - now : 0);
+	else
+		clock_timer_off(s->timer_fd);
 	s->timer_ms = next;
 }
 
 static void on_timer(struct status_split *s)
 {
-	uint64_t ticks;
 	int64_t now = (int64_t)clock_mono_ms();
 
-	(void)!read(s->timer_fd, &ticks, sizeof(ticks));
+	clock_timer_take(s->timer_fd);
 	s->timer_ms = 0;
 	if (s->restart_at_ms && s->restart_at_ms <= now && s->u_fd < 0) {
 		s->restart_at_ms = 0;
