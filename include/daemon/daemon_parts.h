@@ -24,6 +24,12 @@
 void record(struct daemon *d, enum event_kind kind, const char *bond, const char *link,
 	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
+/* An EV_CONFIG event, and what it says of the configuration for the
+ * reload metrics (bondd_config_last_reload_successful): taken, or refused. */
+enum config_fate { CONFIG_TAKEN, CONFIG_REFUSED };
+void record_config(struct daemon *d, enum config_fate fate, const char *bond, const char *fmt,
+		   ...) __attribute__((format(printf, 4, 5)));
+
 struct bond_runtime *bond_rt(struct daemon *d, const char *name);
 
 struct link_runtime *link_rt(struct daemon *d, const char *name);

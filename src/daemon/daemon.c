@@ -26,6 +26,7 @@
 #include "packet_sock.h"
 #include "plan.h"
 #include "proc_filter.h"
+#include "reload_verdict.h"
 #include "sd_notify.h"
 #include "service_status.h"
 #include "small_file.h"
@@ -43,28 +44,49 @@
  * interrupted) before bondd gives up: about 5 s of waits in all. */
 #define START_SYNC_TRIES 10
 
+static void record_v(struct daemon *d, int64_t wall_ms, enum event_kind kind, const char *bond,
+		     const char *link, const char *fmt, va_list ap)
+	__attribute__((format(printf, 6, 0)));
+
+static void record_v(struct daemon *d, int64_t wall_ms, enum event_kind kind, const char *bond,
+		     const char *link, const char *fmt, va_list ap)
+{
+	struct event e = {.wall_ms = wall_ms, .kind = kind};
+
+	snprintf(e.bond, sizeof(e.bond), "%s", bond ? bond : "");
+	snprintf(e.link, sizeof(e.link), "%s", link ? link : "");
+	vsnprintf(e.text, sizeof(e.text), fmt, ap);
+	event_log_add(&d->events, &e);
+	if (d->server)
+		status_split_broadcast(d->server, &e);
+}
+
 /* Records an event for the status socket and sends it to watchers. */
 void record(struct daemon *d, enum event_kind kind, const char *bond, const char *link,
 	    const char *fmt, ...)
 {
-	struct event e = {.wall_ms = clock_wall_ms(), .kind = kind};
 	va_list ap;
 
-	snprintf(e.bond, sizeof(e.bond), "%s", bond ? bond : "");
-	snprintf(e.link, sizeof(e.link), "%s", link ? link : "");
 	va_start(ap, fmt);
-	vsnprintf(e.text, sizeof(e.text), fmt, ap);
+	record_v(d, clock_wall_ms(), kind, bond, link, fmt, ap);
 	va_end(ap);
-	event_log_add(&d->events, &e);
-	/* The config's fate, for the reload metrics: every start, reload and
-	 * refused reload is recorded here, a refusal as "... refused: ...". */
-	if (kind == EV_CONFIG) {
-		d->config_failed = strstr(e.text, " refused") != NULL;
-		if (!d->config_failed)
-			d->config_success_ms = e.wall_ms;
-	}
-	if (d->server)
-		status_split_broadcast(d->server, &e);
+}
+
+/* The config's fate, for the reload metrics: every start, reload, refused
+ * reload and trial step is an EV_CONFIG event recorded here, with its fate
+ * said by the caller (not read back from the text). */
+void record_config(struct daemon *d, enum config_fate fate, const char *bond, const char *fmt,
+		   ...)
+{
+	int64_t now = clock_wall_ms();
+	va_list ap;
+
+	d->config_failed = fate == CONFIG_REFUSED;
+	if (!d->config_failed)
+		d->config_success_ms = now;
+	va_start(ap, fmt);
+	record_v(d, now, EV_CONFIG, bond, NULL, fmt, ap);
+	va_end(ap);
 }
 
 struct bond_runtime *bond_rt(struct daemon *d, const char *name)
@@ -271,7 +293,7 @@ static void touch_due(struct daemon *d)
 			d->touched[b] = true;
 	}
 	for (size_t i = 0; i < d->n_bonds; i++)
-		if (d->bonds[i].unsettled[0])
+		if (d->bonds[i].unsettled.passes)
 			d->touched[i] = true;
 	for (size_t i = 0; i < d->udev.n; i++) {
 		size_t b = d->udev.v[i].state == UDEV_PENDING
@@ -312,22 +334,15 @@ static void report_notes(struct daemon *d)
  * progress (start, reload, a slave that appeared, a retry). */
 void log_drift(struct daemon *d, struct bond_runtime *rt, const char *why)
 {
-	char what[160] = "";
-	size_t used = 0;
+	char what[160];
+	struct action_reasons links;
 
 	if (!rt->was_healthy) {
 		log_info("%s: converging (%s)", rt->name, why);
 		return;
 	}
-	for (size_t j = 0; j < d->plan.n && used < sizeof(what); j++) {
-		const struct action *a = &d->plan.v[j];
-		char one[64];
-		snprintf(one, sizeof(one), "%s: %s", a->ifname, a->why ? a->why : "drift");
-		if (strcmp(a->bond, rt->name) != 0 || strstr(what, one))
-			continue;
-		used += (size_t)snprintf(what + used, sizeof(what) - used, "%s%s", used ? ", " : "",
-					 one);
-	}
+	action_reasons_of(&links, d->plan.v, d->plan.n, rt->name, true);
+	action_reasons_text(&links, what, sizeof(what));
 	log_warn("%s: changed by something other than bondd (%s); repairing", rt->name, what);
 	rt->was_healthy = false;
 }
@@ -348,7 +363,7 @@ static void mark_whole(struct daemon *d)
 		struct bond_runtime *rt = &d->bonds[i];
 		if (!touched(d, i))
 			continue; /* untouched: as the last wake-up that touched it left it */
-		bool whole = planned && !rt->unsettled[0];
+		bool whole = planned && !rt->unsettled.passes;
 		for (size_t k = 0; k < b->n_slaves && whole; k++)
 			whole = observed_by_name(&d->ob.state, b->slaves[k].name) != NULL;
 		bool pending = false;
@@ -517,9 +532,11 @@ void notify_status(struct daemon *d)
 					      d->bonds[i].health_why};
 	service_status_of(sb, d->n_bonds, line, sizeof(line));
 	free(sb);
-	if (d->reload_refused[0]) {
+	char refused[400];
+	reload_refusal_text(&d->reload_refused, d->opts.config_path, refused, sizeof(refused));
+	if (refused[0]) {
 		size_t used = strlen(line);
-		snprintf(line + used, sizeof(line) - used, "; %s", d->reload_refused);
+		snprintf(line + used, sizeof(line) - used, "; %s", refused);
 	}
 	trial_status_text(d, line, sizeof(line));
 	if (strcmp(line, d->status_line) == 0)
@@ -572,7 +589,7 @@ static void note_unsettled(struct daemon *d, bool unsettled)
 	bool others = false; /* bonds not planned now, still differing */
 
 	for (size_t i = 0; i < d->n_bonds && !others; i++)
-		others = !touched(d, i) && d->bonds[i].unsettled[0];
+		others = !touched(d, i) && d->bonds[i].unsettled.passes;
 	if (!unsettled && !others) {
 		d->unsettled = 0;
 		d->unsettled_retry_ms = 0;
@@ -583,29 +600,23 @@ static void note_unsettled(struct daemon *d, bool unsettled)
 	}
 	for (size_t i = 0; i < d->n_bonds; i++) {
 		struct bond_runtime *rt = &d->bonds[i];
-		char why[96] = "";
-		size_t used = 0;
+		struct action_reasons why;
 		if (!touched(d, i))
 			continue; /* not planned: the retry timer brings it */
-		for (size_t j = 0; unsettled && j < d->plan.n; j++) {
-			const struct action *a = &d->plan.v[j];
-			if (strcmp(a->bond, rt->name) != 0 || !a->why || strstr(why, a->why) ||
-			    used >= sizeof(why))
-				continue;
-			used += (size_t)snprintf(why + used, sizeof(why) - used, "%s%s",
-						 used ? ", " : "", a->why);
-		}
-		if (!used) {
-			rt->unsettled[0] = '\0';
+		action_reasons_of(&why, d->plan.v, unsettled ? d->plan.n : 0, rt->name, false);
+		if (!why.n) {
+			rt->unsettled.passes = 0;
 			continue;
 		}
-		if (!rt->unsettled[0])
+		if (!rt->unsettled.passes) {
+			char text[BOND_UNSETTLED_WHY_TEXT];
+			action_reasons_text(&why, text, sizeof(text));
 			record(d, EV_ERROR, rt->name, "",
 			       "still differs from the config after %d passes (%s); retrying",
-			       MAX_PASSES, why);
-		snprintf(rt->unsettled, sizeof(rt->unsettled),
-			 "still differs from the config after %d passes (%s); retrying every "
-			 "%llu ms", MAX_PASSES, why, (unsigned long long)backoff);
+			       MAX_PASSES, text);
+		}
+		rt->unsettled = (struct bond_unsettled){.passes = MAX_PASSES,
+							.retry_ms = backoff, .why = why};
 	}
 }
 
@@ -730,22 +741,114 @@ static void fd_limit_check(struct daemon *d)
 			 "raise LimitNOFILE= (bondd(8))", d->want.n_bonds, need, d->fd_soft);
 }
 
+/* The one reporter of a reload's verdict (reload_verdict.h): the log, the
+ * event, the client's answer (msg), STATUS= and READY=1, each as
+ * reload_effects_of says.  diag: the file's diagnostics, when it was read;
+ * try_s: a reload on trial, whose start trial_started says.  Returns 0 when
+ * the configuration was taken, -1 when refused. */
+static int reload_report(struct daemon *d, enum reload_verdict v, const struct config_diag *diag,
+			 uint32_t try_s, char *msg, size_t len)
+{
+	struct reload_effects fx = reload_effects_of(v);
+	const struct log_meta *meta = fx.message_id ?
+		&(struct log_meta){.message_id = LOG_MSGID_RELOAD_REFUSED} : NULL;
+	const char *path = d->opts.config_path;
+
+	switch (v) {
+	case RELOAD_ACCEPT:
+		if (try_s) {
+			trial_started(d, msg, len);
+			break;
+		}
+		log_info("reloaded: %zu bond%s", d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s");
+		record_config(d, CONFIG_TAKEN, NULL, "reloaded %s: %zu bonds", path,
+			      d->want.n_bonds);
+		snprintf(msg, len, "reloaded %s: %zu bond%s", path, d->want.n_bonds,
+			 d->want.n_bonds == 1 ? "" : "s");
+		break;
+	case RELOAD_REFUSED_TRIAL:
+		/* msg: why, as trial_conflict said it */
+		log_meta(LOG_ERR, meta, "reload refused: %s", msg);
+		record_config(d, CONFIG_REFUSED, NULL, "reload of %s refused: trial %u runs", path,
+			      d->trial.id);
+		break;
+	case RELOAD_REFUSED_ERROR_AT:
+	case RELOAD_REFUSED_UNREADABLE: {
+		const struct config_diagnostic *first = config_diag_first(diag, CONFIG_ERROR);
+		log_diagnostics(diag, CONFIG_ERROR);
+		log_meta(LOG_ERR, meta, "reload failed: keeping the running configuration");
+		/* Anyone may watch events; the message may quote a file only
+		 * root may read.  Where the error is, then, not what it says:
+		 * the log and the one who asked for the reload get the rest. */
+		char where[320] = "";
+		if (v == RELOAD_REFUSED_ERROR_AT)
+			snprintf(where, sizeof(where), "%s:%u", first->file, first->line);
+		if (where[0])
+			record_config(d, CONFIG_REFUSED, NULL, "reload of %s refused: error at %s",
+				      path, where);
+		else
+			record_config(d, CONFIG_REFUSED, NULL, "reload of %s refused", path);
+		char *first_line = first ? config_diagnostic_format(first) : NULL;
+		snprintf(msg, len, "%s%s; the running configuration stays",
+			 first_line ? first_line : first ? "out of memory" : "the file cannot be read",
+			 config_diag_count(diag, CONFIG_ERROR) > 1 ?
+			 " (and more errors, see bondd's log)" : "");
+		free(first_line);
+		d->reload_refused = (struct reload_refusal){.verdict = v};
+		snprintf(d->reload_refused.where, sizeof(d->reload_refused.where), "%s", where);
+		break;
+	}
+	case RELOAD_REFUSED_NO_BONDS:
+		log_diagnostics(diag, CONFIG_WARNING);
+		log_meta(LOG_ERR, meta,
+			 "reload refused: %s defines no bonds, and bondd manages %zu; keeping the "
+			 "running configuration (to stop managing every bond, stop the service)",
+			 path, d->want.n_bonds);
+		record_config(d, CONFIG_REFUSED, NULL, "reload of %s refused: it defines no bonds",
+			      path);
+		snprintf(msg, len, "%s defines no bonds, and bondd manages %zu; the running "
+			 "configuration stays (to stop managing every bond, stop the service)",
+			 path, d->want.n_bonds);
+		d->reload_refused = (struct reload_refusal){.verdict = v,
+							    .managing = d->want.n_bonds};
+		break;
+	case RELOAD_REFUSED_CONFLICT:
+		log_meta(LOG_ERR, meta, "reload failed: keeping the running configuration");
+		record_config(d, CONFIG_REFUSED, NULL, "reload of %s refused: one link named by two "
+			      "slave entries", path);
+		snprintf(msg, len, "%s: one link is named by two slave entries (see bondd's "
+			 "log); the running configuration stays", path);
+		d->reload_refused = (struct reload_refusal){.verdict = v};
+		break;
+	case RELOAD_REFUSED_NOMEM:
+		log_meta(LOG_ERR, meta, "reload: out of memory; keeping the running configuration");
+		snprintf(msg, len, "out of memory; the running configuration stays");
+		break;
+	}
+	if (fx.status_line)
+		notify_status(d);
+	if (fx.ready)
+		sd_notify_send("READY=1");
+	return fx.refused ? -1 : 0;
+}
+
 /* Returns 0 once the file is applied, -1 when it was refused (msg: why).
- * try_s: on trial for that many seconds (daemon_trial.c), 0: a reload. */
+ * try_s: on trial for that many seconds (daemon_trial.c), 0: a reload.
+ * Facts are gathered in order, the verdict asked for after each step
+ * (reload_verdict.h), and everything that can fail is done before
+ * anything is written: a reload that says it kept the running
+ * configuration must have changed nothing. */
 static int reload(struct daemon *d, char *msg, size_t len, uint32_t try_s)
 {
 	struct desired next = {0};
 	struct config_diag diag = {0};
+	struct reload_facts facts = {.running_bonds = d->want.n_bonds};
+	enum reload_verdict v;
+	int ret;
 
-	/* While a trial runs a plain reload is refused: which configuration
-	 * would a rollback then put back?  Confirm first, or let it end. */
-	if (!try_s && trial_conflict(d, "reload", msg, len)) {
-		log_meta(LOG_ERR, &(struct log_meta){.message_id = LOG_MSGID_RELOAD_REFUSED},
-			 "reload refused: %s", msg);
-		record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: trial %u runs",
-		       d->opts.config_path, d->trial.id);
-		return -1;
-	}
+	facts.trial_runs = !try_s && trial_conflict(d, "reload", msg, len);
+	if ((v = reload_verdict_of(&facts)) != RELOAD_ACCEPT)
+		return reload_report(d, v, NULL, try_s, msg, len);
 	sd_notify_send("RELOADING=1");
 	log_info("reloading %s", d->opts.config_path);
 	/* A value the kernel refuses is refused here, before anything is
@@ -753,110 +856,39 @@ static int reload(struct daemon *d, char *msg, size_t len, uint32_t try_s)
 	 * 802.3ad ports set down, released) for a request that then fails. */
 	if (config_load_kernel(d->opts.config_path, running_kernel(), &next, &diag) < 0) {
 		const struct config_diagnostic *first = config_diag_first(&diag, CONFIG_ERROR);
-		log_diagnostics(&diag, CONFIG_ERROR);
-		log_meta(LOG_ERR, &(struct log_meta){.message_id = LOG_MSGID_RELOAD_REFUSED},
-			 "reload failed: keeping the running configuration");
-		/* Anyone may watch events; the message may quote a file only
-		 * root may read.  Where the error is, then, not what it says:
-		 * the log and the one who asked for the reload get the rest. */
-		char where[320] = "";
-		if (first && first->line)
-			snprintf(where, sizeof(where), "%s:%u", first->file, first->line);
-		if (where[0])
-			record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: error at %s",
-			       d->opts.config_path, where);
-		else
-			record(d, EV_CONFIG, NULL, NULL, "reload of %s refused", d->opts.config_path);
-		char *first_line = first ? config_diagnostic_format(first) : NULL;
-		snprintf(msg, len, "%s%s; the running configuration stays",
-			 first_line ? first_line : first ? "out of memory" : "the file cannot be read",
-			 config_diag_count(&diag, CONFIG_ERROR) > 1 ?
-			 " (and more errors, see bondd's log)" : "");
-		free(first_line);
-		if (where[0])
-			snprintf(d->reload_refused, sizeof(d->reload_refused),
-				 "last reload refused: error at %s", where);
-		else
-			snprintf(d->reload_refused, sizeof(d->reload_refused),
-				 "last reload refused: %s cannot be read", d->opts.config_path);
-		notify_status(d);
-		config_diag_free(&diag);
-		sd_notify_send("READY=1");
-		return -1;
+		facts.parse_failed = true;
+		facts.error_has_line = first && first->line;
+	} else {
+		facts.parsed = true;
+		facts.next_bonds = next.n_bonds;
 	}
-	/*
-	 * A file that defines no bond while bondd manages some is refused: a
-	 * config tool that truncates and rewrites the file, or an editor that
-	 * crashed, leaves it empty for a moment, and taking it would stop every
-	 * repair without a word (the bonds stay, unwatched).  To stop managing
-	 * every bond an admin stops the service (bondd(8)).  At start an empty
-	 * file is taken: bondd runs idle, as installed.
-	 */
-	if (next.n_bonds == 0 && d->want.n_bonds > 0) {
-		log_diagnostics(&diag, CONFIG_WARNING);
+	if ((v = reload_verdict_of(&facts)) != RELOAD_ACCEPT) {
+		ret = reload_report(d, v, &diag, try_s, msg, len);
 		config_diag_free(&diag);
 		desired_free(&next);
-		log_meta(LOG_ERR, &(struct log_meta){.message_id = LOG_MSGID_RELOAD_REFUSED},
-			 "reload refused: %s defines no bonds, and bondd manages %zu; keeping the "
-			 "running configuration (to stop managing every bond, stop the service)",
-			 d->opts.config_path, d->want.n_bonds);
-		record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: it defines no bonds",
-		       d->opts.config_path);
-		snprintf(msg, len, "%s defines no bonds, and bondd manages %zu; the running "
-			 "configuration stays (to stop managing every bond, stop the service)",
-			 d->opts.config_path, d->want.n_bonds);
-		snprintf(d->reload_refused, sizeof(d->reload_refused),
-			 "last reload refused: %s defines no bonds, still managing %zu",
-			 d->opts.config_path, d->want.n_bonds);
-		notify_status(d);
-		sd_notify_send("READY=1");
-		return -1;
+		return ret;
 	}
 	log_diagnostics(&diag, CONFIG_WARNING);
 	config_diag_free(&diag);
 	/* Entries by mac:, path: or altname take today's names first (the
 	 * link records are then kept by name); one link named by two entries
 	 * is a config error (identity.h). */
-	int conflicts = identity_refresh(&next, &d->ob.state, NULL, true);
-	if (conflicts != 0) {
-		desired_free(&next);
-		log_err("reload failed: keeping the running configuration");
-		record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: one link named by two "
-		       "slave entries", d->opts.config_path);
-		snprintf(msg, len, "%s: one link is named by two slave entries (see bondd's "
-			 "log); the running configuration stays", d->opts.config_path);
-		snprintf(d->reload_refused, sizeof(d->reload_refused),
-			 "last reload refused: one link named by two slave entries");
-		notify_status(d);
-		sd_notify_send("READY=1");
-		return -1;
-	}
-	/* Everything that can fail before anything is written: a reload that
-	 * says it kept the running configuration must have changed nothing. */
-	if ((try_s && trial_begin(d, &next, try_s) < 0) || runtime_rebuild(d, &next) < 0) {
-		if (try_s)
+	facts.conflicts = identity_refresh(&next, &d->ob.state, NULL, true);
+	if ((v = reload_verdict_of(&facts)) == RELOAD_ACCEPT) {
+		facts.out_of_memory = (try_s && trial_begin(d, &next, try_s) < 0) ||
+				      runtime_rebuild(d, &next) < 0;
+		if (facts.out_of_memory && try_s)
 			trial_cancel(d);
-		log_err("reload: out of memory; keeping the running configuration");
-		snprintf(msg, len, "out of memory; the running configuration stays");
+		v = reload_verdict_of(&facts);
+	}
+	if (v != RELOAD_ACCEPT) {
 		desired_free(&next);
-		sd_notify_send("READY=1");
-		return -1;
+		return reload_report(d, v, NULL, try_s, msg, len);
 	}
 	/* On trial, the running configuration is kept (trial_begin took it)
 	 * to be put back; else it goes. */
 	apply_config(d, &next, d->opts.config_path, !try_s, !try_s);
-	if (try_s) {
-		trial_started(d, msg, len);
-		sd_notify_send("READY=1");
-		return 0;
-	}
-	log_info("reloaded: %zu bond%s", d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s");
-	record(d, EV_CONFIG, NULL, NULL, "reloaded %s: %zu bonds", d->opts.config_path,
-	       d->want.n_bonds);
-	snprintf(msg, len, "reloaded %s: %zu bond%s", d->opts.config_path, d->want.n_bonds,
-		 d->want.n_bonds == 1 ? "" : "s");
-	sd_notify_send("READY=1");
-	return 0;
+	return reload_report(d, v, NULL, try_s, msg, len);
 }
 
 /* Makes next (taken over) the configuration and converges to it, as a
@@ -877,8 +909,8 @@ void apply_config(struct daemon *d, struct desired *next, const char *from, bool
 		if (!b->absent && !desired_find_bond(next, b->name)) {
 			log_info("%s: no longer in %s: left in place as it is, no longer managed "
 				 "(state = absent deletes it)", b->name, from);
-			record(d, EV_CONFIG, b->name, NULL,
-			       "no longer configured: left in place, unmanaged");
+			record_config(d, CONFIG_TAKEN, b->name,
+				      "no longer configured: left in place, unmanaged");
 		}
 	}
 	/* A bridge the running file named and the new one changes is bondd's
@@ -896,7 +928,7 @@ void apply_config(struct daemon *d, struct desired *next, const char *from, bool
 	d->want = *next;
 	*next = (struct desired){0};
 	touch_all(d); /* (its names pointed into the old config) */
-	d->reload_refused[0] = '\0';
+	d->reload_refused = (struct reload_refusal){.verdict = RELOAD_ACCEPT};
 	/* A reload accepts the absence of the uppers the kernel took with a
 	 * deleted bond (bondd(8), UPPERS). */
 	for (size_t i = 0; accept_lost && i < d->n_bonds; i++) {
@@ -1288,8 +1320,8 @@ int daemon_main(const struct daemon_opts *opts)
 	else
 		log_info("managing %zu bond%s from %s", d.want.n_bonds,
 			 d.want.n_bonds == 1 ? "" : "s", opts->config_path);
-	record(&d, EV_CONFIG, NULL, NULL, "started with %s: %zu bonds", opts->config_path,
-	       d.want.n_bonds);
+	record_config(&d, CONFIG_TAKEN, NULL, "started with %s: %zu bonds", opts->config_path,
+		      d.want.n_bonds);
 	d.rebuild_ok = true;
 	converge(&d);
 	d.rebuild_ok = false;

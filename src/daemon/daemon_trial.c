@@ -180,8 +180,8 @@ void trial_started(struct daemon *d, char *msg, size_t len)
 		 "left down, without slaves or with fewer proven paths after %lld ms",
 		 t->id, d->opts.config_path, d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s",
 		 when, t->seconds, (long long)(t->settle_ms - t->start_ms));
-	record(d, EV_CONFIG, NULL, NULL, "trial %u: applied %s, put back at %s unless confirmed",
-	       t->id, d->opts.config_path, when);
+	record_config(d, CONFIG_TAKEN, NULL, "trial %u: applied %s, put back at %s unless confirmed",
+		      t->id, d->opts.config_path, when);
 	snprintf(msg, len, "trial %u: applied %s: %zu bond%s; put back at %s (in %u s) unless "
 		 "confirmed with bondd-status --confirm", t->id, d->opts.config_path,
 		 d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s", when, t->seconds);
@@ -249,7 +249,7 @@ static void roll_back(struct daemon *d, const char *why)
 		 "trial %u rolled back: %s; putting back the configuration that ran before it "
 		 "(%s still holds the tried one: a reload or a restart applies it again)", t->id,
 		 why, d->opts.config_path);
-	record(d, EV_CONFIG, NULL, NULL, "trial %u rolled back: %s", t->id, why);
+	record_config(d, CONFIG_TAKEN, NULL, "trial %u rolled back: %s", t->id, why);
 	trial_end(d, false, why);
 	snprintf(from, sizeof(from), "the configuration before trial %u", t->id);
 	apply_config(d, &prev, from, true, false); /* frees the tried one */
@@ -334,7 +334,7 @@ int trial_answer(struct daemon *d, enum status_verb verb, uint32_t arg, char *ms
 		uint32_t id = t->id;
 		log_info("trial %u confirmed: the tried configuration from %s stays", id,
 			 d->opts.config_path);
-		record(d, EV_CONFIG, NULL, NULL, "trial %u confirmed", id);
+		record_config(d, CONFIG_TAKEN, NULL, "trial %u confirmed", id);
 		t->confirmed = true;
 		trial_step(d);
 		notify_status(d); /* STATUS= without the trial */

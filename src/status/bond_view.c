@@ -235,8 +235,14 @@ static enum status_health judge(const struct status_view *v, const struct bond_v
 			      b->bridge, detail);
 	/* What health does not compare (options, addresses) bondd may still
 	 * be putting back: the daemon says so while it retries. */
-	if (rt && rt->unsettled[0])
-		return reason(why, len, DEGRADED, "%s %s", b->name, rt->unsettled);
+	if (rt && rt->unsettled.passes) {
+		char text[BOND_UNSETTLED_WHY_TEXT];
+		action_reasons_text(&rt->unsettled.why, text, sizeof(text));
+		return reason(why, len, DEGRADED,
+			      "%s still differs from the config after %u passes (%s); retrying "
+			      "every %llu ms", b->name, rt->unsettled.passes, text,
+			      rt->unsettled.retry_ms);
+	}
 	/* The bond is as configured; what the checks found beyond it. */
 	for (size_t i = 0; i < bv->n_findings; i++) {
 		const struct finding *f = bv->findings[i];

@@ -1305,16 +1305,16 @@ static void health_while_retrying(void **state)
 	struct world *w = world_new();
 	char why[128];
 
-	snprintf(w->bonds[0].unsettled, sizeof(w->bonds[0].unsettled),
-		 "still differs from the config after 6 passes (option); retrying every 400 ms");
+	w->bonds[0].unsettled = (struct bond_unsettled){
+		.passes = 6, .retry_ms = 400, .why = {.why = {"option", "mac"}, .n = 2}};
 	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
-	assert_string_equal(why, "bond0 still differs from the config after 6 passes (option); "
-				 "retrying every 400 ms");
+	assert_string_equal(why, "bond0 still differs from the config after 6 passes (option, "
+				 "mac); retrying every 400 ms");
 	link_mut(w, "bond0")->flags &= ~(unsigned)IFF_UP;
 	assert_int_equal(health(w, "bond0", why), HEALTH_DOWN);
 	assert_string_equal(why, "bond0 is down");
 	link_mut(w, "bond0")->flags |= IFF_UP;
-	w->bonds[0].unsettled[0] = '\0';
+	w->bonds[0].unsettled.passes = 0;
 	assert_int_equal(health(w, "bond0", why), HEALTH_OK);
 	world_free(w);
 	(void)state;
