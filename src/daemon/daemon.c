@@ -44,127 +44,6 @@
  * interrupted) before bondd gives up: about 5 s of waits in all. */
 #define START_SYNC_TRIES 10
 
-static void record_v(struct daemon *d, int64_t wall_ms, enum event_kind kind, const char *bond,
-		     const char *link, const char *fmt, va_list ap)
-	__attribute__((format(printf, 6, 0)));
-
-static void record_v(struct daemon *d, int64_t wall_ms, enum event_kind kind, const char *bond,
-		     const char *link, const char *fmt, va_list ap)
-{
-	struct event e = {.wall_ms = wall_ms, .kind = kind};
-
-	snprintf(e.bond, sizeof(e.bond), "%s", bond ? bond : "");
-	snprintf(e.link, sizeof(e.link), "%s", link ? link : "");
-	vsnprintf(e.text, sizeof(e.text), fmt, ap);
-	event_log_add(&d->events, &e);
-	if (d->server)
-		status_split_broadcast(d->server, &e);
-}
-
-/* Records an event for the status socket and sends it to watchers. */
-void record(struct daemon *d, enum event_kind kind, const char *bond, const char *link,
-	    const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	record_v(d, clock_wall_ms(), kind, bond, link, fmt, ap);
-	va_end(ap);
-}
-
-/* The config's fate, for the reload metrics: every start, reload, refused
- * reload and trial step is an EV_CONFIG event recorded here, with its fate
- * said by the caller (not read back from the text). */
-void record_config(struct daemon *d, enum config_fate fate, const char *bond, const char *fmt,
-		   ...)
-{
-	int64_t now = clock_wall_ms();
-	va_list ap;
-
-	d->config_failed = fate == CONFIG_REFUSED;
-	if (!d->config_failed)
-		d->config_success_ms = now;
-	va_start(ap, fmt);
-	record_v(d, now, EV_CONFIG, bond, NULL, fmt, ap);
-	va_end(ap);
-}
-
-struct bond_runtime *bond_rt(struct daemon *d, const char *name)
-{
-	for (size_t i = 0; i < d->n_bonds; i++)
-		if (strcmp(d->bonds[i].name, name) == 0)
-			return &d->bonds[i];
-	return NULL;
-}
-
-struct link_runtime *link_rt(struct daemon *d, const char *name)
-{
-	/* Each bond's records are its own and then its slaves' (in config
-	 * order, runtime_rebuild): the bond that names it says where. */
-	size_t b = plan_touch_find(&d->touch, name);
-	if (b < d->n_bonds && d->link_at && b < d->want.n_bonds) {
-		size_t at = d->link_at[b], end = at + 1 + d->want.bonds[b].n_slaves;
-		for (size_t i = at; i < end && i < d->n_links; i++)
-			if (strcmp(d->links[i].name, name) == 0)
-				return &d->links[i];
-	}
-	for (size_t i = 0; i < d->n_links; i++)
-		if (strcmp(d->links[i].name, name) == 0)
-			return &d->links[i];
-	return NULL;
-}
-
-/* Builds the runtime records for a new config, keeping the counters of
- * bonds and links that stay. */
-int runtime_rebuild(struct daemon *d, const struct desired *want)
-{
-	size_t n_links = 0;
-	for (size_t i = 0; i < want->n_bonds; i++)
-		n_links += 1 + want->bonds[i].n_slaves;
-	struct bond_runtime *bonds = calloc(want->n_bonds ? want->n_bonds : 1, sizeof(*bonds));
-	struct link_runtime *links = calloc(n_links ? n_links : 1, sizeof(*links));
-	bool *touched = calloc(want->n_bonds ? want->n_bonds : 1, sizeof(*touched));
-	size_t *link_at = calloc(want->n_bonds ? want->n_bonds : 1, sizeof(*link_at));
-	if (!bonds || !links || !touched || !link_at) {
-		free(bonds);
-		free(links);
-		free(touched);
-		free(link_at);
-		return -ENOMEM;
-	}
-	size_t k = 0;
-	for (size_t i = 0; i < want->n_bonds; i++) {
-		const struct desired_bond *b = &want->bonds[i];
-		struct bond_runtime *old = bond_rt(d, b->name);
-		if (old)
-			bonds[i] = *old;
-		snprintf(bonds[i].name, IFNAMSIZ, "%s", b->name);
-		link_at[i] = k;
-		for (size_t j = 0; j <= b->n_slaves; j++) {
-			const char *name = j == 0 ? b->name : b->slaves[j - 1].name;
-			struct link_runtime *lo = link_rt(d, name);
-			if (lo)
-				links[k] = *lo;
-			snprintf(links[k].name, IFNAMSIZ, "%s", name);
-			snprintf(links[k].bond, IFNAMSIZ, "%s", b->name);
-			k++;
-		}
-	}
-	free(d->bonds);
-	free(d->links);
-	free(d->touched);
-	free(d->link_at);
-	d->link_at = link_at;
-	d->bonds = bonds;
-	d->n_bonds = want->n_bonds;
-	d->touched = touched;
-	d->touched_all = true;
-	d->links = links;
-	d->n_links = n_links;
-	d->host_check_due = true; /* a new config: other slaves, other settings */
-	return 0;
-}
-
 static void report_unreported(struct daemon *d);
 
 /* Carrier changes of configured links are counted; they need no action
@@ -274,15 +153,6 @@ static bool touched(const struct daemon *d, size_t i)
 	return d->touched_all || d->touched[i];
 }
 
-/* Every bond from now on: the names the events are matched by changed
- * (a start, a reload, a slave entry that follows its link's new name). */
-void touch_all(struct daemon *d)
-{
-	d->touched_all = true;
-	if (plan_touch_build(&d->touch, &d->want) < 0)
-		log_err("out of memory: every event plans every bond");
-}
-
 /* The bonds a retry is for: those with an action backing off, still
  * differing after the last wake-up, or with a slave waiting for udev. */
 static void touch_due(struct daemon *d)
@@ -332,7 +202,7 @@ static void report_notes(struct daemon *d)
  * doing (bondd's own changes are made whole within a pass): a warning
  * naming the links and what drifted.  Otherwise it is bondd's own work in
  * progress (start, reload, a slave that appeared, a retry). */
-void log_drift(struct daemon *d, struct bond_runtime *rt, const char *why)
+static void log_drift(struct daemon *d, struct bond_runtime *rt, const char *why)
 {
 	char what[160];
 	struct action_reasons links;
@@ -345,6 +215,21 @@ void log_drift(struct daemon *d, struct bond_runtime *rt, const char *why)
 	action_reasons_text(&links, what, sizeof(what));
 	log_warn("%s: changed by something other than bondd (%s); repairing", rt->name, what);
 	rt->was_healthy = false;
+}
+
+/* What drifted, once per bond and pass, before the plan is sent: the
+ * reasons of its actions, as an event and in the log (log_drift). */
+static void report_drift(struct daemon *d)
+{
+	for (size_t i = 0; i < d->n_bonds; i++) {
+		char why[160];
+		struct action_reasons reasons;
+		action_reasons_of(&reasons, d->plan.v, d->plan.n, d->bonds[i].name, false);
+		if (action_reasons_text(&reasons, why, sizeof(why))) {
+			record(d, EV_DRIFT, d->bonds[i].name, "", "%s", why);
+			log_drift(d, &d->bonds[i], why);
+		}
+	}
 }
 
 /* Which bonds bondd has left whole, for log_drift: nothing left to do for
@@ -636,6 +521,8 @@ static void retry_stale(struct daemon *d)
 		log_info("re-reading links works again");
 }
 
+static void trial_judge_now(struct daemon *d);
+
 static void converge(struct daemon *d)
 {
 	bool unsettled = false;
@@ -681,6 +568,7 @@ static void converge(struct daemon *d)
 				log_err("re-reading links: %s", strerror(-err));
 			unsettled = true;
 		} else {
+			report_drift(d);
 			execute_plan(d);
 		}
 	}
@@ -699,7 +587,7 @@ static void converge(struct daemon *d)
 	linkcheck_sync(d->lc, &d->want, &d->ob.state);
 	hostcheck_run_if_due(d);
 	/* Last: a trial put back converges again, from here. */
-	trial_step(d);
+	trial_judge_now(d);
 	memset(d->touched, 0, d->n_bonds * sizeof(*d->touched));
 	d->touched_all = false;
 }
@@ -950,6 +838,19 @@ void apply_config(struct daemon *d, struct desired *next, const char *from, bool
 	d->rebuild_ok = false;
 }
 
+/* The running trial judged now (daemon_trial.c); one put back is applied
+ * here, the same path as a reload's. */
+static void trial_judge_now(struct daemon *d)
+{
+	struct trial_putback back;
+
+	if (!trial_step(d, &back))
+		return;
+	apply_config(d, &back.prev, back.from, true, false); /* frees the tried one */
+	log_info("trial %u: the configuration before it runs again: %zu bond%s", back.id,
+		 d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s");
+}
+
 /* The status socket's reload request. */
 static int reload_request(void *ctx, char *msg, size_t len)
 {
@@ -961,8 +862,14 @@ static int trial_request(void *ctx, enum status_verb verb, uint32_t arg, char *m
 {
 	struct daemon *d = ctx;
 
-	if (verb != SV_TRY)
-		return trial_answer(d, verb, arg, msg, len);
+	if (verb != SV_TRY) {
+		int ret = trial_answer(d, verb, arg, msg, len);
+		if (verb == SV_CONFIRM && ret == 0) {
+			trial_judge_now(d);
+			notify_status(d); /* STATUS= without the trial */
+		}
+		return ret;
+	}
 	if (trial_conflict(d, "try", msg, len))
 		return SE_CONFLICT;
 	return reload(d, msg, len, arg) < 0 ? SE_REFUSED : 0;
@@ -989,12 +896,6 @@ static void on_signal(struct daemon *d)
 			break;
 		}
 	}
-}
-
-int add_fd(int epfd, int fd)
-{
-	struct epoll_event ev = {.events = EPOLLIN, .data.fd = fd};
-	return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev);
 }
 
 static int setup_fds(struct daemon *d)
@@ -1095,7 +996,7 @@ static int run_loop(struct daemon *d)
 			} else if (d->lc && fd == linkcheck_fd(d->lc)) {
 				linkcheck_dispatch(d->lc);
 				/* a check's end may prove fewer paths */
-				trial_step(d);
+				trial_judge_now(d);
 				changed = true;
 			} else if (d->lldp && fd == lldp_rx_fd(d->lldp)) {
 				lldp_rx_dispatch(d->lldp);

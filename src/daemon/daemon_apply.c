@@ -85,17 +85,6 @@ void execute_plan(struct daemon *d)
 	/* Where each route rewrite goes, from the kernel's own list. */
 	executor_order_routes(&d->ex, &d->plan);
 
-	/* What drifted, once per bond and pass: the reasons of its actions. */
-	for (size_t i = 0; i < d->n_bonds; i++) {
-		char why[160];
-		struct action_reasons reasons;
-		action_reasons_of(&reasons, d->plan.v, d->plan.n, d->bonds[i].name, false);
-		if (action_reasons_text(&reasons, why, sizeof(why))) {
-			record(d, EV_DRIFT, d->bonds[i].name, "", "%s", why);
-			log_drift(d, &d->bonds[i], why);
-		}
-	}
-
 	for (size_t i = 0; i < d->plan.n; i++) {
 		const struct action *a = &d->plan.v[i];
 		bool skip = false;

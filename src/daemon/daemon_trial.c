@@ -228,21 +228,23 @@ static void trial_end(struct daemon *d, bool kept, const char *why)
 	status_split_trial_ended(d->server, t->id, kept ? 0 : SE_ROLLED_BACK, msg);
 }
 
-/* The configuration before the trial comes back: the same path as a
- * reload's, so every bond already right is left alone. */
-static void roll_back(struct daemon *d, const char *why)
+/* The configuration before the trial is to come back: the runtime records
+ * made for it and the trial ended; the caller applies out (daemon.c), the
+ * same path as a reload's, so every bond already right is left alone.
+ * False when nothing changed (out of memory). */
+static bool roll_back(struct daemon *d, const char *why, struct trial_putback *out)
 {
 	struct daemon_trial *t = &d->trial;
-	char from[48];
 
 	if (runtime_rebuild(d, &t->prev) < 0) {
 		/* Nothing changed: tried again at the next look (the retry
 		 * timer comes at once while the trial runs past its time). */
 		log_err("trial %u: out of memory putting back the configuration before it; "
 			"trying again", t->id);
-		return;
+		return false;
 	}
-	struct desired prev = t->prev;
+	out->prev = t->prev;
+	out->id = t->id;
 	t->prev = (struct desired){0};
 	/* Said before the work, so that the log reads in order. */
 	log_meta(LOG_WARNING, &(struct log_meta){.message_id = LOG_MSGID_TRIAL_ROLLED_BACK},
@@ -251,10 +253,8 @@ static void roll_back(struct daemon *d, const char *why)
 		 why, d->opts.config_path);
 	record_config(d, CONFIG_TAKEN, NULL, "trial %u rolled back: %s", t->id, why);
 	trial_end(d, false, why);
-	snprintf(from, sizeof(from), "the configuration before trial %u", t->id);
-	apply_config(d, &prev, from, true, false); /* frees the tried one */
-	log_info("trial %u: the configuration before it runs again: %zu bond%s", t->id,
-		 d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s");
+	snprintf(out->from, sizeof(out->from), "the configuration before trial %u", t->id);
+	return true;
 }
 
 /* The facts of the tried configuration's bonds now (after the grace). */
@@ -283,12 +283,12 @@ static void gather(struct daemon *d)
 	}
 }
 
-void trial_step(struct daemon *d)
+bool trial_step(struct daemon *d, struct trial_putback *out)
 {
 	struct daemon_trial *t = &d->trial;
 
 	if (!t->running)
-		return;
+		return false;
 	int64_t now = (int64_t)clock_mono_ms();
 	/* Before the grace ends no bond is judged: no facts needed. */
 	if (now >= t->settle_ms)
@@ -296,16 +296,16 @@ void trial_step(struct daemon *d)
 	struct trial_verdict v = trial_judge(t->confirmed, now, t->settle_ms, t->deadline_ms,
 					     t->bonds, now >= t->settle_ms ? t->n_bonds : 0);
 	if (v.action == TRIAL_WAIT)
-		return;
+		return false;
 	if (v.action == TRIAL_KEEP) {
 		desired_free(&t->prev);
 		trial_end(d, true, NULL);
-		return;
+		return false;
 	}
 	char why[160];
 	trial_reason_text(v.reason, v.reason == TRIAL_DEADLINE ? NULL : &t->bonds[v.bond], why,
 			  sizeof(why));
-	roll_back(d, why);
+	return roll_back(d, why, out);
 }
 
 uint64_t trial_next_ms(const struct daemon *d)
@@ -335,9 +335,8 @@ int trial_answer(struct daemon *d, enum status_verb verb, uint32_t arg, char *ms
 		log_info("trial %u confirmed: the tried configuration from %s stays", id,
 			 d->opts.config_path);
 		record_config(d, CONFIG_TAKEN, NULL, "trial %u confirmed", id);
+		/* judged at once by the caller (a confirmed trial is kept) */
 		t->confirmed = true;
-		trial_step(d);
-		notify_status(d); /* STATUS= without the trial */
 		snprintf(msg, len, "trial %u confirmed: the tried configuration stays", id);
 		return 0;
 	}
