@@ -1010,9 +1010,12 @@ static int run_loop(struct daemon *d)
 			 * kernel's events of this turn were handled above. */
 			if (changed)
 				status_split_changed(d->server);
-			if (clients)
+			if (clients) {
 				status_split_dispatch(d->server);
-			else
+				/* a reload asked for is done now, outside the
+				 * server's dispatch */
+				status_split_answer_asks(d->server);
+			} else
 				status_split_flush(d->server); /* events of this turn's repairs */
 		}
 		/* A turn after a turn with events pending never sleeps in
