@@ -263,7 +263,7 @@ static void mark_whole(struct daemon *d)
 	action_list_free(&all);
 }
 
-/* What every bond's health shares (bond_view.c judge): a picture that
+/* What every bond's health shares (bond_view.c bond_judge): a picture that
  * may be stale, bondd impaired, and the degraded findings (any source may
  * replace its list between wake-ups).  When it changes, every bond is
  * judged again; else only the bonds a wake-up touched. */

@@ -160,7 +160,7 @@ static enum status_health reason(char *why, size_t len, enum status_health h,
  * (a limit reached), something the
  * kernel refused, the bond's MTU and MAC, each slave in config order, the
  * slave count, a repair still under way, and last the checks' findings. */
-static enum status_health judge(const struct status_view *v, const struct bond_view *bv,
+static enum status_health bond_judge(const struct status_view *v, const struct bond_view *bv,
 				char *why, size_t len)
 {
 	const enum status_health DEGRADED = HEALTH_DEGRADED, DOWN = HEALTH_DOWN;
@@ -295,7 +295,7 @@ static void bond_fill(struct bond_view *bv, const struct status_view *v,
 		bv->slaves_up += bv->slaves[j].up;
 	}
 	bv->why[0] = '\0';
-	bv->health = judge(v, bv, bv->why, sizeof(bv->why));
+	bv->health = bond_judge(v, bv, bv->why, sizeof(bv->why));
 	/* The reason may quote a refused option's value (rt->refused, the
 	 * kernel's words): a client without CAP_NET_ADMIN, and STATUS=,
 	 * which anyone reads, see it as the events show it (values the

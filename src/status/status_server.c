@@ -271,7 +271,7 @@ int client_service(struct status_server *s, struct client *c)
 }
 
 /* One read per turn, at most what the request buffer holds. */
-static void on_readable(struct status_server *s, struct client *c)
+static void server_on_readable(struct status_server *s, struct client *c)
 {
 	size_t room = sizeof(c->in) - c->in_len;
 	struct uid_budget *b = client_budget(s, c);
@@ -522,7 +522,7 @@ void status_server_dispatch(struct status_server *s)
 			if ((e & EPOLLERR) || ((e & EPOLLHUP) && c->state == CS_WATCH))
 				client_drop(s, c); /* gone: a watcher never reads, so only this tells */
 			else if ((e & (EPOLLIN | EPOLLHUP)) && c->state == CS_REQUEST && !c->eof)
-				on_readable(s, c);
+				server_on_readable(s, c);
 			else
 				client_service(s, c);
 		}

@@ -231,7 +231,7 @@ static int fork_snapshot(struct status_split *s)
 
 /* --- requests from the status process ---------------------------------- */
 
-static void reply(struct status_split *s, uint32_t id, const struct strbuf *out)
+static void split_reply(struct status_split *s, uint32_t id, const struct strbuf *out)
 {
 	if (out->oom) {
 		struct strbuf err = {0};
@@ -274,7 +274,7 @@ static void on_reload(struct status_split *s, uint32_t id, int fd)
 	} else {
 		status_reply_error(&out, SE_BUSY, "too many requests this turn");
 	}
-	reply(s, id, &out);
+	split_reply(s, id, &out);
 	sb_free(&out);
 }
 
@@ -293,7 +293,7 @@ static void answer_reload(struct status_split *s, const struct split_ask *a)
 		status_reply_reloaded(&v, msg, &out);
 	}
 	s->pacing.gen++;
-	reply(s, a->id, &out);
+	split_reply(s, a->id, &out);
 	sb_free(&out);
 }
 
@@ -322,7 +322,7 @@ static void on_trial(struct status_split *s, uint32_t id, uint16_t type, uint32_
 	} else {
 		status_reply_error(&out, SE_BUSY, "too many requests this turn");
 	}
-	reply(s, id, &out);
+	split_reply(s, id, &out);
 	sb_free(&out);
 }
 
@@ -358,7 +358,7 @@ static void answer_trial(struct status_split *s, const struct split_ask *a)
 		if (verb != SV_TRIAL_WAIT)
 			s->pacing.gen++;
 	}
-	reply(s, a->id, &out);
+	split_reply(s, a->id, &out);
 	sb_free(&out);
 }
 
@@ -394,7 +394,7 @@ void status_split_trial_ended(struct status_split *s, uint32_t trial, int code, 
 			i++;
 			continue;
 		}
-		reply(s, s->waiters[i].id, &out);
+		split_reply(s, s->waiters[i].id, &out);
 		s->waiters[i] = s->waiters[--s->n_waiters];
 	}
 	sb_free(&out);
@@ -415,7 +415,7 @@ static void on_proc(struct status_split *s, uint32_t id, int fd, const struct ip
 		v.privileged = peer_has_net_admin(fd);
 		status_reply_render(&v, &req, &out);
 	}
-	reply(s, id, &out);
+	split_reply(s, id, &out);
 	sb_free(&out);
 }
 
@@ -472,7 +472,7 @@ static void step_snapshot(struct status_split *s)
 
 /* One frame; -1 when it is malformed (the status process is then
  * ended: it is not ours any more, or it is broken). */
-static int on_frame(struct status_split *s, const struct ipc_hdr *h, const void *p)
+static int split_on_frame(struct status_split *s, const struct ipc_hdr *h, const void *p)
 {
 	int fd = -1;
 
@@ -569,7 +569,7 @@ static void on_child_readable(struct status_split *s)
 			s->paused = true;
 			break;
 		}
-		if (on_frame(s, &h, p) < 0) {
+		if (split_on_frame(s, &h, p) < 0) {
 			lose_status_process(s, "sent a malformed request");
 			return;
 		}
