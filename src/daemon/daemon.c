@@ -18,6 +18,7 @@
 #include <sys/timerfd.h>
 #include <sys/utsname.h>
 
+#include "carrier_change.h"
 #include "config.h"
 #include "kernel_caps.h"
 #include "fd_budget.h"
@@ -94,39 +95,26 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 		log_warn("%s disappeared", l->name);
 		record(d, EV_GONE, rt->bond, l->name, "%s disappeared", l->name);
 	} else {
-		/* A carrier lost while the link stays admin-up is the cable,
-		 * the NIC or the peer.  One lost with the admin state going
-		 * down is an admin's doing: bondd's own release and its
-		 * link-down before an enslave, a device being deleted.  Those
-		 * are repairs (counted with the bond's actions), not flaps. */
-		bool admin = !(old->flags & IFF_UP) || !(now->flags & IFF_UP);
-		bool was_up = old->flags & IFF_LOWER_UP, is_up = now->flags & IFF_LOWER_UP;
-		unsigned long lost = was_up && !is_up;
-		/* The kernel may announce a loss and the return in one message
-		 * (net/core/link_watch.c: the events of one linkwatch run
-		 * coalesce; seen on 6.12 and 7.2 for a veth whose peer went
-		 * down and up at once): its own count of losses,
-		 * IFLA_CARRIER_DOWN_COUNT, says how many there were. */
-		if (!admin && old->has_carrier_down_count && now->has_carrier_down_count) {
-			uint32_t n = now->carrier_down_count - old->carrier_down_count;
-			if (n > lost && n < 1000000)
-				lost = n;
-		}
-		if (!lost && was_up == is_up)
-			return;
-		if (!admin)
+		struct carrier_change c = carrier_change_of(old, now);
+		if (c.flap)
 			rt->last_flap_ms = clock_wall_ms();
-		if (!is_up && admin) {
+		switch (c.say) {
+		case CARRIER_SAY_NOTHING:
+			break;
+		case CARRIER_SAY_ADMIN_DOWN:
 			log_debug("%s: carrier lost with the link set down: not a flap", l->name);
-		} else if (lost) {
-			rt->carrier_losses += lost;
+			break;
+		case CARRIER_SAY_LOST:
+			rt->carrier_losses += c.lost;
 			log_info("%s: carrier lost (%lu so far)%s", l->name, rt->carrier_losses,
-				 is_up ? ", and back" : "");
+				 c.back ? ", and back" : "");
 			record(d, EV_DOWN, rt->bond, l->name, "carrier lost (%lu so far)%s",
-			       rt->carrier_losses, is_up ? ", and back" : "");
-		} else if (!admin) {
+			       rt->carrier_losses, c.back ? ", and back" : "");
+			break;
+		case CARRIER_SAY_BACK:
 			log_info("%s: carrier back", l->name);
 			record(d, EV_UP, rt->bond, l->name, "carrier back");
+			break;
 		}
 	}
 }
