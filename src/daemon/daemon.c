@@ -31,16 +31,8 @@
 #include "sd_notify.h"
 #include "service_status.h"
 #include "small_file.h"
+#include "unsettled.h"
 
-/* A plan normally converges in one pass plus one that finds nothing to do;
- * the bound only stops a kernel that keeps undoing our changes. */
-#define MAX_PASSES 6
-/* After a wake-up that ends at the bound with the bonds still differing,
- * the next one comes from the retry timer, 100 ms later and twice as late
- * after each further such wake-up in a row, up to 1 s: a bond that differs
- * is an outage, and one second of six passes is cheap. */
-#define UNSETTLED_FIRST_MS 100
-#define UNSETTLED_MAX_MS 1000
 /* Start-up dumps (each already repeated OBSERVER_DUMP_TRIES times when
  * interrupted) before bondd gives up: about 5 s of waits in all. */
 #define START_SYNC_TRIES 10
@@ -458,19 +450,16 @@ static void arm_retry(struct daemon *d, uint64_t plan_ms)
  * counts as settled: the holds' own expiries bring bondd back. */
 static void note_unsettled(struct daemon *d, bool unsettled)
 {
-	uint64_t backoff = UNSETTLED_FIRST_MS;
 	bool others = false; /* bonds not planned now, still differing */
 
 	for (size_t i = 0; i < d->n_bonds && !others; i++)
 		others = !touched(d, i) && d->bonds[i].unsettled.passes;
-	if (!unsettled && !others) {
-		d->unsettled = 0;
-		d->unsettled_retry_ms = 0;
-	} else if (unsettled) {
-		d->unsettled++;
-		backoff = clock_backoff_ms(d->unsettled, UNSETTLED_FIRST_MS, UNSETTLED_MAX_MS);
-		d->unsettled_retry_ms = clock_mono_ms() + backoff;
-	}
+	struct unsettled_step was = {.in_a_row = d->unsettled,
+				     .retry_at_ms = d->unsettled_retry_ms};
+	struct unsettled_step next = unsettled_step_of(unsettled, others, &was, clock_mono_ms());
+	uint64_t backoff = next.backoff_ms;
+	d->unsettled = next.in_a_row;
+	d->unsettled_retry_ms = next.retry_at_ms;
 	for (size_t i = 0; i < d->n_bonds; i++) {
 		struct bond_runtime *rt = &d->bonds[i];
 		struct action_reasons why;
