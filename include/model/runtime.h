@@ -28,6 +28,9 @@ struct link_runtime {
 	char duplex[16];
 };
 
+/* What health shows of failing while refused. */
+#define BOND_REFUSED_SHOWN 191
+
 /* The unsettled reasons joined (action_reasons_text) fit in this. */
 #define BOND_UNSETTLED_WHY_TEXT 96
 
@@ -49,10 +52,11 @@ struct bond_runtime {
 	} unsettled;
 	bool was_healthy;             /* whole after bondd's last pass */
 	char failing[512];            /* actions backing off now, in the kernel's words */
-	/* The refusals behind what bondd still has to do for it (a fresh plan
-	 * without holds is not empty): health says the bond is degraded and
-	 * why, in the kernel's words; "" when nothing refused is pending. */
-	char refused[192];
+	/* Something bondd still has to do for it was refused and backs off
+	 * (a fresh plan without holds is not empty): health says the bond is
+	 * degraded, and why in the kernel's words, the first
+	 * BOND_REFUSED_SHOWN bytes of failing. */
+	bool refused;
 	/* The health last logged (enum status_health), for the journal's one
 	 * line per change; health_logged false: none yet. */
 	bool health_logged;

@@ -237,8 +237,7 @@ static void mark_whole(struct daemon *d)
 		rt->was_healthy = whole && !pending;
 		/* A refused address or option leaves nothing planned while it
 		 * backs off: health must not call that bond healthy. */
-		snprintf(rt->refused, sizeof(rt->refused), "%.*s", (int)sizeof(rt->refused) - 1,
-			 planned && pending ? rt->failing : "");
+		rt->refused = planned && pending;
 	}
 	action_list_free(&all);
 }
