@@ -150,12 +150,62 @@ static void events_and_fate(void **state)
 	free(d);
 }
 
+/* STATUS= from what bondd holds (notify_status): each bond's health as
+ * judged, and the last refusal of a reload in words until one is taken. */
+static void status_line_from_state(void **state)
+{
+	(void)state;
+	struct daemon *d = calloc(1, sizeof(*d));
+	struct desired_bond b[1];
+	struct desired w;
+
+	assert_non_null(d);
+	unsetenv("NOTIFY_SOCKET"); /* sd_notify sends nothing */
+	d->opts.config_path = "/etc/bondd/bondd.conf";
+	make_want(&w, b, 1, "bond0:eth0");
+	assert_int_equal(runtime_rebuild(d, &w), 0);
+	d->want = w;
+	touch_all(d);
+	notify_status(d);
+	/* no such bond in the (empty) picture of the kernel */
+	assert_non_null(strstr(d->status_line, "bond0"));
+	assert_null(strstr(d->status_line, "last reload refused"));
+	assert_false(d->bonds[0].was_healthy);
+	assert_true(d->bonds[0].health_logged);
+
+	d->reload_refused = (struct reload_refusal){.verdict = RELOAD_REFUSED_NO_BONDS,
+						    .managing = 1};
+	notify_status(d);
+	const char *tail = "; last reload refused: /etc/bondd/bondd.conf defines no bonds, "
+			   "still managing 1";
+	size_t n = strlen(d->status_line), t = strlen(tail);
+	assert_true(n > t);
+	assert_string_equal(d->status_line + n - t, tail);
+	d->reload_refused = (struct reload_refusal){.verdict = RELOAD_REFUSED_ERROR_AT,
+						    .where = "/etc/bondd/bondd.conf:3"};
+	notify_status(d);
+	assert_non_null(strstr(d->status_line, "; last reload refused: error at "
+					       "/etc/bondd/bondd.conf:3"));
+	d->reload_refused = (struct reload_refusal){.verdict = RELOAD_ACCEPT};
+	notify_status(d);
+	assert_null(strstr(d->status_line, "refused"));
+	plan_touch_free(&d->touch);
+	action_list_free(&d->plan);
+	free(d->bonds);
+	free(d->links);
+	free(d->touched);
+	free(d->link_at);
+	observed_free(&d->ob.state);
+	free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(rebuild_keeps_what_stays),
 		cmocka_unit_test(slave_moves_between_bonds),
 		cmocka_unit_test(events_and_fate),
+		cmocka_unit_test(status_line_from_state),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
