@@ -199,6 +199,37 @@ static void status_line_from_state(void **state)
 	free(d);
 }
 
+/* What backs off for each bond, in the kernel's words (report_failing):
+ * its holds' errors, joined; none, and the text is empty again. */
+static void failing_from_holds(void **state)
+{
+	(void)state;
+	struct daemon *d = calloc(1, sizeof(*d));
+	struct desired_bond b[2];
+	struct desired w;
+
+	assert_non_null(d);
+	make_want(&w, b, 2, "bond0:eth0,eth1 bond1:eth2");
+	assert_int_equal(runtime_rebuild(d, &w), 0);
+	d->want = w;
+	holds_fail(&d->holds, "link eth0", 1000);
+	holds_set_error(&d->holds, "link eth0", "bond0", "eth0: Device or resource busy");
+	holds_fail(&d->holds, "mtu eth1", 1000);
+	holds_set_error(&d->holds, "mtu eth1", "bond0", "eth1: Invalid argument");
+	report_failing(d);
+	assert_string_equal(d->bonds[0].failing,
+			    "eth0: Device or resource busy; eth1: Invalid argument");
+	assert_string_equal(d->bonds[1].failing, "");
+	holds_clear(&d->holds);
+	report_failing(d);
+	assert_string_equal(d->bonds[0].failing, "");
+	free(d->bonds);
+	free(d->links);
+	free(d->touched);
+	free(d->link_at);
+	free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -206,6 +237,7 @@ int main(void)
 		cmocka_unit_test(slave_moves_between_bonds),
 		cmocka_unit_test(events_and_fate),
 		cmocka_unit_test(status_line_from_state),
+		cmocka_unit_test(failing_from_holds),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
