@@ -230,6 +230,55 @@ static void failing_from_holds(void **state)
 	free(d);
 }
 
+/* Slave entries by mac: take their links' names now (identity_refresh),
+ * and the link records follow, keeping their counters; one link named by
+ * two entries is a conflict, counted. */
+static void identity_names_follow(void **state)
+{
+	(void)state;
+	struct daemon *d = calloc(1, sizeof(*d));
+	struct config_diag diag = {0};
+	const char *conf = "[bond0]\nslaves = mac:02:00:00:00:aa:01 eth1\n";
+	struct obs_link l = {.ifindex = 7, .has_perm_addr = true,
+			     .perm_addr = {0x02, 0, 0, 0, 0xaa, 0x01}};
+
+	assert_non_null(d);
+	assert_int_equal(config_parse("bondd.conf", conf, strlen(conf), &d->want, &diag), 0);
+	config_diag_free(&diag);
+	assert_int_equal(runtime_rebuild(d, &d->want), 0);
+	touch_all(d);
+	snprintf(l.name, sizeof(l.name), "eth7");
+	assert_int_equal(observed_put_link(&d->ob.state, &l), 0);
+	d->links[1].carrier_losses = 2; /* the entry's record, under its old name */
+	d->touched_all = false;
+
+	assert_int_equal(identity_refresh(&d->want, &d->ob.state, d, true), 0);
+	assert_string_equal(d->want.bonds[0].slaves[0].name, "eth7");
+	assert_non_null(link_rt(d, "eth7"));
+	assert_int_equal(link_rt(d, "eth7")->carrier_losses, 2);
+	assert_true(d->touched_all); /* events are matched by the new name */
+	uint32_t said = d->identity_said;
+	assert_int_equal(identity_refresh(&d->want, &d->ob.state, d, true), 0);
+	assert_int_equal(d->identity_said, said);
+
+	/* the same link by mac: and by its name: one link, two entries in conflict */
+	struct desired two = {0};
+	const char *both = "[bond0]\nslaves = mac:02:00:00:00:aa:01 eth7\n";
+	assert_int_equal(config_parse("bondd.conf", both, strlen(both), &two, &diag), 0);
+	config_diag_free(&diag);
+	assert_int_equal(identity_refresh(&two, &d->ob.state, NULL, false), 2); /* both entries */
+	desired_free(&two);
+
+	desired_free(&d->want);
+	plan_touch_free(&d->touch);
+	observed_free(&d->ob.state);
+	free(d->bonds);
+	free(d->links);
+	free(d->touched);
+	free(d->link_at);
+	free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -238,6 +287,7 @@ int main(void)
 		cmocka_unit_test(events_and_fate),
 		cmocka_unit_test(status_line_from_state),
 		cmocka_unit_test(failing_from_holds),
+		cmocka_unit_test(identity_names_follow),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
