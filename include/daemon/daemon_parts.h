@@ -37,6 +37,23 @@ struct bond_runtime *bond_rt(struct daemon *d, const char *name);
 struct link_runtime *link_rt(struct daemon *d, const char *name);
 
 
+/* Whether this wake-up plans and judges bond i again. */
+static inline bool touched(const struct daemon *d, size_t i)
+{
+	return d->touched_all || d->touched[i];
+}
+
+/* What a wake-up concludes once its passes are done (daemon_judge.c). */
+/* The planner's complaints logged once each, not on every pass. */
+void report_notes(struct daemon *d);
+/* What drifted, once per bond and pass, before the plan is sent. */
+void report_drift(struct daemon *d);
+/* After the pass limit (unsettled) or not: the retry's schedule, and
+ * which bonds still differ and why, for health. */
+void note_unsettled(struct daemon *d, bool unsettled);
+/* Each bond's uppers against what they were (uppers.h). */
+void track_uppers(struct daemon *d);
+
 /* Every bond is planned and judged at the next wake-up, the names events
  * are matched by made again (daemon.c). */
 void touch_all(struct daemon *d);
@@ -127,7 +144,8 @@ uint64_t trial_next_ms(const struct daemon *d);
 /* "; trial N runs: put back at TIME unless confirmed" appended to the
  * STATUS= line while one runs. */
 void trial_status_text(const struct daemon *d, char *line, size_t len);
-/* STATUS= for systemd when it changed (daemon.c). */
+/* STATUS= for systemd when it changed, and which bonds are whole now
+ * (daemon_judge.c). */
 void notify_status(struct daemon *d);
 /* bondd stops: a running trial ends with it (said in the log). */
 void trial_on_stop(struct daemon *d);
