@@ -111,6 +111,10 @@ void identity_rename_runtime(struct daemon *d);
 /* The runtime records for want, keeping those of bonds and links that
  * stay (daemon.c).  0 or -ENOMEM (nothing changed then). */
 int runtime_rebuild(struct daemon *d, const struct desired *want);
+/* Reloads the configuration file (try_s: on trial for that many seconds,
+ * 0: a plain reload): 0 once applied, -1 when refused; msg: what the one
+ * who asked is told (daemon.c). */
+int reload(struct daemon *d, char *msg, size_t len, uint32_t try_s);
 /* Makes next (taken over) the configuration and converges to it, the
  * hitless way of a start or reload (daemon.c). */
 void apply_config(struct daemon *d, struct desired *next, const char *from, bool free_old,

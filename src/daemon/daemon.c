@@ -401,7 +401,7 @@ static int reload_report(struct daemon *d, enum reload_verdict v, const struct c
  * (reload_verdict.h), and everything that can fail is done before
  * anything is written: a reload that says it kept the running
  * configuration must have changed nothing. */
-static int reload(struct daemon *d, char *msg, size_t len, uint32_t try_s)
+int reload(struct daemon *d, char *msg, size_t len, uint32_t try_s)
 {
 	struct desired next = {0};
 	struct config_diag diag = {0};
