@@ -27,6 +27,7 @@
 #include "event_log.h"
 #include "runtime.h"
 #include "status_split.h"
+#include "reload_verdict.h"
 #include "trial.h"
 #include "udev_wait.h"
 
@@ -118,8 +119,8 @@ struct daemon {
 	bool stop;
 	char status_line[1024];        /* the last STATUS= sent */
 	/* Why the last reload was refused, for STATUS= until one is taken
-	 * ("" none): no file text, STATUS= is for everyone to read. */
-	char reload_refused[400];
+	 * (reload_refusal_text; verdict RELOAD_ACCEPT: none). */
+	struct reload_refusal reload_refused;
 	struct udev_wait udev;        /* new links wait for udev (udev_wait.h) */
 	char stale[128];              /* health text while re-reads fail */
 	char impaired[320];           /* health text while a limit is reached */

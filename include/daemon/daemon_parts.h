@@ -9,6 +9,7 @@
 
 #include <stdarg.h>
 #include <stdint.h>
+#include <sys/epoll.h>
 
 #include "daemon.h"
 #include "clock.h"
@@ -20,15 +21,38 @@
 #include "service_status.h"
 #include "small_file.h"
 
+/* The runtime model (daemon_runtime.c), below every other file here. */
 /* Records an event for the status socket and sends it to watchers. */
 void record(struct daemon *d, enum event_kind kind, const char *bond, const char *link,
 	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* An EV_CONFIG event, and what it says of the configuration for the
+ * reload metrics (bondd_config_last_reload_successful): taken, or refused. */
+enum config_fate { CONFIG_TAKEN, CONFIG_REFUSED };
+void record_config(struct daemon *d, enum config_fate fate, const char *bond, const char *fmt,
+		   ...) __attribute__((format(printf, 4, 5)));
 
 struct bond_runtime *bond_rt(struct daemon *d, const char *name);
 
 struct link_runtime *link_rt(struct daemon *d, const char *name);
 
-void log_drift(struct daemon *d, struct bond_runtime *rt, const char *why);
+
+/* Whether this wake-up plans and judges bond i again. */
+static inline bool touched(const struct daemon *d, size_t i)
+{
+	return d->touched_all || d->touched[i];
+}
+
+/* What a wake-up concludes once its passes are done (daemon_judge.c). */
+/* The planner's complaints logged once each, not on every pass. */
+void report_notes(struct daemon *d);
+/* What drifted, once per bond and pass, before the plan is sent. */
+void report_drift(struct daemon *d);
+/* After the pass limit (unsettled) or not: the retry's schedule, and
+ * which bonds still differ and why, for health. */
+void note_unsettled(struct daemon *d, bool unsettled);
+/* Each bond's uppers against what they were (uppers.h). */
+void track_uppers(struct daemon *d);
 
 /* Every bond is planned and judged at the next wake-up, the names events
  * are matched by made again (daemon.c). */
@@ -36,10 +60,17 @@ void touch_all(struct daemon *d);
 
 uint64_t earlier(uint64_t a, uint64_t b);
 
-int add_fd(int epfd, int fd);
+/* fd added to the loop's epoll set, to be read. */
+static inline int add_fd(int epfd, int fd)
+{
+	struct epoll_event ev = {.events = EPOLLIN, .data.fd = fd};
+	return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev);
+}
 
 void report_failing(struct daemon *d);
 
+/* The plan sent to the kernel action by action (daemon_apply.c); what
+ * drifted is said before (daemon.c). */
 void execute_plan(struct daemon *d);
 
 /* ifname's counters from the text of /proc/net/dev (dev_seq_show in
@@ -80,6 +111,10 @@ void identity_rename_runtime(struct daemon *d);
 /* The runtime records for want, keeping those of bonds and links that
  * stay (daemon.c).  0 or -ENOMEM (nothing changed then). */
 int runtime_rebuild(struct daemon *d, const struct desired *want);
+/* Reloads the configuration file (try_s: on trial for that many seconds,
+ * 0: a plain reload): 0 once applied, -1 when refused; msg: what the one
+ * who asked is told (daemon.c). */
+int reload(struct daemon *d, char *msg, size_t len, uint32_t try_s);
 /* Makes next (taken over) the configuration and converges to it, the
  * hitless way of a start or reload (daemon.c). */
 void apply_config(struct daemon *d, struct desired *next, const char *from, bool free_old,
@@ -96,16 +131,25 @@ void trial_cancel(struct daemon *d);
 void trial_started(struct daemon *d, char *msg, size_t len);
 /* Whether a trial runs, with why verb (reload, try) must wait in msg. */
 bool trial_conflict(struct daemon *d, const char *verb, char *msg, size_t len);
-/* confirm and trial-wait (status_server.h status_trial_fn). */
+/* confirm and trial-wait (status_server.h status_trial_fn); a confirm
+ * (returning 0) leaves the trial to be judged at once by the caller. */
 int trial_answer(struct daemon *d, enum status_verb verb, uint32_t arg, char *msg, size_t len);
-/* Judges the running trial now: keeps waiting, or puts it back. */
-void trial_step(struct daemon *d);
+/* What a trial put back leaves the caller to apply (apply_config). */
+struct trial_putback {
+	struct desired prev;       /* the configuration before the trial */
+	char from[48];             /* "the configuration before trial N" */
+	uint32_t id;
+};
+/* Judges the running trial now: keeps waiting or keeps it (false), or
+ * ends it to be put back: true, with out to apply (daemon.c trial_judge_now). */
+bool trial_step(struct daemon *d, struct trial_putback *out);
 /* When the running trial must be judged next (monotonic ms), 0: none. */
 uint64_t trial_next_ms(const struct daemon *d);
 /* "; trial N runs: put back at TIME unless confirmed" appended to the
  * STATUS= line while one runs. */
 void trial_status_text(const struct daemon *d, char *line, size_t len);
-/* STATUS= for systemd when it changed (daemon.c). */
+/* STATUS= for systemd when it changed, and which bonds are whole now
+ * (daemon_judge.c). */
 void notify_status(struct daemon *d);
 /* bondd stops: a running trial ends with it (said in the log). */
 void trial_on_stop(struct daemon *d);

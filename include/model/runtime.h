@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "action_reasons.h"
 #include "uppers.h"
 
 /* One configured link: a bond or a slave. */
@@ -27,6 +28,12 @@ struct link_runtime {
 	char duplex[16];
 };
 
+/* What health shows of failing while refused. */
+#define BOND_REFUSED_SHOWN 191
+
+/* The unsettled reasons joined (action_reasons_text) fit in this. */
+#define BOND_UNSETTLED_WHY_TEXT 96
+
 /* One configured bond. */
 struct bond_runtime {
 	char name[IFNAMSIZ];
@@ -36,14 +43,20 @@ struct bond_runtime {
 	int64_t last_error_ms;        /* wall clock, 0: none */
 	char notes[512];              /* the planner's current complaints */
 	/* Why it still differs after the daemon's last wake-up and is being
-	 * retried on a timer; "" when the last wake-up left it as configured. */
-	char unsettled[192];
+	 * retried on a timer (passes 0 when the last wake-up left it as
+	 * configured): said in words by health (bond_view.c). */
+	struct bond_unsettled {
+		unsigned passes;                 /* the pass limit it ended at */
+		unsigned long long retry_ms;     /* retried every ... */
+		struct action_reasons why;       /* its actions' reasons */
+	} unsettled;
 	bool was_healthy;             /* whole after bondd's last pass */
 	char failing[512];            /* actions backing off now, in the kernel's words */
-	/* The refusals behind what bondd still has to do for it (a fresh plan
-	 * without holds is not empty): health says the bond is degraded and
-	 * why, in the kernel's words; "" when nothing refused is pending. */
-	char refused[192];
+	/* Something bondd still has to do for it was refused and backs off
+	 * (a fresh plan without holds is not empty): health says the bond is
+	 * degraded, and why in the kernel's words, the first
+	 * BOND_REFUSED_SHOWN bytes of failing. */
+	bool refused;
 	/* The health last logged (enum status_health), for the journal's one
 	 * line per change; health_logged false: none yet. */
 	bool health_logged;

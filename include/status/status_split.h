@@ -48,6 +48,10 @@ int status_split_fd(const struct status_split *s);
  * limit), as it last said, or NULL: part of bondd's impaired health. */
 const char *status_split_trouble(const struct status_split *s);
 void status_split_set_reload(struct status_split *s, status_reload_fn fn);
+/* The reloads, tries, confirms and trial-waits status_split_dispatch took
+ * and allowed, done and answered now: called by the loop at the end of its
+ * turn, so that the reload's work never runs inside the dispatch. */
+void status_split_answer_asks(struct status_split *s);
 void status_split_set_trial(struct status_split *s, status_trial_fn fn);
 /* Clients waiting for a trial (trial-wait) at most; more are answered busy. */
 #define SPLIT_MAX_TRIAL_WAITERS 32

@@ -18,6 +18,7 @@
 #include <sys/timerfd.h>
 #include <sys/utsname.h>
 
+#include "carrier_change.h"
 #include "config.h"
 #include "kernel_caps.h"
 #include "fd_budget.h"
@@ -26,122 +27,15 @@
 #include "packet_sock.h"
 #include "plan.h"
 #include "proc_filter.h"
+#include "reload_verdict.h"
 #include "sd_notify.h"
 #include "service_status.h"
 #include "small_file.h"
+#include "unsettled.h"
 
-/* A plan normally converges in one pass plus one that finds nothing to do;
- * the bound only stops a kernel that keeps undoing our changes. */
-#define MAX_PASSES 6
-/* After a wake-up that ends at the bound with the bonds still differing,
- * the next one comes from the retry timer, 100 ms later and twice as late
- * after each further such wake-up in a row, up to 1 s: a bond that differs
- * is an outage, and one second of six passes is cheap. */
-#define UNSETTLED_FIRST_MS 100
-#define UNSETTLED_MAX_MS 1000
 /* Start-up dumps (each already repeated OBSERVER_DUMP_TRIES times when
  * interrupted) before bondd gives up: about 5 s of waits in all. */
 #define START_SYNC_TRIES 10
-
-/* Records an event for the status socket and sends it to watchers. */
-void record(struct daemon *d, enum event_kind kind, const char *bond, const char *link,
-	    const char *fmt, ...)
-{
-	struct event e = {.wall_ms = clock_wall_ms(), .kind = kind};
-	va_list ap;
-
-	snprintf(e.bond, sizeof(e.bond), "%s", bond ? bond : "");
-	snprintf(e.link, sizeof(e.link), "%s", link ? link : "");
-	va_start(ap, fmt);
-	vsnprintf(e.text, sizeof(e.text), fmt, ap);
-	va_end(ap);
-	event_log_add(&d->events, &e);
-	/* The config's fate, for the reload metrics: every start, reload and
-	 * refused reload is recorded here, a refusal as "... refused: ...". */
-	if (kind == EV_CONFIG) {
-		d->config_failed = strstr(e.text, " refused") != NULL;
-		if (!d->config_failed)
-			d->config_success_ms = e.wall_ms;
-	}
-	if (d->server)
-		status_split_broadcast(d->server, &e);
-}
-
-struct bond_runtime *bond_rt(struct daemon *d, const char *name)
-{
-	for (size_t i = 0; i < d->n_bonds; i++)
-		if (strcmp(d->bonds[i].name, name) == 0)
-			return &d->bonds[i];
-	return NULL;
-}
-
-struct link_runtime *link_rt(struct daemon *d, const char *name)
-{
-	/* Each bond's records are its own and then its slaves' (in config
-	 * order, runtime_rebuild): the bond that names it says where. */
-	size_t b = plan_touch_find(&d->touch, name);
-	if (b < d->n_bonds && d->link_at && b < d->want.n_bonds) {
-		size_t at = d->link_at[b], end = at + 1 + d->want.bonds[b].n_slaves;
-		for (size_t i = at; i < end && i < d->n_links; i++)
-			if (strcmp(d->links[i].name, name) == 0)
-				return &d->links[i];
-	}
-	for (size_t i = 0; i < d->n_links; i++)
-		if (strcmp(d->links[i].name, name) == 0)
-			return &d->links[i];
-	return NULL;
-}
-
-/* Builds the runtime records for a new config, keeping the counters of
- * bonds and links that stay. */
-int runtime_rebuild(struct daemon *d, const struct desired *want)
-{
-	size_t n_links = 0;
-	for (size_t i = 0; i < want->n_bonds; i++)
-		n_links += 1 + want->bonds[i].n_slaves;
-	struct bond_runtime *bonds = calloc(want->n_bonds ? want->n_bonds : 1, sizeof(*bonds));
-	struct link_runtime *links = calloc(n_links ? n_links : 1, sizeof(*links));
-	bool *touched = calloc(want->n_bonds ? want->n_bonds : 1, sizeof(*touched));
-	size_t *link_at = calloc(want->n_bonds ? want->n_bonds : 1, sizeof(*link_at));
-	if (!bonds || !links || !touched || !link_at) {
-		free(bonds);
-		free(links);
-		free(touched);
-		free(link_at);
-		return -ENOMEM;
-	}
-	size_t k = 0;
-	for (size_t i = 0; i < want->n_bonds; i++) {
-		const struct desired_bond *b = &want->bonds[i];
-		struct bond_runtime *old = bond_rt(d, b->name);
-		if (old)
-			bonds[i] = *old;
-		snprintf(bonds[i].name, IFNAMSIZ, "%s", b->name);
-		link_at[i] = k;
-		for (size_t j = 0; j <= b->n_slaves; j++) {
-			const char *name = j == 0 ? b->name : b->slaves[j - 1].name;
-			struct link_runtime *lo = link_rt(d, name);
-			if (lo)
-				links[k] = *lo;
-			snprintf(links[k].name, IFNAMSIZ, "%s", name);
-			snprintf(links[k].bond, IFNAMSIZ, "%s", b->name);
-			k++;
-		}
-	}
-	free(d->bonds);
-	free(d->links);
-	free(d->touched);
-	free(d->link_at);
-	d->link_at = link_at;
-	d->bonds = bonds;
-	d->n_bonds = want->n_bonds;
-	d->touched = touched;
-	d->touched_all = true;
-	d->links = links;
-	d->n_links = n_links;
-	d->host_check_due = true; /* a new config: other slaves, other settings */
-	return 0;
-}
 
 static void report_unreported(struct daemon *d);
 
@@ -193,39 +87,26 @@ static void on_link_change(void *ctx, const struct obs_link *old, const struct o
 		log_warn("%s disappeared", l->name);
 		record(d, EV_GONE, rt->bond, l->name, "%s disappeared", l->name);
 	} else {
-		/* A carrier lost while the link stays admin-up is the cable,
-		 * the NIC or the peer.  One lost with the admin state going
-		 * down is an admin's doing: bondd's own release and its
-		 * link-down before an enslave, a device being deleted.  Those
-		 * are repairs (counted with the bond's actions), not flaps. */
-		bool admin = !(old->flags & IFF_UP) || !(now->flags & IFF_UP);
-		bool was_up = old->flags & IFF_LOWER_UP, is_up = now->flags & IFF_LOWER_UP;
-		unsigned long lost = was_up && !is_up;
-		/* The kernel may announce a loss and the return in one message
-		 * (net/core/link_watch.c: the events of one linkwatch run
-		 * coalesce; seen on 6.12 and 7.2 for a veth whose peer went
-		 * down and up at once): its own count of losses,
-		 * IFLA_CARRIER_DOWN_COUNT, says how many there were. */
-		if (!admin && old->has_carrier_down_count && now->has_carrier_down_count) {
-			uint32_t n = now->carrier_down_count - old->carrier_down_count;
-			if (n > lost && n < 1000000)
-				lost = n;
-		}
-		if (!lost && was_up == is_up)
-			return;
-		if (!admin)
+		struct carrier_change c = carrier_change_of(old, now);
+		if (c.flap)
 			rt->last_flap_ms = clock_wall_ms();
-		if (!is_up && admin) {
+		switch (c.say) {
+		case CARRIER_SAY_NOTHING:
+			break;
+		case CARRIER_SAY_ADMIN_DOWN:
 			log_debug("%s: carrier lost with the link set down: not a flap", l->name);
-		} else if (lost) {
-			rt->carrier_losses += lost;
+			break;
+		case CARRIER_SAY_LOST:
+			rt->carrier_losses += c.lost;
 			log_info("%s: carrier lost (%lu so far)%s", l->name, rt->carrier_losses,
-				 is_up ? ", and back" : "");
+				 c.back ? ", and back" : "");
 			record(d, EV_DOWN, rt->bond, l->name, "carrier lost (%lu so far)%s",
-			       rt->carrier_losses, is_up ? ", and back" : "");
-		} else if (!admin) {
+			       rt->carrier_losses, c.back ? ", and back" : "");
+			break;
+		case CARRIER_SAY_BACK:
 			log_info("%s: carrier back", l->name);
 			record(d, EV_UP, rt->bond, l->name, "carrier back");
+			break;
 		}
 	}
 }
@@ -246,21 +127,6 @@ static void on_addr_or_route(void *ctx, int ifindex)
 		d->touched[b] = true;
 }
 
-/* Whether this wake-up plans and judges bond i again. */
-static bool touched(const struct daemon *d, size_t i)
-{
-	return d->touched_all || d->touched[i];
-}
-
-/* Every bond from now on: the names the events are matched by changed
- * (a start, a reload, a slave entry that follows its link's new name). */
-void touch_all(struct daemon *d)
-{
-	d->touched_all = true;
-	if (plan_touch_build(&d->touch, &d->want) < 0)
-		log_err("out of memory: every event plans every bond");
-}
-
 /* The bonds a retry is for: those with an action backing off, still
  * differing after the last wake-up, or with a slave waiting for udev. */
 static void touch_due(struct daemon *d)
@@ -271,7 +137,7 @@ static void touch_due(struct daemon *d)
 			d->touched[b] = true;
 	}
 	for (size_t i = 0; i < d->n_bonds; i++)
-		if (d->bonds[i].unsettled[0])
+		if (d->bonds[i].unsettled.passes)
 			d->touched[i] = true;
 	for (size_t i = 0; i < d->udev.n; i++) {
 		size_t b = d->udev.v[i].state == UDEV_PENDING
@@ -279,254 +145,6 @@ static void touch_due(struct daemon *d)
 		if (b != PLAN_TOUCH_NONE)
 			d->touched[b] = true;
 	}
-}
-
-/* Logs the planner's complaints once each, not on every pass. */
-static void report_notes(struct daemon *d)
-{
-	for (size_t i = 0; i < d->n_bonds; i++) {
-		char text[sizeof(d->bonds[i].notes)] = "";
-		size_t used = 0;
-		if (!touched(d, i))
-			continue; /* not planned: its notes stand */
-		for (size_t j = 0; j < d->plan.n_notes; j++) {
-			const struct plan_note *n = &d->plan.notes[j];
-			if (strcmp(n->bond, d->bonds[i].name) != 0 || used >= sizeof(text))
-				continue;
-			used += (size_t)snprintf(text + used, sizeof(text) - used, "%s%s: %s",
-						 used ? "; " : "", n->ifname, n->msg);
-		}
-		if (strcmp(text, d->bonds[i].notes) != 0) {
-			if (text[0]) {
-				log_warn("%s: %s", d->bonds[i].name, text);
-				record(d, EV_ERROR, d->bonds[i].name, "", "%s", text);
-			}
-			snprintf(d->bonds[i].notes, sizeof(d->bonds[i].notes), "%s", text);
-		}
-	}
-}
-
-/* Drift in a bond that was whole after the last pass is someone else's
- * doing (bondd's own changes are made whole within a pass): a warning
- * naming the links and what drifted.  Otherwise it is bondd's own work in
- * progress (start, reload, a slave that appeared, a retry). */
-void log_drift(struct daemon *d, struct bond_runtime *rt, const char *why)
-{
-	char what[160] = "";
-	size_t used = 0;
-
-	if (!rt->was_healthy) {
-		log_info("%s: converging (%s)", rt->name, why);
-		return;
-	}
-	for (size_t j = 0; j < d->plan.n && used < sizeof(what); j++) {
-		const struct action *a = &d->plan.v[j];
-		char one[64];
-		snprintf(one, sizeof(one), "%s: %s", a->ifname, a->why ? a->why : "drift");
-		if (strcmp(a->bond, rt->name) != 0 || strstr(what, one))
-			continue;
-		used += (size_t)snprintf(what + used, sizeof(what) - used, "%s%s", used ? ", " : "",
-					 one);
-	}
-	log_warn("%s: changed by something other than bondd (%s); repairing", rt->name, what);
-	rt->was_healthy = false;
-}
-
-/* Which bonds bondd has left whole, for log_drift: nothing left to do for
- * them, waiting or not (a fresh plan without the holds), nothing it is
- * retrying, and every slave they name present (one that appears later is
- * not drift).  Not their health: carrier is not bondd's to give, and drift
- * during an outage is when an operator looks. */
-static void mark_whole(struct daemon *d)
-{
-	struct action_list all = {0};
-	struct plan_constraints none = {.only = d->touched_all ? NULL : d->touched};
-	bool planned = plan(&d->want, &d->ob.state, &none, &all) == 0;
-
-	for (size_t i = 0; i < d->n_bonds; i++) {
-		const struct desired_bond *b = &d->want.bonds[i];
-		struct bond_runtime *rt = &d->bonds[i];
-		if (!touched(d, i))
-			continue; /* untouched: as the last wake-up that touched it left it */
-		bool whole = planned && !rt->unsettled[0];
-		for (size_t k = 0; k < b->n_slaves && whole; k++)
-			whole = observed_by_name(&d->ob.state, b->slaves[k].name) != NULL;
-		bool pending = false;
-		for (size_t j = 0; j < all.n && !pending; j++)
-			pending = strcmp(all.v[j].bond, rt->name) == 0;
-		rt->was_healthy = whole && !pending;
-		/* A refused address or option leaves nothing planned while it
-		 * backs off: health must not call that bond healthy. */
-		snprintf(rt->refused, sizeof(rt->refused), "%.*s", (int)sizeof(rt->refused) - 1,
-			 planned && pending ? rt->failing : "");
-	}
-	action_list_free(&all);
-}
-
-/* What every bond's health shares (bond_view.c judge): a picture that
- * may be stale, bondd impaired, and the degraded findings (any source may
- * replace its list between wake-ups).  When it changes, every bond is
- * judged again; else only the bonds a wake-up touched. */
-static uint64_t health_shared(const struct status_view *v)
-{
-	uint64_t h = 1469598103934665603ull;
-	const char *texts[] = {v->stale ? v->stale : "", "\n", v->impaired ? v->impaired : "", "\n"};
-
-	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
-		for (const unsigned char *c = (const unsigned char *)texts[i]; *c; c++)
-			h = (h ^ *c) * 1099511628211ull;
-	for (size_t l = 0; l < FSRC__COUNT; l++)
-		for (size_t j = 0; v->findings[l] && j < v->findings[l]->n; j++) {
-			const struct finding *f = &v->findings[l]->v[j];
-			if (f->severity != FSEV_DEGRADED)
-				continue;
-			h = (h ^ (uint64_t)f->kind) * 1099511628211ull;
-			for (const unsigned char *c = (const unsigned char *)f->bond; *c; c++)
-				h = (h ^ *c) * 1099511628211ull;
-			for (const unsigned char *c = (const unsigned char *)f->evidence; *c; c++)
-				h = (h ^ *c) * 1099511628211ull;
-		}
-	return h;
-}
-
-/* The health of the bonds touched (all: every bond) judged again, as the
- * status judges it (bond_view.c), and kept per bond for STATUS=; one line
- * per change (bond, from, to, why) with its MESSAGE_ID for the journal.
- * At info either way: what made it worse (drift, a failed request, a
- * finding) has its own line at its own level already. */
-static void judge_health(struct daemon *d, const struct status_view *v, bool all)
-{
-	struct bond_views bv;
-	size_t n = 0;
-	const struct desired_bond **sel = calloc(d->n_bonds ? d->n_bonds : 1, sizeof(*sel));
-
-	if (!sel)
-		return;
-	for (size_t i = 0; i < d->n_bonds && i < d->want.n_bonds; i++)
-		if (all || touched(d, i))
-			sel[n++] = &d->want.bonds[i];
-	if (bond_views_build(&bv, v, sel, n, false) < 0) {
-		free(sel);
-		return;
-	}
-	for (size_t i = 0; i < bv.n; i++) {
-		const struct bond_view *b = &bv.v[i];
-		struct bond_runtime *rt = &d->bonds[b->want - d->want.bonds];
-		char line[BOND_VIEW_WHY + 2 * IFNAMSIZ + 64];
-		snprintf(rt->health_why, sizeof(rt->health_why), "%s", b->why);
-		if (!health_change_line(rt->health_logged, (enum status_health)rt->health, b,
-					line, sizeof(line)))
-			continue;
-		log_meta(LOG_INFO,
-			 &(struct log_meta){.bond = b->want->name, .message_id = LOG_MSGID_HEALTH},
-			 "%s", line);
-		rt->health_logged = true;
-		rt->health = (int)b->health;
-	}
-	bond_views_free(&bv);
-	free(sel);
-}
-
-/* Each bond's uppers against what they were (uppers.h): what the kernel
- * took with a bond that was deleted is said at warning and kept for
- * health until it is back or a reload accepts it.  Not while the picture
- * of the kernel may be stale (a failed re-read): a link missing then may
- * only be unread. */
-static void track_uppers(struct daemon *d)
-{
-	struct upper now[UPPERS_MAX];
-	char text[UPPERS_MAX * (IFNAMSIZ + 24)];
-	uint64_t now_ms = clock_mono_ms();
-
-	if (d->ob.stale_since_ms)
-		return;
-	/* The links that stack on another, found once for every bond. */
-	size_t n_cand = uppers_stacked(&d->ob.state, NULL, 0);
-	const struct obs_link **cand = n_cand ? calloc(n_cand, sizeof(*cand)) : NULL;
-	if (n_cand && !cand)
-		return; /* the next wake-up looks again */
-	uppers_stacked(&d->ob.state, cand, n_cand);
-	for (size_t i = 0; i < d->n_bonds && i < d->want.n_bonds; i++) {
-		const struct desired_bond *b = &d->want.bonds[i];
-		struct bond_runtime *rt = &d->bonds[i];
-		struct uppers_change ch;
-		if (b->absent) {
-			/* deleted on purpose: its uppers with it */
-			memset(&rt->uppers, 0, sizeof(rt->uppers));
-			continue;
-		}
-		const struct obs_link *l = observed_by_name(&d->ob.state, b->name);
-		if (l && strcmp(l->kind, "bond") != 0)
-			l = NULL;
-		const struct obs_link *was = rt->uppers.bond_ifindex && (!l ||
-					     l->ifindex != rt->uppers.bond_ifindex) ?
-			observed_by_index(&d->ob.state, rt->uppers.bond_ifindex) : NULL;
-		if (was) {
-			/* `ip link set bond0 name ...`: its uppers went along */
-			log_info("%s: renamed %s (ifindex %d): its uppers stay with it", b->name,
-				 was->name, was->ifindex);
-			uppers_renamed(&rt->uppers);
-		}
-		size_t total = uppers_of_among(&d->ob.state, l, cand, n_cand, now, UPPERS_MAX);
-		size_t lost_before = rt->uppers.n_lost;
-		uppers_step(&rt->uppers, l ? l->ifindex : 0, now,
-			    total < UPPERS_MAX ? total : UPPERS_MAX, total, now_ms, &ch);
-		/* Health says "uppers lost": judged again when that changes.  A
-		 * VLAN made again over the bond is an event about a link no
-		 * entry names (its bond is its lower link, not its master), so
-		 * plan_touch does not mark the bond for it. */
-		if (ch.n_went || ch.n_back || rt->uppers.n_lost != lost_before)
-			d->touched[i] = true;
-		if (ch.n_went) {
-			uppers_text(ch.went, ch.n_went, true, text, sizeof(text));
-			log_warn("%s: deleted; the kernel removed with it: %s", b->name, text);
-			record(d, EV_GONE, b->name, "", "deleted; the kernel removed with it: %s",
-			       text);
-		}
-		if (ch.n_back) {
-			uppers_text(ch.back, ch.n_back, true, text, sizeof(text));
-			log_info("%s: back over the bond: %s", b->name, text);
-			record(d, EV_UP, b->name, "", "back over the bond: %s", text);
-		}
-		if (ch.not_kept && !rt->uppers.full_said) {
-			log_warn("%s: %zu uppers, more than the %d bondd remembers: the rest are "
-				 "not named if the bond is deleted", b->name, total, UPPERS_MAX);
-			rt->uppers.full_said = true;
-		}
-	}
-	free(cand);
-}
-
-/* STATUS= for systemd, sent when it changes; and which bonds are whole
- * now, for log_drift. */
-void notify_status(struct daemon *d)
-{
-	struct status_view v;
-	char line[1024], msg[sizeof(line) + 8];
-
-	mark_whole(d);
-	daemon_view_now(d, &v);
-	uint64_t shared = health_shared(&v);
-	judge_health(d, &v, d->touched_all || shared != d->health_fp);
-	d->health_fp = shared;
-	struct service_bond *sb = calloc(d->n_bonds ? d->n_bonds : 1, sizeof(*sb));
-	if (!sb)
-		return;
-	for (size_t i = 0; i < d->n_bonds; i++)
-		sb[i] = (struct service_bond){d->bonds[i].name, (enum status_health)d->bonds[i].health,
-					      d->bonds[i].health_why};
-	service_status_of(sb, d->n_bonds, line, sizeof(line));
-	free(sb);
-	if (d->reload_refused[0]) {
-		size_t used = strlen(line);
-		snprintf(line + used, sizeof(line) - used, "; %s", d->reload_refused);
-	}
-	trial_status_text(d, line, sizeof(line));
-	if (strcmp(line, d->status_line) == 0)
-		return;
-	snprintf(d->status_line, sizeof(d->status_line), "%s", line);
-	snprintf(msg, sizeof(msg), "STATUS=%s", line);
-	sd_notify_send(msg);
 }
 
 /* The earlier of two wake-up times, 0 meaning none. */
@@ -562,53 +180,6 @@ static void arm_retry(struct daemon *d, uint64_t plan_ms)
 	timerfd_settime(d->retry_fd, 0, &its, NULL);
 }
 
-/* After the pass limit: schedules the next attempt with backoff, and tells
- * health (bond_runtime.unsettled) which bonds still differ and why, until
- * a wake-up ends with nothing left to do.  A plan left empty by holds
- * counts as settled: the holds' own expiries bring bondd back. */
-static void note_unsettled(struct daemon *d, bool unsettled)
-{
-	uint64_t backoff = UNSETTLED_FIRST_MS;
-	bool others = false; /* bonds not planned now, still differing */
-
-	for (size_t i = 0; i < d->n_bonds && !others; i++)
-		others = !touched(d, i) && d->bonds[i].unsettled[0];
-	if (!unsettled && !others) {
-		d->unsettled = 0;
-		d->unsettled_retry_ms = 0;
-	} else if (unsettled) {
-		d->unsettled++;
-		backoff = clock_backoff_ms(d->unsettled, UNSETTLED_FIRST_MS, UNSETTLED_MAX_MS);
-		d->unsettled_retry_ms = clock_mono_ms() + backoff;
-	}
-	for (size_t i = 0; i < d->n_bonds; i++) {
-		struct bond_runtime *rt = &d->bonds[i];
-		char why[96] = "";
-		size_t used = 0;
-		if (!touched(d, i))
-			continue; /* not planned: the retry timer brings it */
-		for (size_t j = 0; unsettled && j < d->plan.n; j++) {
-			const struct action *a = &d->plan.v[j];
-			if (strcmp(a->bond, rt->name) != 0 || !a->why || strstr(why, a->why) ||
-			    used >= sizeof(why))
-				continue;
-			used += (size_t)snprintf(why + used, sizeof(why) - used, "%s%s",
-						 used ? ", " : "", a->why);
-		}
-		if (!used) {
-			rt->unsettled[0] = '\0';
-			continue;
-		}
-		if (!rt->unsettled[0])
-			record(d, EV_ERROR, rt->name, "",
-			       "still differs from the config after %d passes (%s); retrying",
-			       MAX_PASSES, why);
-		snprintf(rt->unsettled, sizeof(rt->unsettled),
-			 "still differs from the config after %d passes (%s); retrying every "
-			 "%llu ms", MAX_PASSES, why, (unsigned long long)backoff);
-	}
-}
-
 /* A re-read that failed is tried again on the retry timer, backing off,
  * never left for the next event (which may not come). */
 static void retry_stale(struct daemon *d)
@@ -624,6 +195,8 @@ static void retry_stale(struct daemon *d)
 	else
 		log_info("re-reading links works again");
 }
+
+static void trial_judge_now(struct daemon *d);
 
 static void converge(struct daemon *d)
 {
@@ -670,6 +243,7 @@ static void converge(struct daemon *d)
 				log_err("re-reading links: %s", strerror(-err));
 			unsettled = true;
 		} else {
+			report_drift(d);
 			execute_plan(d);
 		}
 	}
@@ -688,7 +262,7 @@ static void converge(struct daemon *d)
 	linkcheck_sync(d->lc, &d->want, &d->ob.state);
 	hostcheck_run_if_due(d);
 	/* Last: a trial put back converges again, from here. */
-	trial_step(d);
+	trial_judge_now(d);
 	memset(d->touched, 0, d->n_bonds * sizeof(*d->touched));
 	d->touched_all = false;
 }
@@ -730,22 +304,114 @@ static void fd_limit_check(struct daemon *d)
 			 "raise LimitNOFILE= (bondd(8))", d->want.n_bonds, need, d->fd_soft);
 }
 
+/* The one reporter of a reload's verdict (reload_verdict.h): the log, the
+ * event, the client's answer (msg), STATUS= and READY=1, each as
+ * reload_effects_of says.  diag: the file's diagnostics, when it was read;
+ * try_s: a reload on trial, whose start trial_started says.  Returns 0 when
+ * the configuration was taken, -1 when refused. */
+static int reload_report(struct daemon *d, enum reload_verdict v, const struct config_diag *diag,
+			 uint32_t try_s, char *msg, size_t len)
+{
+	struct reload_effects fx = reload_effects_of(v);
+	const struct log_meta *meta = fx.message_id ?
+		&(struct log_meta){.message_id = LOG_MSGID_RELOAD_REFUSED} : NULL;
+	const char *path = d->opts.config_path;
+
+	switch (v) {
+	case RELOAD_ACCEPT:
+		if (try_s) {
+			trial_started(d, msg, len);
+			break;
+		}
+		log_info("reloaded: %zu bond%s", d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s");
+		record_config(d, CONFIG_TAKEN, NULL, "reloaded %s: %zu bonds", path,
+			      d->want.n_bonds);
+		snprintf(msg, len, "reloaded %s: %zu bond%s", path, d->want.n_bonds,
+			 d->want.n_bonds == 1 ? "" : "s");
+		break;
+	case RELOAD_REFUSED_TRIAL:
+		/* msg: why, as trial_conflict said it */
+		log_meta(LOG_ERR, meta, "reload refused: %s", msg);
+		record_config(d, CONFIG_REFUSED, NULL, "reload of %s refused: trial %u runs", path,
+			      d->trial.id);
+		break;
+	case RELOAD_REFUSED_ERROR_AT:
+	case RELOAD_REFUSED_UNREADABLE: {
+		const struct config_diagnostic *first = config_diag_first(diag, CONFIG_ERROR);
+		log_diagnostics(diag, CONFIG_ERROR);
+		log_meta(LOG_ERR, meta, "reload failed: keeping the running configuration");
+		/* Anyone may watch events; the message may quote a file only
+		 * root may read.  Where the error is, then, not what it says:
+		 * the log and the one who asked for the reload get the rest. */
+		char where[320] = "";
+		if (v == RELOAD_REFUSED_ERROR_AT)
+			snprintf(where, sizeof(where), "%s:%u", first->file, first->line);
+		if (where[0])
+			record_config(d, CONFIG_REFUSED, NULL, "reload of %s refused: error at %s",
+				      path, where);
+		else
+			record_config(d, CONFIG_REFUSED, NULL, "reload of %s refused", path);
+		char *first_line = first ? config_diagnostic_format(first) : NULL;
+		snprintf(msg, len, "%s%s; the running configuration stays",
+			 first_line ? first_line : first ? "out of memory" : "the file cannot be read",
+			 config_diag_count(diag, CONFIG_ERROR) > 1 ?
+			 " (and more errors, see bondd's log)" : "");
+		free(first_line);
+		d->reload_refused = (struct reload_refusal){.verdict = v};
+		snprintf(d->reload_refused.where, sizeof(d->reload_refused.where), "%s", where);
+		break;
+	}
+	case RELOAD_REFUSED_NO_BONDS:
+		log_diagnostics(diag, CONFIG_WARNING);
+		log_meta(LOG_ERR, meta,
+			 "reload refused: %s defines no bonds, and bondd manages %zu; keeping the "
+			 "running configuration (to stop managing every bond, stop the service)",
+			 path, d->want.n_bonds);
+		record_config(d, CONFIG_REFUSED, NULL, "reload of %s refused: it defines no bonds",
+			      path);
+		snprintf(msg, len, "%s defines no bonds, and bondd manages %zu; the running "
+			 "configuration stays (to stop managing every bond, stop the service)",
+			 path, d->want.n_bonds);
+		d->reload_refused = (struct reload_refusal){.verdict = v,
+							    .managing = d->want.n_bonds};
+		break;
+	case RELOAD_REFUSED_CONFLICT:
+		log_meta(LOG_ERR, meta, "reload failed: keeping the running configuration");
+		record_config(d, CONFIG_REFUSED, NULL, "reload of %s refused: one link named by two "
+			      "slave entries", path);
+		snprintf(msg, len, "%s: one link is named by two slave entries (see bondd's "
+			 "log); the running configuration stays", path);
+		d->reload_refused = (struct reload_refusal){.verdict = v};
+		break;
+	case RELOAD_REFUSED_NOMEM:
+		log_meta(LOG_ERR, meta, "reload: out of memory; keeping the running configuration");
+		snprintf(msg, len, "out of memory; the running configuration stays");
+		break;
+	}
+	if (fx.status_line)
+		notify_status(d);
+	if (fx.ready)
+		sd_notify_send("READY=1");
+	return fx.refused ? -1 : 0;
+}
+
 /* Returns 0 once the file is applied, -1 when it was refused (msg: why).
- * try_s: on trial for that many seconds (daemon_trial.c), 0: a reload. */
-static int reload(struct daemon *d, char *msg, size_t len, uint32_t try_s)
+ * try_s: on trial for that many seconds (daemon_trial.c), 0: a reload.
+ * Facts are gathered in order, the verdict asked for after each step
+ * (reload_verdict.h), and everything that can fail is done before
+ * anything is written: a reload that says it kept the running
+ * configuration must have changed nothing. */
+int reload(struct daemon *d, char *msg, size_t len, uint32_t try_s)
 {
 	struct desired next = {0};
 	struct config_diag diag = {0};
+	struct reload_facts facts = {.running_bonds = d->want.n_bonds};
+	enum reload_verdict v;
+	int ret;
 
-	/* While a trial runs a plain reload is refused: which configuration
-	 * would a rollback then put back?  Confirm first, or let it end. */
-	if (!try_s && trial_conflict(d, "reload", msg, len)) {
-		log_meta(LOG_ERR, &(struct log_meta){.message_id = LOG_MSGID_RELOAD_REFUSED},
-			 "reload refused: %s", msg);
-		record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: trial %u runs",
-		       d->opts.config_path, d->trial.id);
-		return -1;
-	}
+	facts.trial_runs = !try_s && trial_conflict(d, "reload", msg, len);
+	if ((v = reload_verdict_of(&facts)) != RELOAD_ACCEPT)
+		return reload_report(d, v, NULL, try_s, msg, len);
 	sd_notify_send("RELOADING=1");
 	log_info("reloading %s", d->opts.config_path);
 	/* A value the kernel refuses is refused here, before anything is
@@ -753,110 +419,39 @@ static int reload(struct daemon *d, char *msg, size_t len, uint32_t try_s)
 	 * 802.3ad ports set down, released) for a request that then fails. */
 	if (config_load_kernel(d->opts.config_path, running_kernel(), &next, &diag) < 0) {
 		const struct config_diagnostic *first = config_diag_first(&diag, CONFIG_ERROR);
-		log_diagnostics(&diag, CONFIG_ERROR);
-		log_meta(LOG_ERR, &(struct log_meta){.message_id = LOG_MSGID_RELOAD_REFUSED},
-			 "reload failed: keeping the running configuration");
-		/* Anyone may watch events; the message may quote a file only
-		 * root may read.  Where the error is, then, not what it says:
-		 * the log and the one who asked for the reload get the rest. */
-		char where[320] = "";
-		if (first && first->line)
-			snprintf(where, sizeof(where), "%s:%u", first->file, first->line);
-		if (where[0])
-			record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: error at %s",
-			       d->opts.config_path, where);
-		else
-			record(d, EV_CONFIG, NULL, NULL, "reload of %s refused", d->opts.config_path);
-		char *first_line = first ? config_diagnostic_format(first) : NULL;
-		snprintf(msg, len, "%s%s; the running configuration stays",
-			 first_line ? first_line : first ? "out of memory" : "the file cannot be read",
-			 config_diag_count(&diag, CONFIG_ERROR) > 1 ?
-			 " (and more errors, see bondd's log)" : "");
-		free(first_line);
-		if (where[0])
-			snprintf(d->reload_refused, sizeof(d->reload_refused),
-				 "last reload refused: error at %s", where);
-		else
-			snprintf(d->reload_refused, sizeof(d->reload_refused),
-				 "last reload refused: %s cannot be read", d->opts.config_path);
-		notify_status(d);
-		config_diag_free(&diag);
-		sd_notify_send("READY=1");
-		return -1;
+		facts.parse_failed = true;
+		facts.error_has_line = first && first->line;
+	} else {
+		facts.parsed = true;
+		facts.next_bonds = next.n_bonds;
 	}
-	/*
-	 * A file that defines no bond while bondd manages some is refused: a
-	 * config tool that truncates and rewrites the file, or an editor that
-	 * crashed, leaves it empty for a moment, and taking it would stop every
-	 * repair without a word (the bonds stay, unwatched).  To stop managing
-	 * every bond an admin stops the service (bondd(8)).  At start an empty
-	 * file is taken: bondd runs idle, as installed.
-	 */
-	if (next.n_bonds == 0 && d->want.n_bonds > 0) {
-		log_diagnostics(&diag, CONFIG_WARNING);
+	if ((v = reload_verdict_of(&facts)) != RELOAD_ACCEPT) {
+		ret = reload_report(d, v, &diag, try_s, msg, len);
 		config_diag_free(&diag);
 		desired_free(&next);
-		log_meta(LOG_ERR, &(struct log_meta){.message_id = LOG_MSGID_RELOAD_REFUSED},
-			 "reload refused: %s defines no bonds, and bondd manages %zu; keeping the "
-			 "running configuration (to stop managing every bond, stop the service)",
-			 d->opts.config_path, d->want.n_bonds);
-		record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: it defines no bonds",
-		       d->opts.config_path);
-		snprintf(msg, len, "%s defines no bonds, and bondd manages %zu; the running "
-			 "configuration stays (to stop managing every bond, stop the service)",
-			 d->opts.config_path, d->want.n_bonds);
-		snprintf(d->reload_refused, sizeof(d->reload_refused),
-			 "last reload refused: %s defines no bonds, still managing %zu",
-			 d->opts.config_path, d->want.n_bonds);
-		notify_status(d);
-		sd_notify_send("READY=1");
-		return -1;
+		return ret;
 	}
 	log_diagnostics(&diag, CONFIG_WARNING);
 	config_diag_free(&diag);
 	/* Entries by mac:, path: or altname take today's names first (the
 	 * link records are then kept by name); one link named by two entries
 	 * is a config error (identity.h). */
-	int conflicts = identity_refresh(&next, &d->ob.state, NULL, true);
-	if (conflicts != 0) {
-		desired_free(&next);
-		log_err("reload failed: keeping the running configuration");
-		record(d, EV_CONFIG, NULL, NULL, "reload of %s refused: one link named by two "
-		       "slave entries", d->opts.config_path);
-		snprintf(msg, len, "%s: one link is named by two slave entries (see bondd's "
-			 "log); the running configuration stays", d->opts.config_path);
-		snprintf(d->reload_refused, sizeof(d->reload_refused),
-			 "last reload refused: one link named by two slave entries");
-		notify_status(d);
-		sd_notify_send("READY=1");
-		return -1;
-	}
-	/* Everything that can fail before anything is written: a reload that
-	 * says it kept the running configuration must have changed nothing. */
-	if ((try_s && trial_begin(d, &next, try_s) < 0) || runtime_rebuild(d, &next) < 0) {
-		if (try_s)
+	facts.conflicts = identity_refresh(&next, &d->ob.state, NULL, true);
+	if ((v = reload_verdict_of(&facts)) == RELOAD_ACCEPT) {
+		facts.out_of_memory = (try_s && trial_begin(d, &next, try_s) < 0) ||
+				      runtime_rebuild(d, &next) < 0;
+		if (facts.out_of_memory && try_s)
 			trial_cancel(d);
-		log_err("reload: out of memory; keeping the running configuration");
-		snprintf(msg, len, "out of memory; the running configuration stays");
+		v = reload_verdict_of(&facts);
+	}
+	if (v != RELOAD_ACCEPT) {
 		desired_free(&next);
-		sd_notify_send("READY=1");
-		return -1;
+		return reload_report(d, v, NULL, try_s, msg, len);
 	}
 	/* On trial, the running configuration is kept (trial_begin took it)
 	 * to be put back; else it goes. */
 	apply_config(d, &next, d->opts.config_path, !try_s, !try_s);
-	if (try_s) {
-		trial_started(d, msg, len);
-		sd_notify_send("READY=1");
-		return 0;
-	}
-	log_info("reloaded: %zu bond%s", d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s");
-	record(d, EV_CONFIG, NULL, NULL, "reloaded %s: %zu bonds", d->opts.config_path,
-	       d->want.n_bonds);
-	snprintf(msg, len, "reloaded %s: %zu bond%s", d->opts.config_path, d->want.n_bonds,
-		 d->want.n_bonds == 1 ? "" : "s");
-	sd_notify_send("READY=1");
-	return 0;
+	return reload_report(d, v, NULL, try_s, msg, len);
 }
 
 /* Makes next (taken over) the configuration and converges to it, as a
@@ -877,8 +472,8 @@ void apply_config(struct daemon *d, struct desired *next, const char *from, bool
 		if (!b->absent && !desired_find_bond(next, b->name)) {
 			log_info("%s: no longer in %s: left in place as it is, no longer managed "
 				 "(state = absent deletes it)", b->name, from);
-			record(d, EV_CONFIG, b->name, NULL,
-			       "no longer configured: left in place, unmanaged");
+			record_config(d, CONFIG_TAKEN, b->name,
+				      "no longer configured: left in place, unmanaged");
 		}
 	}
 	/* A bridge the running file named and the new one changes is bondd's
@@ -896,7 +491,7 @@ void apply_config(struct daemon *d, struct desired *next, const char *from, bool
 	d->want = *next;
 	*next = (struct desired){0};
 	touch_all(d); /* (its names pointed into the old config) */
-	d->reload_refused[0] = '\0';
+	d->reload_refused = (struct reload_refusal){.verdict = RELOAD_ACCEPT};
 	/* A reload accepts the absence of the uppers the kernel took with a
 	 * deleted bond (bondd(8), UPPERS). */
 	for (size_t i = 0; accept_lost && i < d->n_bonds; i++) {
@@ -918,6 +513,19 @@ void apply_config(struct daemon *d, struct desired *next, const char *from, bool
 	d->rebuild_ok = false;
 }
 
+/* The running trial judged now (daemon_trial.c); one put back is applied
+ * here, the same path as a reload's. */
+static void trial_judge_now(struct daemon *d)
+{
+	struct trial_putback back;
+
+	if (!trial_step(d, &back))
+		return;
+	apply_config(d, &back.prev, back.from, true, false); /* frees the tried one */
+	log_info("trial %u: the configuration before it runs again: %zu bond%s", back.id,
+		 d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s");
+}
+
 /* The status socket's reload request. */
 static int reload_request(void *ctx, char *msg, size_t len)
 {
@@ -929,8 +537,14 @@ static int trial_request(void *ctx, enum status_verb verb, uint32_t arg, char *m
 {
 	struct daemon *d = ctx;
 
-	if (verb != SV_TRY)
-		return trial_answer(d, verb, arg, msg, len);
+	if (verb != SV_TRY) {
+		int ret = trial_answer(d, verb, arg, msg, len);
+		if (verb == SV_CONFIRM && ret == 0) {
+			trial_judge_now(d);
+			notify_status(d); /* STATUS= without the trial */
+		}
+		return ret;
+	}
 	if (trial_conflict(d, "try", msg, len))
 		return SE_CONFLICT;
 	return reload(d, msg, len, arg) < 0 ? SE_REFUSED : 0;
@@ -957,12 +571,6 @@ static void on_signal(struct daemon *d)
 			break;
 		}
 	}
-}
-
-int add_fd(int epfd, int fd)
-{
-	struct epoll_event ev = {.events = EPOLLIN, .data.fd = fd};
-	return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev);
 }
 
 static int setup_fds(struct daemon *d)
@@ -1063,7 +671,7 @@ static int run_loop(struct daemon *d)
 			} else if (d->lc && fd == linkcheck_fd(d->lc)) {
 				linkcheck_dispatch(d->lc);
 				/* a check's end may prove fewer paths */
-				trial_step(d);
+				trial_judge_now(d);
 				changed = true;
 			} else if (d->lldp && fd == lldp_rx_fd(d->lldp)) {
 				lldp_rx_dispatch(d->lldp);
@@ -1077,9 +685,12 @@ static int run_loop(struct daemon *d)
 			 * kernel's events of this turn were handled above. */
 			if (changed)
 				status_split_changed(d->server);
-			if (clients)
+			if (clients) {
 				status_split_dispatch(d->server);
-			else
+				/* a reload asked for is done now, outside the
+				 * server's dispatch */
+				status_split_answer_asks(d->server);
+			} else
 				status_split_flush(d->server); /* events of this turn's repairs */
 		}
 		/* A turn after a turn with events pending never sleeps in
@@ -1288,8 +899,8 @@ int daemon_main(const struct daemon_opts *opts)
 	else
 		log_info("managing %zu bond%s from %s", d.want.n_bonds,
 			 d.want.n_bonds == 1 ? "" : "s", opts->config_path);
-	record(&d, EV_CONFIG, NULL, NULL, "started with %s: %zu bonds", opts->config_path,
-	       d.want.n_bonds);
+	record_config(&d, CONFIG_TAKEN, NULL, "started with %s: %zu bonds", opts->config_path,
+		      d.want.n_bonds);
 	d.rebuild_ok = true;
 	converge(&d);
 	d.rebuild_ok = false;

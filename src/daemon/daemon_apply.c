@@ -85,24 +85,6 @@ void execute_plan(struct daemon *d)
 	/* Where each route rewrite goes, from the kernel's own list. */
 	executor_order_routes(&d->ex, &d->plan);
 
-	/* What drifted, once per bond and pass: the reasons of its actions. */
-	for (size_t i = 0; i < d->n_bonds; i++) {
-		char why[160] = "";
-		size_t used = 0;
-		for (size_t j = 0; j < d->plan.n; j++) {
-			const struct action *a = &d->plan.v[j];
-			if (strcmp(a->bond, d->bonds[i].name) != 0 || !a->why ||
-			    strstr(why, a->why) || used >= sizeof(why))
-				continue;
-			used += (size_t)snprintf(why + used, sizeof(why) - used, "%s%s",
-						 used ? ", " : "", a->why);
-		}
-		if (used) {
-			record(d, EV_DRIFT, d->bonds[i].name, "", "%s", why);
-			log_drift(d, &d->bonds[i], why);
-		}
-	}
-
 	for (size_t i = 0; i < d->plan.n; i++) {
 		const struct action *a = &d->plan.v[i];
 		bool skip = false;

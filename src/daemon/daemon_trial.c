@@ -23,6 +23,7 @@
 #include <syslog.h>
 
 #include "linkcheck.h"
+#include "trial_facts.h"
 
 _Static_assert(TRIAL_MIN_S == STATUS_TRY_MIN_S && TRIAL_MAX_S == STATUS_TRY_MAX_S,
 	       "the protocol's bounds for try are the trial's");
@@ -52,47 +53,12 @@ static const struct lc_result *lc_result_of(struct daemon *d, const char *bond)
 	return rs ? lc_results_find(rs, bond) : NULL;
 }
 
-/* Slaves in the kernel whose master is ifindex (a scan of every link:
- * once per trial, at its start). */
-static unsigned enslaved_any(const struct observed *o, int ifindex)
-{
-	unsigned n = 0;
-
-	for (size_t i = 0; ifindex > 0 && i < o->n_links; i++)
-		n += o->links[i].master == ifindex;
-	return n;
-}
-
-/* The configured slaves of b enslaved in it now (by name: each a lookup). */
-static unsigned enslaved_configured(const struct observed *o, const struct desired_bond *b,
-				    int ifindex)
-{
-	unsigned n = 0;
-
-	for (size_t k = 0; ifindex > 0 && k < b->n_slaves; k++) {
-		const struct obs_link *l = observed_by_name(o, b->slaves[k].name);
-		n += l && l->master == ifindex;
-	}
-	return n;
-}
-
-static const struct obs_link *bond_link(const struct observed *o, const char *name)
-{
-	const struct obs_link *l = observed_by_name(o, name);
-	return l && strcmp(l->kind, "bond") == 0 ? l : NULL;
-}
-
-static bool link_up(const struct obs_link *l)
-{
-	return l && (l->flags & IFF_UP) && (l->flags & IFF_LOWER_UP);
-}
-
 int trial_begin(struct daemon *d, const struct desired *next, uint32_t seconds)
 {
 	struct daemon_trial *t = &d->trial;
 	size_t n = 0;
-	uint32_t updelay = 0;
-	bool lacp = false;
+	uint32_t updelay;
+	bool lacp;
 
 	for (size_t i = 0; i < next->n_bonds; i++)
 		n += !next->bonds[i].absent;
@@ -109,11 +75,7 @@ int trial_begin(struct daemon *d, const struct desired *next, uint32_t seconds)
 		if (b->absent)
 			continue; /* deleting it is what was asked */
 		struct trial_bond *f = &bonds[n++];
-		const struct obs_link *l = bond_link(&d->ob.state, b->name);
-		snprintf(f->name, sizeof(f->name), "%s", b->name);
-		f->existed = l != NULL;
-		f->was_up = link_up(l);
-		f->slaves_before = l ? enslaved_any(&d->ob.state, l->ifindex) : 0;
+		trial_facts_before(f, b, &d->ob.state);
 		/* per slave the tried configuration keeps (by today's
 		 * name: identity_refresh named them before the trial) */
 		const struct lc_result *r = lc_result_of(d, b->name);
@@ -124,10 +86,8 @@ int trial_begin(struct daemon *d, const struct desired *next, uint32_t seconds)
 			f->paths_before += tp->before[k];
 		}
 		tp->n = b->n_slaves;
-		if (bond_settings_has(&b->opts, OPT_UPDELAY) && b->opts.val[OPT_UPDELAY] > updelay)
-			updelay = b->opts.val[OPT_UPDELAY];
-		lacp |= b->opts.val[OPT_MODE] == MODE_8023AD;
 	}
+	trial_grace_inputs(next, &updelay, &lacp);
 	int64_t now = (int64_t)clock_mono_ms();
 	free(t->bonds);
 	free(t->paths);
@@ -180,8 +140,8 @@ void trial_started(struct daemon *d, char *msg, size_t len)
 		 "left down, without slaves or with fewer proven paths after %lld ms",
 		 t->id, d->opts.config_path, d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s",
 		 when, t->seconds, (long long)(t->settle_ms - t->start_ms));
-	record(d, EV_CONFIG, NULL, NULL, "trial %u: applied %s, put back at %s unless confirmed",
-	       t->id, d->opts.config_path, when);
+	record_config(d, CONFIG_TAKEN, NULL, "trial %u: applied %s, put back at %s unless confirmed",
+		      t->id, d->opts.config_path, when);
 	snprintf(msg, len, "trial %u: applied %s: %zu bond%s; put back at %s (in %u s) unless "
 		 "confirmed with bondd-status --confirm", t->id, d->opts.config_path,
 		 d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s", when, t->seconds);
@@ -228,33 +188,33 @@ static void trial_end(struct daemon *d, bool kept, const char *why)
 	status_split_trial_ended(d->server, t->id, kept ? 0 : SE_ROLLED_BACK, msg);
 }
 
-/* The configuration before the trial comes back: the same path as a
- * reload's, so every bond already right is left alone. */
-static void roll_back(struct daemon *d, const char *why)
+/* The configuration before the trial is to come back: the runtime records
+ * made for it and the trial ended; the caller applies out (daemon.c), the
+ * same path as a reload's, so every bond already right is left alone.
+ * False when nothing changed (out of memory). */
+static bool roll_back(struct daemon *d, const char *why, struct trial_putback *out)
 {
 	struct daemon_trial *t = &d->trial;
-	char from[48];
 
 	if (runtime_rebuild(d, &t->prev) < 0) {
 		/* Nothing changed: tried again at the next look (the retry
 		 * timer comes at once while the trial runs past its time). */
 		log_err("trial %u: out of memory putting back the configuration before it; "
 			"trying again", t->id);
-		return;
+		return false;
 	}
-	struct desired prev = t->prev;
+	out->prev = t->prev;
+	out->id = t->id;
 	t->prev = (struct desired){0};
 	/* Said before the work, so that the log reads in order. */
 	log_meta(LOG_WARNING, &(struct log_meta){.message_id = LOG_MSGID_TRIAL_ROLLED_BACK},
 		 "trial %u rolled back: %s; putting back the configuration that ran before it "
 		 "(%s still holds the tried one: a reload or a restart applies it again)", t->id,
 		 why, d->opts.config_path);
-	record(d, EV_CONFIG, NULL, NULL, "trial %u rolled back: %s", t->id, why);
+	record_config(d, CONFIG_TAKEN, NULL, "trial %u rolled back: %s", t->id, why);
 	trial_end(d, false, why);
-	snprintf(from, sizeof(from), "the configuration before trial %u", t->id);
-	apply_config(d, &prev, from, true, false); /* frees the tried one */
-	log_info("trial %u: the configuration before it runs again: %zu bond%s", t->id,
-		 d->want.n_bonds, d->want.n_bonds == 1 ? "" : "s");
+	snprintf(out->from, sizeof(out->from), "the configuration before trial %u", t->id);
+	return true;
 }
 
 /* The facts of the tried configuration's bonds now (after the grace). */
@@ -264,31 +224,28 @@ static void gather(struct daemon *d)
 
 	for (size_t i = 0; i < t->n_bonds; i++) {
 		struct trial_bond *f = &t->bonds[i];
-		const struct desired_bond *b = desired_find_bond(&d->want, f->name);
-		const struct obs_link *l = bond_link(&d->ob.state, f->name);
-		f->exists = l != NULL;
-		f->up = link_up(l);
-		f->slaves = l && b ? enslaved_configured(&d->ob.state, b, l->ifindex) : 0;
+		trial_facts_now(f, desired_find_bond(&d->want, f->name), &d->ob.state);
 		const struct lc_result *r = lc_result_of(d, f->name);
 		/* A check that began after the trial did (its end less its
 		 * length): one of the tried configuration. */
 		f->paths_judged = r && r->enabled && r->checks && r->wall_ms &&
 				  r->wall_ms - (int64_t)r->took_ms >= t->start_wall_ms;
-		f->paths = 0;
-		for (size_t k = 0; f->paths_judged && k < t->paths[i].n; k++) {
-			unsigned now = proven_paths(r, t->paths[i].slave[k]);
-			/* new paths of one slave do not make up for another's */
-			f->paths += now < t->paths[i].before[k] ? now : t->paths[i].before[k];
-		}
+		unsigned now[BONDD_MAX_SLAVES];
+		size_t n = f->paths_judged ? t->paths[i].n : 0;
+		if (n > BONDD_MAX_SLAVES)
+			n = BONDD_MAX_SLAVES;
+		for (size_t k = 0; k < n; k++)
+			now[k] = proven_paths(r, t->paths[i].slave[k]);
+		f->paths = trial_paths_kept(t->paths[i].before, now, n);
 	}
 }
 
-void trial_step(struct daemon *d)
+bool trial_step(struct daemon *d, struct trial_putback *out)
 {
 	struct daemon_trial *t = &d->trial;
 
 	if (!t->running)
-		return;
+		return false;
 	int64_t now = (int64_t)clock_mono_ms();
 	/* Before the grace ends no bond is judged: no facts needed. */
 	if (now >= t->settle_ms)
@@ -296,16 +253,16 @@ void trial_step(struct daemon *d)
 	struct trial_verdict v = trial_judge(t->confirmed, now, t->settle_ms, t->deadline_ms,
 					     t->bonds, now >= t->settle_ms ? t->n_bonds : 0);
 	if (v.action == TRIAL_WAIT)
-		return;
+		return false;
 	if (v.action == TRIAL_KEEP) {
 		desired_free(&t->prev);
 		trial_end(d, true, NULL);
-		return;
+		return false;
 	}
 	char why[160];
 	trial_reason_text(v.reason, v.reason == TRIAL_DEADLINE ? NULL : &t->bonds[v.bond], why,
 			  sizeof(why));
-	roll_back(d, why);
+	return roll_back(d, why, out);
 }
 
 uint64_t trial_next_ms(const struct daemon *d)
@@ -334,10 +291,9 @@ int trial_answer(struct daemon *d, enum status_verb verb, uint32_t arg, char *ms
 		uint32_t id = t->id;
 		log_info("trial %u confirmed: the tried configuration from %s stays", id,
 			 d->opts.config_path);
-		record(d, EV_CONFIG, NULL, NULL, "trial %u confirmed", id);
+		record_config(d, CONFIG_TAKEN, NULL, "trial %u confirmed", id);
+		/* judged at once by the caller (a confirmed trial is kept) */
 		t->confirmed = true;
-		trial_step(d);
-		notify_status(d); /* STATUS= without the trial */
 		snprintf(msg, len, "trial %u confirmed: the tried configuration stays", id);
 		return 0;
 	}

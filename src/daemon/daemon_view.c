@@ -3,6 +3,7 @@
  * look, and the link check's hooks into the daemon. */
 #include "daemon_parts.h"
 #include "proc_filter.h"
+#include "view_text.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,16 +16,9 @@
  * call", or NULL while bondd's picture of the kernel is whole. */
 static const char *stale_text(struct daemon *d)
 {
-	char when[32] = "?";
-	time_t t = (time_t)(d->ob.stale_since_ms / 1000);
-	struct tm tm;
-
 	if (!d->ob.stale_since_ms)
 		return NULL;
-	if (gmtime_r(&t, &tm))
-		strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	snprintf(d->stale, sizeof(d->stale), "re-reading links failing since %s: %s", when,
-		 strerror(-d->ob.stale_err));
+	stale_text_of(d->ob.stale_since_ms, d->ob.stale_err, d->stale, sizeof(d->stale));
 	return d->stale;
 }
 
@@ -33,15 +27,9 @@ static const char *stale_text(struct daemon *d)
  * refused to it for want of a resource. */
 static const char *impaired_text(struct daemon *d)
 {
-	const char *lc = linkcheck_trouble(d->lc), *ll = lldp_rx_trouble(d->lldp);
-	const char *st = status_split_trouble(d->server);
-
-	if (!lc && !ll && !st)
-		return NULL;
-	snprintf(d->impaired, sizeof(d->impaired), "impaired: %s%s%s%s%s (open-file limit %zu)",
-		 lc ? lc : "", lc && ll ? "; " : "", ll ? ll : "", (lc || ll) && st ? "; " : "",
-		 st ? st : "", d->fd_soft);
-	return d->impaired;
+	return impaired_text_of(linkcheck_trouble(d->lc), lldp_rx_trouble(d->lldp),
+				status_split_trouble(d->server), d->fd_soft, d->impaired,
+				sizeof(d->impaired)) ? d->impaired : NULL;
 }
 
 /* Looks further apart than this judge the counters again; closer ones

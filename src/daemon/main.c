@@ -35,7 +35,7 @@ struct check_opts {
 	bool plan, json, detailed_exitcode;
 };
 
-static void usage(FILE *to)
+static void bondd_usage(FILE *to)
 {
 	fprintf(to,
 		"Usage: bondd [--config FILE] [--socket PATH] [--debug] [--version] [--help]\n"
@@ -344,34 +344,34 @@ int main(int argc, char **argv)
 			printf("bondd %s\n", BONDD_VERSION);
 			return 0;
 		case 'h':
-			usage(stdout);
+			bondd_usage(stdout);
 			return 0;
 		default:
-			usage(stderr);
+			bondd_usage(stderr);
 			return EXIT_USAGE;
 		}
 	}
 	if (optind < argc) {
 		fprintf(stderr, "bondd: unexpected argument \"%s\"\n", argv[optind]);
-		usage(stderr);
+		bondd_usage(stderr);
 		return EXIT_USAGE;
 	}
 	/* An empty name would reach open() and come back as "cannot read"
 	 * with nothing before the colon. */
 	if (!opts.config_path[0]) {
 		fprintf(stderr, "bondd: --config: the file name is empty\n");
-		usage(stderr);
+		bondd_usage(stderr);
 		return EXIT_USAGE;
 	}
 	if (co.plan && !check) {
 		fprintf(stderr, "bondd: --plan goes with --check\n");
-		usage(stderr);
+		bondd_usage(stderr);
 		return EXIT_USAGE;
 	}
 	if ((co.json || co.detailed_exitcode) && !co.plan) {
 		fprintf(stderr, "bondd: %s goes with --check --plan\n",
 			co.json ? "--json" : "--detailed-exitcode");
-		usage(stderr);
+		bondd_usage(stderr);
 		return EXIT_USAGE;
 	}
 	if (check)
@@ -381,7 +381,7 @@ int main(int argc, char **argv)
 	const char *why = socket_path_problem(opts.socket_path);
 	if (why) {
 		fprintf(stderr, "bondd: --socket %s: %s\n", opts.socket_path, why);
-		usage(stderr);
+		bondd_usage(stderr);
 		return EXIT_USAGE;
 	}
 

@@ -50,7 +50,7 @@ static bool initialized(const struct udev_wait *u, int ifindex)
 /* The entry of a name: the search starts where the last one ended, since
  * names are looked up in config order, as they were added (a scan from
  * the start for each of 1,024 slaves was a quadratic step of every pass). */
-static struct udev_link *find(struct udev_wait *u, const char *name)
+static struct udev_link *udev_link_find(struct udev_wait *u, const char *name)
 {
 	for (size_t k = 0; k < u->n; k++) {
 		size_t i = (u->hint + k) % u->n;
@@ -64,7 +64,7 @@ static struct udev_link *find(struct udev_wait *u, const char *name)
 
 static struct udev_link *entry(struct udev_wait *u, const char *name)
 {
-	struct udev_link *e = find(u, name);
+	struct udev_link *e = udev_link_find(u, name);
 	if (e)
 		return e;
 	e = grow_append(&u->v, &u->cap, &u->n, sizeof(*e), 16, NULL);
@@ -134,7 +134,7 @@ struct plan_constraints udev_wait_holds(struct udev_wait *u, const struct desire
 			const struct obs_link *l = observed_by_name(obs, b->slaves[j].name);
 			if (!l)
 				continue;
-			const struct udev_link *e = find(u, l->name);
+			const struct udev_link *e = udev_link_find(u, l->name);
 			if (e && e->ifindex == l->ifindex && e->state == UDEV_READY)
 				continue; /* the common case: no file system access */
 			if (!checked) {

@@ -160,7 +160,7 @@ static enum status_health reason(char *why, size_t len, enum status_health h,
  * (a limit reached), something the
  * kernel refused, the bond's MTU and MAC, each slave in config order, the
  * slave count, a repair still under way, and last the checks' findings. */
-static enum status_health view_judge(const struct status_view *v, const struct bond_view *bv,
+static enum status_health bond_judge(const struct status_view *v, const struct bond_view *bv,
 				char *why, size_t len)
 {
 	const enum status_health DEGRADED = HEALTH_DEGRADED, DOWN = HEALTH_DOWN;
@@ -185,8 +185,8 @@ static enum status_health view_judge(const struct status_view *v, const struct b
 		return reason(why, len, DEGRADED, "%s", v->impaired);
 	/* Something bondd must still do for it was refused and backs off (an
 	 * address, an option, the MTU): the kernel's words are the reason. */
-	if (rt && rt->refused[0])
-		return reason(why, len, DEGRADED, "%s", rt->refused);
+	if (rt && rt->refused && rt->failing[0])
+		return reason(why, len, DEGRADED, "%.*s", BOND_REFUSED_SHOWN, rt->failing);
 	if (bond->mtu != b->mtu)
 		return reason(why, len, DEGRADED, "%s has MTU %u, not %u", b->name, bond->mtu,
 			      b->mtu);
@@ -235,8 +235,14 @@ static enum status_health view_judge(const struct status_view *v, const struct b
 			      b->bridge, detail);
 	/* What health does not compare (options, addresses) bondd may still
 	 * be putting back: the daemon says so while it retries. */
-	if (rt && rt->unsettled[0])
-		return reason(why, len, DEGRADED, "%s %s", b->name, rt->unsettled);
+	if (rt && rt->unsettled.passes) {
+		char text[BOND_UNSETTLED_WHY_TEXT];
+		action_reasons_text(&rt->unsettled.why, text, sizeof(text));
+		return reason(why, len, DEGRADED,
+			      "%s still differs from the config after %u passes (%s); retrying "
+			      "every %llu ms", b->name, rt->unsettled.passes, text,
+			      rt->unsettled.retry_ms);
+	}
 	/* The bond is as configured; what the checks found beyond it. */
 	for (size_t i = 0; i < bv->n_findings; i++) {
 		const struct finding *f = bv->findings[i];
@@ -289,7 +295,7 @@ static void bond_fill(struct bond_view *bv, const struct status_view *v,
 		bv->slaves_up += bv->slaves[j].up;
 	}
 	bv->why[0] = '\0';
-	bv->health = view_judge(v, bv, bv->why, sizeof(bv->why));
+	bv->health = bond_judge(v, bv, bv->why, sizeof(bv->why));
 	/* The reason may quote a refused option's value (rt->refused, the
 	 * kernel's words): a client without CAP_NET_ADMIN, and STATUS=,
 	 * which anyone reads, see it as the events show it (values the

@@ -34,7 +34,7 @@ enum { EXIT_NOT_RELOADED = 1, EXIT_UNREACHABLE = 3, EXIT_ROLLED_BACK = 4, EXIT_U
  * confirms its findings: bondd gives it 60 s (CHECK_TIMEOUT_MS). */
 #define LINK_CHECK_TIMEOUT_S 65
 
-static void usage(FILE *f)
+static void status_usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: bondd-status [--socket PATH] [--explain | --json | --brief | --prometheus |\n"
@@ -115,7 +115,7 @@ static int send_all(int fd, const char *buf, size_t len)
 }
 
 /* Reads the header line, byte by byte: the body follows it directly. */
-static int read_line(int fd, char *buf, size_t len)
+static int read_reply_line(int fd, char *buf, size_t len)
 {
 	size_t n = 0;
 	while (n + 1 < len) {
@@ -309,7 +309,7 @@ static int wait_trial(int fd, struct strbuf *reply, unsigned seconds)
 	int len = snprintf(req, sizeof(req), "trial-wait %u\n", id);
 	snprintf(what, sizeof(what), "waiting for trial %u to be confirmed or put back", id);
 	if (send_all(fd, req, (size_t)len) < 0 || !wait_for_reply(fd, what, limit) ||
-	    read_line(fd, head, sizeof(head)) < 0) {
+	    read_reply_line(fd, head, sizeof(head)) < 0) {
 		fprintf(stderr, "bondd-status: no word from bondd on trial %u (a restart of bondd "
 				"ends a trial: it starts from the file)\n", id);
 		return EXIT_UNREACHABLE;
@@ -418,8 +418,8 @@ static int status_main(int argc, char **argv)
 		case 'c': confirm_opt = true; verb = "confirm"; formats++; break;
 		case 'W': do_wait = 1; break;
 		case 'V': printf("bondd-status %s\n", BONDD_VERSION); return 0;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return EXIT_USAGE;
+		case 'h': status_usage(stdout); return 0;
+		default: status_usage(stderr); return EXIT_USAGE;
 		}
 	}
 	/* --reload, --reload --try N (or --try N alone) */
@@ -488,7 +488,7 @@ static int status_main(int argc, char **argv)
 	int limit = do_reload ? RELOAD_TIMEOUT_S
 		    : strcmp(verb, "linkcheck") == 0 ? LINK_CHECK_TIMEOUT_S : REPLY_TIMEOUT_S;
 	if ((!do_watch && !wait_for_reply(fd, what, limit)) ||
-	    read_line(fd, head, sizeof(head)) < 0 || (sent < 0 && !strstr(head, " error "))) {
+	    read_reply_line(fd, head, sizeof(head)) < 0 || (sent < 0 && !strstr(head, " error "))) {
 		fprintf(stderr, "bondd-status: no reply from bondd at %s\n", path);
 		close(fd);
 		return EXIT_UNREACHABLE;

@@ -14,7 +14,7 @@ static bool starts(const char *line, size_t n, const char *prefix)
 
 /* The line at *pos of text[len], *n bytes long without its '\n'; *pos moves
  * past the '\n' (or to len when the text ends without one). */
-static const char *next_line(const char *text, size_t len, size_t *pos, size_t *n)
+static const char *proc_next_line(const char *text, size_t len, size_t *pos, size_t *n)
 {
 	const char *line = text + *pos;
 	const char *nl = memchr(line, '\n', len - *pos);
@@ -35,7 +35,7 @@ void proc_filter_unprivileged(const char *text, size_t len, struct strbuf *out)
 	const char *block = NULL;
 
 	for (size_t pos = 0, n; pos < len;) {
-		const char *line = next_line(text, len, &pos, &n);
+		const char *line = proc_next_line(text, len, &pos, &n);
 
 		if (block) {
 			if (starts(line, n, block))
@@ -87,7 +87,7 @@ static const char *slave_field(const char *text, size_t len, const char *slave,
 	bool in = false;
 
 	for (size_t pos = 0, n; pos < len;) {
-		const char *line = next_line(text, len, &pos, &n);
+		const char *line = proc_next_line(text, len, &pos, &n);
 
 		if (starts(line, n, head)) {
 			if (in)
@@ -141,7 +141,7 @@ bool proc_active_aggregator(const char *text, size_t len, uint16_t *id)
 	bool in = false;
 
 	for (size_t pos = 0, n; pos < len;) {
-		const char *line = next_line(text, len, &pos, &n);
+		const char *line = proc_next_line(text, len, &pos, &n);
 
 		if (starts(line, n, "Slave Interface: "))
 			return false;
@@ -201,7 +201,7 @@ void proc_lacp_scan(const char *text, size_t len,
 	bool seen_agg = false, seen_a = false, seen_p = false;
 
 	for (size_t pos = 0, n; pos < len;) {
-		const char *line = next_line(text, len, &pos, &n);
+		const char *line = proc_next_line(text, len, &pos, &n);
 
 		if (starts(line, n, head)) {
 			lacp_block_end(&cur, a, p, fn, ctx);

@@ -42,7 +42,7 @@ static const struct {
 	[BM_MAC_KEPT] = {"bondd_bond_mac_address_kept", "gauge", "mac_address: 1 when the bond has the configured MAC"},
 };
 
-static bool prom_bond_metric(const struct bond_view *bv, enum bond_metric m, unsigned long long *val)
+static bool bond_metric_value(const struct bond_view *bv, enum bond_metric m, unsigned long long *val)
 {
 	const struct desired_bond *b = bv->want;
 	const struct obs_link *bond = bv->obs;
@@ -230,7 +230,7 @@ void render_prometheus(struct strbuf *out, const struct bond_views *bv)
 		bool head = false;
 		for (size_t i = 0; i < n; i++) {
 			unsigned long long val;
-			if (!prom_bond_metric(&bv->v[i], (enum bond_metric)m, &val))
+			if (!bond_metric_value(&bv->v[i], (enum bond_metric)m, &val))
 				continue;
 			if (!head)
 				prom_head(out, bond_metrics[m].name, bond_metrics[m].type,

@@ -44,6 +44,15 @@ struct status_split {
 		uint32_t id, trial;
 	} waiters[SPLIT_MAX_TRIAL_WAITERS];
 	size_t n_waiters;
+	/* Reloads, tries, confirms and trial-waits allowed and waiting for the
+	 * end of bondd's turn (status_split_answer_asks); at most a turn's
+	 * budget of requests, forgotten with the status process. */
+	struct split_ask {
+		uint32_t id, arg;
+		uint16_t type;
+		bool privileged;       /* the client holds CAP_NET_ADMIN */
+	} asks[SPLIT_REQS_BURST];
+	size_t n_asks;
 	status_req_check_fn check;
 	status_refresh_fn refresh;
 	int u_fd;                  /* to the status process; -1: none runs */
@@ -194,6 +203,7 @@ static void lose_status_process(struct status_split *s, const char *why)
 	ipc_reader_free(&s->rd);
 	ipc_writer_free(&s->wr);
 	s->n_waiters = 0; /* its clients went with it */
+	s->n_asks = 0;
 	s->trouble[0] = '\0'; /* its trouble too: a new one says its own */
 	arm_timer(s);
 }
@@ -233,13 +243,25 @@ static void split_reply(struct status_split *s, uint32_t id, const struct strbuf
 	ipc_writer_add(&s->wr, IPC_REPLY, 0, id, out->s, (uint32_t)out->len, -1);
 }
 
+/* A request allowed, kept to be answered at the end of bondd's turn: its
+ * work (a reload converges every bond, a trial put back too) never runs
+ * inside this server's dispatch.  False when the turn's queue is full
+ * (more than a turn's budget of requests: not expected). */
+static bool ask_later(struct status_split *s, uint32_t id, uint16_t type, uint32_t arg, int fd)
+{
+	if (s->n_asks == sizeof(s->asks) / sizeof(s->asks[0]))
+		return false;
+	s->asks[s->n_asks++] = (struct split_ask){.id = id, .arg = arg, .type = type,
+						  .privileged = peer_has_net_admin(fd)};
+	return true;
+}
+
 /* Root holding CAP_NET_ADMIN, or bondd's own user when that is not root
  * (systemd runs ExecReload= as the service's user): judged here again, on
  * the client's own socket, whatever the status process thought. */
 static void on_reload(struct status_split *s, uint32_t id, int fd)
 {
 	struct strbuf out = {0};
-	char msg[400];
 
 	if (!s->reload) {
 		status_reply_error(&out, SE_INTERNAL, "reload is not available");
@@ -247,18 +269,31 @@ static void on_reload(struct status_split *s, uint32_t id, int fd)
 		/* Refused: nothing changed, so no new snapshot is due (a
 		 * flood of refused reloads forked one every 200 ms). */
 		status_reply_error(&out, SE_FORBIDDEN, "reload needs root with CAP_NET_ADMIN");
+	} else if (ask_later(s, id, IPC_RELOAD, 0, fd)) {
+		return; /* answered by status_split_answer_asks */
 	} else {
-		if (s->reload(s->ctx, msg, sizeof(msg)) < 0) {
-			status_reply_error(&out, SE_REFUSED, msg);
-		} else {
-			struct status_view v = {0};
-			s->view(s->ctx, &v);
-			v.privileged = peer_has_net_admin(fd);
-			status_reply_reloaded(&v, msg, &out);
-		}
-		s->pacing.gen++;
+		status_reply_error(&out, SE_BUSY, "too many requests this turn");
 	}
 	split_reply(s, id, &out);
+	sb_free(&out);
+}
+
+/* A reload allowed (on_reload), done and answered now. */
+static void answer_reload(struct status_split *s, const struct split_ask *a)
+{
+	struct strbuf out = {0};
+	char msg[400];
+
+	if (s->reload(s->ctx, msg, sizeof(msg)) < 0) {
+		status_reply_error(&out, SE_REFUSED, msg);
+	} else {
+		struct status_view v = {0};
+		s->view(s->ctx, &v);
+		v.privileged = a->privileged;
+		status_reply_reloaded(&v, msg, &out);
+	}
+	s->pacing.gen++;
+	split_reply(s, a->id, &out);
 	sb_free(&out);
 }
 
@@ -270,7 +305,6 @@ static void on_trial(struct status_split *s, uint32_t id, uint16_t type, uint32_
 	struct strbuf out = {0};
 	enum status_verb verb = type == IPC_TRY ? SV_TRY : type == IPC_CONFIRM ? SV_CONFIRM
 									     : SV_TRIAL_WAIT;
-	char msg[400];
 
 	if (!s->trial) {
 		status_reply_error(&out, SE_INTERNAL, "trials are not available");
@@ -283,13 +317,31 @@ static void on_trial(struct status_split *s, uint32_t id, uint16_t type, uint32_
 									      "with CAP_NET_ADMIN");
 	} else if (verb == SV_TRY && (arg < STATUS_TRY_MIN_S || arg > STATUS_TRY_MAX_S)) {
 		status_reply_error(&out, SE_BAD_REQUEST, "try: seconds out of range");
-	} else if (verb == SV_TRIAL_WAIT && s->n_waiters == SPLIT_MAX_TRIAL_WAITERS) {
+	} else if (ask_later(s, id, type, arg, fd)) {
+		return; /* answered by status_split_answer_asks */
+	} else {
+		status_reply_error(&out, SE_BUSY, "too many requests this turn");
+	}
+	split_reply(s, id, &out);
+	sb_free(&out);
+}
+
+/* A try, confirm or trial-wait allowed (on_trial), done and answered now
+ * (a trial-wait for a trial that runs: when it ends). */
+static void answer_trial(struct status_split *s, const struct split_ask *a)
+{
+	struct strbuf out = {0};
+	enum status_verb verb = a->type == IPC_TRY ? SV_TRY : a->type == IPC_CONFIRM ? SV_CONFIRM
+										    : SV_TRIAL_WAIT;
+	char msg[400];
+
+	if (verb == SV_TRIAL_WAIT && s->n_waiters == SPLIT_MAX_TRIAL_WAITERS) {
 		status_reply_error(&out, SE_BUSY, "too many clients wait for a trial");
 	} else {
-		int r = s->trial(s->ctx, verb, arg, msg, sizeof(msg));
+		int r = s->trial(s->ctx, verb, a->arg, msg, sizeof(msg));
 		if (r == STATUS_TRIAL_PENDING && verb == SV_TRIAL_WAIT) {
-			s->waiters[s->n_waiters].id = id;
-			s->waiters[s->n_waiters].trial = arg;
+			s->waiters[s->n_waiters].id = a->id;
+			s->waiters[s->n_waiters].trial = a->arg;
 			s->n_waiters++;
 			return; /* answered by status_split_trial_ended */
 		}
@@ -300,14 +352,29 @@ static void on_trial(struct status_split *s, uint32_t id, uint16_t type, uint32_
 		} else {
 			struct status_view v = {0};
 			s->view(s->ctx, &v);
-			v.privileged = peer_has_net_admin(fd);
+			v.privileged = a->privileged;
 			status_reply_reloaded(&v, msg, &out);
 		}
 		if (verb != SV_TRIAL_WAIT)
 			s->pacing.gen++;
 	}
-	split_reply(s, id, &out);
+	split_reply(s, a->id, &out);
 	sb_free(&out);
+}
+
+void status_split_answer_asks(struct status_split *s)
+{
+	if (!s->n_asks)
+		return;
+	/* (a reload's work adds no request: only the dispatch does) */
+	for (size_t i = 0; i < s->n_asks && s->u_fd >= 0; i++) {
+		if (s->asks[i].type == IPC_RELOAD)
+			answer_reload(s, &s->asks[i]);
+		else
+			answer_trial(s, &s->asks[i]);
+	}
+	s->n_asks = 0;
+	status_split_flush(s);
 }
 
 void status_split_trial_ended(struct status_split *s, uint32_t trial, int code, const char *msg)

@@ -232,8 +232,9 @@ static void long_reason_widths(void **state)
 
 	memset(refused, 'r', sizeof(refused) - 1);
 	refused[sizeof(refused) - 1] = '\0';
-	memcpy(w->bonds[0].refused, refused, 180);
-	w->bonds[0].refused[180] = '\0';
+	memcpy(w->bonds[0].failing, refused, 180);
+	w->bonds[0].failing[180] = '\0';
+	w->bonds[0].refused = true;
 	assert_int_equal(bond_views_build(&bv, &w->view, sel, 1, false), 0);
 	assert_int_equal(bv.v[0].health, HEALTH_DEGRADED);
 	assert_int_equal(strlen(bv.v[0].why), BOND_VIEW_WHY - 1);
@@ -243,7 +244,8 @@ static void long_reason_widths(void **state)
 	assert_non_null(strstr(out.s, expect));
 	sb_reset(&out);
 	render_brief(&out, &bv);
-	snprintf(expect, sizeof(expect), " (%.*s)\n", BOND_VIEW_SHORT_WHY, refused);
+	/* (then the failing actions, whose text it is: " [failing: ...]") */
+	snprintf(expect, sizeof(expect), " (%.*s)", BOND_VIEW_SHORT_WHY, refused);
 	assert_non_null(strstr(out.s, expect));
 	sb_free(&out);
 	bond_views_free(&bv);

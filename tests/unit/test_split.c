@@ -271,6 +271,17 @@ static void confined_snapshot_cannot_use_capabilities(void **state)
 
 /* --- the split with real processes --------------------------------------- */
 
+/* Set while the server's dispatch runs: bondd's reload and trial work
+ * must not run inside it (status_split_answer_asks runs it after). */
+static bool in_dispatch;
+
+static void dispatch_turn(struct status_split *s)
+{
+	in_dispatch = true;
+	status_split_dispatch(s);
+	in_dispatch = false;
+}
+
 struct fixture {
 	char dir[64], path[96];
 	struct desired want;
@@ -337,9 +348,10 @@ static void run_until_readable(struct fixture *f, int fd)
 			status_split_flush(f->s);
 		}
 		poll(p, 2, 5);
-		if (p[0].revents)
-			status_split_dispatch(f->s);
-		else
+		if (p[0].revents) {
+			dispatch_turn(f->s);
+			status_split_answer_asks(f->s); /* the end of the loop's turn */
+		} else
 			status_split_flush(f->s); /* as the daemon's loop does */
 		status_split_reap(f->s);
 		if (p[1].revents)
@@ -478,7 +490,8 @@ static void status_process_started_again(void **state)
 	for (int i = 0; i < 400 && (status_split_pid(f->s) == old || !status_split_pid(f->s)); i++) {
 		poll(NULL, 0, 5);
 		status_split_reap(f->s);
-		status_split_dispatch(f->s);
+		dispatch_turn(f->s);
+		status_split_answer_asks(f->s);
 	}
 	assert_true(status_split_pid(f->s) != old && status_split_pid(f->s) > 0);
 	ask(f, "health\n", buf, sizeof(buf));
@@ -501,6 +514,7 @@ static int count_check(void *ctx, const struct status_request *req, bool start)
 static int count_reload(void *ctx, char *msg, size_t len)
 {
 	(void)ctx;
+	assert_false(in_dispatch);
 	snprintf(msg, len, "reloaded");
 	reloads_done++;
 	return 0;
@@ -586,9 +600,10 @@ static void nobody_asks(struct fixture *f, const char *req, int count, unsigned 
 		struct pollfd p[2] = {{.fd = status_split_fd(f->s), .events = POLLIN},
 				      {.fd = pfd[0], .events = POLLIN}};
 		poll(p, 2, 5);
-		if (p[0].revents)
-			status_split_dispatch(f->s);
-		else
+		if (p[0].revents) {
+			dispatch_turn(f->s);
+			status_split_answer_asks(f->s); /* the end of the loop's turn */
+		} else
 			status_split_flush(f->s);
 		n_seen = note_children(seen, n_seen, status_split_pid(f->s), kid);
 		status_split_reap(f->s);
@@ -632,6 +647,7 @@ static uint32_t trial_seconds;
 static int fake_trial(void *ctx, enum status_verb verb, uint32_t arg, char *msg, size_t len)
 {
 	(void)ctx;
+	assert_false(in_dispatch); /* answered at the end of the turn */
 	if (verb == SV_TRY) {
 		trial_seconds = arg;
 		snprintf(msg, len, "trial 1: applied");
@@ -649,9 +665,10 @@ static void turns(struct fixture *f, int n)
 	for (int i = 0; i < n; i++) {
 		struct pollfd p = {.fd = status_split_fd(f->s), .events = POLLIN};
 		poll(&p, 1, 5);
-		if (p.revents)
-			status_split_dispatch(f->s);
-		else
+		if (p.revents) {
+			dispatch_turn(f->s);
+			status_split_answer_asks(f->s); /* the end of the loop's turn */
+		} else
 			status_split_flush(f->s);
 	}
 }
@@ -670,6 +687,12 @@ static void trial_through_the_split(void **state)
 	assert_non_null(strstr(buf, "\ntrial 1: applied\n"));
 	ask(f, "confirm\n", buf, sizeof(buf));
 	assert_string_equal(buf, "bondd/1 error 409 no trial runs: nothing to confirm\n");
+	/* a reload too: done after the dispatch that took it, then answered */
+	reloads_done = 0;
+	status_split_set_reload(f->s, count_reload);
+	ask(f, "reload\n", buf, sizeof(buf));
+	assert_int_equal(reloads_done, 1);
+	assert_non_null(strstr(buf, "\nreloaded\n"));
 
 	int one = connect_to(f), two = connect_to(f);
 	assert_int_equal(send(one, "trial-wait 1\n", 13, 0), 13);

@@ -1305,16 +1305,16 @@ static void health_while_retrying(void **state)
 	struct world *w = world_new();
 	char why[128];
 
-	snprintf(w->bonds[0].unsettled, sizeof(w->bonds[0].unsettled),
-		 "still differs from the config after 6 passes (option); retrying every 400 ms");
+	w->bonds[0].unsettled = (struct bond_unsettled){
+		.passes = 6, .retry_ms = 400, .why = {.why = {"option", "mac"}, .n = 2}};
 	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
-	assert_string_equal(why, "bond0 still differs from the config after 6 passes (option); "
-				 "retrying every 400 ms");
+	assert_string_equal(why, "bond0 still differs from the config after 6 passes (option, "
+				 "mac); retrying every 400 ms");
 	link_mut(w, "bond0")->flags &= ~(unsigned)IFF_UP;
 	assert_int_equal(health(w, "bond0", why), HEALTH_DOWN);
 	assert_string_equal(why, "bond0 is down");
 	link_mut(w, "bond0")->flags |= IFF_UP;
-	w->bonds[0].unsettled[0] = '\0';
+	w->bonds[0].unsettled.passes = 0;
 	assert_int_equal(health(w, "bond0", why), HEALTH_OK);
 	world_free(w);
 	(void)state;
@@ -1330,10 +1330,9 @@ static void reason_privilege_rule(void **state)
 	struct strbuf out = {0};
 
 	(void)state;
-	snprintf(w->bonds[0].refused, sizeof(w->bonds[0].refused),
-		 "bond0: set ad_actor_system=00:00:00:00:00:42 refused by the kernel");
+	w->bonds[0].refused = true;
 	snprintf(w->bonds[0].failing, sizeof(w->bonds[0].failing),
-		 "set bond0 ad_actor_system=00:00:00:00:00:42: Invalid argument");
+		 "bond0: set ad_actor_system=00:00:00:00:00:42 refused by the kernel");
 	snprintf(w->bonds[0].notes, sizeof(w->bonds[0].notes), "ad_user_port_key = 9 differs");
 	json_of(&out, &w->view, sel, 1);
 	if (!strstr(out.s, "\"problem\":\"bond0: set ad_actor_system=* refused"))
@@ -1343,7 +1342,7 @@ static void reason_privilege_rule(void **state)
 	brief_of(&out, &w->view, sel, 1);
 	assert_non_null(strstr(out.s, "(bond0: set ad_actor_system=* refused"));
 	assert_non_null(strstr(out.s, "[ad_user_port_key = * differs]"));
-	assert_non_null(strstr(out.s, "[failing: set bond0 ad_actor_system=*"));
+	assert_non_null(strstr(out.s, "[failing: bond0: set ad_actor_system=* refused"));
 	assert_null(strstr(out.s, ":42"));
 	assert_null(strstr(out.s, "= 9"));
 	sb_free(&out);
@@ -1363,7 +1362,8 @@ static void health_while_refused(void **state)
 	struct world *w = world_new();
 	char why[128];
 
-	snprintf(w->bonds[0].refused, sizeof(w->bonds[0].refused),
+	w->bonds[0].refused = true;
+	snprintf(w->bonds[0].failing, sizeof(w->bonds[0].failing),
 		 "bond0: address fd00::1/64 refused by the kernel: Permission denied");
 	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
 	assert_string_equal(why, "bond0: address fd00::1/64 refused by the kernel: "
