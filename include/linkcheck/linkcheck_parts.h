@@ -2,9 +2,14 @@
 /*
  * The link check's state (struct linkcheck, its bonds and their slaves'
  * sockets) and the functions its files share.  Private to src/linkcheck/:
+ *   linkcheck_state.c  a bond's slaves, peers and phase, the hosts known;
+ *   linkcheck_await.c  whom a check waits for, what it keeps (no I/O);
  *   linkcheck_io.c     sockets, requests, answers, echoes, the frames;
  *   linkcheck_sched.c  when a check starts and ends, its evaluation;
  *   linkcheck_bonds.c  following the bonds, the daemon's calls.
+ * Each calls only those listed before it (and the pure files: phase,
+ * settle, eval, guard, spread, wire); what a lower one needs done above
+ * it is left as state for the upper one to act on.
  */
 #ifndef BONDD_LINKCHECK_PARTS_H
 #define BONDD_LINKCHECK_PARTS_H
@@ -15,6 +20,7 @@
 
 #include "linkcheck_guard.h"
 #include "linkcheck_io.h"
+#include "linkcheck_phase.h"
 #include "linkcheck_settle.h"
 #include "linkcheck_spread.h"
 #include "packet_sock.h"
@@ -113,14 +119,16 @@ struct lc_bond {
 	struct lc_slave_obs *live;   /* being collected */
 	struct lc_slave_obs *shown;  /* the last complete check */
 	struct lc_result result;
+	/* its schedule's phase and times (linkcheck_phase.h): changed by
+	 * lc_bond_enter alone */
+	struct lc_phase_state ph;
 	/* the running check */
-	bool running;
 	uint32_t probe_id;
-	int64_t started_ms, deadline_ms, trigger_since_ms;
+	int64_t trigger_since_ms;
 	bool running_fresh;      /* it was started by a change, not a re-check */
 	bool running_demand;     /* ... by a client's request */
-	/* the next check */
-	bool due, due_demand, due_probe_back, due_fresh;
+	/* the next check (when one is due: lc_phase_due): what asked for it */
+	bool due_demand, due_probe_back, due_fresh;
 	int64_t due_since_ms;
 	/* peers' wishes to be probed back owed a check (lc_wish): [0] of
 	 * peers, [1] of strangers, each taking its own bucket's token; blind:
@@ -138,9 +146,10 @@ struct lc_bond {
 	unsigned echoed_next;
 	char due_trigger[64];
 	/* rate limit: peers' requests to probe back take a token of the
-	 * bond's bucket or wait (lc_wish); no two checks within LC_MIN_GAP_MS */
+	 * bond's bucket or wait (lc_wish); no two checks within LC_MIN_GAP_MS
+	 * (ph.last_start_ms) */
 	unsigned peer_tokens;
-	int64_t peer_tokens_ms, last_start_ms;
+	int64_t peer_tokens_ms;
 	/* ... those of stations no check of ours heard answer take a token of
 	 * a bucket of their own, so that they cannot use up the peers' */
 	unsigned stranger_tokens;
@@ -226,6 +235,38 @@ static inline int64_t wall_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* linkcheck_state.c */
+/* The one place b's phase changes (lc_phase_enter), its result's running
+ * flag with it. */
+void lc_bond_enter(struct lc_bond *b, enum lc_phase to, int64_t now, int64_t deadline_ms);
+int lc_slave_index(const struct lc_bond *b, const char *name);
+/* The peer slaves the bond's last complete check saw, over its slaves. */
+size_t lc_bond_peers(const struct lc_bond *b);
+bool lc_known_host(const struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now);
+void lc_known_add(struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now);
+/* A request from `end` on slave i shows what the last check did not. */
+bool lc_news(const struct lc_bond *b, size_t i, const struct lc_end *end);
+uint32_t lc_next_rand(struct linkcheck *lc);
+
+/* linkcheck_await.c */
+/* Slave i's row of the live matrix made ready for a check starting at
+ * now: the answers of the last check forgotten, the peers' requests kept
+ * while recent, whom to wait for marked (expected). */
+void lc_row_restart(const struct linkcheck *lc, struct lc_bond *b, size_t i, int64_t now);
+/* The peer slaves the running check waits for; in *missing those that
+ * have not answered every size sent (per slave in missing_on, and of
+ * those the ones a one-way path does not explain in unexplained_on,
+ * either may be NULL). */
+size_t lc_awaited(const struct lc_bond *b, size_t *missing, unsigned *missing_on,
+		  unsigned *unexplained_on);
+/* Every peer slave waited for has answered every size sent. */
+bool lc_answers_complete(const struct lc_bond *b);
+/* Requests kept from before the check, on a slave that peer slave no
+ * longer answers, forgotten (the path moved). */
+void lc_drop_moved(struct lc_bond *b);
+/* A peer's wish to be probed back is still owed a check. */
+bool lc_wish_owed(const struct lc_bond *b);
+
 /* linkcheck_io.c */
 /* Frames the kernel dropped for s's socket since the last call, its
  * receive queue full (PACKET_STATISTICS, which reading resets:
@@ -258,6 +299,10 @@ int64_t lc_send_due_replies(struct linkcheck *lc, int64_t now);
  * but wait behind a batch limit, not as late. */
 #define LC_READ_AT_END 1024
 void lc_read_queued(struct linkcheck *lc, struct lc_bond *b);
+/* Reads what the sockets that are ready hold, a batch each, and the timer. */
+void lc_io_dispatch(struct linkcheck *lc);
+/* Closes what linkcheck_open opened and frees lc (its bonds freed before). */
+void lc_io_close(struct linkcheck *lc);
 
 /* linkcheck_sched.c */
 /* Remembers that `b` should be checked; lc_process_due starts it when the
@@ -267,18 +312,8 @@ void lc_trigger(struct lc_bond *b, const char *why, bool demand, bool from_peer,
 void lc_slave_event(struct lc_bond *b, struct lc_sock *s);
 /* The findings list the daemon reads. */
 void lc_rebuild_findings(struct linkcheck *lc);
-/* A request from `end` on slave i shows what the last check did not. */
-bool lc_news(const struct lc_bond *b, size_t i, const struct lc_end *end);
-uint32_t lc_next_rand(struct linkcheck *lc);
 /* Ends, starts and schedules checks; arms the timer. */
 void lc_process_due(struct linkcheck *lc);
 
-/* linkcheck_bonds.c */
-void lc_bond_free(struct lc_bond *b);
-int lc_slave_index(const struct lc_bond *b, const char *name);
-/* The peer slaves the bond's last complete check saw, over its slaves. */
-size_t lc_bond_peers(const struct lc_bond *b);
-bool lc_known_host(const struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now);
-void lc_known_add(struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now);
 
 #endif

@@ -359,8 +359,8 @@ static void send_reply(struct linkcheck *lc, struct lc_sock *s, const struct lc_
 /* An answer or echo, sent `delay` ms from now (linkcheck_spread.h: a
  * peer's check gets every peer slave's answers at once on one port
  * otherwise); at once when there is no delay or no room to wait. */
-static void reply(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
-		  const uint8_t *mac, int64_t now, uint32_t delay)
+static void reply_at(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
+		     const uint8_t *mac, int64_t now, uint32_t delay)
 {
 	static const uint8_t broadcast[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
 	struct lc_reply r = {.due_ms = now + delay, .ifindex = s->sock.ifindex, .frame = *f};
@@ -414,7 +414,7 @@ static void echo(struct linkcheck *lc, struct lc_bond *b, const struct lc_frame 
 		snprintf(f.from.bond, IFNAMSIZ, "%s", b->name);
 		snprintf(f.from.slave, IFNAMSIZ, "%s", b->slaves[i]);
 		f.from.pos = (uint8_t)(i + 1);
-		reply(lc, s, &f, mac, now, delay);
+		reply_at(lc, s, &f, mac, now, delay);
 	}
 }
 
@@ -434,7 +434,7 @@ static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_fram
 	snprintf(f.from.bond, IFNAMSIZ, "%s", b->name);
 	snprintf(f.from.slave, IFNAMSIZ, "%s", b->slaves[s->idx]);
 	f.from.pos = (uint8_t)(s->idx + 1);
-	reply(lc, s, &f, mac, now, delay);
+	reply_at(lc, s, &f, mac, now, delay);
 }
 
 /* The slave a waiting reply leaves by: the bond and slave that built it,
@@ -475,118 +475,134 @@ static bool own_probe(const struct linkcheck *lc, uint32_t id)
 	return false;
 }
 
-static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
-		     const uint8_t *mac)
+/* A frame with our own host id, on slave s. */
+static void on_own_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f)
+{
+	struct lc_bond *b = s->bond;
+
+	/* An echo of ours, flooded back to us by a switch that did not know
+	 * the peer's address yet: proves nothing here. */
+	if (f->type == LC_REQUEST && (f->flags & LC_FLAG_ECHO))
+		return;
+	/* A request with our id that no check of ours sent: a host with a
+	 * copy of our /etc/machine-id (a cloned image: in the initial network
+	 * namespace its id is ours), whose probes all look like our own, or a
+	 * replayed frame.  Said once. */
+	if (f->type == LC_REQUEST && !own_probe(lc, f->probe_id)) {
+		b->result.bad_frames++;
+		if (!lc->twin_logged) {
+			char host[9];
+			lc_host_short(lc->host, host);
+			log_warn("%s: link check: a probe on %s carries this host's id %s but "
+				 "no check of this bondd sent it: another host with the same "
+				 "/etc/machine-id (a cloned image), or a replayed frame; the "
+				 "link check cannot tell the two hosts apart",
+				 b->name, b->slaves[s->idx], host);
+			lc->twin_logged = true;
+		}
+		return;
+	}
+	/* Our own request, arrived on another slave of the bond: the two
+	 * share a broadcast domain. */
+	int k = f->type == LC_REQUEST && strcmp(f->from.bond, b->name) == 0
+			? lc_slave_index(b, f->from.slave) : -1;
+	/* ... of this check: one of an earlier check, replayed by anyone on
+	 * the wire into another domain, proves nothing. */
+	if (k >= 0 && (size_t)k != s->idx && lc_phase_running(&b->ph) &&
+	    f->probe_id == b->probe_id)
+		b->live[s->idx].siblings |= 1u << k;
+}
+
+/* A peer's wish to be probed back that shows news is owed a check
+ * (lc_wish, lc_process_due), from the peers' budget or the strangers';
+ * never dropped, or a host that appears while we are busy would stay out
+ * of our matrix once its own checks are answered.  pe: the peer slave's
+ * place in the row, NULL when a full row had none. */
+static void note_wish(struct linkcheck *lc, struct lc_bond *b, struct lc_peer_obs *pe,
+		      const struct lc_frame *f, int64_t now)
+{
+	int k = lc_known_host(lc, f->from.host, now) ? 0 : 1;
+	if (pe)
+		pe->wished = true;
+	else
+		b->wish_blind[k] = true;
+	if (!b->wish[0].since_ms && !b->wish[1].since_ms) {
+		char host[LC_HOST_NAME_LEN];
+		lc_end_host(&f->from, host);
+		snprintf(b->wish_why, sizeof(b->wish_why), "probe from %s's %s", host,
+			 f->from.slave);
+	}
+	if (!b->wish[k].since_ms) {
+		b->wish[k] = (struct lc_wish){
+			.since_ms = now,
+			.jitter_ms = lc_peer_jitter(lc_next_rand(lc), lc_bond_peers(b))};
+	}
+	/* not settled while it is owed: it may find something */
+	b->result.settling = true;
+}
+
+/* A peer's request (or echo) on slave s, from mac. */
+static void on_request(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
+		       const uint8_t *mac)
 {
 	struct lc_bond *b = s->bond;
 	struct lc_slave_obs *row = &b->live[s->idx];
+	bool echoed = f->flags & LC_FLAG_ECHO, probe_back = f->flags & LC_FLAG_PROBE_BACK;
+	bool running = lc_phase_running(&b->ph);
 
-	if (memcmp(f->from.host, lc->host, LC_HOST_ID_LEN) == 0) {
-		/* An echo of ours, flooded back to us by a switch that did not
-		 * know the peer's address yet: proves nothing here. */
-		if (f->type == LC_REQUEST && (f->flags & LC_FLAG_ECHO))
-			return;
-		/* A request with our id that no check of ours sent: a host
-		 * with a copy of our /etc/machine-id (a cloned image: in the
-		 * initial network namespace its id is ours), whose probes
-		 * all look like our own, or a replayed frame.  Said once. */
-		if (f->type == LC_REQUEST && !own_probe(lc, f->probe_id)) {
-			b->result.bad_frames++;
-			if (!lc->twin_logged) {
-				char host[9];
-				lc_host_short(lc->host, host);
-				log_warn("%s: link check: a probe on %s carries this host's id %s but "
-					 "no check of this bondd sent it: another host with the same "
-					 "/etc/machine-id (a cloned image), or a replayed frame; the "
-					 "link check cannot tell the two hosts apart",
-					 b->name, b->slaves[s->idx], host);
-				lc->twin_logged = true;
-			}
-			return;
-		}
-		/* Our own request, arrived on another slave of the bond: the
-		 * two share a broadcast domain. */
-		int k = f->type == LC_REQUEST && strcmp(f->from.bond, b->name) == 0
-				? lc_slave_index(b, f->from.slave) : -1;
-		/* ... of this check: one of an earlier check, replayed by
-		 * anyone on the wire into another domain, proves nothing. */
-		if (k >= 0 && (size_t)k != s->idx && b->running && f->probe_id == b->probe_id)
-			row->siblings |= 1u << k;
+	/* An echo proves the path from its sender for the check of ours it
+	 * names, while that check runs: not for a later one (the switch may
+	 * have changed since). */
+	if (echoed && (!running || f->probe_id != b->probe_id))
 		return;
+	struct lc_peer_obs *pe = lc_row_peer(row, &f->from);
+	if (pe) {
+		pe->heard |= (uint8_t)LC_SIZE_BIT(f->size);
+		/* (an echo's leaves heard_ms: the next check does not keep
+		 * it, start_check) */
+		if (!echoed)
+			pe->heard_ms = mono_ms();
 	}
-	if (f->type == LC_REQUEST) {
-		/* An echo proves the path from its sender for the check of
-		 * ours it names, while that check runs: not for a later one
-		 * (the switch may have changed since). */
-		if ((f->flags & LC_FLAG_ECHO) && (!b->running || f->probe_id != b->probe_id))
-			return;
-		struct lc_peer_obs *pe = lc_row_peer(row, &f->from);
-		if (pe) {
-			pe->heard |= (uint8_t)LC_SIZE_BIT(f->size);
-			/* (an echo's leaves heard_ms: the next check does not
-			 * keep it, start_check) */
-			if (!(f->flags & LC_FLAG_ECHO))
-				pe->heard_ms = mono_ms();
-		}
-		/* An echo wants no answer and no check: it is the answer to a
-		 * wish of ours. */
-		if (f->flags & LC_FLAG_ECHO)
-			return;
-		/* The echo leaves with this request's answer, just before it:
-		 * the asker's check may end once every answer is in, and the
-		 * echoes must be in by then too. */
-		int64_t now = mono_ms();
-		uint32_t delay = lc_answer_delay_ms(lc_next_rand(lc), answer_peers(b));
-		if (f->flags & LC_FLAG_PROBE_BACK)
-			echo(lc, b, f, mac, now, delay);
-		answer(lc, s, f, mac, now, delay);
-		/* A peer checking while we are: it had not seen our requests
-		 * if it has not answered them (or its answers are still on
-		 * their way, spread: then it answers twice); this slave sends
-		 * them again, once per check. */
-		if ((f->flags & LC_FLAG_PROBE_BACK) && b->running && pe && !pe->answered &&
-		    !row->resent) {
-			row->resent = true;
-			b->result.frames_sent += lc_send_requests(lc, b, s->idx, false);
-		}
-		/* A peer's wish to be probed back that shows news is owed a
-		 * check (lc_wish, lc_process_due), from the peers' budget or
-		 * the strangers'; never dropped, or a host that appears
-		 * while we are busy would stay out of our matrix once its
-		 * own checks are answered. */
-		if ((f->flags & LC_FLAG_PROBE_BACK) && lc_news(b, s->idx, &f->from)) {
-			int k = lc_known_host(lc, f->from.host, now) ? 0 : 1;
-			if (pe)
-				pe->wished = true;
-			else
-				b->wish_blind[k] = true;
-			if (!b->wish[0].since_ms && !b->wish[1].since_ms) {
-				char host[LC_HOST_NAME_LEN];
-				lc_end_host(&f->from, host);
-				snprintf(b->wish_why, sizeof(b->wish_why), "probe from %s's %s", host,
-					 f->from.slave);
-			}
-			if (!b->wish[k].since_ms) {
-				b->wish[k] = (struct lc_wish){
-					.since_ms = now,
-					.jitter_ms = lc_peer_jitter(lc_next_rand(lc), lc_bond_peers(b))};
-			}
-			/* not settled while it is owed: it may find something */
-			b->result.settling = true;
-		}
+	/* An echo wants no answer and no check: it is the answer to a wish
+	 * of ours. */
+	if (echoed)
 		return;
+	/* The echo leaves with this request's answer, just before it: the
+	 * asker's check may end once every answer is in, and the echoes must
+	 * be in by then too. */
+	int64_t now = mono_ms();
+	uint32_t delay = lc_answer_delay_ms(lc_next_rand(lc), answer_peers(b));
+	if (probe_back)
+		echo(lc, b, f, mac, now, delay);
+	answer(lc, s, f, mac, now, delay);
+	/* A peer checking while we are: it had not seen our requests if it
+	 * has not answered them (or its answers are still on their way,
+	 * spread: then it answers twice); this slave sends them again, once
+	 * per check. */
+	if (probe_back && running && pe && !pe->answered && !row->resent) {
+		row->resent = true;
+		b->result.frames_sent += lc_send_requests(lc, b, s->idx, false);
 	}
+	if (probe_back && lc_news(b, s->idx, &f->from))
+		note_wish(lc, b, pe, f, now);
+}
+
+/* An answer on slave s, from mac: to the running check, or late (to the
+ * last complete check that came after its end: a busy peer, a loaded
+ * link; the next check may be running by then).  Late is not lost: it
+ * counts for that check, whose findings are evaluated again before the
+ * next check's are confirmed against them.  Also one to a check before
+ * that, if recent (lc_recent_started): a peer that answers at all,
+ * however late, proved the path. */
+static void on_answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
+		      const uint8_t *mac)
+{
+	struct lc_bond *b = s->bond;
+
 	if (memcmp(f->to.host, lc->host, LC_HOST_ID_LEN) != 0 || strcmp(f->to.bond, b->name) != 0)
 		return; /* another host's or another bond's */
-	/* An answer to the last complete check that came after its end (a
-	 * busy peer, a loaded link; the next check may be running by then):
-	 * late is not lost, it counts for that check, whose findings are
-	 * evaluated again before the next check's are confirmed against
-	 * them. */
-	/* Also one to a check before that, if recent (lc_recent_started): a
-	 * peer that answers at all, however late, proved the path. */
 	int64_t now_ms = mono_ms();
-	bool current = b->running && f->probe_id == b->probe_id;
+	bool current = lc_phase_running(&b->ph) && f->probe_id == b->probe_id;
 	int64_t began = current ? -1 : lc_recent_started(&b->recent, f->probe_id, now_ms);
 	bool late = b->result.checks && began >= 0;
 	if (!late && !current) {
@@ -627,6 +643,19 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 		pe->answered |= (uint8_t)LC_SIZE_BIT(f->size);
 }
 
+/* A frame decoded, on slave s, from mac (NULL: no address): one of ours,
+ * a peer's request or echo, or an answer. */
+static void frame_in(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
+		     const uint8_t *mac)
+{
+	if (memcmp(f->from.host, lc->host, LC_HOST_ID_LEN) == 0)
+		on_own_frame(lc, s, f);
+	else if (f->type == LC_REQUEST)
+		on_request(lc, s, f, mac);
+	else
+		on_answer(lc, s, f, mac);
+}
+
 /* A frame of n bytes in lc->buf, read for slave s from `from`. */
 static void take_frame(struct linkcheck *lc, struct lc_sock *s, ssize_t n,
 		       const struct sockaddr_ll *from)
@@ -639,7 +668,7 @@ static void take_frame(struct linkcheck *lc, struct lc_sock *s, ssize_t n,
 			  n, (size_t)n >= sizeof(lc->buf) ? "too long" : why);
 		return;
 	}
-	on_frame(lc, s, &f, from->sll_halen == 6 ? from->sll_addr : NULL);
+	frame_in(lc, s, &f, from->sll_halen == 6 ? from->sll_addr : NULL);
 }
 
 /* Reads at most `budget` frames of s's own socket; returns how many it
@@ -884,15 +913,15 @@ static void guard_resend(struct linkcheck *lc, const struct guarded *gd)
 
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		struct lc_bond *b = lc->bonds[i];
-		for (size_t k = 0; b->running && k < b->n; k++) {
+		for (size_t k = 0; lc_phase_running(&b->ph) && k < b->n; k++) {
 			struct lc_sock *s = &b->socks[k];
 			bool served = gd->s ? s == gd->s : (s->sock.fd >= 0 && !s->own);
 			if (!served || b->live[k].reopen_resent || !b->live[k].probed)
 				continue;
 			b->live[k].reopen_resent = b->live[k].resent = true;
 			b->result.frames_sent += lc_send_requests(lc, b, k, false);
-			if (b->deadline_ms < until)
-				b->deadline_ms = until;
+			/* (a later deadline for the running check) */
+			lc_bond_enter(b, LC_PHASE_RUNNING, until - LC_WAIT_MS, until);
 		}
 	}
 }
@@ -1104,7 +1133,7 @@ static void read_shared(struct linkcheck *lc, unsigned batch)
 	}
 }
 
-static void on_readable(struct linkcheck *lc, struct lc_sock *s)
+static void own_readable(struct linkcheck *lc, struct lc_sock *s)
 {
 	/* A bounded batch: a flood on one slave cannot starve the loop; a
 	 * bounded second: it cannot take the CPU (linkcheck_guard.h). */
@@ -1126,7 +1155,7 @@ void lc_read_queued(struct linkcheck *lc, struct lc_bond *b)
 		read_shared(lc, LC_READ_AT_END * (unsigned)b->n);
 }
 
-void linkcheck_dispatch(struct linkcheck *lc)
+void lc_io_dispatch(struct linkcheck *lc)
 {
 	struct epoll_event evs[16];
 	int n = epoll_wait(lc->epfd, evs, 16, 0);
@@ -1138,11 +1167,11 @@ void linkcheck_dispatch(struct linkcheck *lc)
 		} else if (evs[i].data.ptr == &lc->shared) {
 			read_shared(lc, 256);
 		} else {
-			on_readable(lc, evs[i].data.ptr);
+			own_readable(lc, evs[i].data.ptr);
 		}
 	}
-	lc_process_due(lc);
 }
+
 int linkcheck_fd(const struct linkcheck *lc)
 {
 	return lc->epfd;
@@ -1165,7 +1194,7 @@ int linkcheck_open(struct linkcheck **out, struct findings *findings, lc_done_fn
 	if (lc->epfd < 0 || lc->timer_fd < 0 ||
 	    epoll_ctl(lc->epfd, EPOLL_CTL_ADD, lc->timer_fd, &ev) < 0) {
 		int err = -errno;
-		linkcheck_close(lc);
+		lc_io_close(lc);
 		return err;
 	}
 	host_id(lc->host);
@@ -1185,13 +1214,8 @@ int linkcheck_open(struct linkcheck **out, struct findings *findings, lc_done_fn
 	return 0;
 }
 
-void linkcheck_close(struct linkcheck *lc)
+void lc_io_close(struct linkcheck *lc)
 {
-	if (!lc)
-		return;
-	for (size_t i = 0; i < lc->n_bonds; i++)
-		lc_bond_free(lc->bonds[i]);
-	free(lc->bonds);
 	packet_sock_close(&lc->shared);
 	packet_sock_close(&lc->shared_g.counter);
 	free(lc->by_ifindex);
