@@ -299,6 +299,11 @@ int64_t lc_send_due_replies(struct linkcheck *lc, int64_t now);
  * but wait behind a batch limit, not as late. */
 #define LC_READ_AT_END 1024
 void lc_read_queued(struct linkcheck *lc, struct lc_bond *b);
+/* A frame decoded, on slave s, from mac (NULL: no address): one of ours,
+ * a peer's request or echo, or an answer (on_own_frame, on_request,
+ * on_answer). */
+void lc_frame_in(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
+		 const uint8_t *mac);
 /* Reads what the sockets that are ready hold, a batch each, and the timer. */
 void lc_io_dispatch(struct linkcheck *lc);
 /* Closes what linkcheck_open opened and frees lc (its bonds freed before). */

@@ -643,10 +643,8 @@ static void on_answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_f
 		pe->answered |= (uint8_t)LC_SIZE_BIT(f->size);
 }
 
-/* A frame decoded, on slave s, from mac (NULL: no address): one of ours,
- * a peer's request or echo, or an answer. */
-static void frame_in(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
-		     const uint8_t *mac)
+void lc_frame_in(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
+		 const uint8_t *mac)
 {
 	if (memcmp(f->from.host, lc->host, LC_HOST_ID_LEN) == 0)
 		on_own_frame(lc, s, f);
@@ -668,7 +666,7 @@ static void take_frame(struct linkcheck *lc, struct lc_sock *s, ssize_t n,
 			  n, (size_t)n >= sizeof(lc->buf) ? "too long" : why);
 		return;
 	}
-	frame_in(lc, s, &f, from->sll_halen == 6 ? from->sll_addr : NULL);
+	lc_frame_in(lc, s, &f, from->sll_halen == 6 ? from->sll_addr : NULL);
 }
 
 /* Reads at most `budget` frames of s's own socket; returns how many it
