@@ -73,9 +73,7 @@ struct lc_sock {
 	struct packet_sock sock;
 	bool own;
 	uint32_t mtu;            /* the full size: the slave's MTU, at most the bond's */
-	int64_t answers_ms;      /* start of the current answer second */
-	unsigned answers;        /* answers sent in it */
-	unsigned answers_proven; /* ... of them to peers that answered us */
+	struct lc_reply_count replied; /* answers and echoes sent this second */
 	/* the flood guard (linkcheck_guard.h): of its own socket (own), or
 	 * its read window on the shared socket (whose guard is lc->shared_g);
 	 * the addresses of the peers that answered it, which a filter
@@ -266,6 +264,16 @@ bool lc_answers_complete(const struct lc_bond *b);
 void lc_drop_moved(struct lc_bond *b);
 /* A peer's wish to be probed back is still owed a check. */
 bool lc_wish_owed(const struct lc_bond *b);
+/* `end` answered slave i's requests in the running check or the last one. */
+bool lc_proven_peer(const struct lc_bond *b, size_t i, const struct lc_end *end);
+/* The peer slaves that answered slave i in the last complete check (what
+ * the peers' answer budget grows with). */
+size_t lc_answered_peers(const struct lc_bond *b, size_t i);
+/* The peer slaves whose answers converge with ours (the answers' spread). */
+size_t lc_answer_peers(const struct lc_bond *b);
+/* The most peer slaves that answered slave i in the running check or the
+ * last one (what its read budget grows with). */
+size_t lc_read_peers(const struct lc_bond *b, size_t i);
 
 /* linkcheck_io.c */
 /* Frames the kernel dropped for s's socket since the last call, its

@@ -156,3 +156,54 @@ bool lc_wish_owed(const struct lc_bond *b)
 				return true;
 	return false;
 }
+
+/* `end` answered slave i's requests in the running check or the last one. */
+bool lc_proven_peer(const struct lc_bond *b, size_t i, const struct lc_end *end)
+{
+	const struct lc_slave_obs *rows[2] = {&b->live[i], &b->shown[i]};
+	for (size_t r = 0; r < 2; r++)
+		for (size_t p = 0; p < rows[r]->n_peers; p++)
+			if (rows[r]->peers[p].answered && lc_end_same(&rows[r]->peers[p].end, end))
+				return true;
+	return false;
+}
+
+/* Peer slaves that answered slave i in the last complete check: what the
+ * peers' budget grows with.  Not every peer slave its rows hold: anyone
+ * can fill a row with requests from made-up hosts, and would raise the
+ * budget that way. */
+size_t lc_answered_peers(const struct lc_bond *b, size_t i)
+{
+	size_t n = 0;
+	for (size_t p = 0; p < b->shown[i].n_peers; p++)
+		n += b->shown[i].peers[p].answered != 0;
+	return n;
+}
+
+/* The peer slaves whose answers converge with ours: those the last
+ * check saw, or more when more are heard now (hosts starting together
+ * have seen no check yet, and their first answers are the largest
+ * burst). */
+size_t lc_answer_peers(const struct lc_bond *b)
+{
+	size_t live = 0;
+	for (size_t i = 0; i < b->n; i++)
+		live += b->live[i].n_peers;
+	size_t shown = lc_bond_peers(b);
+	return live > shown ? live : shown;
+}
+
+/* The peer slaves that answered slave i in the running check or the last
+ * one: what its read budget grows with (not those merely heard). */
+size_t lc_read_peers(const struct lc_bond *b, size_t i)
+{
+	const struct lc_slave_obs *rows[2] = {&b->live[i], &b->shown[i]};
+	size_t most = 0;
+	for (size_t r = 0; r < 2; r++) {
+		size_t n = 0;
+		for (size_t p = 0; p < rows[r]->n_peers; p++)
+			n += rows[r]->peers[p].answered != 0;
+		most = n > most ? n : most;
+	}
+	return most;
+}

@@ -284,29 +284,6 @@ static void dropped(struct lc_bond *b)
 		 "bondd-status --json, said once", b->name);
 }
 
-/* `end` answered slave i's requests in the running check or the last one. */
-static bool proven_peer(const struct lc_bond *b, size_t i, const struct lc_end *end)
-{
-	const struct lc_slave_obs *rows[2] = {&b->live[i], &b->shown[i]};
-	for (size_t r = 0; r < 2; r++)
-		for (size_t p = 0; p < rows[r]->n_peers; p++)
-			if (rows[r]->peers[p].answered && lc_end_same(&rows[r]->peers[p].end, end))
-				return true;
-	return false;
-}
-
-/* Peer slaves that answered slave i in the last complete check: what the
- * peers' budget grows with.  Not every peer slave its rows hold: anyone
- * can fill a row with requests from made-up hosts, and would raise the
- * budget that way. */
-static size_t answered_peers(const struct lc_bond *b, size_t i)
-{
-	size_t n = 0;
-	for (size_t p = 0; p < b->shown[i].n_peers; p++)
-		n += b->shown[i].peers[p].answered != 0;
-	return n;
-}
-
 /* A frame of ours in reply to `from`'s, on slave s: takes one of its
  * budget, or returns false.  A peer (or anyone) sending requests fast
  * cannot make us a frame generator: at most LC_ANSWER_BURST answers and
@@ -319,21 +296,14 @@ static bool reply_budget(struct linkcheck *lc, struct lc_sock *s, const struct l
 			 int64_t now)
 {
 	struct lc_bond *b = s->bond;
-	if (now - s->answers_ms >= 1000) {
-		s->answers_ms = now;
-		s->answers = s->answers_proven = 0;
-	}
-	bool proven = lc_known_host(lc, from->host, now) || proven_peer(b, s->idx, from);
-	unsigned *used = proven ? &s->answers_proven : &s->answers;
-	if (*used >= (proven ? lc_answer_budget(answered_peers(b, s->idx)) : LC_ANSWER_BURST)) {
-		if (!proven)
-			dropped(b);
-		else
-			b->proven_over++;
-		return false;
-	}
-	(*used)++;
-	return true;
+	bool proven = lc_known_host(lc, from->host, now) || lc_proven_peer(b, s->idx, from);
+	if (lc_reply_take(&s->replied, proven, lc_answered_peers(b, s->idx), now))
+		return true;
+	if (!proven)
+		dropped(b);
+	else
+		b->proven_over++;
+	return false;
 }
 
 /* An answer or an echo (a request flagged LC_FLAG_ECHO), built, sent on s
@@ -367,19 +337,6 @@ static void reply_at(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 	memcpy(r.mac, mac ? mac : broadcast, sizeof(r.mac));
 	if (!delay || !lc_replies_add(&lc->replies, &r))
 		send_reply(lc, s, f, mac);
-}
-
-/* The peer slaves whose answers converge with ours: those the last
- * check saw, or more when more are heard now (hosts starting together
- * have seen no check yet, and their first answers are the largest
- * burst). */
-static size_t answer_peers(const struct lc_bond *b)
-{
-	size_t live = 0;
-	for (size_t i = 0; i < b->n; i++)
-		live += b->live[i].n_peers;
-	size_t shown = lc_bond_peers(b);
-	return live > shown ? live : shown;
 }
 
 /* A peer's check asked to be probed back: one small request from every
@@ -571,7 +528,7 @@ static void on_request(struct linkcheck *lc, struct lc_sock *s, const struct lc_
 	 * asker's check may end once every answer is in, and the echoes must
 	 * be in by then too. */
 	int64_t now = mono_ms();
-	uint32_t delay = lc_answer_delay_ms(lc_next_rand(lc), answer_peers(b));
+	uint32_t delay = lc_answer_delay_ms(lc_next_rand(lc), lc_answer_peers(b));
 	if (probe_back)
 		echo(lc, b, f, mac, now, delay);
 	answer(lc, s, f, mac, now, delay);
@@ -681,25 +638,10 @@ static unsigned read_frames(struct linkcheck *lc, struct lc_sock *s, unsigned bu
 	return asked - budget;
 }
 
-/* The peer slaves that answered slave s in the running check or the last
- * one: what its read budget grows with (not those merely heard). */
-static size_t read_peers(const struct lc_sock *s)
-{
-	const struct lc_slave_obs *rows[2] = {&s->bond->live[s->idx], &s->bond->shown[s->idx]};
-	size_t most = 0;
-	for (size_t r = 0; r < 2; r++) {
-		size_t n = 0;
-		for (size_t p = 0; p < rows[r]->n_peers; p++)
-			n += rows[r]->peers[p].answered != 0;
-		most = n > most ? n : most;
-	}
-	return most;
-}
-
 /* Slave s's read budget a second, open or filtered (linkcheck_guard.h). */
 static unsigned slave_budget(const struct lc_sock *s, bool filtered)
 {
-	size_t peers = read_peers(s);
+	size_t peers = lc_read_peers(s->bond, s->idx);
 	return filtered ? lc_read_budget_filtered(peers) : lc_read_budget(peers);
 }
 
@@ -721,7 +663,7 @@ static unsigned shared_budget(const struct linkcheck *lc, bool filtered)
 	size_t k = 0;
 	if (peers)
 		FOR_SHARED_USERS(lc, s)
-			peers[k++] = read_peers(s);
+			peers[k++] = lc_read_peers(s->bond, s->idx);
 	unsigned budget = lc_shared_budget(peers, k, filtered);
 	free(peers);
 	return budget;

@@ -332,6 +332,34 @@ static void wish_still_owed(void **state)
 	free(b);
 }
 
+/* The peer slaves the budgets and the spread grow with: those that
+ * answered, not those merely heard (anyone can make those up). */
+static void peer_counts(void **state)
+{
+	(void)state;
+	struct lc_bond *b = bond2();
+	struct lc_end a1 = end_of('a', 1), c1 = end_of('c', 1);
+	add(&shown[0], 'a', 1, ALL, 0, 0);
+	add(&shown[0], 'b', 1, 0, 1, 0);
+	add(&live[0], 'c', 1, LC_SIZE_BIT(LC_SMALL), 0, 0);
+	add(&live[0], 'd', 1, LC_SIZE_BIT(LC_SMALL), 0, 0);
+	add(&live[0], 'e', 1, 0, 1, 0);
+	assert_true(lc_proven_peer(b, 0, &a1));  /* the last check */
+	assert_true(lc_proven_peer(b, 0, &c1));  /* the running one */
+	assert_false(lc_proven_peer(b, 1, &a1)); /* another slave's */
+	struct lc_end b1 = end_of('b', 1);
+	assert_false(lc_proven_peer(b, 0, &b1)); /* only heard */
+	assert_int_equal(lc_answered_peers(b, 0), 1);
+	assert_int_equal(lc_read_peers(b, 0), 2);   /* the most of the two checks */
+	assert_int_equal(lc_read_peers(b, 1), 0);
+	assert_int_equal(lc_answer_peers(b), 3);    /* heard now: more than shown */
+	add(&shown[1], 'a', 2, ALL, 0, 0);
+	add(&shown[1], 'b', 2, ALL, 0, 0);
+	add(&shown[1], 'c', 2, ALL, 0, 0);
+	assert_int_equal(lc_answer_peers(b), 5);    /* the last check saw more */
+	free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -345,6 +373,7 @@ int main(void)
 		cmocka_unit_test(silent_slave_is_waited_for),
 		cmocka_unit_test(moved_path),
 		cmocka_unit_test(wish_still_owed),
+		cmocka_unit_test(peer_counts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
