@@ -544,6 +544,20 @@ static void on_request(struct linkcheck *lc, struct lc_sock *s, const struct lc_
 		note_wish(lc, b, pe, f, now);
 }
 
+/* A late answer, new for the last check (`lat` ms after the check it
+ * answers began), from `from` to slave k: counted, the last check
+ * evaluated again, the peer remembered as slow (not one-way) and the next
+ * checks' wait grown with it. */
+static void note_late(struct lc_bond *b, size_t k, const struct lc_end *from, int64_t lat,
+		      int64_t now_ms)
+{
+	b->result.late_answers++;
+	b->reeval = true;
+	lc_slow_note(&b->slow, (uint8_t)k, lc_peer_id(from), now_ms);
+	if (lat > (int64_t)b->slow_ms)
+		b->slow_ms = lat > LC_WAIT_MAX_MS ? LC_WAIT_MAX_MS : (uint32_t)lat;
+}
+
 /* An answer on slave s, from mac: to the running check, or late (to the
  * last complete check that came after its end: a busy peer, a loaded
  * link; the next check may be running by then).  Late is not lost: it
@@ -588,14 +602,8 @@ static void on_answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_f
 		guard_noted(lc, s);
 	rows[k].answered_on |= 1u << s->idx;
 	struct lc_peer_obs *pe = lc_row_peer_answered(&rows[k], &f->from);
-	if (pe && late && !(pe->answered & LC_SIZE_BIT(f->size))) {
-		int64_t lat = now_ms - began;
-		b->result.late_answers++;
-		b->reeval = true;
-		lc_slow_note(&b->slow, (uint8_t)k, lc_peer_id(&f->from), now_ms);
-		if (lat > (int64_t)b->slow_ms)
-			b->slow_ms = lat > LC_WAIT_MAX_MS ? LC_WAIT_MAX_MS : (uint32_t)lat;
-	}
+	if (pe && late && !(pe->answered & LC_SIZE_BIT(f->size)))
+		note_late(b, (size_t)k, &f->from, now_ms - began, now_ms);
 	if (pe)
 		pe->answered |= (uint8_t)LC_SIZE_BIT(f->size);
 }

@@ -172,6 +172,49 @@ static uint32_t jitter(struct linkcheck *lc, const struct lc_bond *b)
 	return lc_peer_jitter(lc_next_rand(lc), lc_bond_peers(b));
 }
 
+/* The end of b's check said: its line (the frames the kernel dropped for
+ * its sockets read here), and each finding, a warning once confirmed. */
+static void say_done(struct linkcheck *lc, struct lc_bond *b, int pending, size_t missing,
+		     bool owed)
+{
+	/* frames our sockets lost, their queues full: a missing answer may be
+	 * one of them (said in the log; 0 in every bench run but a start of
+	 * 64 hosts on one CPU, and there not where findings were false) */
+	unsigned kdrops = 0;
+	for (size_t i = 0; i < b->n; i++)
+		kdrops += lc_sock_drops(lc, &b->socks[i]);
+	size_t n_find = 0, reached = 0;
+	for (size_t i = 0; i < lc->findings->n; i++)
+		n_find += strcmp(lc->findings->v[i].bond, b->name) == 0;
+	for (size_t i = 0; i < b->n; i++)
+		for (size_t p = 0; p < b->shown[i].n_peers; p++)
+			reached += b->shown[i].peers[p].answered != 0;
+	log_info("%s: link check done in %u ms (%s): %u requests, %zu answered paths, "
+		 "%zu finding%s (%d pending), %zu peer slave%s late, %u frames dropped by the "
+		 "kernel, %u peers' requests unanswered; next check %s", b->name,
+		 b->result.took_ms, b->result.trigger, b->result.frames_sent, reached, n_find,
+		 n_find == 1 ? "" : "s", pending, missing, missing == 1 ? "" : "s", kdrops,
+		 b->proven_over,
+		 b->settle.next_ms || owed ? "soon" : "on a change");
+	b->proven_over = 0;
+	/* A finding is a warning once confirmed; pending, it is a claim that
+	 * the next check may not repeat (a peer late, a port still learning):
+	 * logged at info. */
+	for (size_t i = 0; i < b->found.n; i++) {
+		const struct finding *f = &b->found.v[i];
+		if (f->pending)
+			log_info("%s: link check: pending %s: %s", b->name,
+				 finding_kind_name(f->kind), f->evidence);
+		else if (f->severity == FSEV_INFO || confirmed_before(b, f))
+			/* informational, or a warning already given */
+			log_info("%s: link check: %s: %s", b->name, finding_kind_name(f->kind),
+				 f->evidence);
+		else
+			log_warn("%s: link check: %s: %s; fix: %s", b->name,
+				 finding_kind_name(f->kind), f->evidence, f->fix);
+	}
+}
+
 static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 {
 	lc_drop_moved(b);
@@ -239,42 +282,7 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	if (b->demand_wait && b->settle.next_ms > now + LC_SETTLE_FIRST_MS)
 		b->settle.next_ms = now + LC_SETTLE_FIRST_MS;
 
-	/* frames our sockets lost, their queues full: a missing answer may be
-	 * one of them (said in the log; 0 in every bench run but a start of
-	 * 64 hosts on one CPU, and there not where findings were false) */
-	unsigned kdrops = 0;
-	for (size_t i = 0; i < b->n; i++)
-		kdrops += lc_sock_drops(lc, &b->socks[i]);
-	size_t n_find = 0, reached = 0;
-	for (size_t i = 0; i < lc->findings->n; i++)
-		n_find += strcmp(lc->findings->v[i].bond, b->name) == 0;
-	for (size_t i = 0; i < b->n; i++)
-		for (size_t p = 0; p < b->shown[i].n_peers; p++)
-			reached += b->shown[i].peers[p].answered != 0;
-	log_info("%s: link check done in %u ms (%s): %u requests, %zu answered paths, "
-		 "%zu finding%s (%d pending), %zu peer slave%s late, %u frames dropped by the "
-		 "kernel, %u peers' requests unanswered; next check %s", b->name,
-		 b->result.took_ms, b->result.trigger, b->result.frames_sent, reached, n_find,
-		 n_find == 1 ? "" : "s", pending, missing, missing == 1 ? "" : "s", kdrops,
-		 b->proven_over,
-		 b->settle.next_ms || owed ? "soon" : "on a change");
-	b->proven_over = 0;
-	/* A finding is a warning once confirmed; pending, it is a claim that
-	 * the next check may not repeat (a peer late, a port still learning):
-	 * logged at info. */
-	for (size_t i = 0; i < b->found.n; i++) {
-		const struct finding *f = &b->found.v[i];
-		if (f->pending)
-			log_info("%s: link check: pending %s: %s", b->name,
-				 finding_kind_name(f->kind), f->evidence);
-		else if (f->severity == FSEV_INFO || confirmed_before(b, f))
-			/* informational, or a warning already given */
-			log_info("%s: link check: %s: %s", b->name, finding_kind_name(f->kind),
-				 f->evidence);
-		else
-			log_warn("%s: link check: %s: %s; fix: %s", b->name,
-				 finding_kind_name(f->kind), f->evidence, f->fix);
-	}
+	say_done(lc, b, pending, missing, owed);
 	if (lc->done)
 		lc->done(lc->ctx, b->name);
 }

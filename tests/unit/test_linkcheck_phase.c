@@ -212,6 +212,10 @@ static void walk(void **state)
 	lc_phase_enter(&ps, LC_PHASE_OFF, nx.at, 0);
 	assert_int_equal(lc_phase_next(&ps, nx.at, &in).step, LC_STEP_WAIT);
 	assert_string_equal(lc_phase_name(ps.phase), "off");
+	assert_string_equal(lc_phase_name(LC_PHASE_IDLE), "idle");
+	assert_string_equal(lc_phase_name(LC_PHASE_DUE), "due");
+	assert_string_equal(lc_phase_name(LC_PHASE_RUNNING), "running");
+	assert_string_equal(lc_phase_name((enum lc_phase)9), "?");
 }
 
 int main(void)
