@@ -88,6 +88,16 @@ struct lc_sock {
 	bool pending;            /* an event waits for a token */
 };
 
+/* What asked for a check: events coalesce into one, named after (and
+ * timed from) the first of our own, else the first peer's request. */
+struct lc_asked {
+	bool demand;             /* a client's request (bondd-status --link-check) */
+	bool probe_back;         /* our own events: the peers are asked to probe back */
+	bool fresh;              /* a change, not a re-check */
+	int64_t since_ms;        /* monotonic: when the one it is named after came */
+	char trigger[64];
+};
+
 struct lc_bond {
 	char name[IFNAMSIZ];
 	enum bond_mode mode;
@@ -120,14 +130,10 @@ struct lc_bond {
 	/* its schedule's phase and times (linkcheck_phase.h): changed by
 	 * lc_bond_enter alone */
 	struct lc_phase_state ph;
-	/* the running check */
-	uint32_t probe_id;
-	int64_t trigger_since_ms;
-	bool running_fresh;      /* it was started by a change, not a re-check */
-	bool running_demand;     /* ... by a client's request */
-	/* the next check (when one is due: lc_phase_due): what asked for it */
-	bool due_demand, due_probe_back, due_fresh;
-	int64_t due_since_ms;
+	/* what asked for the next check (while one is due: lc_phase_due,
+	 * lc_trigger), and for the running or last one (start_check) */
+	struct lc_asked ask, run;
+	uint32_t probe_id;       /* the running or last check's */
 	/* peers' wishes to be probed back owed a check (lc_wish): [0] of
 	 * peers, [1] of strangers, each taking its own bucket's token; blind:
 	 * one came from a peer slave a full row had no place for, so that
@@ -142,7 +148,6 @@ struct lc_bond {
 		uint32_t probe_id;
 	} echoed[LC_ECHOED];
 	unsigned echoed_next;
-	char due_trigger[64];
 	/* rate limit: peers' requests to probe back take a token of the
 	 * bond's bucket or wait (lc_wish); no two checks within LC_MIN_GAP_MS
 	 * (ph.last_start_ms) */

@@ -24,7 +24,7 @@ void lc_row_restart(const struct linkcheck *lc, struct lc_bond *b, size_t i, int
 	 * check owed to a one-way peer's requests would see that peer
 	 * neither heard nor answering, and clear the one-way finding
 	 * it should confirm. */
-	int64_t slack = b->running_fresh ? LC_HEARD_SLACK_MS : LC_HEARD_KEEP_MS;
+	int64_t slack = b->run.fresh ? LC_HEARD_SLACK_MS : LC_HEARD_KEEP_MS;
 	size_t keep = 0;
 	for (size_t p = 0; p < row->n_peers; p++) {
 		struct lc_peer_obs pe = row->peers[p];

@@ -32,7 +32,7 @@ static void bond_free(struct lc_bond *b)
 static bool busy(const struct lc_bond *b)
 {
 	return lc_phase_running(&b->ph) || b->demand_wait ||
-	       (lc_phase_due(&b->ph) && b->due_demand);
+	       (lc_phase_due(&b->ph) && b->ask.demand);
 }
 
 static struct lc_bond *bond_find(struct linkcheck *lc, const char *name)
@@ -246,7 +246,7 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 		/* A check someone waits for that a new shape of the bond
 		 * ended: the next one is theirs. */
 		if (b->waited && !lc_phase_running(&b->ph) &&
-		    !(lc_phase_due(&b->ph) && b->due_demand) &&
+		    !(lc_phase_due(&b->ph) && b->ask.demand) &&
 		    (!b->demand_wait || lc_settle_quiet(&b->settle)))
 			lc_trigger(b, "asked", true, false, true);
 		if (lc->reloaded)

@@ -31,14 +31,14 @@ void lc_trigger(struct lc_bond *b, const char *why, bool demand, bool from_peer,
 	/* Events coalesce into one check; it is named after (and timed
 	 * from) the first of our own, else the first peer's request. */
 	int64_t now = mono_ms();
-	if (!lc_phase_due(&b->ph) || (!from_peer && !b->due_probe_back)) {
-		b->due_since_ms = now;
-		snprintf(b->due_trigger, sizeof(b->due_trigger), "%s", why);
+	if (!lc_phase_due(&b->ph) || (!from_peer && !b->ask.probe_back)) {
+		b->ask.since_ms = now;
+		snprintf(b->ask.trigger, sizeof(b->ask.trigger), "%s", why);
 	}
 	lc_bond_enter(b, LC_PHASE_DUE, now, 0);
-	b->due_demand |= demand;
-	b->due_probe_back |= !from_peer;
-	b->due_fresh |= fresh;
+	b->ask.demand |= demand;
+	b->ask.probe_back |= !from_peer;
+	b->ask.fresh |= fresh;
 }
 
 /* A slave became ready: a check now if its bucket has a token, else
@@ -140,14 +140,13 @@ static uint32_t wait_for(struct lc_bond *b)
 static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 {
 	lc_bond_enter(b, LC_PHASE_RUNNING, now, now + wait_for(b));
-	b->trigger_since_ms = b->due_since_ms;
+	/* what asked for it is the running check's; the next starts anew */
+	b->run = b->ask;
+	b->ask = (struct lc_asked){0};
 	b->probe_id = lc->next_probe++;
 	lc_recent_add(&b->recent, b->probe_id, now);
-	snprintf(b->result.trigger, sizeof(b->result.trigger), "%s", b->due_trigger);
-	bool probe_back = b->due_probe_back;
-	b->running_fresh = b->due_fresh;
-	b->running_demand = b->due_demand;
-	b->due_demand = b->due_probe_back = b->due_fresh = false;
+	snprintf(b->result.trigger, sizeof(b->result.trigger), "%s", b->run.trigger);
+	bool probe_back = b->run.probe_back;
 	/* a broadcast check: it serves every wish owed so far */
 	memset(b->wish, 0, sizeof(b->wish));
 	memset(b->wish_blind, 0, sizeof(b->wish_blind));
@@ -224,7 +223,7 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	b->result.checks++;
 	b->result.wall_ms = wall_ms();
 	b->result.took_ms = (uint32_t)(now - started_ms);
-	b->result.trigger_ms = (uint32_t)(now - b->trigger_since_ms);
+	b->result.trigger_ms = (uint32_t)(now - b->run.since_ms);
 	memcpy(b->shown, b->live, b->n * sizeof(*b->shown));
 	for (size_t i = 0; i < b->n; i++)
 		for (size_t p = 0; p < b->shown[i].n_peers; p++)
@@ -262,7 +261,7 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	bool degraded = false;
 	for (size_t j = 0; j < b->raw_last.n; j++)
 		degraded |= b->raw_last.v[j].severity == FSEV_DEGRADED;
-	lc_settle_checked(&b->settle, now, degraded || missing > 0 || flooded, b->running_fresh,
+	lc_settle_checked(&b->settle, now, degraded || missing > 0 || flooded, b->run.fresh,
 			  jitter(lc, b));
 	/* wishes the check did not serve (the peer slave asked while it
 	 * ran and did not answer it) stay owed: lc_process_due */
@@ -274,7 +273,7 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	 * check confirming that one's findings when it found any that
 	 * matter (a new informational one starts no re-check: nothing to
 	 * wait for). */
-	if (b->demand_wait && (b->running_demand || b->demand_checks) &&
+	if (b->demand_wait && (b->run.demand || b->demand_checks) &&
 	    (++b->demand_checks >= 2 || pending <= 0 || lc_settle_quiet(&b->settle)))
 		b->demand_wait = false;
 	/* A client waits for the confirming check: it comes at the first

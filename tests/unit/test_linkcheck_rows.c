@@ -185,7 +185,7 @@ static void row_restart_table(void **state)
 		const struct restart_case *c = &restart_cases[i];
 		struct lc_bond *b = bond2();
 		memset(lc->known, 0, sizeof(lc->known));
-		b->running_fresh = c->fresh;
+		b->run.fresh = c->fresh;
 		b->lag_seen = c->lag_seen;
 		if (c->heard_ago >= 0) {
 			struct lc_peer_obs *pe = add(&live[0], 'a', 1, ALL, 1, NOW - c->heard_ago);

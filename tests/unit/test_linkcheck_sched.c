@@ -256,7 +256,7 @@ static void answers_and_requests(void **state)
 	b->settle.next_ms = mono_ms() - 1;
 	lc_process_due(r.lc);
 	assert_int_equal(b->ph.phase, LC_PHASE_DUE);
-	assert_string_equal(b->due_trigger, "re-check");
+	assert_string_equal(b->ask.trigger, "re-check");
 	rig_close(&r);
 }
 
