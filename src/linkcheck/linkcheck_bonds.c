@@ -189,6 +189,59 @@ size_t linkcheck_sockets_needed(const struct desired_bond *b)
 	}
 }
 
+/* A bond new to the link check, added to lc's (off until bond_enable). */
+static struct lc_bond *bond_new(struct linkcheck *lc, const char *name)
+{
+	struct lc_bond **v = realloc(lc->bonds, (lc->n_bonds + 1) * sizeof(*v));
+	if (v)
+		lc->bonds = v;
+	struct lc_bond *b = v ? calloc(1, sizeof(*b)) : NULL;
+	if (!b)
+		return NULL;
+	snprintf(b->name, IFNAMSIZ, "%s", name);
+	snprintf(b->result.bond, IFNAMSIZ, "%s", name);
+	b->peer_tokens = b->stranger_tokens = LC_BURST;
+	b->peer_tokens_ms = b->stranger_tokens_ms = mono_ms();
+	lc->bonds[lc->n_bonds++] = b;
+	return b;
+}
+
+/* link_check and link_topology as the config says: a bond turned off
+ * forgets its schedule, and its count of checks if it had been on. */
+static void bond_enable(struct lc_bond *b, const struct desired_bond *d)
+{
+	bool was = b->enabled;
+	b->enabled = b->result.enabled = d->link_check;
+	b->lag_expected = b->result.m.lag_expected = d->lag_expected;
+	if (b->enabled && b->ph.phase == LC_PHASE_OFF)
+		lc_bond_enter(b, LC_PHASE_IDLE, mono_ms(), 0);
+	if (b->enabled)
+		return;
+	lc_bond_enter(b, LC_PHASE_OFF, mono_ms(), 0);
+	b->demand_wait = false;
+	b->settle = (struct lc_settle){0};
+	memset(b->wish, 0, sizeof(b->wish));
+	memset(b->wish_blind, 0, sizeof(b->wish_blind));
+	b->result.settling = false;
+	b->one_way_held = 0;
+	if (was)
+		b->result.checks = 0;
+}
+
+/* The results the daemon reads (linkcheck_results), one per bond. */
+static void list_results(struct linkcheck *lc)
+{
+	const struct lc_result **rv = realloc(lc->rv, (lc->n_bonds ? lc->n_bonds : 1) * sizeof(*rv));
+	if (!rv) {
+		lc->results = (struct lc_results){0};
+		return;
+	}
+	lc->rv = rv;
+	for (size_t i = 0; i < lc->n_bonds; i++)
+		rv[i] = &lc->bonds[i]->result;
+	lc->results = (struct lc_results){.v = rv, .n = lc->n_bonds};
+}
+
 void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const struct observed *obs)
 {
 	if (!lc)
@@ -206,42 +259,16 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 	for (size_t i = 0; i < want->n_bonds; i++) {
 		const struct desired_bond *d = &want->bonds[i];
 		struct lc_bond *b = bond_find(lc, d->name);
-		if (!b) {
-			struct lc_bond **v = realloc(lc->bonds, (lc->n_bonds + 1) * sizeof(*v));
-			if (v)
-				lc->bonds = v;
-			b = v ? calloc(1, sizeof(*b)) : NULL;
-			if (!b) {
-				log_err("%s: link check: out of memory", d->name);
-				continue;
-			}
-			snprintf(b->name, IFNAMSIZ, "%s", d->name);
-			snprintf(b->result.bond, IFNAMSIZ, "%s", d->name);
-			b->peer_tokens = b->stranger_tokens = LC_BURST;
-			b->peer_tokens_ms = b->stranger_tokens_ms = mono_ms();
-			lc->bonds[lc->n_bonds++] = b;
+		if (!b && !(b = bond_new(lc, d->name))) {
+			log_err("%s: link check: out of memory", d->name);
+			continue;
 		}
 		if (bond_shape(b, d) < 0) {
 			log_err("%s: link check: out of memory", d->name);
 			continue;
 		}
 		b->seen = true;
-		bool was = b->enabled;
-		b->enabled = b->result.enabled = d->link_check;
-		b->lag_expected = b->result.m.lag_expected = d->lag_expected;
-		if (b->enabled && b->ph.phase == LC_PHASE_OFF)
-			lc_bond_enter(b, LC_PHASE_IDLE, mono_ms(), 0);
-		if (!b->enabled) {
-			lc_bond_enter(b, LC_PHASE_OFF, mono_ms(), 0);
-			b->demand_wait = false;
-			b->settle = (struct lc_settle){0};
-			memset(b->wish, 0, sizeof(b->wish));
-			memset(b->wish_blind, 0, sizeof(b->wish_blind));
-			b->result.settling = false;
-			b->one_way_held = 0;
-			if (was)
-				b->result.checks = 0;
-		}
+		bond_enable(b, d);
 		sync_bond(lc, b, d, obs);
 		/* A check someone waits for that a new shape of the bond
 		 * ended: the next one is theirs. */
@@ -265,15 +292,7 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 	}
 	lc->n_bonds = keep;
 	lc_shared_sync(lc);
-	const struct lc_result **rv = realloc(lc->rv, (keep ? keep : 1) * sizeof(*rv));
-	if (rv) {
-		lc->rv = rv;
-		for (size_t i = 0; i < keep; i++)
-			rv[i] = &lc->bonds[i]->result;
-		lc->results = (struct lc_results){.v = rv, .n = keep};
-	} else {
-		lc->results = (struct lc_results){0};
-	}
+	list_results(lc);
 	lc_rebuild_findings(lc);
 	lc_process_due(lc);
 	if (cancelled && lc->done)
