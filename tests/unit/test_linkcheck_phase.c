@@ -218,12 +218,63 @@ static void walk(void **state)
 	assert_string_equal(lc_phase_name((enum lc_phase)9), "?");
 }
 
+/* Any sequence of entries and inputs: a step never asks for what the
+ * phase cannot do (no start while running or idle, no end unless
+ * running, nothing while off), a wait's time is never in the past, and
+ * a bond never starts within LC_MIN_GAP_MS of its last start. */
+static void invariants_hold(void **state)
+{
+	(void)state;
+	uint32_t x = 12345;
+	struct lc_phase_state ps = {0};
+	int64_t now = 100000;
+	for (int i = 0; i < 20000; i++) {
+		x ^= x << 13;
+		x ^= x >> 17;
+		x ^= x << 5;
+		now += x % 300;
+		lc_phase_enter(&ps, (enum lc_phase)(x >> 8 & 3), now, now + (x >> 10) % 2000);
+		struct lc_phase_in in = {
+			.complete = x >> 12 & 1,
+			.demand_wait = x >> 13 & 1,
+			.recheck_ms = x >> 14 & 1 ? now - 500 + (int64_t)((x >> 16) % 1000) : 0,
+			.wish = {{x >> 15 & 1 ? now - (int64_t)((x >> 17) % 3000) : 0, 100},
+				 {x >> 18 & 1 ? now - (int64_t)((x >> 19) % 3000) : 0, 0}},
+			.wishes_owed = x >> 20 & 1,
+			.token_ms = {now + (x >> 21 & 1) * 700, now + (x >> 22 & 1) * 900},
+			.peers = (x >> 23) % 40,
+		};
+		struct lc_next nx = lc_phase_next(&ps, now, &in);
+		switch (nx.step) {
+		case LC_STEP_WAIT:
+			if (nx.at)
+				assert_true(nx.at > now);
+			break;
+		case LC_STEP_FINISH:
+			assert_int_equal(ps.phase, LC_PHASE_RUNNING);
+			lc_phase_enter(&ps, LC_PHASE_IDLE, now, 0);
+			break;
+		case LC_STEP_START:
+			assert_int_equal(ps.phase, LC_PHASE_DUE);
+			assert_true(!ps.last_start_ms || now - ps.last_start_ms >= LC_MIN_GAP_MS);
+			break;
+		default:
+			assert_int_not_equal(ps.phase, LC_PHASE_OFF);
+			assert_false(lc_phase_due(&ps));
+			assert_int_not_equal(ps.phase, LC_PHASE_RUNNING);
+			break;
+		}
+		assert_true(ps.phase != LC_PHASE_OFF || !ps.again);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(enter_table),
 		cmocka_unit_test(next_table),
 		cmocka_unit_test(walk),
+		cmocka_unit_test(invariants_hold),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
