@@ -2,9 +2,14 @@
 /*
  * The link check's state (struct linkcheck, its bonds and their slaves'
  * sockets) and the functions its files share.  Private to src/linkcheck/:
+ *   linkcheck_state.c  a bond's slaves, peers and phase, the hosts known;
+ *   linkcheck_await.c  whom a check waits for, what it keeps (no I/O);
  *   linkcheck_io.c     sockets, requests, answers, echoes, the frames;
  *   linkcheck_sched.c  when a check starts and ends, its evaluation;
  *   linkcheck_bonds.c  following the bonds, the daemon's calls.
+ * Each calls only those listed before it (and the pure files: phase,
+ * settle, eval, guard, spread, wire); what a lower one needs done above
+ * it is left as state for the upper one to act on.
  */
 #ifndef BONDD_LINKCHECK_PARTS_H
 #define BONDD_LINKCHECK_PARTS_H
@@ -15,6 +20,7 @@
 
 #include "linkcheck_guard.h"
 #include "linkcheck_io.h"
+#include "linkcheck_phase.h"
 #include "linkcheck_settle.h"
 #include "linkcheck_spread.h"
 #include "packet_sock.h"
@@ -67,9 +73,7 @@ struct lc_sock {
 	struct packet_sock sock;
 	bool own;
 	uint32_t mtu;            /* the full size: the slave's MTU, at most the bond's */
-	int64_t answers_ms;      /* start of the current answer second */
-	unsigned answers;        /* answers sent in it */
-	unsigned answers_proven; /* ... of them to peers that answered us */
+	struct lc_reply_count replied; /* answers and echoes sent this second */
 	/* the flood guard (linkcheck_guard.h): of its own socket (own), or
 	 * its read window on the shared socket (whose guard is lc->shared_g);
 	 * the addresses of the peers that answered it, which a filter
@@ -82,6 +86,16 @@ struct lc_sock {
 	unsigned tokens;
 	int64_t tokens_ms;
 	bool pending;            /* an event waits for a token */
+};
+
+/* What asked for a check: events coalesce into one, named after (and
+ * timed from) the first of our own, else the first peer's request. */
+struct lc_asked {
+	bool demand;             /* a client's request (bondd-status --link-check) */
+	bool probe_back;         /* our own events: the peers are asked to probe back */
+	bool fresh;              /* a change, not a re-check */
+	int64_t since_ms;        /* monotonic: when the one it is named after came */
+	char trigger[64];
 };
 
 struct lc_bond {
@@ -113,15 +127,13 @@ struct lc_bond {
 	struct lc_slave_obs *live;   /* being collected */
 	struct lc_slave_obs *shown;  /* the last complete check */
 	struct lc_result result;
-	/* the running check */
-	bool running;
-	uint32_t probe_id;
-	int64_t started_ms, deadline_ms, trigger_since_ms;
-	bool running_fresh;      /* it was started by a change, not a re-check */
-	bool running_demand;     /* ... by a client's request */
-	/* the next check */
-	bool due, due_demand, due_probe_back, due_fresh;
-	int64_t due_since_ms;
+	/* its schedule's phase and times (linkcheck_phase.h): changed by
+	 * lc_bond_enter alone */
+	struct lc_phase_state ph;
+	/* what asked for the next check (while one is due: lc_phase_due,
+	 * lc_trigger), and for the running or last one (start_check) */
+	struct lc_asked ask, run;
+	uint32_t probe_id;       /* the running or last check's */
 	/* peers' wishes to be probed back owed a check (lc_wish): [0] of
 	 * peers, [1] of strangers, each taking its own bucket's token; blind:
 	 * one came from a peer slave a full row had no place for, so that
@@ -136,11 +148,11 @@ struct lc_bond {
 		uint32_t probe_id;
 	} echoed[LC_ECHOED];
 	unsigned echoed_next;
-	char due_trigger[64];
 	/* rate limit: peers' requests to probe back take a token of the
-	 * bond's bucket or wait (lc_wish); no two checks within LC_MIN_GAP_MS */
+	 * bond's bucket or wait (lc_wish); no two checks within LC_MIN_GAP_MS
+	 * (ph.last_start_ms) */
 	unsigned peer_tokens;
-	int64_t peer_tokens_ms, last_start_ms;
+	int64_t peer_tokens_ms;
 	/* ... those of stations no check of ours heard answer take a token of
 	 * a bucket of their own, so that they cannot use up the peers' */
 	unsigned stranger_tokens;
@@ -226,6 +238,48 @@ static inline int64_t wall_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* linkcheck_state.c */
+/* The one place b's phase changes (lc_phase_enter), its result's running
+ * flag with it. */
+void lc_bond_enter(struct lc_bond *b, enum lc_phase to, int64_t now, int64_t deadline_ms);
+int lc_slave_index(const struct lc_bond *b, const char *name);
+/* The peer slaves the bond's last complete check saw, over its slaves. */
+size_t lc_bond_peers(const struct lc_bond *b);
+bool lc_known_host(const struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now);
+void lc_known_add(struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now);
+/* A request from `end` on slave i shows what the last check did not. */
+bool lc_news(const struct lc_bond *b, size_t i, const struct lc_end *end);
+uint32_t lc_next_rand(struct linkcheck *lc);
+
+/* linkcheck_await.c */
+/* Slave i's row of the live matrix made ready for a check starting at
+ * now: the answers of the last check forgotten, the peers' requests kept
+ * while recent, whom to wait for marked (expected). */
+void lc_row_restart(const struct linkcheck *lc, struct lc_bond *b, size_t i, int64_t now);
+/* The peer slaves the running check waits for; in *missing those that
+ * have not answered every size sent (per slave in missing_on, and of
+ * those the ones a one-way path does not explain in unexplained_on,
+ * either may be NULL). */
+size_t lc_awaited(const struct lc_bond *b, size_t *missing, unsigned *missing_on,
+		  unsigned *unexplained_on);
+/* Every peer slave waited for has answered every size sent. */
+bool lc_answers_complete(const struct lc_bond *b);
+/* Requests kept from before the check, on a slave that peer slave no
+ * longer answers, forgotten (the path moved). */
+void lc_drop_moved(struct lc_bond *b);
+/* A peer's wish to be probed back is still owed a check. */
+bool lc_wish_owed(const struct lc_bond *b);
+/* `end` answered slave i's requests in the running check or the last one. */
+bool lc_proven_peer(const struct lc_bond *b, size_t i, const struct lc_end *end);
+/* The peer slaves that answered slave i in the last complete check (what
+ * the peers' answer budget grows with). */
+size_t lc_answered_peers(const struct lc_bond *b, size_t i);
+/* The peer slaves whose answers converge with ours (the answers' spread). */
+size_t lc_answer_peers(const struct lc_bond *b);
+/* The most peer slaves that answered slave i in the running check or the
+ * last one (what its read budget grows with). */
+size_t lc_read_peers(const struct lc_bond *b, size_t i);
+
 /* linkcheck_io.c */
 /* Frames the kernel dropped for s's socket since the last call, its
  * receive queue full (PACKET_STATISTICS, which reading resets:
@@ -258,6 +312,15 @@ int64_t lc_send_due_replies(struct linkcheck *lc, int64_t now);
  * but wait behind a batch limit, not as late. */
 #define LC_READ_AT_END 1024
 void lc_read_queued(struct linkcheck *lc, struct lc_bond *b);
+/* A frame decoded, on slave s, from mac (NULL: no address): one of ours,
+ * a peer's request or echo, or an answer (on_own_frame, on_request,
+ * on_answer). */
+void lc_frame_in(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
+		 const uint8_t *mac);
+/* Reads what the sockets that are ready hold, a batch each, and the timer. */
+void lc_io_dispatch(struct linkcheck *lc);
+/* Closes what linkcheck_open opened and frees lc (its bonds freed before). */
+void lc_io_close(struct linkcheck *lc);
 
 /* linkcheck_sched.c */
 /* Remembers that `b` should be checked; lc_process_due starts it when the
@@ -267,18 +330,8 @@ void lc_trigger(struct lc_bond *b, const char *why, bool demand, bool from_peer,
 void lc_slave_event(struct lc_bond *b, struct lc_sock *s);
 /* The findings list the daemon reads. */
 void lc_rebuild_findings(struct linkcheck *lc);
-/* A request from `end` on slave i shows what the last check did not. */
-bool lc_news(const struct lc_bond *b, size_t i, const struct lc_end *end);
-uint32_t lc_next_rand(struct linkcheck *lc);
 /* Ends, starts and schedules checks; arms the timer. */
 void lc_process_due(struct linkcheck *lc);
 
-/* linkcheck_bonds.c */
-void lc_bond_free(struct lc_bond *b);
-int lc_slave_index(const struct lc_bond *b, const char *name);
-/* The peer slaves the bond's last complete check saw, over its slaves. */
-size_t lc_bond_peers(const struct lc_bond *b);
-bool lc_known_host(const struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now);
-void lc_known_add(struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now);
 
 #endif

@@ -277,4 +277,17 @@ bool lc_slow_recent(const struct lc_slow *t, uint8_t slave, uint32_t peer, int64
 #define LC_ANSWER_PER_PEER 8
 unsigned lc_answer_budget(size_t peers);
 
+/* The replies (answers and echoes) one slave sent in the current second:
+ * to strangers, and to peers that answered us (proven). */
+struct lc_reply_count {
+	int64_t second_ms;  /* monotonic: the start of the current second */
+	unsigned open, proven;
+};
+
+/* One more reply at now_ms, within LC_ANSWER_BURST a second to strangers
+ * and lc_answer_budget(peers) a second to proven peers (peers: the peer
+ * slaves that answered the slave's last check): counted and true, or false
+ * when that budget is spent (counted nothing). */
+bool lc_reply_take(struct lc_reply_count *c, bool proven, size_t peers, int64_t now_ms);
+
 #endif

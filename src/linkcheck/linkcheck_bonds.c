@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The link check following the bonds (linkcheck_io.h): a bond's slaves and
- * their sockets as the daemon's pass found them, the hosts known as peers,
- * and the daemon's calls (sync, reload, demand, results).
+ * their sockets as the daemon's pass found them, and the daemon's calls
+ * (sync, reload, demand, results, dispatch, close): the top of the link
+ * check's files (linkcheck_parts.h).
  */
 #include "linkcheck_parts.h"
 
@@ -13,7 +14,7 @@
 
 #include "log.h"
 
-void lc_bond_free(struct lc_bond *b)
+static void bond_free(struct lc_bond *b)
 {
 	for (size_t i = 0; i < b->n; i++)
 		lc_sock_close(&b->socks[i]);
@@ -26,6 +27,14 @@ void lc_bond_free(struct lc_bond *b)
 	free(b);
 }
 
+/* A check runs that someone may wait for, or a client waits, or a check
+ * a client asked for is due. */
+static bool busy(const struct lc_bond *b)
+{
+	return lc_phase_running(&b->ph) || b->demand_wait ||
+	       (lc_phase_due(&b->ph) && b->ask.demand);
+}
+
 static struct lc_bond *bond_find(struct linkcheck *lc, const char *name)
 {
 	for (size_t i = 0; i < lc->n_bonds; i++)
@@ -34,47 +43,6 @@ static struct lc_bond *bond_find(struct linkcheck *lc, const char *name)
 	return NULL;
 }
 
-int lc_slave_index(const struct lc_bond *b, const char *name)
-{
-	for (size_t i = 0; i < b->n; i++)
-		if (strcmp(b->slaves[i], name) == 0)
-			return (int)i;
-	return -1;
-}
-
-size_t lc_bond_peers(const struct lc_bond *b)
-{
-	size_t peers = 0;
-	for (size_t i = 0; i < b->n; i++)
-		peers += b->shown[i].n_peers;
-	return peers;
-}
-
-/* A host whose bondd answered one of our checks in the last LC_KNOWN_MS. */
-bool lc_known_host(const struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now)
-{
-	for (size_t i = 0; i < LC_KNOWN_HOSTS; i++)
-		if (lc->known[i].ms && now - lc->known[i].ms < LC_KNOWN_MS &&
-		    memcmp(lc->known[i].host, host, LC_HOST_ID_LEN) == 0)
-			return true;
-	return false;
-}
-
-/* Remembers that `host` answered; the oldest entry gives its place. */
-void lc_known_add(struct linkcheck *lc, const uint8_t host[LC_HOST_ID_LEN], int64_t now)
-{
-	size_t at = 0;
-	for (size_t i = 0; i < LC_KNOWN_HOSTS; i++) {
-		if (memcmp(lc->known[i].host, host, LC_HOST_ID_LEN) == 0 && lc->known[i].ms) {
-			at = i;
-			break;
-		}
-		if (lc->known[i].ms < lc->known[at].ms)
-			at = i;
-	}
-	memcpy(lc->known[at].host, host, LC_HOST_ID_LEN);
-	lc->known[at].ms = now;
-}
 /* --- following the bonds ------------------------------------------------------ */
 
 /* A new bond, or one whose slaves or mode changed: rows start empty. */
@@ -114,7 +82,9 @@ static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
 	b->n = d->n_slaves;
 	b->mtu = d->mtu;
 	b->mode = (enum bond_mode)d->opts.val[OPT_MODE];
-	b->running = b->result.running = false;
+	/* (a check that ran is dropped: DUE if another was asked for meanwhile) */
+	if (lc_phase_running(&b->ph))
+		lc_bond_enter(b, LC_PHASE_IDLE, mono_ms(), 0);
 	b->result.checks = 0;
 	b->result.m = (struct lc_matrix){0};
 	/* what the old shape's checks found proves nothing about the new */
@@ -219,6 +189,59 @@ size_t linkcheck_sockets_needed(const struct desired_bond *b)
 	}
 }
 
+/* A bond new to the link check, added to lc's (off until bond_enable). */
+static struct lc_bond *bond_new(struct linkcheck *lc, const char *name)
+{
+	struct lc_bond **v = realloc(lc->bonds, (lc->n_bonds + 1) * sizeof(*v));
+	if (v)
+		lc->bonds = v;
+	struct lc_bond *b = v ? calloc(1, sizeof(*b)) : NULL;
+	if (!b)
+		return NULL;
+	snprintf(b->name, IFNAMSIZ, "%s", name);
+	snprintf(b->result.bond, IFNAMSIZ, "%s", name);
+	b->peer_tokens = b->stranger_tokens = LC_BURST;
+	b->peer_tokens_ms = b->stranger_tokens_ms = mono_ms();
+	lc->bonds[lc->n_bonds++] = b;
+	return b;
+}
+
+/* link_check and link_topology as the config says: a bond turned off
+ * forgets its schedule, and its count of checks if it had been on. */
+static void bond_enable(struct lc_bond *b, const struct desired_bond *d)
+{
+	bool was = b->enabled;
+	b->enabled = b->result.enabled = d->link_check;
+	b->lag_expected = b->result.m.lag_expected = d->lag_expected;
+	if (b->enabled && b->ph.phase == LC_PHASE_OFF)
+		lc_bond_enter(b, LC_PHASE_IDLE, mono_ms(), 0);
+	if (b->enabled)
+		return;
+	lc_bond_enter(b, LC_PHASE_OFF, mono_ms(), 0);
+	b->demand_wait = false;
+	b->settle = (struct lc_settle){0};
+	memset(b->wish, 0, sizeof(b->wish));
+	memset(b->wish_blind, 0, sizeof(b->wish_blind));
+	b->result.settling = false;
+	b->one_way_held = 0;
+	if (was)
+		b->result.checks = 0;
+}
+
+/* The results the daemon reads (linkcheck_results), one per bond. */
+static void list_results(struct linkcheck *lc)
+{
+	const struct lc_result **rv = realloc(lc->rv, (lc->n_bonds ? lc->n_bonds : 1) * sizeof(*rv));
+	if (!rv) {
+		lc->results = (struct lc_results){0};
+		return;
+	}
+	lc->rv = rv;
+	for (size_t i = 0; i < lc->n_bonds; i++)
+		rv[i] = &lc->bonds[i]->result;
+	lc->results = (struct lc_results){.v = rv, .n = lc->n_bonds};
+}
+
 void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const struct observed *obs)
 {
 	if (!lc)
@@ -231,49 +254,26 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 	bool cancelled = false;
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		lc->bonds[i]->seen = false;
-		lc->bonds[i]->waited = lc->bonds[i]->running || lc->bonds[i]->demand_wait ||
-				       (lc->bonds[i]->due && lc->bonds[i]->due_demand);
+		lc->bonds[i]->waited = busy(lc->bonds[i]);
 	}
 	for (size_t i = 0; i < want->n_bonds; i++) {
 		const struct desired_bond *d = &want->bonds[i];
 		struct lc_bond *b = bond_find(lc, d->name);
-		if (!b) {
-			struct lc_bond **v = realloc(lc->bonds, (lc->n_bonds + 1) * sizeof(*v));
-			if (v)
-				lc->bonds = v;
-			b = v ? calloc(1, sizeof(*b)) : NULL;
-			if (!b) {
-				log_err("%s: link check: out of memory", d->name);
-				continue;
-			}
-			snprintf(b->name, IFNAMSIZ, "%s", d->name);
-			snprintf(b->result.bond, IFNAMSIZ, "%s", d->name);
-			b->peer_tokens = b->stranger_tokens = LC_BURST;
-			b->peer_tokens_ms = b->stranger_tokens_ms = mono_ms();
-			lc->bonds[lc->n_bonds++] = b;
+		if (!b && !(b = bond_new(lc, d->name))) {
+			log_err("%s: link check: out of memory", d->name);
+			continue;
 		}
 		if (bond_shape(b, d) < 0) {
 			log_err("%s: link check: out of memory", d->name);
 			continue;
 		}
 		b->seen = true;
-		bool was = b->enabled;
-		b->enabled = b->result.enabled = d->link_check;
-		b->lag_expected = b->result.m.lag_expected = d->lag_expected;
-		if (!b->enabled) {
-			b->due = b->running = b->result.running = b->demand_wait = false;
-			b->settle = (struct lc_settle){0};
-			memset(b->wish, 0, sizeof(b->wish));
-			memset(b->wish_blind, 0, sizeof(b->wish_blind));
-			b->result.settling = false;
-			b->one_way_held = 0;
-			if (was)
-				b->result.checks = 0;
-		}
+		bond_enable(b, d);
 		sync_bond(lc, b, d, obs);
 		/* A check someone waits for that a new shape of the bond
 		 * ended: the next one is theirs. */
-		if (b->waited && !b->running && !(b->due && b->due_demand) &&
+		if (b->waited && !lc_phase_running(&b->ph) &&
+		    !(lc_phase_due(&b->ph) && b->ask.demand) &&
 		    (!b->demand_wait || lc_settle_quiet(&b->settle)))
 			lc_trigger(b, "asked", true, false, true);
 		if (lc->reloaded)
@@ -284,24 +284,15 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 	size_t keep = 0;
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		struct lc_bond *b = lc->bonds[i];
-		cancelled |= b->waited && (!b->seen || !(b->running || b->demand_wait ||
-							 (b->due && b->due_demand)));
+		cancelled |= b->waited && (!b->seen || !busy(b));
 		if (b->seen)
 			lc->bonds[keep++] = b;
 		else
-			lc_bond_free(b);
+			bond_free(b);
 	}
 	lc->n_bonds = keep;
 	lc_shared_sync(lc);
-	const struct lc_result **rv = realloc(lc->rv, (keep ? keep : 1) * sizeof(*rv));
-	if (rv) {
-		lc->rv = rv;
-		for (size_t i = 0; i < keep; i++)
-			rv[i] = &lc->bonds[i]->result;
-		lc->results = (struct lc_results){.v = rv, .n = keep};
-	} else {
-		lc->results = (struct lc_results){0};
-	}
+	list_results(lc);
 	lc_rebuild_findings(lc);
 	lc_process_due(lc);
 	if (cancelled && lc->done)
@@ -338,12 +329,27 @@ bool linkcheck_busy(const struct linkcheck *lc, const char *bond)
 {
 	for (size_t i = 0; lc && i < lc->n_bonds; i++)
 		if (strcmp(lc->bonds[i]->name, bond) == 0)
-			return lc->bonds[i]->running || lc->bonds[i]->demand_wait ||
-			       (lc->bonds[i]->due && lc->bonds[i]->due_demand);
+			return busy(lc->bonds[i]);
 	return false;
 }
 
 const struct lc_results *linkcheck_results(const struct linkcheck *lc)
 {
 	return lc ? &lc->results : NULL;
+}
+
+void linkcheck_dispatch(struct linkcheck *lc)
+{
+	lc_io_dispatch(lc);
+	lc_process_due(lc);
+}
+
+void linkcheck_close(struct linkcheck *lc)
+{
+	if (!lc)
+		return;
+	for (size_t i = 0; i < lc->n_bonds; i++)
+		bond_free(lc->bonds[i]);
+	free(lc->bonds);
+	lc_io_close(lc);
 }

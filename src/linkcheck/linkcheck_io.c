@@ -284,29 +284,6 @@ static void dropped(struct lc_bond *b)
 		 "bondd-status --json, said once", b->name);
 }
 
-/* `end` answered slave i's requests in the running check or the last one. */
-static bool proven_peer(const struct lc_bond *b, size_t i, const struct lc_end *end)
-{
-	const struct lc_slave_obs *rows[2] = {&b->live[i], &b->shown[i]};
-	for (size_t r = 0; r < 2; r++)
-		for (size_t p = 0; p < rows[r]->n_peers; p++)
-			if (rows[r]->peers[p].answered && lc_end_same(&rows[r]->peers[p].end, end))
-				return true;
-	return false;
-}
-
-/* Peer slaves that answered slave i in the last complete check: what the
- * peers' budget grows with.  Not every peer slave its rows hold: anyone
- * can fill a row with requests from made-up hosts, and would raise the
- * budget that way. */
-static size_t answered_peers(const struct lc_bond *b, size_t i)
-{
-	size_t n = 0;
-	for (size_t p = 0; p < b->shown[i].n_peers; p++)
-		n += b->shown[i].peers[p].answered != 0;
-	return n;
-}
-
 /* A frame of ours in reply to `from`'s, on slave s: takes one of its
  * budget, or returns false.  A peer (or anyone) sending requests fast
  * cannot make us a frame generator: at most LC_ANSWER_BURST answers and
@@ -319,21 +296,14 @@ static bool reply_budget(struct linkcheck *lc, struct lc_sock *s, const struct l
 			 int64_t now)
 {
 	struct lc_bond *b = s->bond;
-	if (now - s->answers_ms >= 1000) {
-		s->answers_ms = now;
-		s->answers = s->answers_proven = 0;
-	}
-	bool proven = lc_known_host(lc, from->host, now) || proven_peer(b, s->idx, from);
-	unsigned *used = proven ? &s->answers_proven : &s->answers;
-	if (*used >= (proven ? lc_answer_budget(answered_peers(b, s->idx)) : LC_ANSWER_BURST)) {
-		if (!proven)
-			dropped(b);
-		else
-			b->proven_over++;
-		return false;
-	}
-	(*used)++;
-	return true;
+	bool proven = lc_known_host(lc, from->host, now) || lc_proven_peer(b, s->idx, from);
+	if (lc_reply_take(&s->replied, proven, lc_answered_peers(b, s->idx), now))
+		return true;
+	if (!proven)
+		dropped(b);
+	else
+		b->proven_over++;
+	return false;
 }
 
 /* An answer or an echo (a request flagged LC_FLAG_ECHO), built, sent on s
@@ -359,27 +329,14 @@ static void send_reply(struct linkcheck *lc, struct lc_sock *s, const struct lc_
 /* An answer or echo, sent `delay` ms from now (linkcheck_spread.h: a
  * peer's check gets every peer slave's answers at once on one port
  * otherwise); at once when there is no delay or no room to wait. */
-static void reply(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
-		  const uint8_t *mac, int64_t now, uint32_t delay)
+static void reply_at(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
+		     const uint8_t *mac, int64_t now, uint32_t delay)
 {
 	static const uint8_t broadcast[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
 	struct lc_reply r = {.due_ms = now + delay, .ifindex = s->sock.ifindex, .frame = *f};
 	memcpy(r.mac, mac ? mac : broadcast, sizeof(r.mac));
 	if (!delay || !lc_replies_add(&lc->replies, &r))
 		send_reply(lc, s, f, mac);
-}
-
-/* The peer slaves whose answers converge with ours: those the last
- * check saw, or more when more are heard now (hosts starting together
- * have seen no check yet, and their first answers are the largest
- * burst). */
-static size_t answer_peers(const struct lc_bond *b)
-{
-	size_t live = 0;
-	for (size_t i = 0; i < b->n; i++)
-		live += b->live[i].n_peers;
-	size_t shown = lc_bond_peers(b);
-	return live > shown ? live : shown;
 }
 
 /* A peer's check asked to be probed back: one small request from every
@@ -414,7 +371,7 @@ static void echo(struct linkcheck *lc, struct lc_bond *b, const struct lc_frame 
 		snprintf(f.from.bond, IFNAMSIZ, "%s", b->name);
 		snprintf(f.from.slave, IFNAMSIZ, "%s", b->slaves[i]);
 		f.from.pos = (uint8_t)(i + 1);
-		reply(lc, s, &f, mac, now, delay);
+		reply_at(lc, s, &f, mac, now, delay);
 	}
 }
 
@@ -434,7 +391,7 @@ static void answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_fram
 	snprintf(f.from.bond, IFNAMSIZ, "%s", b->name);
 	snprintf(f.from.slave, IFNAMSIZ, "%s", b->slaves[s->idx]);
 	f.from.pos = (uint8_t)(s->idx + 1);
-	reply(lc, s, &f, mac, now, delay);
+	reply_at(lc, s, &f, mac, now, delay);
 }
 
 /* The slave a waiting reply leaves by: the bond and slave that built it,
@@ -475,118 +432,148 @@ static bool own_probe(const struct linkcheck *lc, uint32_t id)
 	return false;
 }
 
-static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
-		     const uint8_t *mac)
+/* A frame with our own host id, on slave s. */
+static void on_own_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f)
+{
+	struct lc_bond *b = s->bond;
+
+	/* An echo of ours, flooded back to us by a switch that did not know
+	 * the peer's address yet: proves nothing here. */
+	if (f->type == LC_REQUEST && (f->flags & LC_FLAG_ECHO))
+		return;
+	/* A request with our id that no check of ours sent: a host with a
+	 * copy of our /etc/machine-id (a cloned image: in the initial network
+	 * namespace its id is ours), whose probes all look like our own, or a
+	 * replayed frame.  Said once. */
+	if (f->type == LC_REQUEST && !own_probe(lc, f->probe_id)) {
+		b->result.bad_frames++;
+		if (!lc->twin_logged) {
+			char host[9];
+			lc_host_short(lc->host, host);
+			log_warn("%s: link check: a probe on %s carries this host's id %s but "
+				 "no check of this bondd sent it: another host with the same "
+				 "/etc/machine-id (a cloned image), or a replayed frame; the "
+				 "link check cannot tell the two hosts apart",
+				 b->name, b->slaves[s->idx], host);
+			lc->twin_logged = true;
+		}
+		return;
+	}
+	/* Our own request, arrived on another slave of the bond: the two
+	 * share a broadcast domain. */
+	int k = f->type == LC_REQUEST && strcmp(f->from.bond, b->name) == 0
+			? lc_slave_index(b, f->from.slave) : -1;
+	/* ... of this check: one of an earlier check, replayed by anyone on
+	 * the wire into another domain, proves nothing. */
+	if (k >= 0 && (size_t)k != s->idx && lc_phase_running(&b->ph) &&
+	    f->probe_id == b->probe_id)
+		b->live[s->idx].siblings |= 1u << k;
+}
+
+/* A peer's wish to be probed back that shows news is owed a check
+ * (lc_wish, lc_process_due), from the peers' budget or the strangers';
+ * never dropped, or a host that appears while we are busy would stay out
+ * of our matrix once its own checks are answered.  pe: the peer slave's
+ * place in the row, NULL when a full row had none. */
+static void note_wish(struct linkcheck *lc, struct lc_bond *b, struct lc_peer_obs *pe,
+		      const struct lc_frame *f, int64_t now)
+{
+	int k = lc_known_host(lc, f->from.host, now) ? 0 : 1;
+	if (pe)
+		pe->wished = true;
+	else
+		b->wish_blind[k] = true;
+	if (!b->wish[0].since_ms && !b->wish[1].since_ms) {
+		char host[LC_HOST_NAME_LEN];
+		lc_end_host(&f->from, host);
+		snprintf(b->wish_why, sizeof(b->wish_why), "probe from %s's %s", host,
+			 f->from.slave);
+	}
+	if (!b->wish[k].since_ms) {
+		b->wish[k] = (struct lc_wish){
+			.since_ms = now,
+			.jitter_ms = lc_peer_jitter(lc_next_rand(lc), lc_bond_peers(b))};
+	}
+	/* not settled while it is owed: it may find something */
+	b->result.settling = true;
+}
+
+/* A peer's request (or echo) on slave s, from mac. */
+static void on_request(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
+		       const uint8_t *mac)
 {
 	struct lc_bond *b = s->bond;
 	struct lc_slave_obs *row = &b->live[s->idx];
+	bool echoed = f->flags & LC_FLAG_ECHO, probe_back = f->flags & LC_FLAG_PROBE_BACK;
+	bool running = lc_phase_running(&b->ph);
 
-	if (memcmp(f->from.host, lc->host, LC_HOST_ID_LEN) == 0) {
-		/* An echo of ours, flooded back to us by a switch that did not
-		 * know the peer's address yet: proves nothing here. */
-		if (f->type == LC_REQUEST && (f->flags & LC_FLAG_ECHO))
-			return;
-		/* A request with our id that no check of ours sent: a host
-		 * with a copy of our /etc/machine-id (a cloned image: in the
-		 * initial network namespace its id is ours), whose probes
-		 * all look like our own, or a replayed frame.  Said once. */
-		if (f->type == LC_REQUEST && !own_probe(lc, f->probe_id)) {
-			b->result.bad_frames++;
-			if (!lc->twin_logged) {
-				char host[9];
-				lc_host_short(lc->host, host);
-				log_warn("%s: link check: a probe on %s carries this host's id %s but "
-					 "no check of this bondd sent it: another host with the same "
-					 "/etc/machine-id (a cloned image), or a replayed frame; the "
-					 "link check cannot tell the two hosts apart",
-					 b->name, b->slaves[s->idx], host);
-				lc->twin_logged = true;
-			}
-			return;
-		}
-		/* Our own request, arrived on another slave of the bond: the
-		 * two share a broadcast domain. */
-		int k = f->type == LC_REQUEST && strcmp(f->from.bond, b->name) == 0
-				? lc_slave_index(b, f->from.slave) : -1;
-		/* ... of this check: one of an earlier check, replayed by
-		 * anyone on the wire into another domain, proves nothing. */
-		if (k >= 0 && (size_t)k != s->idx && b->running && f->probe_id == b->probe_id)
-			row->siblings |= 1u << k;
+	/* An echo proves the path from its sender for the check of ours it
+	 * names, while that check runs: not for a later one (the switch may
+	 * have changed since). */
+	if (echoed && (!running || f->probe_id != b->probe_id))
 		return;
+	struct lc_peer_obs *pe = lc_row_peer(row, &f->from);
+	if (pe) {
+		pe->heard |= (uint8_t)LC_SIZE_BIT(f->size);
+		/* (an echo's leaves heard_ms: the next check does not keep
+		 * it, start_check) */
+		if (!echoed)
+			pe->heard_ms = mono_ms();
 	}
-	if (f->type == LC_REQUEST) {
-		/* An echo proves the path from its sender for the check of
-		 * ours it names, while that check runs: not for a later one
-		 * (the switch may have changed since). */
-		if ((f->flags & LC_FLAG_ECHO) && (!b->running || f->probe_id != b->probe_id))
-			return;
-		struct lc_peer_obs *pe = lc_row_peer(row, &f->from);
-		if (pe) {
-			pe->heard |= (uint8_t)LC_SIZE_BIT(f->size);
-			/* (an echo's leaves heard_ms: the next check does not
-			 * keep it, start_check) */
-			if (!(f->flags & LC_FLAG_ECHO))
-				pe->heard_ms = mono_ms();
-		}
-		/* An echo wants no answer and no check: it is the answer to a
-		 * wish of ours. */
-		if (f->flags & LC_FLAG_ECHO)
-			return;
-		/* The echo leaves with this request's answer, just before it:
-		 * the asker's check may end once every answer is in, and the
-		 * echoes must be in by then too. */
-		int64_t now = mono_ms();
-		uint32_t delay = lc_answer_delay_ms(lc_next_rand(lc), answer_peers(b));
-		if (f->flags & LC_FLAG_PROBE_BACK)
-			echo(lc, b, f, mac, now, delay);
-		answer(lc, s, f, mac, now, delay);
-		/* A peer checking while we are: it had not seen our requests
-		 * if it has not answered them (or its answers are still on
-		 * their way, spread: then it answers twice); this slave sends
-		 * them again, once per check. */
-		if ((f->flags & LC_FLAG_PROBE_BACK) && b->running && pe && !pe->answered &&
-		    !row->resent) {
-			row->resent = true;
-			b->result.frames_sent += lc_send_requests(lc, b, s->idx, false);
-		}
-		/* A peer's wish to be probed back that shows news is owed a
-		 * check (lc_wish, lc_process_due), from the peers' budget or
-		 * the strangers'; never dropped, or a host that appears
-		 * while we are busy would stay out of our matrix once its
-		 * own checks are answered. */
-		if ((f->flags & LC_FLAG_PROBE_BACK) && lc_news(b, s->idx, &f->from)) {
-			int k = lc_known_host(lc, f->from.host, now) ? 0 : 1;
-			if (pe)
-				pe->wished = true;
-			else
-				b->wish_blind[k] = true;
-			if (!b->wish[0].since_ms && !b->wish[1].since_ms) {
-				char host[LC_HOST_NAME_LEN];
-				lc_end_host(&f->from, host);
-				snprintf(b->wish_why, sizeof(b->wish_why), "probe from %s's %s", host,
-					 f->from.slave);
-			}
-			if (!b->wish[k].since_ms) {
-				b->wish[k] = (struct lc_wish){
-					.since_ms = now,
-					.jitter_ms = lc_peer_jitter(lc_next_rand(lc), lc_bond_peers(b))};
-			}
-			/* not settled while it is owed: it may find something */
-			b->result.settling = true;
-		}
+	/* An echo wants no answer and no check: it is the answer to a wish
+	 * of ours. */
+	if (echoed)
 		return;
+	/* The echo leaves with this request's answer, just before it: the
+	 * asker's check may end once every answer is in, and the echoes must
+	 * be in by then too. */
+	int64_t now = mono_ms();
+	uint32_t delay = lc_answer_delay_ms(lc_next_rand(lc), lc_answer_peers(b));
+	if (probe_back)
+		echo(lc, b, f, mac, now, delay);
+	answer(lc, s, f, mac, now, delay);
+	/* A peer checking while we are: it had not seen our requests if it
+	 * has not answered them (or its answers are still on their way,
+	 * spread: then it answers twice); this slave sends them again, once
+	 * per check. */
+	if (probe_back && running && pe && !pe->answered && !row->resent) {
+		row->resent = true;
+		b->result.frames_sent += lc_send_requests(lc, b, s->idx, false);
 	}
+	if (probe_back && lc_news(b, s->idx, &f->from))
+		note_wish(lc, b, pe, f, now);
+}
+
+/* A late answer, new for the last check (`lat` ms after the check it
+ * answers began), from `from` to slave k: counted, the last check
+ * evaluated again, the peer remembered as slow (not one-way) and the next
+ * checks' wait grown with it. */
+static void note_late(struct lc_bond *b, size_t k, const struct lc_end *from, int64_t lat,
+		      int64_t now_ms)
+{
+	b->result.late_answers++;
+	b->reeval = true;
+	lc_slow_note(&b->slow, (uint8_t)k, lc_peer_id(from), now_ms);
+	if (lat > (int64_t)b->slow_ms)
+		b->slow_ms = lat > LC_WAIT_MAX_MS ? LC_WAIT_MAX_MS : (uint32_t)lat;
+}
+
+/* An answer on slave s, from mac: to the running check, or late (to the
+ * last complete check that came after its end: a busy peer, a loaded
+ * link; the next check may be running by then).  Late is not lost: it
+ * counts for that check, whose findings are evaluated again before the
+ * next check's are confirmed against them.  Also one to a check before
+ * that, if recent (lc_recent_started): a peer that answers at all,
+ * however late, proved the path. */
+static void on_answer(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
+		      const uint8_t *mac)
+{
+	struct lc_bond *b = s->bond;
+
 	if (memcmp(f->to.host, lc->host, LC_HOST_ID_LEN) != 0 || strcmp(f->to.bond, b->name) != 0)
 		return; /* another host's or another bond's */
-	/* An answer to the last complete check that came after its end (a
-	 * busy peer, a loaded link; the next check may be running by then):
-	 * late is not lost, it counts for that check, whose findings are
-	 * evaluated again before the next check's are confirmed against
-	 * them. */
-	/* Also one to a check before that, if recent (lc_recent_started): a
-	 * peer that answers at all, however late, proved the path. */
 	int64_t now_ms = mono_ms();
-	bool current = b->running && f->probe_id == b->probe_id;
+	bool current = lc_phase_running(&b->ph) && f->probe_id == b->probe_id;
 	int64_t began = current ? -1 : lc_recent_started(&b->recent, f->probe_id, now_ms);
 	bool late = b->result.checks && began >= 0;
 	if (!late && !current) {
@@ -615,16 +602,21 @@ static void on_frame(struct linkcheck *lc, struct lc_sock *s, const struct lc_fr
 		guard_noted(lc, s);
 	rows[k].answered_on |= 1u << s->idx;
 	struct lc_peer_obs *pe = lc_row_peer_answered(&rows[k], &f->from);
-	if (pe && late && !(pe->answered & LC_SIZE_BIT(f->size))) {
-		int64_t lat = now_ms - began;
-		b->result.late_answers++;
-		b->reeval = true;
-		lc_slow_note(&b->slow, (uint8_t)k, lc_peer_id(&f->from), now_ms);
-		if (lat > (int64_t)b->slow_ms)
-			b->slow_ms = lat > LC_WAIT_MAX_MS ? LC_WAIT_MAX_MS : (uint32_t)lat;
-	}
+	if (pe && late && !(pe->answered & LC_SIZE_BIT(f->size)))
+		note_late(b, (size_t)k, &f->from, now_ms - began, now_ms);
 	if (pe)
 		pe->answered |= (uint8_t)LC_SIZE_BIT(f->size);
+}
+
+void lc_frame_in(struct linkcheck *lc, struct lc_sock *s, const struct lc_frame *f,
+		 const uint8_t *mac)
+{
+	if (memcmp(f->from.host, lc->host, LC_HOST_ID_LEN) == 0)
+		on_own_frame(lc, s, f);
+	else if (f->type == LC_REQUEST)
+		on_request(lc, s, f, mac);
+	else
+		on_answer(lc, s, f, mac);
 }
 
 /* A frame of n bytes in lc->buf, read for slave s from `from`. */
@@ -639,7 +631,7 @@ static void take_frame(struct linkcheck *lc, struct lc_sock *s, ssize_t n,
 			  n, (size_t)n >= sizeof(lc->buf) ? "too long" : why);
 		return;
 	}
-	on_frame(lc, s, &f, from->sll_halen == 6 ? from->sll_addr : NULL);
+	lc_frame_in(lc, s, &f, from->sll_halen == 6 ? from->sll_addr : NULL);
 }
 
 /* Reads at most `budget` frames of s's own socket; returns how many it
@@ -654,25 +646,10 @@ static unsigned read_frames(struct linkcheck *lc, struct lc_sock *s, unsigned bu
 	return asked - budget;
 }
 
-/* The peer slaves that answered slave s in the running check or the last
- * one: what its read budget grows with (not those merely heard). */
-static size_t read_peers(const struct lc_sock *s)
-{
-	const struct lc_slave_obs *rows[2] = {&s->bond->live[s->idx], &s->bond->shown[s->idx]};
-	size_t most = 0;
-	for (size_t r = 0; r < 2; r++) {
-		size_t n = 0;
-		for (size_t p = 0; p < rows[r]->n_peers; p++)
-			n += rows[r]->peers[p].answered != 0;
-		most = n > most ? n : most;
-	}
-	return most;
-}
-
 /* Slave s's read budget a second, open or filtered (linkcheck_guard.h). */
 static unsigned slave_budget(const struct lc_sock *s, bool filtered)
 {
-	size_t peers = read_peers(s);
+	size_t peers = lc_read_peers(s->bond, s->idx);
 	return filtered ? lc_read_budget_filtered(peers) : lc_read_budget(peers);
 }
 
@@ -694,7 +671,7 @@ static unsigned shared_budget(const struct linkcheck *lc, bool filtered)
 	size_t k = 0;
 	if (peers)
 		FOR_SHARED_USERS(lc, s)
-			peers[k++] = read_peers(s);
+			peers[k++] = lc_read_peers(s->bond, s->idx);
 	unsigned budget = lc_shared_budget(peers, k, filtered);
 	free(peers);
 	return budget;
@@ -884,15 +861,15 @@ static void guard_resend(struct linkcheck *lc, const struct guarded *gd)
 
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		struct lc_bond *b = lc->bonds[i];
-		for (size_t k = 0; b->running && k < b->n; k++) {
+		for (size_t k = 0; lc_phase_running(&b->ph) && k < b->n; k++) {
 			struct lc_sock *s = &b->socks[k];
 			bool served = gd->s ? s == gd->s : (s->sock.fd >= 0 && !s->own);
 			if (!served || b->live[k].reopen_resent || !b->live[k].probed)
 				continue;
 			b->live[k].reopen_resent = b->live[k].resent = true;
 			b->result.frames_sent += lc_send_requests(lc, b, k, false);
-			if (b->deadline_ms < until)
-				b->deadline_ms = until;
+			/* (a later deadline for the running check) */
+			lc_bond_enter(b, LC_PHASE_RUNNING, until - LC_WAIT_MS, until);
 		}
 	}
 }
@@ -1104,7 +1081,7 @@ static void read_shared(struct linkcheck *lc, unsigned batch)
 	}
 }
 
-static void on_readable(struct linkcheck *lc, struct lc_sock *s)
+static void own_readable(struct linkcheck *lc, struct lc_sock *s)
 {
 	/* A bounded batch: a flood on one slave cannot starve the loop; a
 	 * bounded second: it cannot take the CPU (linkcheck_guard.h). */
@@ -1126,7 +1103,7 @@ void lc_read_queued(struct linkcheck *lc, struct lc_bond *b)
 		read_shared(lc, LC_READ_AT_END * (unsigned)b->n);
 }
 
-void linkcheck_dispatch(struct linkcheck *lc)
+void lc_io_dispatch(struct linkcheck *lc)
 {
 	struct epoll_event evs[16];
 	int n = epoll_wait(lc->epfd, evs, 16, 0);
@@ -1138,11 +1115,11 @@ void linkcheck_dispatch(struct linkcheck *lc)
 		} else if (evs[i].data.ptr == &lc->shared) {
 			read_shared(lc, 256);
 		} else {
-			on_readable(lc, evs[i].data.ptr);
+			own_readable(lc, evs[i].data.ptr);
 		}
 	}
-	lc_process_due(lc);
 }
+
 int linkcheck_fd(const struct linkcheck *lc)
 {
 	return lc->epfd;
@@ -1165,7 +1142,7 @@ int linkcheck_open(struct linkcheck **out, struct findings *findings, lc_done_fn
 	if (lc->epfd < 0 || lc->timer_fd < 0 ||
 	    epoll_ctl(lc->epfd, EPOLL_CTL_ADD, lc->timer_fd, &ev) < 0) {
 		int err = -errno;
-		linkcheck_close(lc);
+		lc_io_close(lc);
 		return err;
 	}
 	host_id(lc->host);
@@ -1185,13 +1162,8 @@ int linkcheck_open(struct linkcheck **out, struct findings *findings, lc_done_fn
 	return 0;
 }
 
-void linkcheck_close(struct linkcheck *lc)
+void lc_io_close(struct linkcheck *lc)
 {
-	if (!lc)
-		return;
-	for (size_t i = 0; i < lc->n_bonds; i++)
-		lc_bond_free(lc->bonds[i]);
-	free(lc->bonds);
 	packet_sock_close(&lc->shared);
 	packet_sock_close(&lc->shared_g.counter);
 	free(lc->by_ifindex);

@@ -121,8 +121,8 @@ static size_t peers_at(const struct lc_slave_obs *s, enum lc_size c)
  * check on), or, once one ran, the last one's pending findings or requests. */
 enum lc_metric { LM_CHECKS, LM_PENDING, LM_SENT };
 
-static void bond_metric(struct strbuf *out, const struct lc_result *const *results, size_t n,
-			const char *name, const char *type, const char *help, enum lc_metric m)
+static void lc_bond_metric(struct strbuf *out, const struct lc_result *const *results, size_t n,
+			   const char *name, const char *type, const char *help, enum lc_metric m)
 {
 	prom_head(out, name, type, help);
 	for (size_t i = 0; i < n; i++) {
@@ -151,12 +151,12 @@ void linkcheck_prometheus(struct strbuf *out, const struct lc_result *const *res
 					    peers_at(s, (enum lc_size)c));
 			}
 	}
-	bond_metric(out, results, n, "bondd_link_check_checks_total", "counter",
+	lc_bond_metric(out, results, n, "bondd_link_check_checks_total", "counter",
 		    "link checks completed", LM_CHECKS);
-	bond_metric(out, results, n, "bondd_link_check_pending_findings", "gauge",
+	lc_bond_metric(out, results, n, "bondd_link_check_pending_findings", "gauge",
 		    "findings of the last link check not yet confirmed by the next one "
 		    "(they do not count in health)", LM_PENDING);
-	bond_metric(out, results, n, "bondd_link_check_requests_sent", "gauge",
+	lc_bond_metric(out, results, n, "bondd_link_check_requests_sent", "gauge",
 		    "requests the last link check sent", LM_SENT);
 }
 

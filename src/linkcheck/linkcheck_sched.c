@@ -14,7 +14,7 @@
 #include "log.h"
 
 /* The rate limits' token buckets (linkcheck_settle.h). */
-static int64_t refill(unsigned *tokens, int64_t *since, int64_t now)
+static int64_t bucket_at(unsigned *tokens, int64_t *since, int64_t now)
 {
 	return lc_bucket_refill(tokens, since, now, LC_BURST, LC_REFILL_MS);
 }
@@ -30,14 +30,15 @@ void lc_trigger(struct lc_bond *b, const char *why, bool demand, bool from_peer,
 		return;
 	/* Events coalesce into one check; it is named after (and timed
 	 * from) the first of our own, else the first peer's request. */
-	if (!b->due || (!from_peer && !b->due_probe_back)) {
-		b->due_since_ms = mono_ms();
-		snprintf(b->due_trigger, sizeof(b->due_trigger), "%s", why);
+	int64_t now = mono_ms();
+	if (!lc_phase_due(&b->ph) || (!from_peer && !b->ask.probe_back)) {
+		b->ask.since_ms = now;
+		snprintf(b->ask.trigger, sizeof(b->ask.trigger), "%s", why);
 	}
-	b->due = true;
-	b->due_demand |= demand;
-	b->due_probe_back |= !from_peer;
-	b->due_fresh |= fresh;
+	lc_bond_enter(b, LC_PHASE_DUE, now, 0);
+	b->ask.demand |= demand;
+	b->ask.probe_back |= !from_peer;
+	b->ask.fresh |= fresh;
 }
 
 /* A slave became ready: a check now if its bucket has a token, else
@@ -45,7 +46,7 @@ void lc_trigger(struct lc_bond *b, const char *why, bool demand, bool from_peer,
 void lc_slave_event(struct lc_bond *b, struct lc_sock *s)
 {
 	int64_t now = mono_ms();
-	if (refill(&s->tokens, &s->tokens_ms, now) > now) {
+	if (bucket_at(&s->tokens, &s->tokens_ms, now) > now) {
 		s->pending = true;
 		return;
 	}
@@ -138,17 +139,14 @@ static uint32_t wait_for(struct lc_bond *b)
 
 static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 {
-	b->running = b->result.running = true;
-	b->started_ms = b->last_start_ms = now;
-	b->deadline_ms = now + wait_for(b);
-	b->trigger_since_ms = b->due_since_ms;
+	lc_bond_enter(b, LC_PHASE_RUNNING, now, now + wait_for(b));
+	/* what asked for it is the running check's; the next starts anew */
+	b->run = b->ask;
+	b->ask = (struct lc_asked){0};
 	b->probe_id = lc->next_probe++;
 	lc_recent_add(&b->recent, b->probe_id, now);
-	snprintf(b->result.trigger, sizeof(b->result.trigger), "%s", b->due_trigger);
-	bool probe_back = b->due_probe_back;
-	b->running_fresh = b->due_fresh;
-	b->running_demand = b->due_demand;
-	b->due = b->due_demand = b->due_probe_back = b->due_fresh = false;
+	snprintf(b->result.trigger, sizeof(b->result.trigger), "%s", b->run.trigger);
+	bool probe_back = b->run.probe_back;
 	/* a broadcast check: it serves every wish owed so far */
 	memset(b->wish, 0, sizeof(b->wish));
 	memset(b->wish_blind, 0, sizeof(b->wish_blind));
@@ -156,128 +154,11 @@ static void start_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 
 	unsigned frames = 0;
 	for (size_t i = 0; i < b->n; i++) {
-		struct lc_slave_obs *row = &b->live[i];
-		/* Answers are this check's alone; what peers sent counts while
-		 * it is recent (it may be what made us check), and in a re-check
-		 * a little longer: it confirms or clears what the check before
-		 * found, and a peer's requests arrive only when the peer checks
-		 * (a one-way path is confirmed by its peer's requests of the
-		 * check before and the answers still missing in this one).
-		 * A peer slave's request that raised a wish this check serves
-		 * is kept however long the wish waited (its jitter, the
-		 * wishes' bucket): it is what made us check, and without it a
-		 * check owed to a one-way peer's requests would see that peer
-		 * neither heard nor answering, and clear the one-way finding
-		 * it should confirm. */
-		int64_t slack = b->running_fresh ? LC_HEARD_SLACK_MS : LC_HEARD_KEEP_MS;
-		size_t keep = 0;
-		for (size_t p = 0; p < row->n_peers; p++) {
-			struct lc_peer_obs pe = row->peers[p];
-			bool kept = pe.heard && (pe.heard_ms >= now - slack || pe.wished);
-			pe.answered = 0;
-			pe.expected = pe.wished = false;
-			if (kept)
-				row->peers[keep++] = pe;
-		}
-		row->n_peers = keep;
-		/* Whom to wait for: every peer slave the check before saw,
-		 * those that answered it first (in a full row a peer that
-		 * only sent requests gives its place up). */
-		for (int pass = 0; pass < 2; pass++)
-			for (size_t p = 0; p < b->shown[i].n_peers; p++) {
-				const struct lc_peer_obs *old = &b->shown[i].peers[p];
-				/* (a peer only heard is waited for when its
-				 * host answered: a stranger's requests are not
-				 * a peer's) */
-				if (pass ? old->answered || !old->heard || b->lag_seen ||
-						   !lc_known_host(lc, old->end.host, now)
-					 : !old->answered)
-					continue;
-				struct lc_peer_obs *pe = pass ? lc_row_peer(row, &old->end)
-							      : lc_row_peer_answered(row, &old->end);
-				if (pe)
-					pe->expected = true;
-			}
-		row->siblings = row->answered_on = 0;
-		row->probed = row->resent = row->reopen_resent = false;
-		row->sent = 0;
-		row->error[0] = '\0';
-		memset(row->sizes, 0, sizeof(row->sizes));
-		snprintf(row->name, sizeof(row->name), "%s", b->slaves[i]);
-		snprintf(row->sel, sizeof(row->sel), "%s", b->sel[i]);
-		row->pos = (uint8_t)(i + 1);
-		row->ifindex = b->socks[i].sock.ifindex;
+		lc_row_restart(lc, b, i, now);
 		frames += lc_send_requests(lc, b, i, probe_back);
 	}
 	b->result.frames_sent = frames;
 	log_debug("%s: link check started (%s): %u requests", b->name, b->result.trigger, frames);
-}
-
-/* Counts the peer slaves we wait for (they answered the check before, or
- * their requests arrived and their host answers) and, in *missing, those
- * of them that have not answered every size sent yet (per slave in
- * missing_on, and of those the ones a one-way path does not explain in
- * unexplained_on, unless NULL). */
-static size_t awaited(const struct lc_bond *b, size_t *missing, unsigned *missing_on,
-		      unsigned *unexplained_on)
-{
-	size_t known = 0;
-	*missing = 0;
-	for (size_t i = 0; i < b->n; i++) {
-		const struct lc_slave_obs *row = &b->live[i];
-		size_t before = *missing;
-		unsigned unexplained = 0;
-		for (size_t p = 0; row->probed && p < row->n_peers; p++) {
-			const struct lc_peer_obs *pe = &row->peers[p];
-			if (!pe->expected &&
-			    (b->lag_seen ||
-			     !(pe->heard && lc_host_answered(b->live, b->n, pe->end.host))))
-				continue;
-			known++;
-			*missing += pe->answered != row->sent;
-			/* (a peer slave heard and silent is what one-way
-			 * names; one that sent nothing, or answered some sizes
-			 * only, is lost for another reason) */
-			unexplained += pe->answered != row->sent && (pe->answered || !pe->heard);
-		}
-		if (missing_on)
-			missing_on[i] = (unsigned)(*missing - before);
-		if (unexplained_on)
-			unexplained_on[i] = unexplained;
-	}
-	return known;
-}
-
-/* Every peer slave we wait for has answered every size sent: nothing more
- * to wait for.  A check with no such peer waits its whole time. */
-static bool answers_complete(const struct lc_bond *b)
-{
-	size_t missing, known = awaited(b, &missing, NULL, NULL);
-	if (!known || missing)
-		return false;
-	/* A probed slave that no peer answered yet, while others have
-	 * answers, is waited for the whole time: it may be slow rather
-	 * than cut off, and a finding about it must rest on a full wait. */
-	for (size_t i = 0; i < b->n; i++) {
-		const struct lc_slave_obs *row = &b->live[i];
-		bool any = false;
-		for (size_t p = 0; row->probed && p < row->n_peers && !any; p++)
-			any = row->peers[p].answered != 0;
-		if (row->probed && !any)
-			return false;
-	}
-	return true;
-}
-
-uint32_t lc_next_rand(struct linkcheck *lc)
-{
-	/* xorshift32: spreads the checks of hosts that saw one change */
-	uint32_t x = lc->rng ? lc->rng : 0x9e3779b9u;
-	x ^= x << 13;
-	x ^= x >> 17;
-	x ^= x << 5;
-	lc->rng = x;
-	return x;
 }
 
 /* The re-check's random delay, as long as a peer's wish's (lc_peer_jitter:
@@ -290,128 +171,11 @@ static uint32_t jitter(struct linkcheck *lc, const struct lc_bond *b)
 	return lc_peer_jitter(lc_next_rand(lc), lc_bond_peers(b));
 }
 
-/* A peer slave's request kept from before this check (a re-check keeps
- * LC_HEARD_KEEP_MS) on one slave, while in this check that peer slave
- * answered another slave and not this one: the path moved (a switch put
- * right), and the request came the old way.  It is dropped. */
-static void drop_moved(struct lc_bond *b)
+/* The end of b's check said: its line (the frames the kernel dropped for
+ * its sockets read here), and each finding, a warning once confirmed. */
+static void say_done(struct linkcheck *lc, struct lc_bond *b, int pending, size_t missing,
+		     bool owed)
 {
-	for (size_t i = 0; i < b->n; i++)
-		for (size_t p = 0; p < b->live[i].n_peers; p++) {
-			struct lc_peer_obs *pe = &b->live[i].peers[p];
-			if (!pe->heard || pe->answered || pe->heard_ms >= b->started_ms)
-				continue;
-			bool moved = false;
-			for (size_t j = 0; j < b->n && !moved; j++)
-				for (size_t q = 0; j != i && q < b->live[j].n_peers && !moved; q++)
-					moved = b->live[j].peers[q].answered &&
-						lc_end_same(&b->live[j].peers[q].end, &pe->end);
-			if (moved)
-				pe->heard = 0;
-		}
-}
-
-/* A request from `end` shows what the last check of slave i did not:
- * that slave was not answered by it (a host new to us, a path that
- * changed).  A peer slave only heard is news too: its requests prove
- * nothing about ours reaching it, and a host that appeared while our check
- * ran may have been heard and never asked (a wish that found us busy).
- * Behind a switch LAG a peer slave answers whichever slave the switch's
- * hash picks: one that answered another slave is no news. */
-bool lc_news(const struct lc_bond *b, size_t i, const struct lc_end *end)
-{
-	if (!b->result.checks || !b->shown[i].probed)
-		return true;
-	for (size_t j = 0; j < b->n; j++) {
-		const struct lc_slave_obs *row = &b->shown[j];
-		for (size_t p = 0; (j == i || b->lag_seen) && p < row->n_peers; p++)
-			if (row->peers[p].answered && lc_end_same(&row->peers[p].end, end))
-				return false;
-	}
-	return true;
-}
-
-/* A wish owed a check is still owed: a peer slave that asked since the
- * last check began has not answered us since (a late answer counts), or
- * one asked that a full row had no place for. */
-static bool wish_owed(const struct lc_bond *b)
-{
-	if (!b->wish[0].since_ms && !b->wish[1].since_ms)
-		return false;
-	if (b->wish_blind[0] || b->wish_blind[1])
-		return true;
-	for (size_t i = 0; i < b->n; i++)
-		for (size_t p = 0; p < b->live[i].n_peers; p++)
-			if (b->live[i].peers[p].wished && lc_news(b, i, &b->live[i].peers[p].end))
-				return true;
-	return false;
-}
-
-static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
-{
-	drop_moved(b);
-	b->running = b->result.running = false;
-	b->result.checks++;
-	b->result.wall_ms = wall_ms();
-	b->result.took_ms = (uint32_t)(now - b->started_ms);
-	b->result.trigger_ms = (uint32_t)(now - b->trigger_since_ms);
-	memcpy(b->shown, b->live, b->n * sizeof(*b->shown));
-	for (size_t i = 0; i < b->n; i++)
-		for (size_t p = 0; p < b->shown[i].n_peers; p++)
-			b->shown[i].peers[p].expected = false;
-	b->result.m = (struct lc_matrix){.mode = b->mode, .mtu = b->mtu, .slaves = b->shown,
-					 .n_slaves = b->n, .lag_expected = b->lag_expected};
-	snprintf(b->result.m.bond, IFNAMSIZ, "%s", b->name);
-	size_t missing;
-	awaited(b, &missing, b->missing_on, b->unexplained_on);
-	bool flooded = false;
-	for (size_t i = 0; i < b->n; i++) {
-		b->flooded_on[i] = lc_sock_flooded(lc, &b->socks[i], b->started_ms);
-		flooded |= b->flooded_on[i];
-		if (b->flooded_on[i])
-			log_info("%s: link check: %s was flooded with probe frames during the check "
-				 "(read within its budget, strangers filtered): no finding about it is "
-				 "confirmed until a check without a flood", b->name, b->slaves[i]);
-	}
-	b->one_way_held_before = b->one_way_held;
-	struct findings t = b->raw_before;
-	b->raw_before = b->raw_last;
-	b->raw_last = t;
-	t = b->was;
-	b->was = b->found;
-	b->found = t;
-	int pending = evaluate(b, true);
-	if (pending < 0)
-		log_err("%s: link check: out of memory for its findings", b->name);
-	b->reeval = false;
-	lc_rebuild_findings(lc);
-	b->result.pending = pending > 0 ? (unsigned)pending : 0;
-	b->result.missing = (unsigned)missing;
-	/* (an informational finding, such as an intended LAG, is no reason
-	 * to look again) */
-	bool degraded = false;
-	for (size_t j = 0; j < b->raw_last.n; j++)
-		degraded |= b->raw_last.v[j].severity == FSEV_DEGRADED;
-	lc_settle_checked(&b->settle, now, degraded || missing > 0 || flooded, b->running_fresh,
-			  jitter(lc, b));
-	/* wishes the check did not serve (the peer slave asked while it
-	 * ran and did not answer it) stay owed: lc_process_due */
-	bool owed = wish_owed(b);
-	b->result.settling = !lc_settle_quiet(&b->settle) || owed;
-	b->result.recheck_ms = b->settle.next_ms ? (uint32_t)(b->settle.next_ms - now) : 0;
-	/* The client's answer is a check started after it asked (one that
-	 * was running already may predate what it wants to see), and the
-	 * check confirming that one's findings when it found any that
-	 * matter (a new informational one starts no re-check: nothing to
-	 * wait for). */
-	if (b->demand_wait && (b->running_demand || b->demand_checks) &&
-	    (++b->demand_checks >= 2 || pending <= 0 || lc_settle_quiet(&b->settle)))
-		b->demand_wait = false;
-	/* A client waits for the confirming check: it comes at the first
-	 * step, whatever the schedule had reached. */
-	if (b->demand_wait && b->settle.next_ms > now + LC_SETTLE_FIRST_MS)
-		b->settle.next_ms = now + LC_SETTLE_FIRST_MS;
-
 	/* frames our sockets lost, their queues full: a missing answer may be
 	 * one of them (said in the log; 0 in every bench run but a start of
 	 * 64 hosts on one CPU, and there not where findings were false) */
@@ -448,10 +212,187 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 			log_warn("%s: link check: %s: %s; fix: %s", b->name,
 				 finding_kind_name(f->kind), f->evidence, f->fix);
 	}
+}
+
+static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
+{
+	lc_drop_moved(b);
+	int64_t started_ms = b->ph.started_ms;
+	/* (DUE when a trigger came while it ran) */
+	lc_bond_enter(b, LC_PHASE_IDLE, now, 0);
+	b->result.checks++;
+	b->result.wall_ms = wall_ms();
+	b->result.took_ms = (uint32_t)(now - started_ms);
+	b->result.trigger_ms = (uint32_t)(now - b->run.since_ms);
+	memcpy(b->shown, b->live, b->n * sizeof(*b->shown));
+	for (size_t i = 0; i < b->n; i++)
+		for (size_t p = 0; p < b->shown[i].n_peers; p++)
+			b->shown[i].peers[p].expected = false;
+	b->result.m = (struct lc_matrix){.mode = b->mode, .mtu = b->mtu, .slaves = b->shown,
+					 .n_slaves = b->n, .lag_expected = b->lag_expected};
+	snprintf(b->result.m.bond, IFNAMSIZ, "%s", b->name);
+	size_t missing;
+	lc_awaited(b, &missing, b->missing_on, b->unexplained_on);
+	bool flooded = false;
+	for (size_t i = 0; i < b->n; i++) {
+		b->flooded_on[i] = lc_sock_flooded(lc, &b->socks[i], started_ms);
+		flooded |= b->flooded_on[i];
+		if (b->flooded_on[i])
+			log_info("%s: link check: %s was flooded with probe frames during the check "
+				 "(read within its budget, strangers filtered): no finding about it is "
+				 "confirmed until a check without a flood", b->name, b->slaves[i]);
+	}
+	b->one_way_held_before = b->one_way_held;
+	struct findings t = b->raw_before;
+	b->raw_before = b->raw_last;
+	b->raw_last = t;
+	t = b->was;
+	b->was = b->found;
+	b->found = t;
+	int pending = evaluate(b, true);
+	if (pending < 0)
+		log_err("%s: link check: out of memory for its findings", b->name);
+	b->reeval = false;
+	lc_rebuild_findings(lc);
+	b->result.pending = pending > 0 ? (unsigned)pending : 0;
+	b->result.missing = (unsigned)missing;
+	/* (an informational finding, such as an intended LAG, is no reason
+	 * to look again) */
+	bool degraded = false;
+	for (size_t j = 0; j < b->raw_last.n; j++)
+		degraded |= b->raw_last.v[j].severity == FSEV_DEGRADED;
+	lc_settle_checked(&b->settle, now, degraded || missing > 0 || flooded, b->run.fresh,
+			  jitter(lc, b));
+	/* wishes the check did not serve (the peer slave asked while it
+	 * ran and did not answer it) stay owed: lc_process_due */
+	bool owed = lc_wish_owed(b);
+	b->result.settling = !lc_settle_quiet(&b->settle) || owed;
+	b->result.recheck_ms = b->settle.next_ms ? (uint32_t)(b->settle.next_ms - now) : 0;
+	/* The client's answer is a check started after it asked (one that
+	 * was running already may predate what it wants to see), and the
+	 * check confirming that one's findings when it found any that
+	 * matter (a new informational one starts no re-check: nothing to
+	 * wait for). */
+	if (b->demand_wait && (b->run.demand || b->demand_checks) &&
+	    (++b->demand_checks >= 2 || pending <= 0 || lc_settle_quiet(&b->settle)))
+		b->demand_wait = false;
+	/* A client waits for the confirming check: it comes at the first
+	 * step, whatever the schedule had reached. */
+	if (b->demand_wait && b->settle.next_ms > now + LC_SETTLE_FIRST_MS)
+		b->settle.next_ms = now + LC_SETTLE_FIRST_MS;
+
+	say_done(lc, b, pending, missing, owed);
 	if (lc->done)
 		lc->done(lc->ctx, b->name);
 }
 
+
+/* The events of b's slaves that waited for a token (lc_slave_event), now
+ * that their buckets have one; returns when the next one has, 0: none
+ * waits.  (Before the phase's steps: an event while a check runs makes
+ * the next one due, as it would after the check's end.) */
+static int64_t slave_events_due(struct lc_bond *b, int64_t now)
+{
+	int64_t next = 0;
+	for (size_t j = 0; j < b->n; j++) {
+		struct lc_sock *s = &b->socks[j];
+		if (!s->pending)
+			continue;
+		if (s->sock.fd < 0) {
+			s->pending = false;
+			continue;
+		}
+		int64_t at = bucket_at(&s->tokens, &s->tokens_ms, now);
+		if (at <= now)
+			lc_slave_event(b, s);
+		else if (!next || at < next)
+			next = at;
+	}
+	return next;
+}
+
+/* What the schedule's next step depends on besides the phase
+ * (lc_phase_next), as b holds it at now. */
+static struct lc_phase_in phase_in(struct lc_bond *b, int64_t now)
+{
+	return (struct lc_phase_in){
+		.complete = lc_phase_running(&b->ph) && lc_answers_complete(b),
+		.demand_wait = b->demand_wait,
+		.recheck_ms = b->settle.next_ms,
+		.wish = {b->wish[0], b->wish[1]},
+		.wishes_owed = lc_wish_owed(b),
+		.token_ms = {bucket_at(&b->peer_tokens, &b->peer_tokens_ms, now),
+			     bucket_at(&b->stranger_tokens, &b->stranger_tokens_ms, now)},
+		.peers = lc_bond_peers(b),
+	};
+}
+
+/* Settling, as the status shows it while no check runs: a re-check is
+ * due, or a check owed to wishes (a wish served by the answers to a
+ * check, with no check of its own, leaves the bond settled). */
+static void note_settling(struct lc_bond *b)
+{
+	if (!lc_phase_running(&b->ph) && b->enabled)
+		b->result.settling = !lc_settle_quiet(&b->settle) || b->wish[0].since_ms ||
+				     b->wish[1].since_ms;
+}
+
+/* Each step of the schedule changes the state it came from (a check
+ * ended, triggered or started, wishes forgotten): a bond takes a few per
+ * pass.  A bound all the same. */
+#define LC_STEPS_MAX 16
+
+/* Does b's schedule's steps due by now (lc_phase_next); returns when the
+ * next one is due, 0: none. */
+static int64_t run_steps(struct linkcheck *lc, struct lc_bond *b, int64_t now)
+{
+	for (unsigned n = 0; n < LC_STEPS_MAX; n++) {
+		struct lc_phase_in in = phase_in(b, now);
+		struct lc_next nx = lc_phase_next(&b->ph, now, &in);
+		switch (nx.step) {
+		case LC_STEP_WAIT:
+			note_settling(b);
+			return nx.at;
+		case LC_STEP_FINISH:
+			finish_check(lc, b, now);
+			break;
+		case LC_STEP_RECHECK:
+			/* Re-checks take a token of the bucket peers' wishes
+			 * to be probed back take (a check that our own events
+			 * did not start), so that the two together stay within
+			 * it; one a client waits for does not wait for one. */
+			if (!b->demand_wait)
+				b->peer_tokens--;
+			lc_trigger(b, "re-check", false, false, false);
+			break;
+		case LC_STEP_SERVED:
+			memset(b->wish, 0, sizeof(b->wish));
+			memset(b->wish_blind, 0, sizeof(b->wish_blind));
+			/* the last check's line said "next check soon" for them */
+			if (lc_settle_quiet(&b->settle))
+				log_info("%s: link check: the peer slaves that asked to be probed "
+					 "back have answered; next check on a change", b->name);
+			break;
+		case LC_STEP_WISH_PEER:
+		case LC_STEP_WISH_STRANGER:
+			/* peers' wishes owed a check (lc_wish), each from its
+			 * own bucket */
+			if (nx.step == LC_STEP_WISH_PEER)
+				b->peer_tokens--;
+			else
+				b->stranger_tokens--;
+			lc_trigger(b, b->wish_why, false, true, false);
+			break;
+		case LC_STEP_START:
+			note_settling(b);
+			start_check(lc, b, now);
+			break;
+		}
+	}
+	log_err("%s: link check: its schedule took more than %d steps at once; looked at again "
+		"in a second", b->name, LC_STEPS_MAX);
+	return now + 1000;
+}
 
 /* Ends checks past their deadline, starts the due ones the rate limit
  * allows, and arms the timer for the next of these; with nothing running
@@ -472,88 +413,15 @@ void lc_process_due(struct linkcheck *lc)
 			b->result.pending = pending > 0 ? (unsigned)pending : 0;
 			lc_rebuild_findings(lc);
 		}
-		if (b->running && now >= b->deadline_ms)
+		/* (at its deadline a check counts what its sockets hold) */
+		if (lc_phase_running(&b->ph) && now >= b->ph.deadline_ms)
 			lc_read_queued(lc, b);
-		if (b->running && (now >= b->deadline_ms ||
-				   (now >= b->started_ms + LC_MIN_WAIT_MS && answers_complete(b))))
-			finish_check(lc, b, now);
-		for (size_t j = 0; j < b->n; j++) {
-			struct lc_sock *s = &b->socks[j];
-			if (!s->pending)
-				continue;
-			if (s->sock.fd < 0) {
-				s->pending = false;
-				continue;
-			}
-			int64_t at = refill(&s->tokens, &s->tokens_ms, now);
-			if (at <= now)
-				lc_slave_event(b, s);
-			else if (!next || at < next)
-				next = at;
-		}
-		/* settling: the re-check, unless a check is due or running
-		 * anyway (it takes the re-check's place).  Re-checks take a
-		 * token of the bucket peers' wishes to be probed back take
-		 * (a check that our own events did not start), so that the
-		 * two together stay within it; one a client waits for does
-		 * not wait for a token. */
-		if (b->settle.next_ms && !b->running && !b->due) {
-			int64_t at = b->settle.next_ms;
-			if (at <= now && !b->demand_wait)
-				at = refill(&b->peer_tokens, &b->peer_tokens_ms, now);
-			if (at <= now) {
-				if (!b->demand_wait)
-					b->peer_tokens--;
-				lc_trigger(b, "re-check", false, false, false);
-			} else if (!next || at < next) {
-				next = at;
-			}
-		}
-		/* peers' wishes owed a check (lc_wish): unless one runs or
-		 * is due (it serves them, or its end shows whether the peers
-		 * answered), when the window and the wish's bucket allow;
-		 * those answered since are served. */
-		if (!b->running && !b->due && (b->wish[0].since_ms || b->wish[1].since_ms) &&
-		    !wish_owed(b)) {
-			memset(b->wish, 0, sizeof(b->wish));
-			memset(b->wish_blind, 0, sizeof(b->wish_blind));
-			/* the last check's line said "next check soon" for them */
-			if (lc_settle_quiet(&b->settle))
-				log_info("%s: link check: the peer slaves that asked to be probed "
-					 "back have answered; next check on a change", b->name);
-		}
-		for (int k = 0; k < 2; k++) {
-			size_t peers = lc_bond_peers(b);
-			unsigned *tokens = k ? &b->stranger_tokens : &b->peer_tokens;
-			int64_t *since = k ? &b->stranger_tokens_ms : &b->peer_tokens_ms;
-			int64_t at = b->wish[k].since_ms
-					     ? lc_wish_at(&b->wish[k], b->running || b->due,
-							  b->last_start_ms, b->settle.next_ms, peers,
-							  refill(tokens, since, now))
-					     : 0;
-			if (at && at <= now) {
-				(*tokens)--;
-				lc_trigger(b, b->wish_why, false, true, false);
-			} else if (at && (!next || at < next)) {
-				next = at;
-			}
-		}
-		/* settling: a re-check is due, or a check owed to wishes (a
-		 * wish served by the answers to a check, with no check of
-		 * its own, leaves the bond settled) */
-		if (!b->running && b->enabled)
-			b->result.settling = !lc_settle_quiet(&b->settle) || b->wish[0].since_ms ||
-					     b->wish[1].since_ms;
-		if (b->due && !b->running) {
-			int64_t at = lc_start_at(b->last_start_ms, now);
-			if (at <= now)
-				start_check(lc, b, now);
-			else if (!next || at < next)
-				next = at;
-		}
-		int64_t end = lc_end_at(b->started_ms, b->deadline_ms, now);
-		if (b->running && (!next || end < next))
-			next = end;
+		int64_t at = slave_events_due(b, now);
+		if (at && (!next || at < next))
+			next = at;
+		at = run_steps(lc, b, now);
+		if (at && (!next || at < next))
+			next = at;
 	}
 	struct itimerspec its = {0};
 	if (next) {
@@ -563,4 +431,3 @@ void lc_process_due(struct linkcheck *lc)
 	}
 	timerfd_settime(lc->timer_fd, 0, &its, NULL);
 }
-

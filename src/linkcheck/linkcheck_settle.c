@@ -264,3 +264,16 @@ unsigned lc_answer_budget(size_t peers)
 		peers = LC_MAX_PEERS;
 	return LC_ANSWER_BURST + LC_ANSWER_PER_PEER * (unsigned)peers;
 }
+
+bool lc_reply_take(struct lc_reply_count *c, bool proven, size_t peers, int64_t now_ms)
+{
+	if (now_ms - c->second_ms >= 1000) {
+		c->second_ms = now_ms;
+		c->open = c->proven = 0;
+	}
+	unsigned *used = proven ? &c->proven : &c->open;
+	if (*used >= (proven ? lc_answer_budget(peers) : LC_ANSWER_BURST))
+		return false;
+	(*used)++;
+	return true;
+}

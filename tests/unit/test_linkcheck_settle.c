@@ -628,6 +628,32 @@ static void slow_peers_remembered_a_minute(void **state)
 	assert_true(lc_slow_recent(&t, 1, 5000, 70000));
 }
 
+/* The replies a slave sends a second: strangers' and proven peers'
+ * budgets apart, each counted until spent, both anew the next second. */
+static void reply_budgets_apart(void **state)
+{
+	(void)state;
+	struct lc_reply_count c = {0};
+	int64_t t = 50000;
+	for (unsigned i = 0; i < LC_ANSWER_BURST; i++)
+		assert_true(lc_reply_take(&c, false, 2, t));
+	assert_false(lc_reply_take(&c, false, 2, t + 10));
+	assert_int_equal(c.open, LC_ANSWER_BURST);
+	/* a flood of strangers starves no peer */
+	unsigned peers_budget = lc_answer_budget(2);
+	for (unsigned i = 0; i < peers_budget; i++)
+		assert_true(lc_reply_take(&c, true, 2, t + 20));
+	assert_false(lc_reply_take(&c, true, 2, t + 30));
+	/* ... whose budget grows with the peers that answered */
+	assert_true(lc_reply_take(&c, true, 3, t + 30));
+	/* the second is over just before 1000 ms, not before */
+	assert_false(lc_reply_take(&c, false, 2, t + 999));
+	assert_true(lc_reply_take(&c, false, 2, t + 1000));
+	assert_int_equal(c.open, 1);
+	assert_int_equal(c.proven, 0);
+	assert_int_equal(c.second_ms, t + 1000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -650,6 +676,7 @@ int main(void)
 		cmocka_unit_test(answer_budget_grows_with_peers),
 		cmocka_unit_test(start_gap_and_end),
 		cmocka_unit_test(slow_peers_remembered_a_minute),
+		cmocka_unit_test(reply_budgets_apart),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

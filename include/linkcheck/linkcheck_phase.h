@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The link check's schedule of one bond as a state machine, with time and
+ * the other inputs passed in (no clock, no I/O):
+ *
+ *   OFF      link checking is off for the bond (link_check = no, or a bond
+ *            new to the link check before the daemon's pass enabled it);
+ *   IDLE     no check runs and none is due: a re-check (linkcheck_settle.h)
+ *            or a peer's wish (lc_wish) may make one due;
+ *   DUE      a check is due: it starts once LC_MIN_GAP_MS have passed
+ *            since the last one started (lc_start_at);
+ *   RUNNING  a check's requests are out: it ends at its deadline, or once
+ *            every awaited answer is in and LC_MIN_WAIT_MS have passed.
+ *            A trigger while it runs makes the next check due (again):
+ *            the bond is DUE when it ends.
+ *
+ * lc_phase_enter is the only function that changes the phase and its
+ * timestamps; lc_phase_next says what to do now, or when to look again.
+ */
+#ifndef BONDD_LINKCHECK_PHASE_H
+#define BONDD_LINKCHECK_PHASE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "linkcheck_settle.h"
+
+enum lc_phase {
+	LC_PHASE_OFF = 0, /* (a zeroed bond is off until a pass enables it) */
+	LC_PHASE_IDLE,
+	LC_PHASE_DUE,
+	LC_PHASE_RUNNING,
+};
+
+struct lc_phase_state {
+	enum lc_phase phase;
+	bool again;            /* RUNNING: the next check is due when it ends */
+	int64_t started_ms;    /* the running (or last) check's start */
+	int64_t deadline_ms;   /* ... and when it ends at the latest */
+	int64_t last_start_ms; /* the last check's start, 0: none yet */
+};
+
+/*
+ * Enters phase `to` at now (monotonic ms):
+ *   OFF, IDLE from anything but RUNNING: that phase, nothing owed;
+ *   IDLE from RUNNING: the check ended (or was dropped): DUE instead when
+ *     a trigger came while it ran (again);
+ *   DUE from IDLE or DUE: DUE; from RUNNING: the next check is due once
+ *     this one ends (again); from OFF: stays OFF (checks are off);
+ *   RUNNING from any other phase: a check starts at now and ends by
+ *     deadline_ms at the latest; from RUNNING: its deadline moves to
+ *     deadline_ms if that is later (answers it must still wait for).
+ */
+void lc_phase_enter(struct lc_phase_state *ps, enum lc_phase to, int64_t now,
+		    int64_t deadline_ms);
+
+static inline bool lc_phase_running(const struct lc_phase_state *ps)
+{
+	return ps->phase == LC_PHASE_RUNNING;
+}
+
+/* A check is due: now, or once the running one ends. */
+static inline bool lc_phase_due(const struct lc_phase_state *ps)
+{
+	return ps->phase == LC_PHASE_DUE || (ps->phase == LC_PHASE_RUNNING && ps->again);
+}
+
+/* What lc_phase_next weighs besides the phase: the caller's view of the
+ * bond at now. */
+struct lc_phase_in {
+	bool complete;          /* every awaited answer is in (RUNNING only) */
+	bool demand_wait;       /* a client waits for a check's findings */
+	int64_t recheck_ms;     /* the re-check's time (lc_settle next_ms), 0: none */
+	/* [0] peers', [1] strangers' wishes owed a check (lc_wish) */
+	struct lc_wish wish[2];
+	bool wishes_owed;       /* some wish still unanswered (else they are served) */
+	/* when each bucket has a token ([0] the peers', which re-checks take
+	 * too; [1] the strangers'), as lc_bucket_refill returns it */
+	int64_t token_ms[2];
+	size_t peers;           /* peer slaves the last check saw */
+};
+
+enum lc_step {
+	LC_STEP_WAIT,        /* nothing to do now: look again at .at (0: on an event) */
+	LC_STEP_FINISH,      /* end the running check and evaluate it */
+	LC_STEP_RECHECK,     /* trigger the re-check (a peers' token, unless demand_wait) */
+	LC_STEP_SERVED,      /* the wishes were answered without a check: forget them */
+	LC_STEP_WISH_PEER,   /* trigger the check owed to peers' wishes (a peers' token) */
+	LC_STEP_WISH_STRANGER, /* ... to strangers' wishes (a strangers' token) */
+	LC_STEP_START,       /* start the due check */
+};
+
+struct lc_next {
+	enum lc_step step;
+	int64_t at;          /* LC_STEP_WAIT: when to look again, 0: no timer */
+};
+
+/*
+ * The first thing to do at now, in this order: end a running check past
+ * its deadline or complete; trigger a re-check that is due (no check
+ * running or due: that one takes its place); forget wishes answered
+ * meanwhile; trigger a check owed to wishes (lc_wish_at); start a due
+ * check.  Else LC_STEP_WAIT with the earliest time any of these becomes
+ * due.  The caller does the step, which changes the state, and asks
+ * again until it is told to wait.
+ */
+struct lc_next lc_phase_next(const struct lc_phase_state *ps, int64_t now,
+			     const struct lc_phase_in *in);
+
+/* The phase's name (debug log, tests). */
+const char *lc_phase_name(enum lc_phase p);
+
+#endif

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The link check's schedule as a state machine (linkcheck_phase.h): pure,
+ * time passed in.
+ */
+#include "linkcheck_phase.h"
+
+#include "linkcheck_io.h"
+
+void lc_phase_enter(struct lc_phase_state *ps, enum lc_phase to, int64_t now,
+		    int64_t deadline_ms)
+{
+	bool running = ps->phase == LC_PHASE_RUNNING;
+	switch (to) {
+	case LC_PHASE_OFF:
+		ps->phase = LC_PHASE_OFF;
+		ps->again = false;
+		break;
+	case LC_PHASE_IDLE:
+		ps->phase = running && ps->again ? LC_PHASE_DUE : LC_PHASE_IDLE;
+		ps->again = false;
+		break;
+	case LC_PHASE_DUE:
+		if (running)
+			ps->again = true;
+		else if (ps->phase != LC_PHASE_OFF)
+			ps->phase = LC_PHASE_DUE;
+		break;
+	case LC_PHASE_RUNNING:
+		if (running) {
+			if (deadline_ms > ps->deadline_ms)
+				ps->deadline_ms = deadline_ms;
+			break;
+		}
+		ps->phase = LC_PHASE_RUNNING;
+		ps->again = false;
+		ps->started_ms = ps->last_start_ms = now;
+		ps->deadline_ms = deadline_ms;
+		break;
+	}
+}
+
+static int64_t earliest(int64_t a, int64_t b)
+{
+	return !a || (b && b < a) ? b : a;
+}
+
+struct lc_next lc_phase_next(const struct lc_phase_state *ps, int64_t now,
+			     const struct lc_phase_in *in)
+{
+	int64_t wake = 0;
+	if (ps->phase == LC_PHASE_OFF)
+		return (struct lc_next){LC_STEP_WAIT, 0};
+	bool running = lc_phase_running(ps), due = lc_phase_due(ps);
+	bool wished = in->wish[0].since_ms || in->wish[1].since_ms;
+
+	if (running && (now >= ps->deadline_ms ||
+			(now >= ps->started_ms + LC_MIN_WAIT_MS && in->complete)))
+		return (struct lc_next){LC_STEP_FINISH, 0};
+	/* the re-check, unless a check is due or running anyway (it takes
+	 * the re-check's place); one a client waits for takes no token */
+	if (in->recheck_ms && !running && !due) {
+		int64_t at = in->recheck_ms;
+		if (at <= now && !in->demand_wait)
+			at = in->token_ms[0];
+		if (at <= now)
+			return (struct lc_next){LC_STEP_RECHECK, 0};
+		wake = earliest(wake, at);
+	}
+	/* wishes answered since (a check that runs or is due serves them,
+	 * or its end shows whether the peers answered) */
+	if (!running && !due && wished && !in->wishes_owed)
+		return (struct lc_next){LC_STEP_SERVED, 0};
+	for (int k = 0; k < 2; k++) {
+		int64_t at = in->wish[k].since_ms
+				     ? lc_wish_at(&in->wish[k], running || due, ps->last_start_ms,
+						  in->recheck_ms, in->peers, in->token_ms[k])
+				     : 0;
+		if (at && at <= now)
+			return (struct lc_next){k ? LC_STEP_WISH_STRANGER : LC_STEP_WISH_PEER, 0};
+		wake = earliest(wake, at);
+	}
+	if (due && !running) {
+		int64_t at = lc_start_at(ps->last_start_ms, now);
+		if (at <= now)
+			return (struct lc_next){LC_STEP_START, 0};
+		wake = earliest(wake, at);
+	}
+	if (running)
+		wake = earliest(wake, lc_end_at(ps->started_ms, ps->deadline_ms, now));
+	return (struct lc_next){LC_STEP_WAIT, wake};
+}
+
+const char *lc_phase_name(enum lc_phase p)
+{
+	switch (p) {
+	case LC_PHASE_OFF:
+		return "off";
+	case LC_PHASE_IDLE:
+		return "idle";
+	case LC_PHASE_DUE:
+		return "due";
+	case LC_PHASE_RUNNING:
+		return "running";
+	}
+	return "?";
+}

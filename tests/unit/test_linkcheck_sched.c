@@ -1,0 +1,272 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The link check's scheduler and frame handlers (linkcheck_sched.c,
+ * linkcheck_bonds.c, linkcheck_io.c) on a bond whose slaves are down: no
+ * packet socket is opened (its slaves are not ready, linkcheck_sync), so
+ * nothing reaches a network; frames are handed to lc_frame_in as the
+ * sockets would.  Time is the real monotonic clock: where a check's
+ * deadline must have passed, the test moves the deadline back instead of
+ * sleeping.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "linkcheck_parts.h"
+
+static int done_calls;
+static char done_bond[IFNAMSIZ + 1];
+
+static void on_done(void *ctx, const char *bond)
+{
+	(void)ctx;
+	done_calls++;
+	snprintf(done_bond, sizeof(done_bond), "%s", bond ? bond : "(all)");
+}
+
+struct rig {
+	struct linkcheck *lc;
+	struct findings fs;
+	struct desired want;
+	struct desired_bond d;
+	struct observed obs;
+};
+
+static struct lc_bond *rig_open(struct rig *r, bool link_check)
+{
+	memset(r, 0, sizeof(*r));
+	done_calls = 0;
+	assert_int_equal(linkcheck_open(&r->lc, &r->fs, on_done, NULL), 0);
+	snprintf(r->d.name, IFNAMSIZ, "bond0");
+	r->d.n_slaves = 2;
+	snprintf(r->d.slaves[0].name, IFNAMSIZ, "e1");
+	snprintf(r->d.slaves[1].name, IFNAMSIZ, "e2");
+	r->d.mtu = 1500;
+	r->d.opts.val[OPT_MODE] = MODE_ACTIVE_BACKUP;
+	r->d.link_check = link_check;
+	r->want.bonds = &r->d;
+	r->want.n_bonds = 1;
+	/* (nothing observed: the slaves are not ready, no socket opens) */
+	linkcheck_sync(r->lc, &r->want, &r->obs);
+	assert_int_equal(r->lc->n_bonds, 1);
+	return r->lc->bonds[0];
+}
+
+static void rig_close(struct rig *r)
+{
+	linkcheck_close(r->lc);
+	findings_free(&r->fs);
+}
+
+/* The running check's deadline passed (instead of a sleep). */
+static void deadline_passed(struct lc_bond *b)
+{
+	b->ph.deadline_ms = b->ph.started_ms;
+}
+
+static struct lc_frame frame(struct linkcheck *lc, enum lc_type type, char host, const char *slave,
+			     uint32_t probe_id)
+{
+	struct lc_frame f = {.type = type, .size = LC_SMALL, .probe_id = probe_id,
+			     .length = LC_HEADER_LEN};
+	memset(f.from.host, host, LC_HOST_ID_LEN);
+	snprintf(f.from.bond, IFNAMSIZ, "bond9");
+	snprintf(f.from.slave, IFNAMSIZ, "%s", slave);
+	f.from.pos = 1;
+	if (type == LC_ANSWER) {
+		memcpy(f.to.host, lc->host, LC_HOST_ID_LEN);
+		snprintf(f.to.bond, IFNAMSIZ, "bond0");
+		snprintf(f.to.slave, IFNAMSIZ, "e1");
+	}
+	return f;
+}
+
+static void off_bond_is_off(void **state)
+{
+	(void)state;
+	struct rig r;
+	struct lc_bond *b = rig_open(&r, false);
+	assert_int_equal(b->ph.phase, LC_PHASE_OFF);
+	assert_false(linkcheck_demand(r.lc, "bond0"));
+	assert_false(linkcheck_demand(r.lc, "bond7"));
+	assert_false(linkcheck_busy(r.lc, "bond0"));
+	assert_int_equal(linkcheck_results(r.lc)->n, 1);
+	rig_close(&r);
+}
+
+static void demand_runs_one_check(void **state)
+{
+	(void)state;
+	struct rig r;
+	struct lc_bond *b = rig_open(&r, true);
+	assert_int_equal(b->ph.phase, LC_PHASE_IDLE);
+	assert_true(linkcheck_demand(r.lc, "bond0"));
+	/* no check before: it starts at once */
+	assert_int_equal(b->ph.phase, LC_PHASE_RUNNING);
+	assert_true(b->result.running);
+	assert_true(linkcheck_busy(r.lc, "bond0"));
+	assert_string_equal(b->result.trigger, "asked");
+	/* before its deadline nothing ends it (nobody to wait for) */
+	lc_process_due(r.lc);
+	assert_int_equal(b->ph.phase, LC_PHASE_RUNNING);
+	deadline_passed(b);
+	lc_process_due(r.lc);
+	assert_int_equal(b->ph.phase, LC_PHASE_IDLE);
+	assert_int_equal(b->result.checks, 1);
+	assert_int_equal(done_calls, 1);
+	assert_string_equal(done_bond, "bond0");
+	/* clean: the client's answer, nothing more to come */
+	assert_false(linkcheck_busy(r.lc, "bond0"));
+	assert_false(b->result.settling);
+	rig_close(&r);
+}
+
+static void trigger_while_running_is_next(void **state)
+{
+	(void)state;
+	struct rig r;
+	struct lc_bond *b = rig_open(&r, true);
+	assert_true(linkcheck_demand(r.lc, "bond0"));
+	/* asked again while it runs: the next check is due after it */
+	assert_true(linkcheck_demand(r.lc, "bond0"));
+	assert_true(b->ph.again);
+	deadline_passed(b);
+	lc_process_due(r.lc);
+	/* not within LC_MIN_GAP_MS of the first's start */
+	assert_int_equal(b->ph.phase, LC_PHASE_DUE);
+	assert_true(linkcheck_busy(r.lc, "bond0"));
+	/* a reload's pass (the bond reshaped: a second slave less) ends what
+	 * waits for the bond's old shape */
+	r.d.n_slaves = 1;
+	linkcheck_reloaded(r.lc);
+	linkcheck_sync(r.lc, &r.want, &r.obs);
+	assert_true(lc_phase_due(&b->ph));
+	/* checks turned off: the client is told, nothing is due */
+	r.d.link_check = false;
+	done_calls = 0;
+	linkcheck_sync(r.lc, &r.want, &r.obs);
+	assert_int_equal(b->ph.phase, LC_PHASE_OFF);
+	assert_int_equal(done_calls, 1);
+	assert_string_equal(done_bond, "(all)");
+	rig_close(&r);
+}
+
+static void answers_and_requests(void **state)
+{
+	(void)state;
+	struct rig r;
+	struct lc_bond *b = rig_open(&r, true);
+	assert_true(linkcheck_demand(r.lc, "bond0"));
+	/* (its socket is closed: the test says what it sent) */
+	b->live[0].sent = LC_SIZE_BIT(LC_SMALL);
+	b->live[0].sizes[LC_SMALL] = LC_HEADER_LEN;
+	b->live[0].probed = true;
+	b->result.requests_total = 1;
+	struct lc_sock *s = &b->socks[0];
+	static const uint8_t mac[6] = {2, 0, 0, 0, 0, 0xa};
+
+	/* an answer from a's p1 */
+	struct lc_frame f = frame(r.lc, LC_ANSWER, 'a', "p1", b->probe_id);
+	lc_frame_in(r.lc, s, &f, mac);
+	assert_int_equal(b->live[0].n_peers, 1);
+	assert_int_equal(b->live[0].peers[0].answered, LC_SIZE_BIT(LC_SMALL));
+	assert_true(lc_known_host(r.lc, f.from.host, mono_ms()));
+	/* one of another length proves nothing */
+	f.length = 99;
+	unsigned bad = b->result.bad_frames;
+	lc_frame_in(r.lc, s, &f, mac);
+	assert_int_equal(b->result.bad_frames, bad + 1);
+	/* one to another host, or to a probe of nobody's: not ours */
+	f = frame(r.lc, LC_ANSWER, 'a', "p1", b->probe_id);
+	f.to.host[0] ^= 1;
+	lc_frame_in(r.lc, s, &f, mac);
+	f = frame(r.lc, LC_ANSWER, 'a', "p1", b->probe_id + 1000);
+	unsigned late = b->result.late_answers;
+	lc_frame_in(r.lc, s, &f, mac);
+	assert_int_equal(b->result.late_answers, late + 1);
+	/* our own request on e2: e1 and e2 share a domain */
+	f = frame(r.lc, LC_REQUEST, 0, "e1", b->probe_id);
+	memcpy(f.from.host, r.lc->host, LC_HOST_ID_LEN);
+	snprintf(f.from.bond, IFNAMSIZ, "bond0");
+	lc_frame_in(r.lc, &b->socks[1], &f, mac);
+	assert_int_equal(b->live[1].siblings, 1u);
+	/* a request with our id that no check of ours sent: a twin */
+	f.probe_id = b->probe_id + 7;
+	bad = b->result.bad_frames;
+	lc_frame_in(r.lc, s, &f, mac);
+	assert_int_equal(b->result.bad_frames, bad + 1);
+	assert_true(r.lc->twin_logged);
+
+	deadline_passed(b);
+	lc_process_due(r.lc);
+	assert_int_equal(b->result.checks, 1);
+	assert_int_equal(b->shown[0].peers[0].answered, LC_SIZE_BIT(LC_SMALL));
+
+	/* a's request asking to be probed back: answered, no news (it
+	 * answered e1), no wish */
+	f = frame(r.lc, LC_REQUEST, 'a', "p1", 77);
+	f.flags = LC_FLAG_PROBE_BACK;
+	lc_frame_in(r.lc, s, &f, mac);
+	assert_int_equal(b->wish[0].since_ms, 0);
+	assert_int_equal(b->wish[1].since_ms, 0);
+	/* a stranger's: news, a wish owed a check from the strangers' bucket */
+	f = frame(r.lc, LC_REQUEST, 'z', "q1", 78);
+	f.flags = LC_FLAG_PROBE_BACK;
+	lc_frame_in(r.lc, s, &f, mac);
+	assert_int_not_equal(b->wish[1].since_ms, 0);
+	assert_true(b->result.settling);
+	assert_string_equal(b->wish_why, "probe from 7a7a7a7a's q1");
+	/* an echo for a check that is over proves nothing */
+	f = frame(r.lc, LC_REQUEST, 'a', "p1", b->probe_id);
+	f.flags = LC_FLAG_ECHO;
+	uint8_t heard = b->live[0].peers[0].heard;
+	lc_frame_in(r.lc, s, &f, mac);
+	assert_int_equal(b->live[0].peers[0].heard, heard);
+
+	/* a late answer to the last check counts for it: evaluated again */
+	b->shown[0].sent |= LC_SIZE_BIT(LC_STANDARD);
+	b->shown[0].sizes[LC_STANDARD] = LC_STANDARD_LEN;
+	f = frame(r.lc, LC_ANSWER, 'a', "p1", b->probe_id);
+	f.size = LC_STANDARD;
+	f.length = LC_STANDARD_LEN;
+	lc_frame_in(r.lc, s, &f, mac);
+	assert_true(b->reeval);
+	lc_process_due(r.lc);
+	assert_false(b->reeval);
+
+	/* time passes (moved back instead of slept): the stranger's wish's
+	 * check starts, named after it, from the strangers' bucket */
+	unsigned tokens = b->stranger_tokens;
+	b->wish[1].since_ms -= 20000;
+	b->ph.last_start_ms -= 20000;
+	lc_process_due(r.lc);
+	assert_true(lc_phase_running(&b->ph));
+	assert_string_equal(b->result.trigger, "probe from 7a7a7a7a's q1");
+	assert_int_equal(b->wish[1].since_ms, 0);
+	assert_int_equal(b->stranger_tokens, tokens - 1);
+	/* its end; a re-check due at once is triggered, and waits for the
+	 * gap after this check's start */
+	deadline_passed(b);
+	lc_process_due(r.lc);
+	b->settle.next_ms = mono_ms() - 1;
+	lc_process_due(r.lc);
+	assert_int_equal(b->ph.phase, LC_PHASE_DUE);
+	assert_string_equal(b->ask.trigger, "re-check");
+	rig_close(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(off_bond_is_off),
+		cmocka_unit_test(demand_runs_one_check),
+		cmocka_unit_test(trigger_while_running_is_next),
+		cmocka_unit_test(answers_and_requests),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
