@@ -18,8 +18,8 @@
  * or has no get_link_ksettings); -ENODEV: no such link now;
  * -EPROTONOSUPPORT: this kernel has no ethtool netlink family (before 5.6,
  * or built without CONFIG_ETHTOOL_NETLINK); another -errno otherwise.
- * OUT says "unknown" whenever the result is not 0.  One netlink socket for
- * the process, opened at the first call.
+ * OUT says "unknown" whenever the result is not 0.  One generic netlink socket
+ * (nlsock.h) for the process, opened at the first call.
  */
 int ethtool_link_speed(int ifindex, struct nic_speed *out);
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* A rtnetlink socket over libmnl: requests with ACK, dumps, events. */
+/* A netlink socket over libmnl (rtnetlink, or generic netlink):
+ * requests with ACK, dumps, events. */
 #ifndef BONDD_NLSOCK_H
 #define BONDD_NLSOCK_H
 
@@ -17,6 +18,7 @@ struct nlsock {
 	char *buf;          /* one receive buffer, NLSOCK_BUF_SIZE bytes */
 	unsigned groups[8]; /* what it was opened with, to open it again */
 	int rcvbuf;
+	int protocol;       /* NETLINK_ROUTE, or NETLINK_GENERIC */
 	/* A receive failed half-way through an answer: what is still queued
 	 * belongs to an old request.  The next request opens a fresh socket
 	 * rather than read that. */
@@ -43,6 +45,9 @@ struct nlsock {
  * zero-terminated list of at most 3, or NULL) and with extended ACKs on.
  * rcvbuf > 0 sets SO_RCVBUF (the sandbox uses a tiny one to force ENOBUFS). */
 int nlsock_open(struct nlsock *nl, const unsigned *groups, int rcvbuf);
+/* The same for generic netlink (NETLINK_GENERIC), with no groups: a
+ * family's requests by its id (ethtool_link.c). */
+int nlsock_open_generic(struct nlsock *nl);
 void nlsock_close(struct nlsock *nl);
 
 /*

@@ -7,63 +7,16 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <sys/time.h>
 #include <libmnl/libmnl.h>
 #include <linux/ethtool.h>
 #include <linux/ethtool_netlink.h>
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 
-static struct mnl_socket *sk;
-static unsigned portid, seq;
-static int family; /* 0: not asked yet; -1: the kernel has none */
+#include "nlsock.h"
 
-static int open_socket(void)
-{
-	/* An answer never takes long; a second bounds a kernel that never
-	 * answers (never seen) instead of blocking bondd's loop. */
-	struct timeval tv = {.tv_sec = 1};
-
-	if (sk)
-		return 0;
-	sk = mnl_socket_open2(NETLINK_GENERIC, SOCK_CLOEXEC);
-	if (!sk)
-		return -errno;
-	if (setsockopt(mnl_socket_get_fd(sk), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) < 0 ||
-	    mnl_socket_bind(sk, 0, MNL_SOCKET_AUTOPID) < 0) {
-		int err = -errno;
-		mnl_socket_close(sk);
-		sk = NULL;
-		return err;
-	}
-	portid = mnl_socket_get_portid(sk);
-	return 0;
-}
-
-/* Sends NLH (with NLM_F_ACK) and reads until its ACK or error: CB sees each
- * answer.  0 or the kernel's -errno. */
-static int talk(struct nlmsghdr *nlh, mnl_cb_t cb, void *data)
-{
-	char buf[8192];
-
-	nlh->nlmsg_flags |= NLM_F_REQUEST | NLM_F_ACK;
-	nlh->nlmsg_seq = ++seq;
-	if (mnl_socket_sendto(sk, nlh, nlh->nlmsg_len) < 0)
-		return -errno;
-	for (;;) {
-		ssize_t n = mnl_socket_recvfrom(sk, buf, sizeof(buf));
-		if (n < 0)
-			return errno == EAGAIN ? -ETIMEDOUT : -errno;
-		int r = mnl_cb_run(buf, (size_t)n, seq, portid, cb, data);
-		if (r == MNL_CB_ERROR && errno == ESRCH)
-			continue; /* an earlier request's late answer */
-		if (r == MNL_CB_ERROR)
-			return -errno;
-		if (r == MNL_CB_STOP)
-			return 0;
-	}
-}
+static struct nlsock nl; /* opened at the first call (nl.sk) */
+static int family;       /* 0: not asked yet; -1: the kernel has none */
 
 static int family_attr(const struct nlattr *a, void *data)
 {
@@ -91,7 +44,7 @@ static int resolve_family(void)
 	g->cmd = CTRL_CMD_GETFAMILY;
 	g->version = 1;
 	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, ETHTOOL_GENL_NAME);
-	int err = talk(nlh, family_cb, &id);
+	int err = nlsock_get(&nl, nlh, family_cb, &id);
 	if (err == -ENOENT)
 		return -1;
 	if (err < 0)
@@ -136,7 +89,7 @@ int ethtool_link_speed(int ifindex, struct nic_speed *out)
 	snprintf(out->duplex, sizeof(out->duplex), "unknown");
 	if (ifindex <= 0)
 		return -ENODEV;
-	if ((err = open_socket()) < 0)
+	if (!nl.sk && (err = nlsock_open_generic(&nl)) < 0)
 		return err;
 	if (!family) {
 		int id = resolve_family();
@@ -157,7 +110,7 @@ int ethtool_link_speed(int ifindex, struct nic_speed *out)
 	mnl_attr_put_u32(nlh, ETHTOOL_A_HEADER_FLAGS, ETHTOOL_FLAG_COMPACT_BITSETS);
 	mnl_attr_nest_end(nlh, hdr);
 	struct nic_speed got = {.mbps = -1, .duplex = "unknown"};
-	err = talk(nlh, modes_cb, &got);
+	err = nlsock_get(&nl, nlh, modes_cb, &got);
 	if (err == -EOPNOTSUPP)
 		return 0; /* no get_link_ksettings: unknown, as sysfs says */
 	if (err < 0)

@@ -29,7 +29,7 @@ static int open_socket(struct nlsock *nl)
 {
 	int one = 1;
 
-	nl->sk = mnl_socket_open2(NETLINK_ROUTE, SOCK_CLOEXEC);
+	nl->sk = mnl_socket_open2(nl->protocol, SOCK_CLOEXEC);
 	if (!nl->sk)
 		return -errno;
 	/* FORCE (CAP_NET_ADMIN) may go past net.core.rmem_max; without the
@@ -56,11 +56,12 @@ static int open_socket(struct nlsock *nl)
 	return 0;
 }
 
-int nlsock_open(struct nlsock *nl, const unsigned *groups, int rcvbuf)
+static int open_as(struct nlsock *nl, int protocol, const unsigned *groups, int rcvbuf)
 {
 	size_t n = 0;
 
 	memset(nl, 0, sizeof(*nl));
+	nl->protocol = protocol;
 	for (const unsigned *g = groups; g && *g; g++) {
 		if (n + 1 >= sizeof(nl->groups) / sizeof(nl->groups[0]))
 			return -E2BIG;
@@ -77,6 +78,16 @@ int nlsock_open(struct nlsock *nl, const unsigned *groups, int rcvbuf)
 	}
 	nl->seq = (uint32_t)time(NULL);
 	return 0;
+}
+
+int nlsock_open(struct nlsock *nl, const unsigned *groups, int rcvbuf)
+{
+	return open_as(nl, NETLINK_ROUTE, groups, rcvbuf);
+}
+
+int nlsock_open_generic(struct nlsock *nl)
+{
+	return open_as(nl, NETLINK_GENERIC, NULL, 0);
 }
 
 void nlsock_close(struct nlsock *nl)
