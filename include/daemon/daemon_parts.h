@@ -111,6 +111,8 @@ void identity_rename_runtime(struct daemon *d);
 /* The runtime records for want, keeping those of bonds and links that
  * stay (daemon.c).  0 or -ENOMEM (nothing changed then). */
 int runtime_rebuild(struct daemon *d, const struct desired *want);
+/* Frees what runtime_rebuild made (bonds, links, touched, link_at). */
+void runtime_free(struct daemon *d);
 /* Reloads the configuration file (try_s: on trial for that many seconds,
  * 0: a plain reload): 0 once applied, -1 when refused; msg: what the one
  * who asked is told (daemon.c). */

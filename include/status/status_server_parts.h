@@ -187,7 +187,6 @@ struct status_server {
 	int tarpit_fd[TARPIT_MAX];
 	int64_t tarpit_until[TARPIT_MAX];
 	size_t tarpit_head, n_tarpit;
-	unsigned long tarpitted;    /* in all, for the tests */
 };
 
 /* epoll data: the listening socket and the timer are tagged, clients are

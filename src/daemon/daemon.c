@@ -779,10 +779,7 @@ static void daemon_free(struct daemon *d)
 	observer_close(&d->ob);
 	udev_wait_free(&d->udev);
 	desired_free(&d->want);
-	free(d->bonds);
-	free(d->links);
-	free(d->touched);
-	free(d->link_at);
+	runtime_free(d);
 	plan_touch_free(&d->touch);
 	for (size_t i = 0; i < FSRC__COUNT; i++)
 		findings_free(&d->findings[i]);

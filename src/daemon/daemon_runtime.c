@@ -120,10 +120,7 @@ int runtime_rebuild(struct daemon *d, const struct desired *want)
 			k++;
 		}
 	}
-	free(d->bonds);
-	free(d->links);
-	free(d->touched);
-	free(d->link_at);
+	runtime_free(d);
 	d->link_at = link_at;
 	d->bonds = bonds;
 	d->n_bonds = want->n_bonds;
@@ -142,4 +139,16 @@ void touch_all(struct daemon *d)
 	d->touched_all = true;
 	if (plan_touch_build(&d->touch, &d->want) < 0)
 		log_err("out of memory: every event plans every bond");
+}
+
+void runtime_free(struct daemon *d)
+{
+	free(d->bonds);
+	free(d->links);
+	free(d->touched);
+	free(d->link_at);
+	d->bonds = NULL;
+	d->links = NULL;
+	d->touched = NULL;
+	d->link_at = NULL;
 }

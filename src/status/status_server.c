@@ -362,7 +362,6 @@ static void tarpit_hold(struct status_server *s, int fd)
 	s->tarpit_fd[at] = fd;
 	s->tarpit_until[at] = (int64_t)clock_mono_ms() + TARPIT_MS;
 	s->n_tarpit++;
-	s->tarpitted++;
 }
 
 /* Closes the held connections whose time is up; the next one's time. */

@@ -33,10 +33,7 @@ static void done(struct daemon *d)
 	action_list_free(&d->plan);
 	plan_touch_free(&d->touch);
 	desired_free(&d->want);
-	free(d->bonds);
-	free(d->links);
-	free(d->touched);
-	free(d->link_at);
+	runtime_free(d);
 	free(d);
 }
 

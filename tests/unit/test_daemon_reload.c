@@ -54,10 +54,7 @@ static void done(struct daemon *d)
 	plan_touch_free(&d->touch);
 	desired_free(&d->want);
 	observed_free(&d->ob.state);
-	free(d->bonds);
-	free(d->links);
-	free(d->touched);
-	free(d->link_at);
+	runtime_free(d);
 	free(d);
 }
 

@@ -33,12 +33,10 @@ static void make_want(struct desired *w, struct desired_bond *b, size_t n, const
 	*w = (struct desired){.bonds = b, .n_bonds = k};
 }
 
-static void runtime_free(struct daemon *d)
+/* what a test made: the runtime records, the plan touch and the daemon */
+static void daemon_done(struct daemon *d)
 {
-	free(d->bonds);
-	free(d->links);
-	free(d->touched);
-	free(d->link_at);
+	runtime_free(d);
 	plan_touch_free(&d->touch);
 	free(d);
 }
@@ -90,7 +88,7 @@ static void rebuild_keeps_what_stays(void **state)
 	assert_int_equal(link_rt(d, "eth3")->carrier_losses, 0);
 	assert_null(link_rt(d, "eth0"));
 	assert_string_equal(link_rt(d, "eth1")->bond, "bond0");
-	runtime_free(d);
+	daemon_done(d);
 }
 
 /* A slave moved to another bond keeps its counters and names its new bond. */
@@ -113,7 +111,7 @@ static void slave_moves_between_bonds(void **state)
 	touch_all(d);
 	assert_int_equal(link_rt(d, "eth0")->carrier_losses, 4);
 	assert_string_equal(link_rt(d, "eth0")->bond, "bond1");
-	runtime_free(d);
+	daemon_done(d);
 }
 
 /* Each event is kept; an EV_CONFIG event's fate is the caller's word. */
@@ -191,10 +189,7 @@ static void status_line_from_state(void **state)
 	assert_null(strstr(d->status_line, "refused"));
 	plan_touch_free(&d->touch);
 	action_list_free(&d->plan);
-	free(d->bonds);
-	free(d->links);
-	free(d->touched);
-	free(d->link_at);
+	runtime_free(d);
 	observed_free(&d->ob.state);
 	free(d);
 }
@@ -223,10 +218,7 @@ static void failing_from_holds(void **state)
 	holds_clear(&d->holds);
 	report_failing(d);
 	assert_string_equal(d->bonds[0].failing, "");
-	free(d->bonds);
-	free(d->links);
-	free(d->touched);
-	free(d->link_at);
+	runtime_free(d);
 	free(d);
 }
 
@@ -272,10 +264,7 @@ static void identity_names_follow(void **state)
 	desired_free(&d->want);
 	plan_touch_free(&d->touch);
 	observed_free(&d->ob.state);
-	free(d->bonds);
-	free(d->links);
-	free(d->touched);
-	free(d->link_at);
+	runtime_free(d);
 	free(d);
 }
 

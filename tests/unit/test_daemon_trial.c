@@ -101,10 +101,7 @@ static void trial_lifecycle(void **state)
 
 	trial_free(d);
 	desired_free(&d->want);
-	free(d->bonds);
-	free(d->links);
-	free(d->touched);
-	free(d->link_at);
+	runtime_free(d);
 	free(d);
 }
 
