@@ -132,8 +132,11 @@ static void sync_bond(struct linkcheck *lc, struct lc_bond *b, const struct desi
 			lc_sock_close(s);
 			continue;
 		}
-		s->mtu = l->mtu < d->mtu ? l->mtu : d->mtu;
-		memcpy(s->hwaddr, l->hwaddr, sizeof(s->hwaddr));
+		uint32_t mtu = l->mtu < d->mtu ? l->mtu : d->mtu;
+		if (s->mtu != mtu)
+			s->mtu = mtu;
+		if (memcmp(s->hwaddr, l->hwaddr, sizeof(s->hwaddr)) != 0)
+			memcpy(s->hwaddr, l->hwaddr, sizeof(s->hwaddr));
 		bool own = linkcheck_sockets_needed(d) > 0;
 		if (s->sock.fd >= 0 && s->sock.ifindex == l->ifindex && s->own == own)
 			continue;
@@ -265,9 +268,18 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 	 * it (link checking turned off, the bond gone or reshaped) is over
 	 * for them too: done() tells them, or they would wait forever. */
 	bool cancelled = false;
+	/* (Every write here is made only when the value changes: bondd's
+	 * status snapshots are copy-on-write forks, and after one each page
+	 * bondd writes is a page fault; a sync that stored the same values
+	 * in every bond's records made the first repair after a status
+	 * request fault on thousands of pages at 256 bonds.) */
 	for (size_t i = 0; i < lc->n_bonds; i++) {
-		lc->bonds[i]->seen = false;
-		lc->bonds[i]->waited = busy(lc->bonds[i]);
+		struct lc_bond *b = lc->bonds[i];
+		bool waited = busy(b);
+		if (b->seen)
+			b->seen = false;
+		if (b->waited != waited)
+			b->waited = waited;
 	}
 	for (size_t i = 0; i < want->n_bonds; i++) {
 		const struct desired_bond *d = &want->bonds[i];

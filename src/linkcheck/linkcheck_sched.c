@@ -332,9 +332,12 @@ static struct lc_phase_in phase_in(struct lc_bond *b, int64_t now)
  * check, with no check of its own, leaves the bond settled). */
 static void note_settling(struct lc_bond *b)
 {
-	if (!lc_phase_running(&b->ph) && b->enabled)
-		b->result.settling = !lc_settle_quiet(&b->settle) || b->wish[0].since_ms ||
-				     b->wish[1].since_ms;
+	if (!lc_phase_running(&b->ph) && b->enabled) {
+		bool settling = !lc_settle_quiet(&b->settle) || b->wish[0].since_ms ||
+				b->wish[1].since_ms;
+		if (b->result.settling != settling) /* (stored when it changes: linkcheck_sync) */
+			b->result.settling = settling;
+	}
 }
 
 /* Each step of the schedule changes the state it came from (a check
