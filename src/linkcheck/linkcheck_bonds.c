@@ -227,8 +227,11 @@ static struct lc_bond *bond_new(struct linkcheck *lc, const char *name)
 static void bond_enable(struct lc_bond *b, const struct desired_bond *d)
 {
 	bool was = b->enabled;
-	b->enabled = b->result.enabled = d->link_check;
-	b->lag_expected = b->result.m.lag_expected = d->lag_expected;
+	/* (stored when they change: linkcheck_sync) */
+	if (b->enabled != d->link_check || b->result.enabled != d->link_check)
+		b->enabled = b->result.enabled = d->link_check;
+	if (b->lag_expected != d->lag_expected || b->result.m.lag_expected != d->lag_expected)
+		b->lag_expected = b->result.m.lag_expected = d->lag_expected;
 	if (b->enabled && b->ph.phase == LC_PHASE_OFF)
 		lc_bond_enter(b, LC_PHASE_IDLE, mono_ms(), 0);
 	if (b->enabled)
