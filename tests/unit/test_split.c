@@ -194,6 +194,64 @@ static void frame_cases(void **state)
 	assert_int_equal(ipc_render_check(&r), -1);
 }
 
+/* --- a reload, try, confirm or trial-wait judged (ipc_ask_judge) ---------- */
+
+static void ask_judge_cases(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *name;
+		enum status_verb verb;
+		bool has, may;
+		uint32_t arg;
+		int want;
+		const char *why;
+	} cases[] = {
+		{"reload allowed", SV_RELOAD, true, true, 0, 0, ""},
+		{"reload, no handler", SV_RELOAD, false, true, 0, SE_INTERNAL,
+		 "reload is not available"},
+		{"reload, no handler beats forbidden", SV_RELOAD, false, false, 0, SE_INTERNAL,
+		 "reload is not available"},
+		{"reload forbidden", SV_RELOAD, true, false, 0, SE_FORBIDDEN,
+		 "reload needs root with CAP_NET_ADMIN"},
+		{"try, no handler", SV_TRY, false, true, 30, SE_INTERNAL, "trials are not available"},
+		{"try forbidden", SV_TRY, true, false, 30, SE_FORBIDDEN,
+		 "try needs root with CAP_NET_ADMIN"},
+		{"try forbidden beats a bad argument", SV_TRY, true, false, 0, SE_FORBIDDEN,
+		 "try needs root with CAP_NET_ADMIN"},
+		{"try at the least", SV_TRY, true, true, STATUS_TRY_MIN_S, 0, ""},
+		{"try at the most", SV_TRY, true, true, STATUS_TRY_MAX_S, 0, ""},
+		{"try below the least", SV_TRY, true, true, STATUS_TRY_MIN_S - 1, SE_BAD_REQUEST,
+		 "try: seconds out of range"},
+		{"try above the most", SV_TRY, true, true, STATUS_TRY_MAX_S + 1, SE_BAD_REQUEST,
+		 "try: seconds out of range"},
+		{"confirm allowed, any argument", SV_CONFIRM, true, true, 0, 0, ""},
+		{"confirm forbidden", SV_CONFIRM, true, false, 0, SE_FORBIDDEN,
+		 "confirm needs root with CAP_NET_ADMIN"},
+		{"trial-wait allowed, any number", SV_TRIAL_WAIT, true, true, 123456, 0, ""},
+		{"trial-wait forbidden", SV_TRIAL_WAIT, true, false, 1, SE_FORBIDDEN,
+		 "trial-wait needs root with CAP_NET_ADMIN"},
+		{"trial-wait, no handler", SV_TRIAL_WAIT, false, false, 1, SE_INTERNAL,
+		 "trials are not available"},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *why = NULL;
+		int got = ipc_ask_judge(cases[i].verb, cases[i].has, cases[i].may, cases[i].arg, &why);
+		if (got != cases[i].want || !why || strcmp(why, cases[i].why) != 0)
+			fail_msg("%s: %d \"%s\", want %d \"%s\"", cases[i].name, got, why ? why : "(null)",
+				 cases[i].want, cases[i].why);
+	}
+	/* Each ask's frame type and verb, there and back; nothing else is one. */
+	static const enum status_verb asks[] = {SV_RELOAD, SV_TRY, SV_CONFIRM, SV_TRIAL_WAIT};
+	for (size_t i = 0; i < sizeof(asks) / sizeof(asks[0]); i++) {
+		assert_int_not_equal(ipc_ask_type(asks[i]), 0);
+		assert_int_equal(ipc_ask_verb(ipc_ask_type(asks[i])), asks[i]);
+	}
+	assert_int_equal(ipc_ask_type(SV_JSON), 0);
+	assert_int_equal(ipc_ask_type(SV_LINKCHECK), 0);
+	assert_int_equal(ipc_ask_verb(IPC_RELOAD), SV_RELOAD);
+}
+
 /* Frames with descriptors through a writer and a reader: each descriptor
  * comes out in order with its frame. */
 static void writer_reader_pass_fds(void **state)
@@ -737,6 +795,7 @@ int main(void)
 		cmocka_unit_test(bucket_cases),
 		cmocka_unit_test(bucket_bounds_a_second),
 		cmocka_unit_test(frame_cases),
+		cmocka_unit_test(ask_judge_cases),
 		cmocka_unit_test(writer_reader_pass_fds),
 		cmocka_unit_test(confined_snapshot_cannot_use_capabilities),
 		cmocka_unit_test_setup_teardown(replies_from_an_unprivileged_child, setup, teardown),
