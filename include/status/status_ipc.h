@@ -51,6 +51,8 @@ enum ipc_type {
 	IPC_CONFIRM,        /* keep the configuration on trial */
 	IPC_TRIAL_WAIT,     /* uint32_t: the trial's number; answered when it ends */
 	IPC_TROUBLE,        /* struct ipc_trouble: why clients cannot connect now, or "" */
+	IPC_SETTLE,         /* a barrier (bondd-status --settle): answer once every kernel
+			     * event queued now is handled */
 	/* bondd -> status process */
 	IPC_SNAP = 32,      /* + a snapshot's socket; payload: uint64_t generation */
 	IPC_SNAP_SAME,      /* nothing changed: the last snapshot still holds */
@@ -59,6 +61,7 @@ enum ipc_type {
 	IPC_CHECK_DONE,     /* some link check ended */
 	IPC_REPLY,          /* id's whole reply, header and body, as the client gets it */
 	IPC_PING,           /* are you there? (with the watchdog) */
+	IPC_SETTLED,        /* id's IPC_SETTLE: the events queued then are handled */
 };
 
 struct ipc_hdr {

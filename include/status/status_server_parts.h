@@ -114,6 +114,7 @@ enum client_wait {
 	W_REPLY,      /* bondd's whole reply (reload, privileged /proc text) */
 	W_CHECK,      /* bondd's count of the link checks under way */
 	W_RENDER,     /* a snapshot's reply */
+	W_SETTLE,     /* bondd's word that the kernel's queued events are handled */
 };
 
 /* One unprivileged uid's budgets. */
@@ -268,6 +269,10 @@ void front_ask_reload(struct status_server *s, struct client *c, const struct st
 void front_ask_proc(struct status_server *s, struct client *c, const struct status_request *req);
 void front_ask_check(struct status_server *s, struct client *c, const struct status_request *req,
 		     bool start);
+/* settle: bondd answers once it has handled the kernel events queued
+ * then; the client's answer is then its health, from a snapshot taken
+ * after that. */
+void front_ask_settle(struct status_server *s, struct client *c);
 /* Reads and handles what bondd and the snapshot sent; the clients whose
  * answers came are marked (client.serve) for the dispatch to serve. */
 void front_on_parent(struct status_server *s);

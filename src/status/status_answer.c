@@ -180,6 +180,8 @@ void client_answer(struct status_server *s, struct client *c, const char *line, 
 			front_ask_reload(s, c, &req);
 		else if (req.verb == SV_LINKCHECK)
 			front_ask_check(s, c, &req, true);
+		else if (req.verb == SV_SETTLE)
+			front_ask_settle(s, c);
 		else if (req.verb == SV_PROC && c->privileged)
 			front_ask_proc(s, c, &req);
 		else
@@ -192,6 +194,11 @@ void client_answer(struct status_server *s, struct client *c, const char *line, 
 	}
 	if (req.verb == SV_LINKCHECK && check_here(s, c, &req))
 		return;
+	if (req.verb == SV_SETTLE) {
+		/* In-process (tests) there is no loop to wait for. */
+		client_reply_error(c, SE_INTERNAL, "settle needs the status process");
+		return;
+	}
 	struct status_view v = {0};
 	s->view(s->ctx, &v);
 	v.privileged = c->privileged;

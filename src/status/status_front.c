@@ -186,6 +186,22 @@ void front_ask_check(struct status_server *s, struct client *c, const struct sta
 		    sizeof(n), -1);
 }
 
+void front_ask_settle(struct status_server *s, struct client *c)
+{
+	send_parent(s, IPC_SETTLE, 0, wait_on(s, c, W_SETTLE), NULL, 0, -1);
+}
+
+/* bondd handled what the kernel had queued when c asked to settle: c's
+ * answer is the bonds' health in a snapshot asked for from now on, so
+ * that a request c sends next (pipelined or not) sees that handling too. */
+static void on_settled(struct status_server *s, struct client *c)
+{
+	struct status_request req = {.verb = SV_HEALTH};
+
+	c->read_ticket = s->ticket_sent;
+	front_ask_render(s, c, &req);
+}
+
 /* A client's answer arrived: queued, and the client reads requests again;
  * the dispatch serves it (status_server.c, serve_answered). */
 static void front_deliver(struct client *c, const char *reply, size_t len)
@@ -288,6 +304,10 @@ static int on_parent_frame(struct status_server *s, const struct ipc_hdr *h, con
 	case IPC_REPLY:
 		if ((c = client_by_wait(s, h->id)) && c->wait == W_REPLY)
 			front_deliver(c, p, h->len);
+		break;
+	case IPC_SETTLED:
+		if ((c = client_by_wait(s, h->id)) && c->wait == W_SETTLE)
+			on_settled(s, c);
 		break;
 	case IPC_PING:
 		send_parent(s, IPC_PONG, 0, h->id, NULL, 0, -1);

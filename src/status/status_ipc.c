@@ -50,6 +50,8 @@ int ipc_frame_check(const struct ipc_hdr *h, bool from_bondd)
 		want = sizeof(uint32_t);
 		break;
 	case IPC_CONFIRM:
+	case IPC_SETTLE:
+	case IPC_SETTLED:
 		want = 0;
 		break;
 	case IPC_REPLY:

@@ -44,9 +44,9 @@ struct status_split {
 		uint32_t id, trial;
 	} waiters[SPLIT_MAX_TRIAL_WAITERS];
 	size_t n_waiters;
-	/* Reloads, tries, confirms and trial-waits allowed and waiting for the
-	 * end of bondd's turn (status_split_answer_asks); at most a turn's
-	 * budget of requests, forgotten with the status process. */
+	/* Reloads, tries, confirms, trial-waits and settles allowed and
+	 * waiting for the end of bondd's turn (status_split_answer_asks); at
+	 * most a turn's budget of requests, forgotten with the status process. */
 	struct split_ask {
 		uint32_t id, arg;
 		uint16_t type;
@@ -252,7 +252,7 @@ static bool ask_later(struct status_split *s, uint32_t id, uint16_t type, uint32
 	if (s->n_asks == sizeof(s->asks) / sizeof(s->asks[0]))
 		return false;
 	s->asks[s->n_asks++] = (struct split_ask){.id = id, .arg = arg, .type = type,
-						  .privileged = peer_has_net_admin(fd)};
+						  .privileged = fd >= 0 && peer_has_net_admin(fd)};
 	return true;
 }
 
@@ -329,13 +329,38 @@ static void answer_ask(struct status_split *s, const struct split_ask *a)
 	sb_free(&out);
 }
 
+/* A settle (bondd-status --settle): anyone may ask, and it costs a frame
+ * now and one at the end of the turn, before which the loop has handled
+ * what the kernel had queued (status_split_settle_pending). */
+static void on_settle(struct status_split *s, uint32_t id)
+{
+	if (ask_later(s, id, IPC_SETTLE, 0, -1))
+		return;
+	struct strbuf out = {0};
+	status_reply_error(&out, SE_BUSY, "too many requests this turn");
+	split_reply(s, id, &out);
+	sb_free(&out);
+}
+
+bool status_split_settle_pending(const struct status_split *s)
+{
+	for (size_t i = 0; i < s->n_asks; i++)
+		if (s->asks[i].type == IPC_SETTLE)
+			return true;
+	return false;
+}
+
 void status_split_answer_asks(struct status_split *s)
 {
 	if (!s->n_asks)
 		return;
 	/* (a reload's work adds no request: only the dispatch does) */
-	for (size_t i = 0; i < s->n_asks && s->u_fd >= 0; i++)
-		answer_ask(s, &s->asks[i]);
+	for (size_t i = 0; i < s->n_asks && s->u_fd >= 0; i++) {
+		if (s->asks[i].type == IPC_SETTLE)
+			ipc_writer_add(&s->wr, IPC_SETTLED, 0, s->asks[i].id, NULL, 0, -1);
+		else
+			answer_ask(s, &s->asks[i]);
+	}
 	s->n_asks = 0;
 	status_split_flush(s);
 }
@@ -478,6 +503,9 @@ static int split_on_frame(struct status_split *s, const struct ipc_hdr *h, const
 		on_proc(s, h->id, fd, &n);
 		break;
 	}
+	case IPC_SETTLE:
+		on_settle(s, h->id);
+		break;
 	case IPC_PONG:
 		s->ping_out = false;
 		s->pings_missed = 0;

@@ -167,6 +167,11 @@ static void frame_cases(void **state)
 		{{.type = IPC_CONFIRM, .len = 4}, false, -1},
 		{{.type = IPC_TRIAL_WAIT, .len = 4}, false, 0},
 		{{.type = IPC_TRIAL_WAIT, .len = 2}, false, -1},
+		{{.type = IPC_SETTLE, .len = 0}, false, 0},
+		{{.type = IPC_SETTLE, .len = 4}, false, -1},
+		{{.type = IPC_SETTLE, .len = 0}, true, -1},             /* not bondd's to send */
+		{{.type = IPC_SETTLED, .len = 0}, true, 0},
+		{{.type = IPC_SETTLED, .len = 0}, false, -1},           /* only bondd answers */
 		{{.type = 0, .len = 0}, false, -1},
 		{{.type = 999, .len = 0}, true, -1},
 	};
@@ -731,6 +736,19 @@ static void turns(struct fixture *f, int n)
 	}
 }
 
+/* bondd's loop without the end of its turns: the asks stay with bondd. */
+static void turns_without_end(struct fixture *f, int n)
+{
+	for (int i = 0; i < n; i++) {
+		struct pollfd p = {.fd = status_split_fd(f->s), .events = POLLIN};
+		poll(&p, 1, 5);
+		if (p.revents)
+			dispatch_turn(f->s);
+		else
+			status_split_flush(f->s);
+	}
+}
+
 static void trial_through_the_split(void **state)
 {
 	struct fixture *f = *state;
@@ -767,6 +785,40 @@ static void trial_through_the_split(void **state)
 	assert_int_equal(recv(two, buf, sizeof(buf), MSG_DONTWAIT), -1); /* still waiting */
 	close(one);
 	close(two);
+}
+
+/* settle, from any user: bondd holds it to the end of its turn (where the
+ * loop handles what the kernel queued: status_split_settle_pending says so)
+ * and only then does the client get its answer, the bonds' health. */
+static void settle_waits_for_the_turn(void **state)
+{
+	struct fixture *f = *state;
+	char buf[4096];
+	int fd = connect_to(f);
+
+	assert_int_equal(send(fd, "settle\n", 7, 0), 7);
+	for (int i = 0; i < 1000 && !status_split_settle_pending(f->s); i++) {
+		struct pollfd p = {.fd = status_split_fd(f->s), .events = POLLIN};
+		poll(&p, 1, 5);
+		if (p.revents)
+			dispatch_turn(f->s); /* no end of turn: asks stay */
+	}
+	assert_true(status_split_settle_pending(f->s));
+	turns_without_end(f, 20);
+	assert_int_equal(recv(fd, buf, sizeof(buf), MSG_DONTWAIT), -1); /* not yet */
+	assert_true(status_split_settle_pending(f->s));
+	status_split_answer_asks(f->s); /* the end of the loop's turn */
+	assert_false(status_split_settle_pending(f->s));
+	run_until_readable(f, fd);
+	ssize_t n = recv(fd, buf, sizeof(buf) - 1, 0);
+	assert_true(n > 0);
+	buf[n] = '\0';
+	assert_non_null(strstr(buf, "bondd/1 ok "));
+	assert_int_equal(buf[n - 3], ' ');
+	assert_string_equal(buf + n - 2, "0\n"); /* health only: no body */
+	close(fd);
+	ask(f, "settle bond0\n", buf, sizeof(buf));
+	assert_string_equal(buf, "bondd/1 error 400 \"settle\" takes no arguments\n");
 }
 
 /* A user asking for link checks without end: a few reach bondd, the rest
@@ -806,6 +858,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(refused_reloads_cost_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(trial_through_the_split, setup, teardown),
 		cmocka_unit_test_setup_teardown(link_check_flood_bounded, setup, teardown),
+		cmocka_unit_test_setup_teardown(settle_waits_for_the_turn, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
