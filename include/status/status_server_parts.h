@@ -242,12 +242,6 @@ struct uid_budget *client_budget(struct status_server *s, const struct client *c
 /* An unprivileged uid's budgets (a new slot when it has none). */
 struct uid_budget *uid_budget_of(struct status_server *s, unsigned uid);
 
-/* --- the socket (status_server.c) -------------------------------------- */
-
-/* After reading or writing: answer what can be answered, send what can be
- * sent, close what is done.  -1 when the client was dropped. */
-int client_service(struct status_server *s, struct client *c);
-
 /* --- requests (status_answer.c) ---------------------------------------- */
 
 /* Fills v (as c may see it) and the bonds req selects (sel, *n; none for

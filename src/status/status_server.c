@@ -88,7 +88,7 @@ static void note_blocked(struct status_server *s, struct client *c, struct uid_b
 
 /* After reading or writing: answer what can be answered, send what can be
  * sent, close what is done.  Returns -1 when the client was dropped. */
-int client_service(struct status_server *s, struct client *c)
+static int client_service(struct status_server *s, struct client *c)
 {
 	client_answer_lines(s, c);
 	if (c->budget_blocked && c->state == CS_REQUEST && client_lines_waiting(c)) {
