@@ -36,7 +36,7 @@ assert_eq $((before + 1)) "$(log_count "apply:")" "kernel writes: only e3's MTU"
 # Leaving the bridge sends an AF_BRIDGE RTM_DELLINK for bond0: bondd must
 # not forget bond0 and its address (it would add the address again).
 ip link set bond0 nomaster
-nap 1
+bondd_settle
 has_addr bond0 10.77.0.1/24 || { show_log; fail "bond0 lost its address"; }
 rc=0 && status --brief || rc=$?
 ((rc == 0)) || { show_log; fail "bond0 out of the bridge is not healthy (exit $rc)"; }
