@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <syslog.h>
+#include <poll.h>
 #include <sys/epoll.h>
 #include <sys/stat.h>
 #include <sys/signalfd.h>
@@ -616,6 +617,30 @@ static int setup_fds(struct daemon *d)
 	return 0;
 }
 
+/* Whether the kernel has queued anything on the events socket (a message,
+ * or an overflow's error), without waiting. */
+static bool events_queued(const struct daemon *d)
+{
+	struct pollfd p = {.fd = observer_fd(&d->ob), .events = POLLIN};
+
+	return poll(&p, 1, 0) > 0;
+}
+
+/* bondd-status --settle, a barrier for whoever changed something just
+ * before: the kernel queues a link's event on our socket before the
+ * request that changed it returns (net/core/rtnetlink.c rtnl_notify ->
+ * net/netlink/af_netlink.c netlink_broadcast, in the sender's context), so
+ * every event of what the client did is there now; read and handled as a
+ * turn of their own, before the answer.  Nothing queued, nothing done: the
+ * barrier only brings forward the turn those events would cause anyway. */
+static void settle(struct daemon *d)
+{
+	if (!status_split_settle_pending(d->server) || !events_queued(d))
+		return;
+	converge(d);
+	status_split_changed(d->server);
+}
+
 static void drain_timer(int fd)
 {
 	uint64_t ticks;
@@ -687,6 +712,7 @@ static int run_loop(struct daemon *d)
 				status_split_changed(d->server);
 			if (clients) {
 				status_split_dispatch(d->server);
+				settle(d);
 				/* a reload asked for is done now, outside the
 				 * server's dispatch */
 				status_split_answer_asks(d->server);
