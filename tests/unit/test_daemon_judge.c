@@ -11,30 +11,12 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "daemon_parts.h"
+#include "daemon_fixture.h"
 #include "unsettled.h"
 
 static struct daemon *two_bonds(void)
 {
-	struct daemon *d = calloc(1, sizeof(*d));
-	assert_non_null(d);
-	d->want.bonds = calloc(2, sizeof(struct desired_bond));
-	assert_non_null(d->want.bonds);
-	d->want.n_bonds = 2;
-	snprintf(d->want.bonds[0].name, IFNAMSIZ, "bond0");
-	snprintf(d->want.bonds[1].name, IFNAMSIZ, "bond1");
-	assert_int_equal(runtime_rebuild(d, &d->want), 0);
-	touch_all(d);
-	return d;
-}
-
-static void done(struct daemon *d)
-{
-	action_list_free(&d->plan);
-	plan_touch_free(&d->touch);
-	desired_free(&d->want);
-	runtime_free(d);
-	free(d);
+	return fixture_daemon("bond0: bond1:");
 }
 
 static void act(struct daemon *d, const char *bond, const char *ifname, const char *why)
@@ -43,12 +25,6 @@ static void act(struct daemon *d, const char *bond, const char *ifname, const ch
 	snprintf(a.bond, sizeof(a.bond), "%s", bond);
 	snprintf(a.ifname, sizeof(a.ifname), "%s", ifname);
 	assert_non_null(action_list_push(&d->plan, &a));
-}
-
-static const struct event *last_event(struct daemon *d)
-{
-	size_t n = event_log_count(&d->events);
-	return n ? event_log_at(&d->events, n - 1) : NULL;
 }
 
 /* Notes: kept per bond, an event when they change, not on every pass;
@@ -65,7 +41,7 @@ static void notes_said_once(void **state)
 			    "eth3: has a foreign master (br0); eth4: cannot take MTU 9000");
 	assert_string_equal(d->bonds[1].notes, "");
 	assert_int_equal(event_log_count(&d->events), 1);
-	assert_int_equal(last_event(d)->kind, EV_ERROR);
+	assert_int_equal(fixture_last_event(d)->kind, EV_ERROR);
 	report_notes(d); /* the same notes: nothing new said */
 	assert_int_equal(event_log_count(&d->events), 1);
 
@@ -79,7 +55,7 @@ static void notes_said_once(void **state)
 	report_notes(d);
 	assert_string_equal(d->bonds[0].notes, "");
 	assert_int_equal(event_log_count(&d->events), 1);
-	done(d);
+	fixture_done(d);
 }
 
 /* What drifted: one event per bond with its reasons each once; a bond
@@ -102,7 +78,7 @@ static void drift_recorded(void **state)
 	assert_string_equal(e->text, "missing, mtu");
 	assert_string_equal(event_log_at(&d->events, 1)->text, "order");
 	assert_false(d->bonds[0].was_healthy);
-	done(d);
+	fixture_done(d);
 }
 
 /* The pass limit reached: each planned bond with actions left says why
@@ -123,7 +99,7 @@ static void unsettled_then_settled(void **state)
 	assert_int_equal(d->bonds[0].unsettled.why.n, 2);
 	assert_int_equal(d->bonds[1].unsettled.passes, 0);
 	assert_int_equal(event_log_count(&d->events), 1);
-	assert_string_equal(last_event(d)->text, "still differs from the config after 6 passes "
+	assert_string_equal(fixture_last_event(d)->text, "still differs from the config after 6 passes "
 						 "(mac, option); retrying");
 	note_unsettled(d, true);
 	assert_int_equal(d->unsettled, 2);
@@ -135,7 +111,7 @@ static void unsettled_then_settled(void **state)
 	assert_int_equal(d->unsettled, 0);
 	assert_int_equal(d->unsettled_retry_ms, 0);
 	assert_int_equal(d->bonds[0].unsettled.passes, 0);
-	done(d);
+	fixture_done(d);
 }
 
 int main(void)

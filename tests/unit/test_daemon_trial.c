@@ -12,29 +12,24 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "daemon_parts.h"
+#include "daemon_fixture.h"
 #include "status_proto.h"
 
 static struct desired one_bond(const char *name)
 {
-	struct desired w = {.bonds = calloc(1, sizeof(struct desired_bond)), .n_bonds = 1};
-	assert_non_null(w.bonds);
-	snprintf(w.bonds[0].name, IFNAMSIZ, "%s", name);
-	w.bonds[0].n_slaves = 1;
-	snprintf(w.bonds[0].slaves[0].name, IFNAMSIZ, "eth0");
+	struct desired w;
+	char spec[32];
+
+	snprintf(spec, sizeof(spec), "%s:eth0", name);
+	fixture_want(&w, spec);
 	return w;
 }
 
 static void trial_lifecycle(void **state)
 {
 	(void)state;
-	struct daemon *d = calloc(1, sizeof(*d));
+	struct daemon *d = fixture_daemon("bond0:eth0");
 	char msg[400], line[256];
-
-	assert_non_null(d);
-	d->opts.config_path = "/etc/bondd/bondd.conf";
-	d->want = one_bond("bond0");
-	assert_int_equal(runtime_rebuild(d, &d->want), 0);
 
 	/* before any trial */
 	assert_false(trial_conflict(d, "reload", msg, sizeof(msg)));
@@ -99,10 +94,7 @@ static void trial_lifecycle(void **state)
 	assert_int_equal(d->trial.id, 1);
 	desired_free(&third);
 
-	trial_free(d);
-	desired_free(&d->want);
-	runtime_free(d);
-	free(d);
+	fixture_done(d);
 }
 
 int main(void)
