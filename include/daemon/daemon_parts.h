@@ -54,6 +54,17 @@ void note_unsettled(struct daemon *d, bool unsettled);
 /* Each bond's uppers against what they were (uppers.h). */
 void track_uppers(struct daemon *d);
 
+/* The kernel's events as the daemon takes them (daemon_events.c): the
+ * observer's callbacks (observer.h on_change and on_touch). */
+void daemon_on_link_change(void *ctx, const struct obs_link *old, const struct obs_link *now);
+void daemon_on_addr_or_route(void *ctx, int ifindex);
+/* The bonds a retry is for: those with an action backing off, still
+ * differing after the last wake-up, or with a slave waiting for udev. */
+void touch_due(struct daemon *d);
+/* Configured options this kernel does not report to bondd (kernel_caps.h),
+ * logged, and what was said kept (caps_logged). */
+void report_unreported(struct daemon *d);
+
 /* Every bond is planned and judged at the next wake-up, the names events
  * are matched by made again (daemon.c). */
 void touch_all(struct daemon *d);
