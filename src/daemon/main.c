@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* bondd: command line, then the daemon. */
 #include <errno.h>
-#include <getopt.h>
 #include <sched.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,9 +10,9 @@
 #include <dirent.h>
 #include <net/if.h>
 #include <sys/stat.h>
-#include <sys/un.h>
 #include <sys/utsname.h>
 
+#include "bondd_args.h"
 #include "build_config.h"
 #include "config.h"
 #include "daemon.h"
@@ -30,35 +28,6 @@ enum { EXIT_USAGE = 64, EXIT_CONFIG = 78 };
 /* --detailed-exitcode: the plan would change something (terraform's and
  * Ansible's convention: 0 nothing, 2 changes, anything else an error). */
 enum { EXIT_CHANGES = 2 };
-
-struct check_opts {
-	bool plan, json, detailed_exitcode;
-};
-
-static void bondd_usage(FILE *to)
-{
-	fprintf(to,
-		"Usage: bondd [--config FILE] [--socket PATH] [--debug] [--version] [--help]\n"
-		"       bondd --check [--plan [--json]] [--detailed-exitcode] [--config FILE]\n"
-		"Keeps the Linux bonding interfaces described in FILE exactly as configured.\n"
-		"\n"
-		"  -c, --config FILE   configuration file (default %s);\n"
-		"                      the drop-ins FILE.d/*.conf are read after it\n"
-		"  -s, --socket PATH   status socket (default %s)\n"
-		"  -n, --check         check the configuration, print \"configuration OK\", exit\n"
-		"  -p, --plan          with --check: print what a start or reload would change\n"
-		"                      in the kernel now, and what disrupts traffic; change nothing\n"
-		"                      (warnings are printed but do not fail the check)\n"
-		"  -j, --json          with --plan: print the plan as one JSON document\n"
-		"      --detailed-exitcode  with --plan: exit 0 when nothing would change,\n"
-		"                      2 when something would (errors keep their codes)\n"
-		"  -d, --debug         log debug messages\n"
-		"  -V, --version       print the version and exit\n"
-		"  -h, --help          print this help and exit\n"
-		"\n"
-		"See bondd(8) and bondd.conf(5).\n",
-		BONDD_DEFAULT_CONFIG, BONDD_DEFAULT_SOCKET);
-}
 
 /* A diagnostic on stderr, as the parser's own line (config_diagnostic_format). */
 static void print_diagnostic(const struct config_diagnostic *d)
@@ -270,40 +239,9 @@ static int check_config(const char *path, const struct check_opts *co)
 	return co->plan && co->detailed_exitcode && err == 1 ? EXIT_CHANGES : 0;
 }
 
-/* Why `path` can never be a UNIX socket's address, or NULL ("" is no
- * socket at all). */
-static const char *socket_path_problem(const char *path)
-{
-	size_t n = strlen(path);
-
-	if (n >= sizeof(((struct sockaddr_un *)0)->sun_path))
-		return "is longer than a UNIX socket address allows (107 bytes)";
-	if (n && path[n - 1] == '/')
-		return "names a directory, not a socket";
-	return NULL;
-}
-
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"config", required_argument, NULL, 'c'},
-		{"socket", required_argument, NULL, 's'},
-		{"check", no_argument, NULL, 'n'},
-		{"plan", no_argument, NULL, 'p'},
-		{"json", no_argument, NULL, 'j'},
-		{"detailed-exitcode", no_argument, NULL, 'x'},
-		{"debug", no_argument, NULL, 'd'},
-		{"version", no_argument, NULL, 'V'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
-	struct daemon_opts opts = {
-		.config_path = BONDD_DEFAULT_CONFIG,
-		.socket_path = BONDD_DEFAULT_SOCKET,
-	};
-	bool check = false, debug = false;
-	struct check_opts co = {0};
-	int c;
+	struct bondd_args a;
 
 	/* Internal (bondd(8), PRIVILEGE SEPARATION): bondd's own status
 	 * process, exec()ed by bondd where capset is refused, with the status
@@ -317,92 +255,22 @@ int main(int argc, char **argv)
 		return status_process_run(3, 4, argv[2]);
 	}
 
-	while ((c = getopt_long(argc, argv, "c:s:npjdVh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'c':
-			opts.config_path = optarg;
-			break;
-		case 's':
-			opts.socket_path = optarg;
-			break;
-		case 'n':
-			check = true;
-			break;
-		case 'p':
-			co.plan = true;
-			break;
-		case 'j':
-			co.json = true;
-			break;
-		case 'x':
-			co.detailed_exitcode = true;
-			break;
-		case 'd':
-			debug = true;
-			break;
-		case 'V':
-			printf("bondd %s\n", BONDD_VERSION);
-			return 0;
-		case 'h':
-			bondd_usage(stdout);
-			return 0;
-		default:
-			bondd_usage(stderr);
-			return EXIT_USAGE;
-		}
-	}
-	if (optind < argc) {
-		fprintf(stderr, "bondd: unexpected argument \"%s\"\n", argv[optind]);
-		bondd_usage(stderr);
+	bondd_args_parse(argc, argv, getenv("BONDD_EVENT_RCVBUF"), getenv("BONDD_UDEV_DIR"), &a);
+	switch (a.run) {
+	case BONDD_RUN_VERSION:
+		printf("bondd %s\n", BONDD_VERSION);
+		return 0;
+	case BONDD_RUN_HELP:
+		bondd_args_usage(stdout);
+		return 0;
+	case BONDD_RUN_USAGE:
+		bondd_args_say(&a, stderr);
 		return EXIT_USAGE;
+	case BONDD_RUN_CHECK:
+		return check_config(a.opts.config_path, &a.check);
+	case BONDD_RUN_DAEMON:
+		break;
 	}
-	/* An empty name would reach open() and come back as "cannot read"
-	 * with nothing before the colon. */
-	if (!opts.config_path[0]) {
-		fprintf(stderr, "bondd: --config: the file name is empty\n");
-		bondd_usage(stderr);
-		return EXIT_USAGE;
-	}
-	if (co.plan && !check) {
-		fprintf(stderr, "bondd: --plan goes with --check\n");
-		bondd_usage(stderr);
-		return EXIT_USAGE;
-	}
-	if ((co.json || co.detailed_exitcode) && !co.plan) {
-		fprintf(stderr, "bondd: %s goes with --check --plan\n",
-			co.json ? "--json" : "--detailed-exitcode");
-		bondd_usage(stderr);
-		return EXIT_USAGE;
-	}
-	if (check)
-		return check_config(opts.config_path, &co);
-	/* A socket path that can never be bound would leave bondd without its
-	 * socket, and so without the guard against a second instance. */
-	const char *why = socket_path_problem(opts.socket_path);
-	if (why) {
-		fprintf(stderr, "bondd: --socket %s: %s\n", opts.socket_path, why);
-		bondd_usage(stderr);
-		return EXIT_USAGE;
-	}
-
-	/* A test aid, documented in bondd(8): a small event buffer makes the
-	 * kernel drop events, which bondd must notice and recover from. */
-	const char *rcvbuf = getenv("BONDD_EVENT_RCVBUF");
-	if (rcvbuf) {
-		char *end;
-		errno = 0;
-		long v = strtol(rcvbuf, &end, 10);
-		if (errno || end == rcvbuf || *end || v < 0 || v > INT_MAX) {
-			fprintf(stderr, "bondd: BONDD_EVENT_RCVBUF: not a byte count: %s\n", rcvbuf);
-			return EXIT_USAGE;
-		}
-		opts.event_rcvbuf = (int)v;
-	}
-
-	/* A test aid, documented in bondd(8): where udev's runtime directory
-	 * is (/run/udev), so a test can fake udev's database. */
-	opts.udev_dir = getenv("BONDD_UDEV_DIR");
-
-	log_init(debug);
-	return daemon_main(&opts);
+	log_init(a.debug);
+	return daemon_main(&a.opts);
 }
