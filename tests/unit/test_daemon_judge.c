@@ -114,12 +114,77 @@ static void unsettled_then_settled(void **state)
 	fixture_done(d);
 }
 
+static void vlan_over(struct daemon *d, const char *name, int ifindex, int lower, uint16_t id)
+{
+	struct obs_link *l = fixture_link(d, name, ifindex, "vlan");
+	l->lower = lower;
+	l->vlan_id = id;
+}
+
+/* The uppers the kernel took with a deleted bond: said and recorded once,
+ * its bond judged again; back over the bond made again, the same; nothing
+ * while the picture of the kernel is stale; a bond deleted on purpose
+ * forgets them. */
+static void uppers_tracked(void **state)
+{
+	(void)state;
+	struct daemon *d = fixture_daemon("bond0:eth0 bond1:eth1");
+
+	fixture_link(d, "bond0", 10, "bond");
+	vlan_over(d, "bond0.100", 20, 10, 100);
+	track_uppers(d);
+	assert_int_equal(event_log_count(&d->events), 0);
+	assert_int_equal(d->bonds[0].uppers.n_lost, 0);
+
+	/* deleted, and its VLAN with it */
+	observed_del_link(&d->ob.state, 20);
+	observed_del_link(&d->ob.state, 10);
+	d->touched_all = false;
+	memset(d->touched, 0, 2 * sizeof(*d->touched));
+	d->ob.stale_since_ms = 1; /* a failed re-read: a link missing may be unread */
+	track_uppers(d);
+	assert_int_equal(event_log_count(&d->events), 0);
+	d->ob.stale_since_ms = 0;
+	track_uppers(d);
+	const struct event *e = fixture_last_event(d);
+	assert_non_null(e);
+	assert_int_equal(e->kind, EV_GONE);
+	assert_string_equal(e->bond, "bond0");
+	assert_non_null(strstr(e->text, "deleted; the kernel removed with it: "));
+	assert_non_null(strstr(e->text, "bond0.100"));
+	assert_int_equal(d->bonds[0].uppers.n_lost, 1);
+	assert_true(d->touched[0]);
+	assert_false(d->touched[1]);
+	track_uppers(d); /* said once */
+	assert_int_equal(event_log_count(&d->events), 1);
+
+	/* bondd made the bond again; the manager the VLAN */
+	fixture_link(d, "bond0", 11, "bond");
+	track_uppers(d);
+	assert_int_equal(event_log_count(&d->events), 1); /* still lost */
+	vlan_over(d, "bond0.100", 21, 11, 100);
+	memset(d->touched, 0, 2 * sizeof(*d->touched));
+	track_uppers(d);
+	e = fixture_last_event(d);
+	assert_int_equal(e->kind, EV_UP);
+	assert_non_null(strstr(e->text, "back over the bond: "));
+	assert_int_equal(d->bonds[0].uppers.n_lost, 0);
+	assert_true(d->touched[0]);
+
+	/* state = absent: deleted on purpose, its uppers with it */
+	d->want.bonds[0].absent = true;
+	track_uppers(d);
+	assert_int_equal(d->bonds[0].uppers.bond_ifindex, 0);
+	fixture_done(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(notes_said_once),
 		cmocka_unit_test(drift_recorded),
 		cmocka_unit_test(unsettled_then_settled),
+		cmocka_unit_test(uppers_tracked),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
