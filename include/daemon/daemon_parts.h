@@ -99,6 +99,11 @@ void link_live(void *ctx, const char *ifname, int ifindex, struct link_live *out
 /* A link's counters now, outside any reply's time budget (daemon_live.c). */
 void read_counters(struct daemon *d, const char *ifname, struct link_live *out);
 void fill_view(void *ctx, struct status_view *v);
+/* What /proc/net/bonding/<bond> (text, len bytes) says of an 802.3ad bond
+ * in obs, applied to it: the active aggregator's id, and per slave of that
+ * bond its aggregator and churn states (where netlink reported churn).  A
+ * slave or line the text lacks keeps its value (lacp_proc.c, pure). */
+void lacp_proc_apply(struct observed *obs, struct obs_link *bond, const char *text, size_t len);
 /* A snapshot is asked for: bondd's own looks first (daemon_view.c). */
 bool refresh_for_snapshot(void *ctx);
 /* What the daemon holds now, read nowhere (the STATUS= line). */
