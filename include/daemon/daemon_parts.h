@@ -69,8 +69,6 @@ void report_unreported(struct daemon *d);
  * are matched by made again (daemon.c). */
 void touch_all(struct daemon *d);
 
-uint64_t earlier(uint64_t a, uint64_t b);
-
 /* fd added to the loop's epoll set, to be read. */
 static inline int add_fd(int epfd, int fd)
 {

@@ -27,6 +27,7 @@
 #include "plan.h"
 #include "proc_filter.h"
 #include "reload_verdict.h"
+#include "retry_timer.h"
 #include "sd_notify.h"
 #include "service_status.h"
 #include "small_file.h"
@@ -36,12 +37,6 @@
  * interrupted) before bondd gives up: about 5 s of waits in all. */
 #define START_SYNC_TRIES 10
 
-/* The earlier of two wake-up times, 0 meaning none. */
-uint64_t earlier(uint64_t a, uint64_t b)
-{
-	return !a ? b : !b ? a : a < b ? a : b;
-}
-
 /* The retry timer: the earliest of the holds' expiries and the retry of
  * bonds that still differed after the last wake-up.  Holds count as they
  * were when the last plan was made (plan_ms): one that has expired since
@@ -49,24 +44,23 @@ uint64_t earlier(uint64_t a, uint64_t b)
  * not be forgotten until an unrelated event. */
 static void arm_retry(struct daemon *d, uint64_t plan_ms)
 {
-	uint64_t now = clock_mono_ms(), next = holds_next_expiry(&d->holds, plan_ms);
-	struct itimerspec its = {0};
+	uint64_t now = clock_mono_ms();
+	struct retry_inputs in = {
+		.holds_ms = holds_next_expiry(&d->holds, plan_ms),
+		.unsettled_ms = d->unsettled_retry_ms,
+		.udev_ms = udev_wait_next_ms(&d->udev, now),
+		.trial_ms = trial_next_ms(d),
+		.stale = d->ob.stale_since_ms != 0,
+		.stale_retry_ms = d->ob.retry_at_ms,
+	};
+	uint64_t next = retry_next_ms(&in, now);
 
-	if (d->unsettled_retry_ms && (!next || d->unsettled_retry_ms < next))
-		next = d->unsettled_retry_ms;
-	next = earlier(next, udev_wait_next_ms(&d->udev, now));
-	next = earlier(next, trial_next_ms(d));
-	if (d->ob.stale_since_ms)
-		next = earlier(next, d->ob.retry_at_ms > now ? d->ob.retry_at_ms : now + 1);
-
-	if (next) {
-		/* Already due (the wake-up took longer than the backoff): at
-		 * once, but a zero would disarm the timer. */
-		uint64_t in = next > now ? next - now : 0;
-		its.it_value.tv_sec = (time_t)(in / 1000);
-		its.it_value.tv_nsec = in ? (long)(in % 1000) * 1000000L : 1;
-	}
-	timerfd_settime(d->retry_fd, 0, &its, NULL);
+	/* Already due (the wake-up took longer than the backoff): at once
+	 * (clock_timer_in: a zero would disarm the timer). */
+	if (next)
+		clock_timer_in(d->retry_fd, next > now ? (int64_t)(next - now) : 0);
+	else
+		clock_timer_off(d->retry_fd);
 }
 
 /* A re-read that failed is tried again on the retry timer, backing off,

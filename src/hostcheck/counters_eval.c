@@ -102,11 +102,11 @@ int counters_eval_all(const struct desired *want, const struct slave_counts *the
 			err = counters_eval(b->name, then + k, now + k, b->n_slaves, secs, &next);
 		k += b->n_slaves;
 	}
-	if (err) {
-		findings_free(&next);
-		return err;
+	if (!err) {
+		findings_free(out);
+		*out = next;
+		next = (struct findings){0};
 	}
-	findings_free(out);
-	*out = next;
-	return 0;
+	findings_free(&next); /* what an error left */
+	return err;
 }
