@@ -19,6 +19,7 @@
 #include <sys/utsname.h>
 
 #include "config.h"
+#include "config_handover.h"
 #include "kernel_caps.h"
 #include "fd_budget.h"
 #include "hostcheck_run.h"
@@ -352,23 +353,14 @@ void apply_config(struct daemon *d, struct desired *next, const char *from, bool
 {
 	for (size_t i = 0; i < d->want.n_bonds; i++) {
 		const struct desired_bond *b = &d->want.bonds[i];
-		if (!b->absent && !desired_find_bond(next, b->name)) {
+		if (handover_dropped(b, next)) {
 			log_info("%s: no longer in %s: left in place as it is, no longer managed "
 				 "(state = absent deletes it)", b->name, from);
 			record_config(d, CONFIG_TAKEN, b->name,
 				      "no longer configured: left in place, unmanaged");
 		}
 	}
-	/* A bridge the running file named and the new one changes is bondd's
-	 * own choice: the bond may be moved from it (uppers.h bridge_state). */
-	for (size_t i = 0; i < next->n_bonds; i++) {
-		struct desired_bond *nb = &next->bonds[i];
-		const struct desired_bond *ob = desired_find_bond(&d->want, nb->name);
-		if (ob && ob->bridge[0] && strcmp(ob->bridge, nb->bridge) != 0)
-			snprintf(nb->bridge_was, sizeof(nb->bridge_was), "%s", ob->bridge);
-		else if (ob)
-			snprintf(nb->bridge_was, sizeof(nb->bridge_was), "%s", ob->bridge_was);
-	}
+	handover_bridges(&d->want, next);
 	if (free_old)
 		desired_free(&d->want);
 	d->want = *next;
