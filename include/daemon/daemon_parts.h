@@ -107,6 +107,14 @@ bool refresh_for_snapshot(void *ctx);
 /* What the daemon holds now, read nowhere (the STATUS= line). */
 void daemon_view_now(struct daemon *d, struct status_view *v);
 
+/* The status socket's directory is systemd's RuntimeDirectory; when bondd
+ * is run by hand it may not exist yet: every missing level of path's
+ * directory is made (as mkdir -p), traversable (0755) so that unprivileged
+ * readers reach the socket.  A path too long for a socket is left for
+ * status_server_open to refuse.  Returns 0, or -errno with where naming
+ * the level that failed (socket_dir.c). */
+int socket_dir_make(const char *path, char *where, size_t len);
+
 int on_status_check(void *ctx, const struct status_request *req, bool start);
 
 void open_linkcheck(struct daemon *d);

@@ -13,7 +13,6 @@
 #include <unistd.h>
 #include <syslog.h>
 #include <sys/epoll.h>
-#include <sys/stat.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <sys/utsname.h>
@@ -576,44 +575,12 @@ static int run_loop(struct daemon *d)
 	return 0;
 }
 
-/* The socket's directory is systemd's RuntimeDirectory; when bondd is run
- * by hand it may not exist yet: every missing level is made (as mkdir -p),
- * traversable so that unprivileged readers reach the socket.  Returns 0, or
- * -errno with *where naming the level that failed. */
-static int make_parent_dir(const char *path, char *where, size_t len)
-{
-	char dir[108];
-	struct stat st;
-
-	if ((size_t)snprintf(dir, sizeof(dir), "%s", path) >= sizeof(dir))
-		return 0; /* too long for a socket: status_server_open says so */
-	char *slash = strrchr(dir, '/');
-	if (!slash || slash == dir)
-		return 0;
-	*slash = '\0';
-	for (char *c = dir + 1;; c++) {
-		if (*c != '/' && *c != '\0')
-			continue;
-		char end = *c;
-		*c = '\0';
-		snprintf(where, len, "%s", dir);
-		if (mkdir(dir, 0755) < 0 && errno != EEXIST)
-			return -errno;
-		if (!end)
-			break;
-		*c = end;
-	}
-	if (stat(dir, &st) < 0)
-		return -errno;
-	return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
-}
-
 static int open_server(struct daemon *d)
 {
 	if (!d->opts.socket_path || !d->opts.socket_path[0])
 		return 0;
 	char dir[108] = "";
-	int err = make_parent_dir(d->opts.socket_path, dir, sizeof(dir));
+	int err = socket_dir_make(d->opts.socket_path, dir, sizeof(dir));
 	if (err < 0) {
 		/* Without the socket there is no guard against a second bondd
 		 * either: refuse to start rather than run unguarded. */
