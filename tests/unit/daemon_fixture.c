@@ -98,6 +98,7 @@ void fixture_done(struct daemon *d)
 	for (size_t i = 0; i < FSRC__COUNT; i++)
 		findings_free(&d->findings[i]);
 	free(d->counts);
+	live_facts_free(&d->live);
 	runtime_free(d);
 	free(d);
 }
