@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What the daemon's files share (daemon.c runs the loop; daemon_apply.c,
- * daemon_live.c and daemon_view.c each hold one part).  Private to
- * src/daemon/.
+ * daemon_events.c, daemon_live.c, daemon_view.c and the others each hold
+ * one part).  Private to src/daemon/.
  */
 #ifndef BONDD_DAEMON_PARTS_H
 #define BONDD_DAEMON_PARTS_H

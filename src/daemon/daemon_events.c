@@ -5,7 +5,8 @@
  * wake-up plans marked, what else must look again (LLDP's groups, the slave
  * entries' matches, a NIC's speed); and the bonds a retry is for.  What a
  * change means is decided by carrier_change.c and link_change.c (pure);
- * here it is counted, logged and recorded.  Calls the runtime model only.
+ * here it is counted, logged and recorded.  Of this folder's files it calls
+ * the runtime model's (daemon_runtime.c) only.
  */
 #include "daemon_parts.h"
 
