@@ -2,18 +2,16 @@
 /* bondd: command line, then the daemon. */
 #include <errno.h>
 #include <sched.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <dirent.h>
 #include <net/if.h>
-#include <sys/stat.h>
 #include <sys/utsname.h>
 
 #include "bondd_args.h"
 #include "build_config.h"
+#include "check_warn.h"
 #include "config.h"
 #include "daemon.h"
 #include "fd_budget.h"
@@ -29,33 +27,6 @@ enum { EXIT_USAGE = 64, EXIT_CONFIG = 78 };
  * Ansible's convention: 0 nothing, 2 changes, anything else an error). */
 enum { EXIT_CHANGES = 2 };
 
-/* A diagnostic on stderr, as the parser's own line (config_diagnostic_format). */
-static void print_diagnostic(const struct config_diagnostic *d)
-{
-	char *line = d->file && d->text ? config_diagnostic_format(d) : NULL;
-
-	fprintf(stderr, "%s\n", line ? line : "bondd: out of memory");
-	free(line);
-}
-
-/* A warning of --check's own about the file at path (line 0: the whole
- * file), shaped as the parser's are. */
-__attribute__((format(printf, 3, 4)))
-static void print_check_warning(const char *path, unsigned line, const char *fmt, ...)
-{
-	struct config_diagnostic d = {.file = strdup(path), .line = line,
-				      .severity = CONFIG_WARNING};
-	va_list ap;
-
-	va_start(ap, fmt);
-	if (vasprintf(&d.text, fmt, ap) < 0)
-		d.text = NULL;
-	va_end(ap);
-	print_diagnostic(&d);
-	free(d.file);
-	free(d.text);
-}
-
 /* Options the config sets that this kernel does not report to this caller
  * (learned from the bonds it has now, kernel_caps.h): warnings, not errors. */
 struct version_note_ctx {
@@ -67,7 +38,7 @@ static void print_version_note(void *ctx, const char *text)
 {
 	const struct version_note_ctx *c = ctx;
 
-	print_check_warning(c->path, c->bond->line, "[%s]: %s", c->bond->name, text);
+	check_warning(stderr, c->path, c->bond->line, "[%s]: %s", c->bond->name, text);
 }
 
 /* Options the running kernel's version lacks, by the option table's
@@ -104,10 +75,10 @@ static void check_kernel_caps(const char *path, const struct desired *want)
 			if (bond_option_kmin((enum bond_option_id)id))
 				m &= ~OPT_BIT(id);
 		if (m)
-			print_check_warning(path, want->bonds[i].line, "[%s]: this kernel does not "
-					    "report %s to this user: bondd sets it but can neither "
-					    "compare nor repair it", want->bonds[i].name,
-					    kernel_caps_names(m, names, sizeof(names)));
+			check_warning(stderr, path, want->bonds[i].line, "[%s]: this kernel does not "
+				      "report %s to this user: bondd sets it but can neither "
+				      "compare nor repair it", want->bonds[i].name,
+				      kernel_caps_names(m, names, sizeof(names)));
 	}
 }
 
@@ -120,60 +91,11 @@ static void check_slaves_exist(const char *path, const struct desired *want)
 		for (size_t j = 0; !b->absent && j < b->n_slaves; j++)
 			/* an entry by mac: or path: is said by identity_preview */
 			if (b->slaves[j].sel.kind == SEL_NAME && !if_nametoindex(b->slaves[j].name))
-				print_check_warning(path, b->line, "[%s]: slave %s does not exist now: "
-						    "bondd enslaves it when it appears (is the name "
-						    "right? ip link shows the NICs)",
-						    b->name, b->slaves[j].name);
+				check_warning(stderr, path, b->line, "[%s]: slave %s does not exist now: "
+					      "bondd enslaves it when it appears (is the name "
+					      "right? ip link shows the NICs)",
+					      b->name, b->slaves[j].name);
 	}
-}
-
-/* The service runs as a dynamic user (DynamicUser=yes in bondd.service),
- * neither a file's owner nor in its group: a file it reads must be
- * readable by others, and its directories searchable.  --check runs as
- * root, which reads any file, so it says so here. */
-static void check_one_readable(const char *file)
-{
-	struct stat st;
-	char *dir = strdup(file), *slash;
-
-	if (stat(file, &st) == 0 && S_ISREG(st.st_mode) && !(st.st_mode & S_IROTH))
-		print_check_warning(file, 0, "the service's user cannot read it (mode %04o, and "
-				    "bondd.service runs as a dynamic user, neither its owner nor "
-				    "in its group): chmod o+r %s",
-				    (unsigned)(st.st_mode & 07777), file);
-	/* ... nor open it when a directory on its path is closed to others */
-	while (dir && (slash = strrchr(dir, '/')) && slash != dir) {
-		*slash = '\0';
-		if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && !(st.st_mode & S_IXOTH)) {
-			print_check_warning(file, 0, "the service's user cannot reach it: directory "
-					    "%s (mode %04o) is closed to others: chmod o+x %s", dir,
-					    (unsigned)(st.st_mode & 07777), dir);
-			break;
-		}
-	}
-	free(dir);
-}
-
-static void check_readable_by_service(const char *path)
-{
-	char *dir = config_dropin_dir(path);
-	DIR *d = dir ? opendir(dir) : NULL;
-	struct dirent *e;
-
-	check_one_readable(path);
-	while (d && (e = readdir(d))) {
-		size_t n = strlen(e->d_name);
-		if (e->d_name[0] == '.' || n < 6 || strcmp(e->d_name + n - 5, ".conf") != 0)
-			continue;
-		char *file;
-		if (asprintf(&file, "%s/%s", dir, e->d_name) < 0)
-			break;
-		check_one_readable(file);
-		free(file);
-	}
-	if (d)
-		closedir(d);
-	free(dir);
 }
 
 static int check_config(const char *path, const struct check_opts *co)
@@ -188,7 +110,7 @@ static int check_config(const char *path, const struct check_opts *co)
 	/* Errors, then warnings (the order diag holds them in); warnings do
 	 * not fail the check: the daemon would run this file. */
 	for (size_t i = 0; i < diag.n_items; i++)
-		print_diagnostic(&diag.items[i]);
+		check_print_diagnostic(stderr, &diag.items[i]);
 	config_diag_free(&diag);
 	if (err < 0)
 		return EXIT_CONFIG;
@@ -197,9 +119,9 @@ static int check_config(const char *path, const struct check_opts *co)
 	 * that manages bonds refuses it on reload (daemon.c, reload): say so
 	 * here, or `bondd --check && systemctl reload bondd` surprises. */
 	if (want.n_bonds == 0)
-		print_check_warning(path, 0, "it defines no bonds: bondd runs idle with it at "
-				    "start, and a running bondd that manages bonds refuses it on "
-				    "reload (to stop managing every bond, stop the service)");
+		check_warning(stderr, path, 0, "it defines no bonds: bondd runs idle with it at "
+			      "start, and a running bondd that manages bonds refuses it on "
+			      "reload (to stop managing every bond, stop the service)");
 	/* The limits of this process: bondd run from here (or from the unit,
 	 * LimitNOFILE= in bondd.service) raises its soft limit to its hard
 	 * one (fd_budget.h). */
@@ -207,11 +129,11 @@ static int check_config(const char *path, const struct check_opts *co)
 	size_t need = fd_budget_need(&want, STATUS_SERVER_MAX_FDS);
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_max != RLIM_INFINITY &&
 	    need > rl.rlim_max)
-		print_check_warning(path, 0, "its %zu bonds need about %zu open files, more than "
-				    "the limit here (%llu, RLIMIT_NOFILE): run so, bondd leaves "
-				    "the slaves beyond it without the link check and says so; "
-				    "raise LimitNOFILE= (bondd(8))", want.n_bonds, need,
-				    (unsigned long long)rl.rlim_max);
+		check_warning(stderr, path, 0, "its %zu bonds need about %zu open files, more than "
+			      "the limit here (%llu, RLIMIT_NOFILE): run so, bondd leaves "
+			      "the slaves beyond it without the link check and says so; "
+			      "raise LimitNOFILE= (bondd(8))", want.n_bonds, need,
+			      (unsigned long long)rl.rlim_max);
 	/* Which link each entry names now; one link named twice is an error
 	 * (when the links can be read: --check also runs where they cannot). */
 	int conflicts = identity_preview(&want, co->json ? stderr : stdout, stderr, co->plan);
@@ -225,7 +147,7 @@ static int check_config(const char *path, const struct check_opts *co)
 		return 1;
 	}
 	check_slaves_exist(path, &want);
-	check_readable_by_service(path);
+	check_readable_by_service(path, stderr);
 	/* With --json, stdout holds the document alone (warnings are on
 	 * stderr). */
 	if (!co->json)
