@@ -58,15 +58,11 @@ void report_failing(struct daemon *d)
 {
 	for (size_t i = 0; i < d->n_bonds; i++) {
 		struct bond_runtime *rt = &d->bonds[i];
-		size_t used = 0;
-		rt->failing[0] = '\0';
-		for (size_t j = 0; j < d->holds.n; j++) {
-			const struct hold *h = &d->holds.v[j];
-			if (strcmp(h->bond, rt->name) != 0 || used >= sizeof(rt->failing))
-				continue;
-			used += (size_t)snprintf(rt->failing + used, sizeof(rt->failing) - used,
-						 "%s%s", used ? "; " : "", h->error);
-		}
+		rt->failing.n = 0;
+		rt->failing.more = 0;
+		for (size_t j = 0; j < d->holds.n; j++)
+			if (strcmp(d->holds.v[j].bond, rt->name) == 0)
+				bond_failing_add(&rt->failing, &d->holds.v[j].failure);
 	}
 }
 
@@ -134,11 +130,17 @@ void execute_plan(struct daemon *d)
 		uint64_t backoff = holds_fail(&d->holds, key, clock_mono_ms());
 		if (meaning.kind == APPLY_ERR_IN_USE)
 			holds_refuse(&d->holds, key);
-		char full[sizeof(rt->last_error)];
-		snprintf(full, sizeof(full), "%s%s: %s%s",
-			 meaning.kind == APPLY_ERR_CONFIG ? "configuration error: " : "",
-			 a->ifname, err, ctx);
-		holds_set_error(&d->holds, key, a->bond, full);
+		int64_t now_wall = clock_wall_ms();
+		struct action_failure f = {.err = -ret,
+					   .config_error = meaning.kind == APPLY_ERR_CONFIG,
+					   .since_ms = now_wall};
+		snprintf(f.key, sizeof(f.key), "%s", key);
+		snprintf(f.ifname, sizeof(f.ifname), "%s", a->ifname);
+		snprintf(f.words, sizeof(f.words), "%s", err);
+		snprintf(f.context, sizeof(f.context), "%s", ctx);
+		holds_set_error(&d->holds, key, a->bond, &f);
+		char full[ACTION_FAILURE_TEXT];
+		action_failure_text(&f, full, sizeof(full));
 		/* What happens next, the same words in the log and the record. */
 		char next[IFNAMSIZ + 64];
 		if (meaning.kind == APPLY_ERR_IN_USE)
@@ -150,7 +152,7 @@ void execute_plan(struct daemon *d)
 		log_err("%s: %s (%s)", a->bond, full, next);
 		if (rt) {
 			rt->errors++;
-			rt->last_error_ms = clock_wall_ms();
+			rt->last_error_ms = now_wall;
 			snprintf(rt->last_error, sizeof(rt->last_error), "%s", full);
 		}
 		/* What happens next before the kernel's words: an event keeps 200
