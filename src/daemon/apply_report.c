@@ -29,7 +29,7 @@ void apply_context(const struct action *a, const struct obs_link *l,
 		snprintf(buf, len, " (the device's max MTU is %u)", l->max_mtu);
 }
 
-static void taken(const struct action *a, struct holds *h, struct applied_said *say)
+static void take_done(const struct action *a, struct holds *h, struct applied_said *say)
 {
 	char desc[256], key[PLAN_KEY_SIZE];
 
@@ -52,7 +52,7 @@ static void taken(const struct action *a, struct holds *h, struct applied_said *
 				holds_succeed(h, plan_hold_key(a, id, key, sizeof(key)));
 }
 
-static void refused(const struct action *a, const struct applied *r, const char *context,
+static void take_failed(const struct action *a, const struct applied *r, const char *context,
 		    struct holds *h, struct bond_runtime *rt, struct applied_said *say)
 {
 	char desc[256], key[PLAN_KEY_SIZE], full[ACTION_FAILURE_TEXT], next[IFNAMSIZ + 64];
@@ -114,7 +114,7 @@ void applied_take(const struct action *a, const struct applied *r, const char *c
 	if (rt)
 		rt->actions++;
 	if (r->kind == APPLIED_DONE) {
-		taken(a, h, say);
+		take_done(a, h, say);
 		return;
 	}
 	if (r->meaning.kind == APPLY_ERR_GONE) {
@@ -126,5 +126,5 @@ void applied_take(const struct action *a, const struct applied *r, const char *c
 			 r->words);
 		return;
 	}
-	refused(a, r, context, h, rt, say);
+	take_failed(a, r, context, h, rt, say);
 }
