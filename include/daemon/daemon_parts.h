@@ -12,6 +12,7 @@
 #include <sys/epoll.h>
 
 #include "daemon.h"
+#include "apply_report.h"
 #include "clock.h"
 #include "config.h"
 #include "hostcheck_run.h"
@@ -78,9 +79,14 @@ static inline int add_fd(int epfd, int fd)
 
 void report_failing(struct daemon *d);
 
-/* The plan sent to the kernel action by action (daemon_apply.c); what
- * drifted is said before (daemon.c). */
-void execute_plan(struct daemon *d);
+/* The plan sent to the kernel action by action (daemon_apply.c), and what
+ * each did (apply_report.h; v NULL: no memory, nothing sent); what drifted
+ * is said before (daemon.c). */
+struct apply_report execute_plan(struct daemon *d);
+/* The one reporter of a plan sent: each action's outcome into the backoff
+ * and its bond's record (applied_take), the log, the events, and then what
+ * is failing (report_failing). */
+void report_applied(struct daemon *d, const struct apply_report *rep);
 
 /* ifname's counters from the text of /proc/net/dev (dev_seq_show in
  * net/core/net-procfs.c): true when its line was there and whole.  Pure. */

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "action_reasons.h"
+#include "bond_notes.h"
 #include "uppers.h"
 
 /* One configured link: a bond or a slave. */
@@ -39,9 +40,9 @@ struct bond_runtime {
 	char name[IFNAMSIZ];
 	unsigned long actions;        /* kernel requests made on its behalf */
 	unsigned long errors;         /* ... that failed */
-	char last_error[320];
+	char last_error[ACTION_FAILURE_TEXT]; /* the last failure, action_failure_text */
 	int64_t last_error_ms;        /* wall clock, 0: none */
-	char notes[512];              /* the planner's current complaints */
+	struct bond_notes notes;      /* the planner's current complaints */
 	/* Why it still differs after the daemon's last wake-up and is being
 	 * retried on a timer (passes 0 when the last wake-up left it as
 	 * configured): said in words by health (bond_view.c). */
@@ -51,11 +52,11 @@ struct bond_runtime {
 		struct action_reasons why;       /* its actions' reasons */
 	} unsettled;
 	bool was_healthy;             /* whole after bondd's last pass */
-	char failing[512];            /* actions backing off now, in the kernel's words */
+	struct bond_failing failing;  /* actions backing off now, in the kernel's words */
 	/* Something bondd still has to do for it was refused and backs off
 	 * (a fresh plan without holds is not empty): health says the bond is
 	 * degraded, and why in the kernel's words, the first
-	 * BOND_REFUSED_SHOWN bytes of failing. */
+	 * BOND_REFUSED_SHOWN bytes of failing's text (bond_failing_text). */
 	bool refused;
 	/* The health last logged (enum status_health), for the journal's one
 	 * line per change; health_logged false: none yet. */

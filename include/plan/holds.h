@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bond_notes.h"
 #include "plan.h"
 
 #define HOLD_FIRST_MS 100
@@ -26,7 +27,7 @@ struct hold {
 	unsigned failures;   /* consecutive failures; kept after expiry */
 	bool refused;        /* not retried until forgiven (holds_refuse) */
 	char bond[IFNAMSIZ]; /* the bond the action served */
-	char error[320];     /* the last failure, in the kernel's words */
+	struct action_failure failure; /* the last failure, in the kernel's words */
 };
 
 struct holds {
@@ -39,8 +40,11 @@ struct holds {
 
 /* Records a failure of action key `name` at now_ms; returns the backoff. */
 uint64_t holds_fail(struct holds *h, const char *name, uint64_t now_ms);
-/* Remembers, for status, which bond `name` serves and how it failed. */
-void holds_set_error(struct holds *h, const char *name, const char *bond, const char *error);
+/* Remembers, for status, which bond `name` serves and how it failed last;
+ * f->since_ms is kept from the first failure in a row (holds_fail counts
+ * them). */
+void holds_set_error(struct holds *h, const char *name, const char *bond,
+		     const struct action_failure *f);
 /* Forgets `name` after a success, so the next failure starts small again. */
 void holds_succeed(struct holds *h, const char *name);
 void holds_clear(struct holds *h);

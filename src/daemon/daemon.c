@@ -128,7 +128,9 @@ static void converge(struct daemon *d)
 			unsettled = true;
 		} else {
 			report_drift(d);
-			execute_plan(d);
+			struct apply_report sent = execute_plan(d);
+			report_applied(d, &sent);
+			apply_report_free(&sent);
 		}
 	}
 	note_unsettled(d, unsettled);

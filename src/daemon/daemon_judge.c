@@ -19,24 +19,18 @@
 void report_notes(struct daemon *d)
 {
 	for (size_t i = 0; i < d->n_bonds; i++) {
-		char text[sizeof(d->bonds[i].notes)] = "";
-		size_t used = 0;
+		struct bond_notes now;
 		if (!touched(d, i))
 			continue; /* not planned: its notes stand */
-		for (size_t j = 0; j < d->plan.n_notes; j++) {
-			const struct plan_note *n = &d->plan.notes[j];
-			if (strcmp(n->bond, d->bonds[i].name) != 0 || used >= sizeof(text))
-				continue;
-			used += (size_t)snprintf(text + used, sizeof(text) - used, "%s%s: %s",
-						 used ? "; " : "", n->ifname, n->msg);
+		bond_notes_of(&now, d->plan.notes, d->plan.n_notes, d->bonds[i].name);
+		if (bond_notes_equal(&now, &d->bonds[i].notes))
+			continue;
+		char text[BOND_NOTES_TEXT];
+		if (bond_notes_text(&now, text, sizeof(text))) {
+			log_warn("%s: %s", d->bonds[i].name, text);
+			record(d, EV_ERROR, d->bonds[i].name, "", "%s", text);
 		}
-		if (strcmp(text, d->bonds[i].notes) != 0) {
-			if (text[0]) {
-				log_warn("%s: %s", d->bonds[i].name, text);
-				record(d, EV_ERROR, d->bonds[i].name, "", "%s", text);
-			}
-			snprintf(d->bonds[i].notes, sizeof(d->bonds[i].notes), "%s", text);
-		}
+		d->bonds[i].notes = now;
 	}
 }
 

@@ -7,6 +7,8 @@
 
 #include "clock.h"
 
+_Static_assert(PLAN_KEY_SIZE <= ACTION_FAILURE_KEY, "a hold's key fits its failure's");
+
 static struct hold *holds_find(struct holds *h, const char *name)
 {
 	for (size_t i = 0; i < h->n; i++)
@@ -38,12 +40,18 @@ uint64_t holds_fail(struct holds *h, const char *name, uint64_t now_ms)
 	return backoff;
 }
 
-void holds_set_error(struct holds *h, const char *name, const char *bond, const char *error)
+void holds_set_error(struct holds *h, const char *name, const char *bond,
+		     const struct action_failure *f)
 {
 	struct hold *e = holds_find(h, name);
 	if (e) {
+		/* Not the first in a row: failing since the first. */
+		int64_t since = e->failures > 1 && e->failure.since_ms ? e->failure.since_ms :
+									  f->since_ms;
 		snprintf(e->bond, sizeof(e->bond), "%s", bond);
-		snprintf(e->error, sizeof(e->error), "%s", error);
+		e->failure = *f;
+		snprintf(e->failure.key, sizeof(e->failure.key), "%s", name);
+		e->failure.since_ms = since;
 	}
 }
 

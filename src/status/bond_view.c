@@ -185,8 +185,9 @@ static enum status_health bond_judge(const struct status_view *v, const struct b
 		return reason(why, len, DEGRADED, "%s", v->impaired);
 	/* Something bondd must still do for it was refused and backs off (an
 	 * address, an option, the MTU): the kernel's words are the reason. */
-	if (rt && rt->refused && rt->failing[0])
-		return reason(why, len, DEGRADED, "%.*s", BOND_REFUSED_SHOWN, rt->failing);
+	char failing[BOND_NOTES_TEXT];
+	if (rt && rt->refused && bond_failing_text(&rt->failing, failing, sizeof(failing)))
+		return reason(why, len, DEGRADED, "%.*s", BOND_REFUSED_SHOWN, failing);
 	if (bond->mtu != b->mtu)
 		return reason(why, len, DEGRADED, "%s has MTU %u, not %u", b->name, bond->mtu,
 			      b->mtu);

@@ -72,12 +72,11 @@ static void head(struct strbuf *out, const struct bond_views *bv, const struct b
 		sb_printf(out, ", active %s", b->active->name);
 	sb_puts(out, "\n");
 	/* bondd's own complaints, as --brief shows them to this client */
-	char pub[sizeof(b->rt->notes)];
-	if (b->rt && b->rt->notes[0])
-		wrap(out, "  bondd: ", 4, view_public_text(bv->from, b->rt->notes, pub, sizeof(pub)));
-	if (b->rt && b->rt->failing[0])
-		wrap(out, "  failing: ", 4,
-		     view_public_text(bv->from, b->rt->failing, pub, sizeof(pub)));
+	char text[BOND_NOTES_TEXT], pub[BOND_NOTES_TEXT];
+	if (b->rt && bond_notes_text(&b->rt->notes, text, sizeof(text)))
+		wrap(out, "  bondd: ", 4, view_public_text(bv->from, text, pub, sizeof(pub)));
+	if (b->rt && bond_failing_text(&b->rt->failing, text, sizeof(text)))
+		wrap(out, "  failing: ", 4, view_public_text(bv->from, text, pub, sizeof(pub)));
 }
 
 static void findings_part(struct strbuf *out, const struct bond_view *b)

@@ -463,14 +463,16 @@ static void json_bond(struct strbuf *out, const struct status_view *v,
 	} else {
 		sb_puts(out, "null");
 	}
+	char text[BOND_NOTES_TEXT];
 	sb_puts(out, ",\"notes\":");
-	json_public_text(out, v, rt ? rt->notes : NULL);
+	json_public_text(out, v, rt && bond_notes_text(&rt->notes, text, sizeof(text)) ? text : NULL);
 	sb_puts(out, ",\"findings\":");
 	findings_json(out, bv->findings, bv->n_findings);
 	sb_puts(out, ",\"link_check\":");
 	linkcheck_json(out, bv->linkcheck);
 	sb_puts(out, ",\"failing\":");
-	json_public_text(out, v, rt ? rt->failing : NULL);
+	json_public_text(out, v,
+			 rt && bond_failing_text(&rt->failing, text, sizeof(text)) ? text : NULL);
 	sb_puts(out, ",\"events\":");
 	json_events(out, v, b->name);
 	sb_puts(out, "}");

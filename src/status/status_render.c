@@ -81,13 +81,12 @@ void render_brief(struct strbuf *out, const struct bond_views *bv)
 		/* Why it is not whole, in bondd's and the kernel's words (as
 		 * --json shows them to this client: values the kernel hides
 		 * from an unprivileged reader masked). */
-		char pub[sizeof(b->rt->notes)];
-		if (b->rt && b->rt->notes[0])
-			sb_printf(out, " [%s]",
-				  view_public_text(bv->from, b->rt->notes, pub, sizeof(pub)));
-		if (b->rt && b->rt->failing[0])
+		char text[BOND_NOTES_TEXT], pub[BOND_NOTES_TEXT];
+		if (b->rt && bond_notes_text(&b->rt->notes, text, sizeof(text)))
+			sb_printf(out, " [%s]", view_public_text(bv->from, text, pub, sizeof(pub)));
+		if (b->rt && bond_failing_text(&b->rt->failing, text, sizeof(text)))
 			sb_printf(out, " [failing: %s]",
-				  view_public_text(bv->from, b->rt->failing, pub, sizeof(pub)));
+				  view_public_text(bv->from, text, pub, sizeof(pub)));
 		sb_puts(out, "\n");
 	}
 	render_trial_line(out, bv->from, false);

@@ -230,10 +230,11 @@ static void long_reason_widths(void **state)
 	char refused[200], expect[200];
 	(void)state;
 
-	memset(refused, 'r', sizeof(refused) - 1);
-	refused[sizeof(refused) - 1] = '\0';
-	memcpy(w->bonds[0].failing, refused, 180);
-	w->bonds[0].failing[180] = '\0';
+	struct action_failure f = {.ifname = "e1", .err = 22};
+	memset(f.words, 'r', 176); /* "e1: rrr...": 180 bytes */
+	bond_failing_add(&w->bonds[0].failing, &f);
+	action_failure_text(&f, refused, sizeof(refused));
+	assert_int_equal(strlen(refused), 180);
 	w->bonds[0].refused = true;
 	assert_int_equal(bond_views_build(&bv, &w->view, sel, 1, false), 0);
 	assert_int_equal(bv.v[0].health, HEALTH_DEGRADED);

@@ -184,7 +184,8 @@ static void retry_touches_what_is_due(void **state)
 	for (size_t i = 0; i < 4; i++)
 		assert_false(d->touched[i]);
 	holds_fail(&d->holds, "link eth1", 1000);
-	holds_set_error(&d->holds, "link eth1", "bond1", "eth1: Device or resource busy");
+	holds_set_error(&d->holds, "link eth1", "bond1",
+			&(struct action_failure){.ifname = "eth1", .words = "Device or resource busy"});
 	d->bonds[0].unsettled.passes = 6;
 	d->udev.v = calloc(2, sizeof(*d->udev.v));
 	assert_non_null(d->udev.v);

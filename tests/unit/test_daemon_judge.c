@@ -27,6 +27,14 @@ static void act(struct daemon *d, const char *bond, const char *ifname, const ch
 	assert_non_null(action_list_push(&d->plan, &a));
 }
 
+/* A bond's notes in words, as the log and the status show them. */
+static const char *notes_text(const struct daemon *d, size_t i)
+{
+	static char text[BOND_NOTES_TEXT];
+	bond_notes_text(&d->bonds[i].notes, text, sizeof(text));
+	return text;
+}
+
 /* Notes: kept per bond, an event when they change, not on every pass;
  * a bond not planned keeps its notes. */
 static void notes_said_once(void **state)
@@ -37,9 +45,9 @@ static void notes_said_once(void **state)
 	action_list_note(&d->plan, "bond0", "eth3", "has a foreign master (br0)");
 	action_list_note(&d->plan, "bond0", "eth4", "cannot take MTU 9000");
 	report_notes(d);
-	assert_string_equal(d->bonds[0].notes,
+	assert_string_equal(notes_text(d, 0),
 			    "eth3: has a foreign master (br0); eth4: cannot take MTU 9000");
-	assert_string_equal(d->bonds[1].notes, "");
+	assert_string_equal(notes_text(d, 1), "");
 	assert_int_equal(event_log_count(&d->events), 1);
 	assert_int_equal(fixture_last_event(d)->kind, EV_ERROR);
 	report_notes(d); /* the same notes: nothing new said */
@@ -49,11 +57,11 @@ static void notes_said_once(void **state)
 	d->touched_all = false;
 	d->touched[1] = true; /* bond0 not planned: its notes stand */
 	report_notes(d);
-	assert_string_equal(d->bonds[0].notes,
+	assert_string_equal(notes_text(d, 0),
 			    "eth3: has a foreign master (br0); eth4: cannot take MTU 9000");
 	d->touched[0] = true; /* planned, no notes: cleared, quietly */
 	report_notes(d);
-	assert_string_equal(d->bonds[0].notes, "");
+	assert_string_equal(notes_text(d, 0), "");
 	assert_int_equal(event_log_count(&d->events), 1);
 	fixture_done(d);
 }

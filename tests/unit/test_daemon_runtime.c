@@ -149,17 +149,23 @@ static void failing_from_holds(void **state)
 	(void)state;
 	struct daemon *d = fixture_daemon("bond0:eth0,eth1 bond1:eth2");
 
+	assert_non_null(d);
+	char text[BOND_NOTES_TEXT];
 	holds_fail(&d->holds, "link eth0", 1000);
-	holds_set_error(&d->holds, "link eth0", "bond0", "eth0: Device or resource busy");
+	holds_set_error(&d->holds, "link eth0", "bond0",
+			&(struct action_failure){.ifname = "eth0", .words = "Device or resource busy"});
 	holds_fail(&d->holds, "mtu eth1", 1000);
-	holds_set_error(&d->holds, "mtu eth1", "bond0", "eth1: Invalid argument");
+	holds_set_error(&d->holds, "mtu eth1", "bond0",
+			&(struct action_failure){.ifname = "eth1", .words = "Invalid argument"});
 	report_failing(d);
-	assert_string_equal(d->bonds[0].failing,
-			    "eth0: Device or resource busy; eth1: Invalid argument");
-	assert_string_equal(d->bonds[1].failing, "");
+	bond_failing_text(&d->bonds[0].failing, text, sizeof(text));
+	assert_string_equal(text, "eth0: Device or resource busy; eth1: Invalid argument");
+	assert_string_equal(d->bonds[0].failing.v[1].key, "mtu eth1");
+	assert_false(bond_failing_text(&d->bonds[1].failing, text, sizeof(text)));
+	assert_string_equal(text, "");
 	holds_clear(&d->holds);
 	report_failing(d);
-	assert_string_equal(d->bonds[0].failing, "");
+	assert_false(bond_failing_text(&d->bonds[0].failing, text, sizeof(text)));
 	fixture_done(d);
 }
 

@@ -81,6 +81,37 @@ static void success_resets(void **state)
 	assert_int_equal(h.n, 1);
 }
 
+/* A failure is kept with its key and bond; failing since the first in a
+ * row, which a success ends. */
+static void failure_since_first(void **state)
+{
+	(void)state;
+	static struct holds h;
+
+	holds_clear(&h);
+	holds_fail(&h, "mtu eth1", 0);
+	holds_set_error(&h, "mtu eth1", "bond0",
+			&(struct action_failure){.ifname = "eth1", .err = 22, .since_ms = 7000,
+						 .words = "MTU 9000 refused"});
+	assert_string_equal(h.v[0].bond, "bond0");
+	assert_string_equal(h.v[0].failure.key, "mtu eth1");
+	assert_int_equal(h.v[0].failure.since_ms, 7000);
+	holds_fail(&h, "mtu eth1", 100);
+	holds_set_error(&h, "mtu eth1", "bond0",
+			&(struct action_failure){.ifname = "eth1", .err = 34, .since_ms = 7100,
+						 .words = "MTU 9000 refused again"});
+	assert_int_equal(h.v[0].failure.since_ms, 7000);     /* the first in a row */
+	assert_int_equal(h.v[0].failure.err, 34);            /* the last one's words */
+	assert_string_equal(h.v[0].failure.words, "MTU 9000 refused again");
+	holds_succeed(&h, "mtu eth1");
+	holds_fail(&h, "mtu eth1", 200);
+	holds_set_error(&h, "mtu eth1", "bond0",
+			&(struct action_failure){.ifname = "eth1", .err = 22, .since_ms = 7200});
+	assert_int_equal(h.v[0].failure.since_ms, 7200);     /* a new row */
+	holds_set_error(&h, "not-held", "bond0", &(struct action_failure){.since_ms = 1});
+	assert_int_equal(h.n, 1);                            /* only what failed */
+}
+
 static void full_table_reuses_earliest(void **state)
 {
 	(void)state;
@@ -105,6 +136,7 @@ int main(void)
 		cmocka_unit_test(backoff_doubles_and_caps),
 		cmocka_unit_test(held_until_expiry),
 		cmocka_unit_test(success_resets),
+		cmocka_unit_test(failure_since_first),
 		cmocka_unit_test(full_table_reuses_earliest),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

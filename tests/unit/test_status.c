@@ -1334,9 +1334,12 @@ static void reason_privilege_rule(void **state)
 
 	(void)state;
 	w->bonds[0].refused = true;
-	snprintf(w->bonds[0].failing, sizeof(w->bonds[0].failing),
-		 "bond0: set ad_actor_system=00:00:00:00:00:42 refused by the kernel");
-	snprintf(w->bonds[0].notes, sizeof(w->bonds[0].notes), "ad_user_port_key = 9 differs");
+	bond_failing_add(&w->bonds[0].failing,
+			 &(struct action_failure){.ifname = "bond0",
+						  .words = "set ad_actor_system=00:00:00:00:00:42 "
+							   "refused by the kernel"});
+	w->bonds[0].notes = (struct bond_notes){
+		.v = {{.ifname = "bond0", .msg = "ad_user_port_key = 9 differs"}}, .n = 1};
 	json_of(&out, &w->view, sel, 1);
 	if (!strstr(out.s, "\"problem\":\"bond0: set ad_actor_system=* refused"))
 		fail_msg("unprivileged JSON: %s", out.s);
@@ -1344,7 +1347,7 @@ static void reason_privilege_rule(void **state)
 	sb_free(&out);
 	brief_of(&out, &w->view, sel, 1);
 	assert_non_null(strstr(out.s, "(bond0: set ad_actor_system=* refused"));
-	assert_non_null(strstr(out.s, "[ad_user_port_key = * differs]"));
+	assert_non_null(strstr(out.s, "[bond0: ad_user_port_key = * differs]"));
 	assert_non_null(strstr(out.s, "[failing: bond0: set ad_actor_system=* refused"));
 	assert_null(strstr(out.s, ":42"));
 	assert_null(strstr(out.s, "= 9"));
@@ -1352,7 +1355,7 @@ static void reason_privilege_rule(void **state)
 	w->view.privileged = true;
 	brief_of(&out, &w->view, sel, 1);
 	assert_non_null(strstr(out.s, "ad_actor_system=00:00:00:00:00:42 refused"));
-	assert_non_null(strstr(out.s, "[ad_user_port_key = 9 differs]"));
+	assert_non_null(strstr(out.s, "[bond0: ad_user_port_key = 9 differs]"));
 	sb_free(&out);
 	world_free(w);
 }
@@ -1366,8 +1369,10 @@ static void health_while_refused(void **state)
 	char why[128];
 
 	w->bonds[0].refused = true;
-	snprintf(w->bonds[0].failing, sizeof(w->bonds[0].failing),
-		 "bond0: address fd00::1/64 refused by the kernel: Permission denied");
+	bond_failing_add(&w->bonds[0].failing,
+			 &(struct action_failure){.ifname = "bond0",
+						  .words = "address fd00::1/64 refused by the kernel: "
+							   "Permission denied"});
 	assert_int_equal(health(w, "bond0", why), HEALTH_DEGRADED);
 	assert_string_equal(why, "bond0: address fd00::1/64 refused by the kernel: "
 				 "Permission denied");
