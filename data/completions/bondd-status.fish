@@ -18,5 +18,6 @@ complete -c bondd-status -s r -l reload -d 'make bondd apply its configuration a
 complete -c bondd-status -s t -l try -x -a '30 60 120 300' -d 'reload on trial: put back unless confirmed within SECONDS'
 complete -c bondd-status -l wait -d 'with --try: wait until the trial is confirmed or put back'
 complete -c bondd-status -s c -l confirm -d 'keep the configuration on trial'
+complete -c bondd-status -l settle -d 'return once bondd has handled every kernel event queued'
 complete -c bondd-status -s V -l version -d 'print the version'
 complete -c bondd-status -s h -l help -d 'print help'

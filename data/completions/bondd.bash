@@ -38,7 +38,7 @@ _bondd_status()
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W '--socket --explain --json --brief --prometheus
 			--link-check --neighbours --watch --reload --try --wait --confirm
-			--version --help' -- "$cur"))
+			--settle --version --help' -- "$cur"))
 		return
 	fi
 	COMPREPLY=($(compgen -W "$(_bondd_bonds)" -- "$cur"))

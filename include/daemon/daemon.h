@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "action.h"
+#include "bondd_args.h"
 #include "desired.h"
 #include "executor.h"
 #include "counters_eval.h"
@@ -30,13 +31,6 @@
 #include "reload_verdict.h"
 #include "trial.h"
 #include "udev_wait.h"
-
-struct daemon_opts {
-	const char *config_path;
-	const char *socket_path;
-	int event_rcvbuf;         /* 0: the kernel's default */
-	const char *udev_dir;     /* NULL: /run/udev */
-};
 
 /* One status reply's reading of live link facts (daemon_live.c): its time
  * budget, and the text of /proc/net/dev, read once for all the links the

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What the daemon's files share (daemon.c runs the loop; daemon_apply.c,
- * daemon_live.c and daemon_view.c each hold one part).  Private to
- * src/daemon/.
+ * daemon_events.c, daemon_live.c, daemon_view.c and the others each hold
+ * one part).  Private to src/daemon/.
  */
 #ifndef BONDD_DAEMON_PARTS_H
 #define BONDD_DAEMON_PARTS_H
@@ -54,11 +54,20 @@ void note_unsettled(struct daemon *d, bool unsettled);
 /* Each bond's uppers against what they were (uppers.h). */
 void track_uppers(struct daemon *d);
 
+/* The kernel's events as the daemon takes them (daemon_events.c): the
+ * observer's callbacks (observer.h on_change and on_touch). */
+void daemon_on_link_change(void *ctx, const struct obs_link *old, const struct obs_link *now);
+void daemon_on_addr_or_route(void *ctx, int ifindex);
+/* The bonds a retry is for: those with an action backing off, still
+ * differing after the last wake-up, or with a slave waiting for udev. */
+void touch_due(struct daemon *d);
+/* Configured options this kernel does not report to bondd (kernel_caps.h),
+ * logged, and what was said kept (caps_logged). */
+void report_unreported(struct daemon *d);
+
 /* Every bond is planned and judged at the next wake-up, the names events
  * are matched by made again (daemon.c). */
 void touch_all(struct daemon *d);
-
-uint64_t earlier(uint64_t a, uint64_t b);
 
 /* fd added to the loop's epoll set, to be read. */
 static inline int add_fd(int epfd, int fd)
@@ -88,10 +97,23 @@ void link_live(void *ctx, const char *ifname, int ifindex, struct link_live *out
 /* A link's counters now, outside any reply's time budget (daemon_live.c). */
 void read_counters(struct daemon *d, const char *ifname, struct link_live *out);
 void fill_view(void *ctx, struct status_view *v);
+/* What /proc/net/bonding/<bond> (text, len bytes) says of an 802.3ad bond
+ * in obs, applied to it: the active aggregator's id, and per slave of that
+ * bond its aggregator and churn states (where netlink reported churn).  A
+ * slave or line the text lacks keeps its value (lacp_proc.c, pure). */
+void lacp_proc_apply(struct observed *obs, struct obs_link *bond, const char *text, size_t len);
 /* A snapshot is asked for: bondd's own looks first (daemon_view.c). */
 bool refresh_for_snapshot(void *ctx);
 /* What the daemon holds now, read nowhere (the STATUS= line). */
 void daemon_view_now(struct daemon *d, struct status_view *v);
+
+/* The status socket's directory is systemd's RuntimeDirectory; when bondd
+ * is run by hand it may not exist yet: every missing level of path's
+ * directory is made (as mkdir -p), traversable (0755) so that unprivileged
+ * readers reach the socket.  A path too long for a socket is left for
+ * status_server_open to refuse.  Returns 0, or -errno with where naming
+ * the level that failed (socket_dir.c). */
+int socket_dir_make(const char *path, char *where, size_t len);
 
 int on_status_check(void *ctx, const struct status_request *req, bool start);
 

@@ -25,4 +25,13 @@ int plan_preview(const struct desired *want, bool json, FILE *out);
  */
 int identity_preview(struct desired *want, FILE *out, FILE *err_out, bool show);
 
+/* The same two from a picture of the kernel given (plan_preview_of.c, in
+ * the daemon's pure library): the same words and answers; reading nothing,
+ * their only error is -ENOMEM. */
+struct observed;
+int plan_preview_of(const struct desired *want, const struct observed *obs, bool json,
+		    FILE *out);
+int identity_preview_of(struct desired *want, const struct observed *obs, FILE *out,
+			FILE *err_out, bool show);
+
 #endif

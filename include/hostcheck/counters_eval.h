@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "desired.h"
 #include "findings.h"
 
 /* Growth below this in one look is noise (one bad frame at link-up, an
@@ -45,5 +46,18 @@ struct slave_counts {
  */
 int counters_eval(const char *bond, const struct slave_counts *then,
 		  const struct slave_counts *now, size_t n, unsigned secs, struct findings *out);
+
+/*
+ * Every bond of want at two looks: its slaves' counts one after another in
+ * config order (n in all, as many as want's bonds have slaves), then
+ * n_then of them, the look before, secs earlier.  *out (the last findings)
+ * is replaced by counters_eval's for each bond not absent when the two
+ * looks are of the same slaves (n_then == n); with no look before, or one
+ * of another configuration, it is emptied: nothing to compare yet.  0, or
+ * -ENOMEM with *out as it was.
+ */
+int counters_eval_all(const struct desired *want, const struct slave_counts *then,
+		      size_t n_then, const struct slave_counts *now, size_t n, unsigned secs,
+		      struct findings *out);
 
 #endif

@@ -114,10 +114,15 @@ void lc_settle_drop_flooded(struct findings *raw, const struct findings *was,
  * A token bucket of `burst` tokens, one back every `refill_ms` (the link
  * check's rate limits, linkcheck_io.h): brings *tokens up to date at
  * now_ms and returns when the next token is there (now_ms when one is).
- * The caller takes it by decrementing *tokens.
+ * The caller takes it with lc_bucket_take.  A full bucket is looked at
+ * without a store (the daemon looks at every bond's at every wake-up,
+ * and after a status snapshot's copy-on-write fork a store is a page
+ * fault): its refill starts when a token is taken.
  */
 int64_t lc_bucket_refill(unsigned *tokens, int64_t *since, int64_t now_ms, unsigned burst,
 			 int64_t refill_ms);
+/* A token taken at now_ms (the caller has one: lc_bucket_refill said so). */
+void lc_bucket_take(unsigned *tokens, int64_t *since, int64_t now_ms, unsigned burst);
 
 /*
  * A peer's check asked to be probed back.  Its need, our requests arriving

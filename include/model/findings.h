@@ -102,6 +102,12 @@ const char *finding_severity_name(enum finding_severity s); /* "degraded" */
 size_t findings_about(const struct findings *const *lists, size_t n, const char *bond,
 		      const struct finding **out);
 
+/* Whether f holds a finding of x's kind about x's bond with x's evidence
+ * (what is said of it once).  The search starts where the last one that
+ * found something ended (*hint, 0 at first) and goes round: two lists in
+ * the same order are compared in one pass, not one per finding. */
+bool findings_has(const struct findings *f, const struct finding *x, size_t *hint);
+
 /* A JSON array of the findings v[0..n). */
 void findings_json(struct strbuf *out, const struct finding *const *v, size_t n);
 

@@ -51,6 +51,8 @@ enum ipc_type {
 	IPC_CONFIRM,        /* keep the configuration on trial */
 	IPC_TRIAL_WAIT,     /* uint32_t: the trial's number; answered when it ends */
 	IPC_TROUBLE,        /* struct ipc_trouble: why clients cannot connect now, or "" */
+	IPC_SETTLE,         /* a barrier (bondd-status --settle): answer once every kernel
+			     * event queued now is handled */
 	/* bondd -> status process */
 	IPC_SNAP = 32,      /* + a snapshot's socket; payload: uint64_t generation */
 	IPC_SNAP_SAME,      /* nothing changed: the last snapshot still holds */
@@ -59,6 +61,7 @@ enum ipc_type {
 	IPC_CHECK_DONE,     /* some link check ended */
 	IPC_REPLY,          /* id's whole reply, header and body, as the client gets it */
 	IPC_PING,           /* are you there? (with the watchdog) */
+	IPC_SETTLED,        /* id's IPC_SETTLE: the events queued then are handled */
 };
 
 struct ipc_hdr {
@@ -109,6 +112,24 @@ struct ipc_render_hdr {
 int ipc_frame_check(const struct ipc_hdr *h, bool from_bondd);
 /* Checks a render request (names NUL-terminated, a known verb). */
 int ipc_render_check(const struct ipc_render *r);
+/*
+ * The requests only the clients that may reload may make: reload, try,
+ * confirm, trial-wait.  Their frame types (IPC_RELOAD, IPC_TRY, IPC_CONFIRM,
+ * IPC_TRIAL_WAIT) and verbs, each to the other (SV_RELOAD for any other
+ * type, 0 for any other verb).
+ */
+enum status_verb ipc_ask_verb(uint16_t type);
+uint16_t ipc_ask_type(enum status_verb verb);
+/*
+ * Such a request judged before it is done, as bondd judges it again
+ * whatever the status process said: 0 when it may be done, else the error
+ * to answer and *why.  has_handler: the daemon does that verb; may_reload:
+ * the client is root with CAP_NET_ADMIN, or bondd's own user; arg: try's
+ * seconds (checked again: a status process is not trusted to have parsed
+ * them).  Pure.
+ */
+int ipc_ask_judge(enum status_verb verb, bool has_handler, bool may_reload, uint32_t arg,
+		  const char **why);
 /* Copies a parsed request's names into n; from n back into req. */
 void ipc_names_from_request(struct ipc_names *n, const struct status_request *req);
 int ipc_names_to_request(const struct ipc_names *n, enum status_verb verb,

@@ -56,6 +56,8 @@ enum status_verb {
 	SV_CONFIRM,    /* keep the configuration on trial (error 409: none runs) */
 	SV_TRIAL_WAIT, /* "trial-wait N": answered when trial N ends: ok when
 			* confirmed, error 410 when put back */
+	SV_SETTLE,     /* a barrier: answered (as health) once bondd has read and
+			* handled every kernel event queued when it got it */
 };
 
 /* Health, worst wins; also bondd-status's exit status. */

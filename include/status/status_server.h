@@ -40,7 +40,8 @@ int status_server_fd(const struct status_server *s);
 void status_server_dispatch(struct status_server *s);
 /* Without this the linkcheck verb answers with the last results at once. */
 void status_server_on_check(struct status_server *s, status_check_fn fn);
-/* A link check ended: answers the clients whose checks are all done. */
+/* A link check ended: answers the clients whose checks are all done
+ * (in-process; the status process hears of it from bondd, status_front.c). */
 void status_server_check_done(struct status_server *s);
 /* Applies the configuration file again, before returning: 0 with what was
  * done in msg, or -1 with why it was refused (the running config stays). */

@@ -1,7 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The status server's clients and the functions its files share
- * (status_server.c: sockets and clients; status_answer.c: requests).
+ * The status server's clients and the functions its files share.  Calls go
+ * one way, down this list (scripts/check-calls):
+ *   status_server.c  the socket, accepting, reading, timeouts, the dispatch
+ *                    and the status process's loop;
+ *   status_answer.c  one request line parsed and answered, or handed on;
+ *   status_front.c   the status process's side of the split: requests to
+ *                    bondd and the snapshot, their answers back to clients;
+ *   status_client.c  a client's replies, output, budget and room, and the
+ *                    watchers' event lines.
  * Private to src/status/.
  */
 #ifndef BONDD_STATUS_SERVER_PARTS_H
@@ -107,6 +114,7 @@ enum client_wait {
 	W_REPLY,      /* bondd's whole reply (reload, privileged /proc text) */
 	W_CHECK,      /* bondd's count of the link checks under way */
 	W_RENDER,     /* a snapshot's reply */
+	W_SETTLE,     /* bondd's word that the kernel's queued events are handled */
 };
 
 /* One unprivileged uid's budgets. */
@@ -144,6 +152,8 @@ struct client {
 	uint64_t need_ticket;       /* W_RENDER: the snapshot request it waits for */
 	uint64_t read_ticket;       /* snapshot requests sent when its bytes were last read */
 	bool budget_blocked;        /* its uid is out of budget: not read, not answered */
+	bool serve;                 /* its answer arrived (status_front.c): the
+				     * dispatch serves it (status_server.c) */
 };
 
 struct status_server {
@@ -196,8 +206,12 @@ struct status_server {
 #define TAG_PARENT 3
 #define TAG_SNAP 4
 
+/* --- a client (status_client.c) --------------------------------------- */
+
 bool client_backpressured(const struct client *c);
 
+/* A reload is answered at once, but what the client sent after it waits
+ * for the next turn of the event loop. */
 bool client_reloaded_this_turn(const struct status_server *s, const struct client *c);
 
 bool client_lines_waiting(const struct client *c);
@@ -211,9 +225,9 @@ struct client *client_victim(const struct status_server *s, bool watchers, bool 
 
 size_t clients_count(const struct status_server *s, bool watchers, bool by_uid, unsigned uid);
 
+/* Sends what is pending, sets c's deadline and what epoll watches for;
+ * -1 when the client is gone (the caller drops it). */
 int client_flush(struct status_server *s, struct client *c);
-
-int client_service(struct status_server *s, struct client *c);
 
 void client_reply_error(struct client *c, enum status_error code, const char *msg);
 
@@ -223,13 +237,18 @@ void client_reply_ok(struct client *c, enum status_health h, const struct strbuf
  * memory; body is freed either way. */
 void client_reply_body(struct client *c, enum status_health h, struct strbuf *body);
 
+/* The budget of c's uid; NULL for a privileged client (none). */
+struct uid_budget *client_budget(struct status_server *s, const struct client *c);
+/* An unprivileged uid's budgets (a new slot when it has none). */
+struct uid_budget *uid_budget_of(struct status_server *s, unsigned uid);
+
+/* --- requests (status_answer.c) ---------------------------------------- */
+
 /* Fills v (as c may see it) and the bonds req selects (sel, *n; none for
  * SV_VERSION); false, with c answered "unknown bond", when req names a bond
  * not configured. */
 bool client_view_select(struct status_server *s, struct client *c, const struct status_request *req,
 			struct status_view *v, const struct desired_bond **sel, size_t *n);
-
-void reply_body_linkcheck(const struct bond_views *bv, struct strbuf *body);
 
 void client_answer(struct status_server *s, struct client *c, const char *line, size_t len);
 
@@ -239,12 +258,17 @@ void client_answer_lines(struct status_server *s, struct client *c);
 
 /* Hands c's request to bondd or a snapshot; c waits in CS_WAIT. */
 void front_ask_render(struct status_server *s, struct client *c, const struct status_request *req);
-void front_ask_reload(struct status_server *s, struct client *c);
-void front_ask_trial(struct status_server *s, struct client *c, const struct status_request *req);
+/* reload, try, confirm, trial-wait */
+void front_ask_reload(struct status_server *s, struct client *c, const struct status_request *req);
 void front_ask_proc(struct status_server *s, struct client *c, const struct status_request *req);
 void front_ask_check(struct status_server *s, struct client *c, const struct status_request *req,
 		     bool start);
-/* Reads and handles what bondd and the snapshot sent. */
+/* settle: bondd answers once it has handled the kernel events queued
+ * then; the client's answer is then its health, from a snapshot taken
+ * after that. */
+void front_ask_settle(struct status_server *s, struct client *c);
+/* Reads and handles what bondd and the snapshot sent; the clients whose
+ * answers came are marked (client.serve) for the dispatch to serve. */
 void front_on_parent(struct status_server *s);
 void front_on_snap(struct status_server *s);
 /* Sends what is queued to bondd and the snapshot. */
@@ -256,11 +280,5 @@ void front_trouble(struct status_server *s, const char *text);
 #define SNAP_STALL_MS 10000
 /* Replaces a stalled snapshot; else when the next may stall (0: none). */
 int64_t front_snapshot_due(struct status_server *s, int64_t now);
-/* A client's answer arrived: queue it, go back to reading requests. */
-void front_deliver(struct status_server *s, struct client *c, const char *reply, size_t len);
-/* The budget of c's uid; NULL for a privileged client (none). */
-struct uid_budget *client_budget(struct status_server *s, const struct client *c);
-/* An unprivileged uid's budgets (a new slot when it has none). */
-struct uid_budget *uid_budget_of(struct status_server *s, unsigned uid);
 
 #endif

@@ -52,6 +52,10 @@ void status_split_set_reload(struct status_split *s, status_reload_fn fn);
  * and allowed, done and answered now: called by the loop at the end of its
  * turn, so that the reload's work never runs inside the dispatch. */
 void status_split_answer_asks(struct status_split *s);
+/* A settle (bondd-status --settle) waits among them: before
+ * status_split_answer_asks, the loop reads and handles every kernel event
+ * queued now, as in a turn of its own (the barrier's promise). */
+bool status_split_settle_pending(const struct status_split *s);
 void status_split_set_trial(struct status_split *s, status_trial_fn fn);
 /* Clients waiting for a trial (trial-wait) at most; more are answered busy. */
 #define SPLIT_MAX_TRIAL_WAITERS 32

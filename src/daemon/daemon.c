@@ -12,14 +12,14 @@
 #include <string.h>
 #include <unistd.h>
 #include <syslog.h>
+#include <poll.h>
 #include <sys/epoll.h>
-#include <sys/stat.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <sys/utsname.h>
 
-#include "carrier_change.h"
 #include "config.h"
+#include "config_handover.h"
 #include "kernel_caps.h"
 #include "fd_budget.h"
 #include "hostcheck_run.h"
@@ -28,6 +28,7 @@
 #include "plan.h"
 #include "proc_filter.h"
 #include "reload_verdict.h"
+#include "retry_timer.h"
 #include "sd_notify.h"
 #include "service_status.h"
 #include "small_file.h"
@@ -37,122 +38,6 @@
  * interrupted) before bondd gives up: about 5 s of waits in all. */
 #define START_SYNC_TRIES 10
 
-static void report_unreported(struct daemon *d);
-
-/* Carrier changes of configured links are counted; they need no action
- * (the bond's own monitor handles them), which is the point of counting. */
-static void on_link_change(void *ctx, const struct obs_link *old, const struct obs_link *now)
-{
-	struct daemon *d = ctx;
-	const struct obs_link *l = now ? now : old;
-	struct link_runtime *rt = link_rt(d, l->name);
-
-	/* Learned something about what this kernel reports (bits only get
-	 * set, so this happens a bounded number of times). */
-	if (memcmp(&d->caps_logged, &d->ob.caps, sizeof(d->caps_logged)))
-		report_unreported(d);
-
-	/* The bonds this wake-up plans: those the link concerns. */
-	plan_touch_link(&d->touch, &d->ob.state, old, now, d->touched);
-	if (!old || !now || strcmp(old->name, now->name) != 0)
-		d->lldp_due = true; /* a slave's ifindex, for LLDP's group */
-	/* What slave entries are matched by (identity.h) */
-	if (!old || !now || strcmp(old->name, now->name) != 0 ||
-	    old->n_altnames != now->n_altnames ||
-	    memcmp(old->altnames, now->altnames, sizeof(old->altnames)) != 0 ||
-	    old->has_perm_addr != now->has_perm_addr ||
-	    memcmp(old->perm_addr, now->perm_addr, sizeof(old->perm_addr)) != 0 ||
-	    strcmp(old->id_path, now->id_path) != 0 || old->dev_port != now->dev_port)
-		d->identity_due = true;
-
-	if (!rt)
-		return;
-	/* A new device or a renegotiated link may have a new speed. */
-	if (!old || !now || (old->flags & IFF_LOWER_UP) != (now->flags & IFF_LOWER_UP)) {
-		rt->speed_fresh = false;
-		/* this NIC only: with 1,024 slaves a whole host check
-		 * after every repair cost seconds in the guest */
-		rt->host_due = true;
-		d->host_nics_due = true;
-	}
-	if (!old) {
-		log_debug("%s appeared (ifindex %d)", l->name, l->ifindex);
-		char key[PLAN_KEY_SIZE];
-		snprintf(key, sizeof(key), "link %s", l->name);
-		if (holds_forgive(&d->holds, key))
-			log_info("%s: a new device: enslaving it is tried again", l->name);
-	} else if (!now) {
-		/* bondd deletes only bonds it no longer manages, whose
-		 * records are gone by then: this was someone else. */
-		log_warn("%s disappeared", l->name);
-		record(d, EV_GONE, rt->bond, l->name, "%s disappeared", l->name);
-	} else {
-		struct carrier_change c = carrier_change_of(old, now);
-		if (c.flap)
-			rt->last_flap_ms = clock_wall_ms();
-		switch (c.say) {
-		case CARRIER_SAY_NOTHING:
-			break;
-		case CARRIER_SAY_ADMIN_DOWN:
-			log_debug("%s: carrier lost with the link set down: not a flap", l->name);
-			break;
-		case CARRIER_SAY_LOST:
-			rt->carrier_losses += c.lost;
-			log_info("%s: carrier lost (%lu so far)%s", l->name, rt->carrier_losses,
-				 c.back ? ", and back" : "");
-			record(d, EV_DOWN, rt->bond, l->name, "carrier lost (%lu so far)%s",
-			       rt->carrier_losses, c.back ? ", and back" : "");
-			break;
-		case CARRIER_SAY_BACK:
-			log_info("%s: carrier back", l->name);
-			record(d, EV_UP, rt->bond, l->name, "carrier back");
-			break;
-		}
-	}
-}
-
-/* An address (of ifindex) or a route (ifindex 0) changed: the bond it
- * concerns, or every bond with addresses for a route. */
-static void on_addr_or_route(void *ctx, int ifindex)
-{
-	struct daemon *d = ctx;
-
-	if (!ifindex) {
-		plan_touch_routes(&d->want, d->touched);
-		return;
-	}
-	const struct obs_link *l = observed_by_index(&d->ob.state, ifindex);
-	size_t b = l ? plan_touch_find(&d->touch, l->name) : PLAN_TOUCH_NONE;
-	if (b != PLAN_TOUCH_NONE)
-		d->touched[b] = true;
-}
-
-/* The bonds a retry is for: those with an action backing off, still
- * differing after the last wake-up, or with a slave waiting for udev. */
-static void touch_due(struct daemon *d)
-{
-	for (size_t i = 0; i < d->holds.n; i++) {
-		size_t b = plan_touch_find(&d->touch, d->holds.v[i].bond);
-		if (b != PLAN_TOUCH_NONE)
-			d->touched[b] = true;
-	}
-	for (size_t i = 0; i < d->n_bonds; i++)
-		if (d->bonds[i].unsettled.passes)
-			d->touched[i] = true;
-	for (size_t i = 0; i < d->udev.n; i++) {
-		size_t b = d->udev.v[i].state == UDEV_PENDING
-				   ? plan_touch_find(&d->touch, d->udev.v[i].name) : PLAN_TOUCH_NONE;
-		if (b != PLAN_TOUCH_NONE)
-			d->touched[b] = true;
-	}
-}
-
-/* The earlier of two wake-up times, 0 meaning none. */
-uint64_t earlier(uint64_t a, uint64_t b)
-{
-	return !a ? b : !b ? a : a < b ? a : b;
-}
-
 /* The retry timer: the earliest of the holds' expiries and the retry of
  * bonds that still differed after the last wake-up.  Holds count as they
  * were when the last plan was made (plan_ms): one that has expired since
@@ -160,24 +45,23 @@ uint64_t earlier(uint64_t a, uint64_t b)
  * not be forgotten until an unrelated event. */
 static void arm_retry(struct daemon *d, uint64_t plan_ms)
 {
-	uint64_t now = clock_mono_ms(), next = holds_next_expiry(&d->holds, plan_ms);
-	struct itimerspec its = {0};
+	uint64_t now = clock_mono_ms();
+	struct retry_inputs in = {
+		.holds_ms = holds_next_expiry(&d->holds, plan_ms),
+		.unsettled_ms = d->unsettled_retry_ms,
+		.udev_ms = udev_wait_next_ms(&d->udev, now),
+		.trial_ms = trial_next_ms(d),
+		.stale = d->ob.stale_since_ms != 0,
+		.stale_retry_ms = d->ob.retry_at_ms,
+	};
+	uint64_t next = retry_next_ms(&in, now);
 
-	if (d->unsettled_retry_ms && (!next || d->unsettled_retry_ms < next))
-		next = d->unsettled_retry_ms;
-	next = earlier(next, udev_wait_next_ms(&d->udev, now));
-	next = earlier(next, trial_next_ms(d));
-	if (d->ob.stale_since_ms)
-		next = earlier(next, d->ob.retry_at_ms > now ? d->ob.retry_at_ms : now + 1);
-
-	if (next) {
-		/* Already due (the wake-up took longer than the backoff): at
-		 * once, but a zero would disarm the timer. */
-		uint64_t in = next > now ? next - now : 0;
-		its.it_value.tv_sec = (time_t)(in / 1000);
-		its.it_value.tv_nsec = in ? (long)(in % 1000) * 1000000L : 1;
-	}
-	timerfd_settime(d->retry_fd, 0, &its, NULL);
+	/* Already due (the wake-up took longer than the backoff): at once
+	 * (clock_timer_in: a zero would disarm the timer). */
+	if (next)
+		clock_timer_in(d->retry_fd, next > now ? (int64_t)(next - now) : 0);
+	else
+		clock_timer_off(d->retry_fd);
 }
 
 /* A re-read that failed is tried again on the retry timer, backing off,
@@ -469,23 +353,14 @@ void apply_config(struct daemon *d, struct desired *next, const char *from, bool
 {
 	for (size_t i = 0; i < d->want.n_bonds; i++) {
 		const struct desired_bond *b = &d->want.bonds[i];
-		if (!b->absent && !desired_find_bond(next, b->name)) {
+		if (handover_dropped(b, next)) {
 			log_info("%s: no longer in %s: left in place as it is, no longer managed "
 				 "(state = absent deletes it)", b->name, from);
 			record_config(d, CONFIG_TAKEN, b->name,
 				      "no longer configured: left in place, unmanaged");
 		}
 	}
-	/* A bridge the running file named and the new one changes is bondd's
-	 * own choice: the bond may be moved from it (uppers.h bridge_state). */
-	for (size_t i = 0; i < next->n_bonds; i++) {
-		struct desired_bond *nb = &next->bonds[i];
-		const struct desired_bond *ob = desired_find_bond(&d->want, nb->name);
-		if (ob && ob->bridge[0] && strcmp(ob->bridge, nb->bridge) != 0)
-			snprintf(nb->bridge_was, sizeof(nb->bridge_was), "%s", ob->bridge);
-		else if (ob)
-			snprintf(nb->bridge_was, sizeof(nb->bridge_was), "%s", ob->bridge_was);
-	}
+	handover_bridges(&d->want, next);
 	if (free_old)
 		desired_free(&d->want);
 	d->want = *next;
@@ -616,6 +491,30 @@ static int setup_fds(struct daemon *d)
 	return 0;
 }
 
+/* Whether the kernel has queued anything on the events socket (a message,
+ * or an overflow's error), without waiting. */
+static bool events_queued(const struct daemon *d)
+{
+	struct pollfd p = {.fd = observer_fd(&d->ob), .events = POLLIN};
+
+	return poll(&p, 1, 0) > 0;
+}
+
+/* bondd-status --settle, a barrier for whoever changed something just
+ * before: the kernel queues a link's event on our socket before the
+ * request that changed it returns (net/core/rtnetlink.c rtnl_notify ->
+ * net/netlink/af_netlink.c netlink_broadcast, in the sender's context), so
+ * every event of what the client did is there now; read and handled as a
+ * turn of their own, before the answer.  Nothing queued, nothing done: the
+ * barrier only brings forward the turn those events would cause anyway. */
+static void settle(struct daemon *d)
+{
+	if (!status_split_settle_pending(d->server) || !events_queued(d))
+		return;
+	converge(d);
+	status_split_changed(d->server);
+}
+
 static void drain_timer(int fd)
 {
 	uint64_t ticks;
@@ -687,6 +586,7 @@ static int run_loop(struct daemon *d)
 				status_split_changed(d->server);
 			if (clients) {
 				status_split_dispatch(d->server);
+				settle(d);
 				/* a reload asked for is done now, outside the
 				 * server's dispatch */
 				status_split_answer_asks(d->server);
@@ -701,44 +601,12 @@ static int run_loop(struct daemon *d)
 	return 0;
 }
 
-/* The socket's directory is systemd's RuntimeDirectory; when bondd is run
- * by hand it may not exist yet: every missing level is made (as mkdir -p),
- * traversable so that unprivileged readers reach the socket.  Returns 0, or
- * -errno with *where naming the level that failed. */
-static int make_parent_dir(const char *path, char *where, size_t len)
-{
-	char dir[108];
-	struct stat st;
-
-	if ((size_t)snprintf(dir, sizeof(dir), "%s", path) >= sizeof(dir))
-		return 0; /* too long for a socket: status_server_open says so */
-	char *slash = strrchr(dir, '/');
-	if (!slash || slash == dir)
-		return 0;
-	*slash = '\0';
-	for (char *c = dir + 1;; c++) {
-		if (*c != '/' && *c != '\0')
-			continue;
-		char end = *c;
-		*c = '\0';
-		snprintf(where, len, "%s", dir);
-		if (mkdir(dir, 0755) < 0 && errno != EEXIST)
-			return -errno;
-		if (!end)
-			break;
-		*c = end;
-	}
-	if (stat(dir, &st) < 0)
-		return -errno;
-	return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
-}
-
 static int open_server(struct daemon *d)
 {
 	if (!d->opts.socket_path || !d->opts.socket_path[0])
 		return 0;
 	char dir[108] = "";
-	int err = make_parent_dir(d->opts.socket_path, dir, sizeof(dir));
+	int err = socket_dir_make(d->opts.socket_path, dir, sizeof(dir));
 	if (err < 0) {
 		/* Without the socket there is no guard against a second bondd
 		 * either: refuse to start rather than run unguarded. */
@@ -795,22 +663,6 @@ static void daemon_free(struct daemon *d)
 			close(fds[i]);
 }
 
-/* Configured options this kernel does not report to bondd (kernel_caps.h):
- * set, but never compared or repaired. */
-static void report_unreported(struct daemon *d)
-{
-	char names[256];
-
-	d->caps_logged = d->ob.caps;
-	for (size_t i = 0; i < d->want.n_bonds; i++) {
-		uint64_t m = kernel_caps_unreported(&d->ob.caps, &d->want.bonds[i]);
-		if (m)
-			log_warn("%s: this kernel does not report %s to bondd: set at creation, "
-				 "never compared or repaired", d->want.bonds[i].name,
-				 kernel_caps_names(m, names, sizeof(names)));
-	}
-}
-
 /* The soft open-file limit raised to the hard one (a service's soft limit
  * is 1024: 130 bonds of 4 slaves took them all), and packet sockets kept
  * below what bondd's own work and its clients need. */
@@ -847,12 +699,12 @@ int daemon_main(const struct daemon_opts *opts)
 	touch_all(&d);
 	fd_limit_start(&d);
 	udev_wait_init(&d.udev, opts->udev_dir ? opts->udev_dir : "/run/udev");
-	if ((err = observer_open(&d.ob, opts->event_rcvbuf, on_link_change, &d)) < 0 ||
+	if ((err = observer_open(&d.ob, opts->event_rcvbuf, daemon_on_link_change, &d)) < 0 ||
 	    (err = executor_open(&d.ex)) < 0) {
 		log_err("opening netlink: %s", strerror(-err));
 		goto out;
 	}
-	d.ob.on_touch = on_addr_or_route;
+	d.ob.on_touch = daemon_on_addr_or_route;
 	d.ob.dump.breather = &d.breather;
 	d.ex.mnl.breather = &d.breather;
 	d.ex.links = &d.ob.state; /* names to ifindexes: no lookup of its own */

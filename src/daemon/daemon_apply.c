@@ -58,15 +58,19 @@ void report_failing(struct daemon *d)
 {
 	for (size_t i = 0; i < d->n_bonds; i++) {
 		struct bond_runtime *rt = &d->bonds[i];
+		char text[sizeof(rt->failing)] = "";
 		size_t used = 0;
-		rt->failing[0] = '\0';
 		for (size_t j = 0; j < d->holds.n; j++) {
 			const struct hold *h = &d->holds.v[j];
-			if (strcmp(h->bond, rt->name) != 0 || used >= sizeof(rt->failing))
+			if (strcmp(h->bond, rt->name) != 0 || used >= sizeof(text))
 				continue;
-			used += (size_t)snprintf(rt->failing + used, sizeof(rt->failing) - used,
-						 "%s%s", used ? "; " : "", h->error);
+			used += (size_t)snprintf(text + used, sizeof(text) - used, "%s%s",
+						 used ? "; " : "", h->error);
 		}
+		/* (stored when it changes: after a status snapshot's
+		 * copy-on-write fork, each bond's store is a page fault) */
+		if (strcmp(rt->failing, text) != 0)
+			memcpy(rt->failing, text, sizeof(text));
 	}
 }
 

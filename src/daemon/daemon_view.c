@@ -2,7 +2,6 @@
 /* What a status reply shows of the daemon (fill_view), the error counters'
  * look, and the link check's hooks into the daemon. */
 #include "daemon_parts.h"
-#include "proc_filter.h"
 #include "view_text.h"
 
 #include <errno.h>
@@ -75,60 +74,14 @@ static bool counters_look(struct daemon *d)
 			cur[k].drops = live.stats.rx_dropped + live.stats.tx_dropped;
 		}
 	}
-	struct findings *f = &d->findings[FSRC_COUNTERS];
-	if (d->counts && d->n_counts == n) {
-		struct findings next = {0};
-		int err = 0;
-		unsigned secs = (unsigned)((now - d->counts_ms) / 1000);
-		k = 0;
-		for (size_t i = 0; i < d->want.n_bonds && !err; i++) {
-			const struct desired_bond *b = &d->want.bonds[i];
-			if (!b->absent)
-				err = counters_eval(b->name, d->counts + k, cur + k, b->n_slaves, secs,
-						    &next);
-			k += b->n_slaves;
-		}
-		if (err) {
-			findings_free(&next);
-		} else {
-			findings_free(f);
-			*f = next;
-		}
-	} else {
-		findings_clear(f);
-	}
+	/* Out of memory: the last findings stand. */
+	counters_eval_all(&d->want, d->counts, d->n_counts, cur, n,
+			  (unsigned)((now - d->counts_ms) / 1000), &d->findings[FSRC_COUNTERS]);
 	free(d->counts);
 	d->counts = cur;
 	d->n_counts = n;
 	d->counts_ms = now;
 	return true;
-}
-
-/* One slave block of /proc/net/bonding/<bond>, into the observed slave
- * of that name when it is that bond's. */
-struct lacp_ctx {
-	struct daemon *d;
-	int bond_ifindex;
-};
-
-static void lacp_slave(void *ctx, const struct proc_lacp_slave *ps)
-{
-	struct lacp_ctx *c = ctx;
-	char name[IFNAMSIZ];
-
-	if (ps->name_len >= sizeof(name))
-		return;
-	memcpy(name, ps->name, ps->name_len);
-	name[ps->name_len] = '\0';
-	struct obs_link *s = (struct obs_link *)observed_by_name(&c->d->ob.state, name);
-	if (!s || s->master != c->bond_ifindex || !s->slave.valid)
-		return;
-	if (ps->has_aggregator)
-		s->slave.ad_aggregator_id = ps->aggregator;
-	if (s->slave.has_churn && ps->has_churn) {
-		s->slave.ad_churn_actor_state = ps->actor_churn;
-		s->slave.ad_churn_partner_state = ps->partner_churn;
-	}
 }
 
 /*
@@ -171,11 +124,7 @@ static void lacp_live(void *ctx, const char *name)
 		sb_reset(&text);
 		return;
 	}
-	uint16_t id;
-	if (bond->info.has_ad_info && proc_active_aggregator(text.s, text.len, &id))
-		bond->info.ad_aggregator = id;
-	struct lacp_ctx c = {d, bond->ifindex};
-	proc_lacp_scan(text.s, text.len, lacp_slave, &c);
+	lacp_proc_apply(&d->ob.state, bond, text.s, text.len);
 	sb_reset(&text);
 }
 

@@ -42,22 +42,6 @@ static bool live_speed(void *ctx, const char *name, struct nic_speed *out)
 	return err != -ENODEV;
 }
 
-/* Whether old has x.  Both lists come in config order: the search starts
- * where the last one ended (*hint), so comparing every bond's findings
- * costs one pass, not one per finding. */
-static bool known(const struct findings *old, const struct finding *x, size_t *hint)
-{
-	for (size_t k = 0; k < old->n; k++) {
-		size_t i = (*hint + k) % old->n;
-		if (old->v[i].kind == x->kind && strcmp(old->v[i].bond, x->bond) == 0 &&
-		    strcmp(old->v[i].evidence, x->evidence) == 0) {
-			*hint = i + 1;
-			return true;
-		}
-	}
-	return false;
-}
-
 /* The NICs of the links marked host_due read again, in place, and the TCP
  * settings; false when the last read does not match the configuration
  * (then everything is read). */
@@ -111,7 +95,7 @@ void hostcheck_run_if_due(struct daemon *d)
 	size_t hint = 0;
 	for (size_t i = 0; i < next.n; i++) {
 		const struct finding *x = &next.v[i];
-		if (known(cur, x, &hint))
+		if (findings_has(cur, x, &hint))
 			continue;
 		if (x->severity == FSEV_DEGRADED)
 			log_warn("%s: %s: %s; %s", x->bond, finding_kind_name(x->kind), x->evidence,

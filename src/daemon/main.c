@@ -1,21 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /* bondd: command line, then the daemon. */
 #include <errno.h>
-#include <getopt.h>
 #include <sched.h>
-#include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <dirent.h>
 #include <net/if.h>
-#include <sys/stat.h>
-#include <sys/un.h>
 #include <sys/utsname.h>
 
+#include "bondd_args.h"
 #include "build_config.h"
+#include "check_warn.h"
 #include "config.h"
 #include "daemon.h"
 #include "fd_budget.h"
@@ -31,62 +27,6 @@ enum { EXIT_USAGE = 64, EXIT_CONFIG = 78 };
  * Ansible's convention: 0 nothing, 2 changes, anything else an error). */
 enum { EXIT_CHANGES = 2 };
 
-struct check_opts {
-	bool plan, json, detailed_exitcode;
-};
-
-static void bondd_usage(FILE *to)
-{
-	fprintf(to,
-		"Usage: bondd [--config FILE] [--socket PATH] [--debug] [--version] [--help]\n"
-		"       bondd --check [--plan [--json]] [--detailed-exitcode] [--config FILE]\n"
-		"Keeps the Linux bonding interfaces described in FILE exactly as configured.\n"
-		"\n"
-		"  -c, --config FILE   configuration file (default %s);\n"
-		"                      the drop-ins FILE.d/*.conf are read after it\n"
-		"  -s, --socket PATH   status socket (default %s)\n"
-		"  -n, --check         check the configuration, print \"configuration OK\", exit\n"
-		"  -p, --plan          with --check: print what a start or reload would change\n"
-		"                      in the kernel now, and what disrupts traffic; change nothing\n"
-		"                      (warnings are printed but do not fail the check)\n"
-		"  -j, --json          with --plan: print the plan as one JSON document\n"
-		"      --detailed-exitcode  with --plan: exit 0 when nothing would change,\n"
-		"                      2 when something would (errors keep their codes)\n"
-		"  -d, --debug         log debug messages\n"
-		"  -V, --version       print the version and exit\n"
-		"  -h, --help          print this help and exit\n"
-		"\n"
-		"See bondd(8) and bondd.conf(5).\n",
-		BONDD_DEFAULT_CONFIG, BONDD_DEFAULT_SOCKET);
-}
-
-/* A diagnostic on stderr, as the parser's own line (config_diagnostic_format). */
-static void print_diagnostic(const struct config_diagnostic *d)
-{
-	char *line = d->file && d->text ? config_diagnostic_format(d) : NULL;
-
-	fprintf(stderr, "%s\n", line ? line : "bondd: out of memory");
-	free(line);
-}
-
-/* A warning of --check's own about the file at path (line 0: the whole
- * file), shaped as the parser's are. */
-__attribute__((format(printf, 3, 4)))
-static void print_check_warning(const char *path, unsigned line, const char *fmt, ...)
-{
-	struct config_diagnostic d = {.file = strdup(path), .line = line,
-				      .severity = CONFIG_WARNING};
-	va_list ap;
-
-	va_start(ap, fmt);
-	if (vasprintf(&d.text, fmt, ap) < 0)
-		d.text = NULL;
-	va_end(ap);
-	print_diagnostic(&d);
-	free(d.file);
-	free(d.text);
-}
-
 /* Options the config sets that this kernel does not report to this caller
  * (learned from the bonds it has now, kernel_caps.h): warnings, not errors. */
 struct version_note_ctx {
@@ -98,7 +38,7 @@ static void print_version_note(void *ctx, const char *text)
 {
 	const struct version_note_ctx *c = ctx;
 
-	print_check_warning(c->path, c->bond->line, "[%s]: %s", c->bond->name, text);
+	check_warning(stderr, c->path, c->bond->line, "[%s]: %s", c->bond->name, text);
 }
 
 /* Options the running kernel's version lacks, by the option table's
@@ -135,10 +75,10 @@ static void check_kernel_caps(const char *path, const struct desired *want)
 			if (bond_option_kmin((enum bond_option_id)id))
 				m &= ~OPT_BIT(id);
 		if (m)
-			print_check_warning(path, want->bonds[i].line, "[%s]: this kernel does not "
-					    "report %s to this user: bondd sets it but can neither "
-					    "compare nor repair it", want->bonds[i].name,
-					    kernel_caps_names(m, names, sizeof(names)));
+			check_warning(stderr, path, want->bonds[i].line, "[%s]: this kernel does not "
+				      "report %s to this user: bondd sets it but can neither "
+				      "compare nor repair it", want->bonds[i].name,
+				      kernel_caps_names(m, names, sizeof(names)));
 	}
 }
 
@@ -151,60 +91,11 @@ static void check_slaves_exist(const char *path, const struct desired *want)
 		for (size_t j = 0; !b->absent && j < b->n_slaves; j++)
 			/* an entry by mac: or path: is said by identity_preview */
 			if (b->slaves[j].sel.kind == SEL_NAME && !if_nametoindex(b->slaves[j].name))
-				print_check_warning(path, b->line, "[%s]: slave %s does not exist now: "
-						    "bondd enslaves it when it appears (is the name "
-						    "right? ip link shows the NICs)",
-						    b->name, b->slaves[j].name);
+				check_warning(stderr, path, b->line, "[%s]: slave %s does not exist now: "
+					      "bondd enslaves it when it appears (is the name "
+					      "right? ip link shows the NICs)",
+					      b->name, b->slaves[j].name);
 	}
-}
-
-/* The service runs as a dynamic user (DynamicUser=yes in bondd.service),
- * neither a file's owner nor in its group: a file it reads must be
- * readable by others, and its directories searchable.  --check runs as
- * root, which reads any file, so it says so here. */
-static void check_one_readable(const char *file)
-{
-	struct stat st;
-	char *dir = strdup(file), *slash;
-
-	if (stat(file, &st) == 0 && S_ISREG(st.st_mode) && !(st.st_mode & S_IROTH))
-		print_check_warning(file, 0, "the service's user cannot read it (mode %04o, and "
-				    "bondd.service runs as a dynamic user, neither its owner nor "
-				    "in its group): chmod o+r %s",
-				    (unsigned)(st.st_mode & 07777), file);
-	/* ... nor open it when a directory on its path is closed to others */
-	while (dir && (slash = strrchr(dir, '/')) && slash != dir) {
-		*slash = '\0';
-		if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && !(st.st_mode & S_IXOTH)) {
-			print_check_warning(file, 0, "the service's user cannot reach it: directory "
-					    "%s (mode %04o) is closed to others: chmod o+x %s", dir,
-					    (unsigned)(st.st_mode & 07777), dir);
-			break;
-		}
-	}
-	free(dir);
-}
-
-static void check_readable_by_service(const char *path)
-{
-	char *dir = config_dropin_dir(path);
-	DIR *d = dir ? opendir(dir) : NULL;
-	struct dirent *e;
-
-	check_one_readable(path);
-	while (d && (e = readdir(d))) {
-		size_t n = strlen(e->d_name);
-		if (e->d_name[0] == '.' || n < 6 || strcmp(e->d_name + n - 5, ".conf") != 0)
-			continue;
-		char *file;
-		if (asprintf(&file, "%s/%s", dir, e->d_name) < 0)
-			break;
-		check_one_readable(file);
-		free(file);
-	}
-	if (d)
-		closedir(d);
-	free(dir);
 }
 
 static int check_config(const char *path, const struct check_opts *co)
@@ -219,7 +110,7 @@ static int check_config(const char *path, const struct check_opts *co)
 	/* Errors, then warnings (the order diag holds them in); warnings do
 	 * not fail the check: the daemon would run this file. */
 	for (size_t i = 0; i < diag.n_items; i++)
-		print_diagnostic(&diag.items[i]);
+		check_print_diagnostic(stderr, &diag.items[i]);
 	config_diag_free(&diag);
 	if (err < 0)
 		return EXIT_CONFIG;
@@ -228,9 +119,9 @@ static int check_config(const char *path, const struct check_opts *co)
 	 * that manages bonds refuses it on reload (daemon.c, reload): say so
 	 * here, or `bondd --check && systemctl reload bondd` surprises. */
 	if (want.n_bonds == 0)
-		print_check_warning(path, 0, "it defines no bonds: bondd runs idle with it at "
-				    "start, and a running bondd that manages bonds refuses it on "
-				    "reload (to stop managing every bond, stop the service)");
+		check_warning(stderr, path, 0, "it defines no bonds: bondd runs idle with it at "
+			      "start, and a running bondd that manages bonds refuses it on "
+			      "reload (to stop managing every bond, stop the service)");
 	/* The limits of this process: bondd run from here (or from the unit,
 	 * LimitNOFILE= in bondd.service) raises its soft limit to its hard
 	 * one (fd_budget.h). */
@@ -238,11 +129,11 @@ static int check_config(const char *path, const struct check_opts *co)
 	size_t need = fd_budget_need(&want, STATUS_SERVER_MAX_FDS);
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_max != RLIM_INFINITY &&
 	    need > rl.rlim_max)
-		print_check_warning(path, 0, "its %zu bonds need about %zu open files, more than "
-				    "the limit here (%llu, RLIMIT_NOFILE): run so, bondd leaves "
-				    "the slaves beyond it without the link check and says so; "
-				    "raise LimitNOFILE= (bondd(8))", want.n_bonds, need,
-				    (unsigned long long)rl.rlim_max);
+		check_warning(stderr, path, 0, "its %zu bonds need about %zu open files, more than "
+			      "the limit here (%llu, RLIMIT_NOFILE): run so, bondd leaves "
+			      "the slaves beyond it without the link check and says so; "
+			      "raise LimitNOFILE= (bondd(8))", want.n_bonds, need,
+			      (unsigned long long)rl.rlim_max);
 	/* Which link each entry names now; one link named twice is an error
 	 * (when the links can be read: --check also runs where they cannot). */
 	int conflicts = identity_preview(&want, co->json ? stderr : stdout, stderr, co->plan);
@@ -256,7 +147,7 @@ static int check_config(const char *path, const struct check_opts *co)
 		return 1;
 	}
 	check_slaves_exist(path, &want);
-	check_readable_by_service(path);
+	check_readable_by_service(path, stderr);
 	/* With --json, stdout holds the document alone (warnings are on
 	 * stderr). */
 	if (!co->json)
@@ -270,40 +161,9 @@ static int check_config(const char *path, const struct check_opts *co)
 	return co->plan && co->detailed_exitcode && err == 1 ? EXIT_CHANGES : 0;
 }
 
-/* Why `path` can never be a UNIX socket's address, or NULL ("" is no
- * socket at all). */
-static const char *socket_path_problem(const char *path)
-{
-	size_t n = strlen(path);
-
-	if (n >= sizeof(((struct sockaddr_un *)0)->sun_path))
-		return "is longer than a UNIX socket address allows (107 bytes)";
-	if (n && path[n - 1] == '/')
-		return "names a directory, not a socket";
-	return NULL;
-}
-
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"config", required_argument, NULL, 'c'},
-		{"socket", required_argument, NULL, 's'},
-		{"check", no_argument, NULL, 'n'},
-		{"plan", no_argument, NULL, 'p'},
-		{"json", no_argument, NULL, 'j'},
-		{"detailed-exitcode", no_argument, NULL, 'x'},
-		{"debug", no_argument, NULL, 'd'},
-		{"version", no_argument, NULL, 'V'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
-	struct daemon_opts opts = {
-		.config_path = BONDD_DEFAULT_CONFIG,
-		.socket_path = BONDD_DEFAULT_SOCKET,
-	};
-	bool check = false, debug = false;
-	struct check_opts co = {0};
-	int c;
+	struct bondd_args a;
 
 	/* Internal (bondd(8), PRIVILEGE SEPARATION): bondd's own status
 	 * process, exec()ed by bondd where capset is refused, with the status
@@ -317,92 +177,22 @@ int main(int argc, char **argv)
 		return status_process_run(3, 4, argv[2]);
 	}
 
-	while ((c = getopt_long(argc, argv, "c:s:npjdVh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'c':
-			opts.config_path = optarg;
-			break;
-		case 's':
-			opts.socket_path = optarg;
-			break;
-		case 'n':
-			check = true;
-			break;
-		case 'p':
-			co.plan = true;
-			break;
-		case 'j':
-			co.json = true;
-			break;
-		case 'x':
-			co.detailed_exitcode = true;
-			break;
-		case 'd':
-			debug = true;
-			break;
-		case 'V':
-			printf("bondd %s\n", BONDD_VERSION);
-			return 0;
-		case 'h':
-			bondd_usage(stdout);
-			return 0;
-		default:
-			bondd_usage(stderr);
-			return EXIT_USAGE;
-		}
-	}
-	if (optind < argc) {
-		fprintf(stderr, "bondd: unexpected argument \"%s\"\n", argv[optind]);
-		bondd_usage(stderr);
+	bondd_args_parse(argc, argv, getenv("BONDD_EVENT_RCVBUF"), getenv("BONDD_UDEV_DIR"), &a);
+	switch (a.run) {
+	case BONDD_RUN_VERSION:
+		printf("bondd %s\n", BONDD_VERSION);
+		return 0;
+	case BONDD_RUN_HELP:
+		bondd_args_usage(stdout);
+		return 0;
+	case BONDD_RUN_USAGE:
+		bondd_args_say(&a, stderr);
 		return EXIT_USAGE;
+	case BONDD_RUN_CHECK:
+		return check_config(a.opts.config_path, &a.check);
+	case BONDD_RUN_DAEMON:
+		break;
 	}
-	/* An empty name would reach open() and come back as "cannot read"
-	 * with nothing before the colon. */
-	if (!opts.config_path[0]) {
-		fprintf(stderr, "bondd: --config: the file name is empty\n");
-		bondd_usage(stderr);
-		return EXIT_USAGE;
-	}
-	if (co.plan && !check) {
-		fprintf(stderr, "bondd: --plan goes with --check\n");
-		bondd_usage(stderr);
-		return EXIT_USAGE;
-	}
-	if ((co.json || co.detailed_exitcode) && !co.plan) {
-		fprintf(stderr, "bondd: %s goes with --check --plan\n",
-			co.json ? "--json" : "--detailed-exitcode");
-		bondd_usage(stderr);
-		return EXIT_USAGE;
-	}
-	if (check)
-		return check_config(opts.config_path, &co);
-	/* A socket path that can never be bound would leave bondd without its
-	 * socket, and so without the guard against a second instance. */
-	const char *why = socket_path_problem(opts.socket_path);
-	if (why) {
-		fprintf(stderr, "bondd: --socket %s: %s\n", opts.socket_path, why);
-		bondd_usage(stderr);
-		return EXIT_USAGE;
-	}
-
-	/* A test aid, documented in bondd(8): a small event buffer makes the
-	 * kernel drop events, which bondd must notice and recover from. */
-	const char *rcvbuf = getenv("BONDD_EVENT_RCVBUF");
-	if (rcvbuf) {
-		char *end;
-		errno = 0;
-		long v = strtol(rcvbuf, &end, 10);
-		if (errno || end == rcvbuf || *end || v < 0 || v > INT_MAX) {
-			fprintf(stderr, "bondd: BONDD_EVENT_RCVBUF: not a byte count: %s\n", rcvbuf);
-			return EXIT_USAGE;
-		}
-		opts.event_rcvbuf = (int)v;
-	}
-
-	/* A test aid, documented in bondd(8): where udev's runtime directory
-	 * is (/run/udev), so a test can fake udev's database. */
-	opts.udev_dir = getenv("BONDD_UDEV_DIR");
-
-	log_init(debug);
-	return daemon_main(&opts);
+	log_init(a.debug);
+	return daemon_main(&a.opts);
 }

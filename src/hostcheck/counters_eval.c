@@ -84,3 +84,29 @@ int counters_eval(const char *bond, const struct slave_counts *then,
 	}
 	return 0;
 }
+
+int counters_eval_all(const struct desired *want, const struct slave_counts *then,
+		      size_t n_then, const struct slave_counts *now, size_t n, unsigned secs,
+		      struct findings *out)
+{
+	struct findings next = {0};
+	int err = 0;
+
+	if (!then || n_then != n) {
+		findings_clear(out);
+		return 0;
+	}
+	for (size_t i = 0, k = 0; i < want->n_bonds && !err; i++) {
+		const struct desired_bond *b = &want->bonds[i];
+		if (!b->absent)
+			err = counters_eval(b->name, then + k, now + k, b->n_slaves, secs, &next);
+		k += b->n_slaves;
+	}
+	if (!err) {
+		findings_free(out);
+		*out = next;
+		next = (struct findings){0};
+	}
+	findings_free(&next); /* what an error left */
+	return err;
+}

@@ -35,12 +35,25 @@ static bool busy(const struct lc_bond *b)
 	       (lc_phase_due(&b->ph) && b->ask.demand);
 }
 
-static struct lc_bond *bond_find(struct linkcheck *lc, const char *name)
+/* The bond of that name; `at` is where it most likely is (the bonds are
+ * kept in config order, so a sync looks there first: a search from the
+ * start for each of 256 bonds was 32,000 comparisons a wake-up). */
+static struct lc_bond *bond_find(struct linkcheck *lc, const char *name, size_t at)
 {
+	if (at < lc->n_bonds && strcmp(lc->bonds[at]->name, name) == 0)
+		return lc->bonds[at];
 	for (size_t i = 0; i < lc->n_bonds; i++)
 		if (strcmp(lc->bonds[i]->name, name) == 0)
 			return lc->bonds[i];
 	return NULL;
+}
+
+/* dst set to src, written only when it differs: a sync runs at every
+ * wake-up over every slave, and most of the time nothing changed. */
+static void set_name(char *dst, size_t cap, const char *src)
+{
+	if (strncmp(dst, src, cap - 1) != 0)
+		snprintf(dst, cap, "%s", src);
 }
 
 /* --- following the bonds ------------------------------------------------------ */
@@ -58,12 +71,12 @@ static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
 			b->socks[i].sock.ifindex == d->slaves[i].ifindex);
 	for (size_t i = 0; i < d->n_slaves && i < BONDD_MAX_SLAVES; i++) {
 		const struct slave_selector *sel = &d->slaves[i].sel;
-		snprintf(b->sel[i], sizeof(b->sel[i]), "%s",
+		set_name(b->sel[i], sizeof(b->sel[i]),
 			 sel->text[0] && strcmp(sel->text, d->slaves[i].name) != 0 ? sel->text : "");
 	}
 	if (same) {
 		for (size_t i = 0; i < d->n_slaves; i++)
-			snprintf(b->slaves[i], IFNAMSIZ, "%s", d->slaves[i].name);
+			set_name(b->slaves[i], IFNAMSIZ, d->slaves[i].name);
 		return 0;
 	}
 	struct lc_slave_obs *live = calloc(d->n_slaves ? d->n_slaves : 1, sizeof(*live));
@@ -119,8 +132,11 @@ static void sync_bond(struct linkcheck *lc, struct lc_bond *b, const struct desi
 			lc_sock_close(s);
 			continue;
 		}
-		s->mtu = l->mtu < d->mtu ? l->mtu : d->mtu;
-		memcpy(s->hwaddr, l->hwaddr, sizeof(s->hwaddr));
+		uint32_t mtu = l->mtu < d->mtu ? l->mtu : d->mtu;
+		if (s->mtu != mtu)
+			s->mtu = mtu;
+		if (memcmp(s->hwaddr, l->hwaddr, sizeof(s->hwaddr)) != 0)
+			memcpy(s->hwaddr, l->hwaddr, sizeof(s->hwaddr));
 		bool own = linkcheck_sockets_needed(d) > 0;
 		if (s->sock.fd >= 0 && s->sock.ifindex == l->ifindex && s->own == own)
 			continue;
@@ -211,8 +227,11 @@ static struct lc_bond *bond_new(struct linkcheck *lc, const char *name)
 static void bond_enable(struct lc_bond *b, const struct desired_bond *d)
 {
 	bool was = b->enabled;
-	b->enabled = b->result.enabled = d->link_check;
-	b->lag_expected = b->result.m.lag_expected = d->lag_expected;
+	/* (stored when they change: linkcheck_sync) */
+	if (b->enabled != d->link_check || b->result.enabled != d->link_check)
+		b->enabled = b->result.enabled = d->link_check;
+	if (b->lag_expected != d->lag_expected || b->result.m.lag_expected != d->lag_expected)
+		b->lag_expected = b->result.m.lag_expected = d->lag_expected;
 	if (b->enabled && b->ph.phase == LC_PHASE_OFF)
 		lc_bond_enter(b, LC_PHASE_IDLE, mono_ms(), 0);
 	if (b->enabled)
@@ -253,13 +272,22 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 	 * it (link checking turned off, the bond gone or reshaped) is over
 	 * for them too: done() tells them, or they would wait forever. */
 	bool cancelled = false;
+	/* (Every write here is made only when the value changes: bondd's
+	 * status snapshots are copy-on-write forks, and after one each page
+	 * bondd writes is a page fault; a sync that stored the same values
+	 * in every bond's records made the first repair after a status
+	 * request fault on thousands of pages at 256 bonds.) */
 	for (size_t i = 0; i < lc->n_bonds; i++) {
-		lc->bonds[i]->seen = false;
-		lc->bonds[i]->waited = busy(lc->bonds[i]);
+		struct lc_bond *b = lc->bonds[i];
+		bool waited = busy(b);
+		if (b->seen)
+			b->seen = false;
+		if (b->waited != waited)
+			b->waited = waited;
 	}
 	for (size_t i = 0; i < want->n_bonds; i++) {
 		const struct desired_bond *d = &want->bonds[i];
-		struct lc_bond *b = bond_find(lc, d->name);
+		struct lc_bond *b = bond_find(lc, d->name, i);
 		if (!b && !(b = bond_new(lc, d->name))) {
 			log_err("%s: link check: out of memory", d->name);
 			continue;
@@ -312,7 +340,7 @@ void linkcheck_reloaded(struct linkcheck *lc)
 
 bool linkcheck_demand(struct linkcheck *lc, const char *bond)
 {
-	struct lc_bond *b = lc ? bond_find(lc, bond) : NULL;
+	struct lc_bond *b = lc ? bond_find(lc, bond, 0) : NULL;
 	if (!b || !b->enabled)
 		return false;
 	if (!b->demand_wait) {

@@ -50,7 +50,7 @@ void lc_slave_event(struct lc_bond *b, struct lc_sock *s)
 		s->pending = true;
 		return;
 	}
-	s->tokens--;
+	lc_bucket_take(&s->tokens, &s->tokens_ms, now, LC_BURST);
 	s->pending = false;
 	char why[64];
 	snprintf(why, sizeof(why), "%s ready", b->slaves[s->idx]);
@@ -368,9 +368,12 @@ static struct lc_phase_in phase_in(struct lc_bond *b, int64_t now)
  * check, with no check of its own, leaves the bond settled). */
 static void note_settling(struct lc_bond *b)
 {
-	if (!lc_phase_running(&b->ph) && b->enabled)
-		b->result.settling = !lc_settle_quiet(&b->settle) || b->wish[0].since_ms ||
-				     b->wish[1].since_ms;
+	if (!lc_phase_running(&b->ph) && b->enabled) {
+		bool settling = !lc_settle_quiet(&b->settle) || b->wish[0].since_ms ||
+				b->wish[1].since_ms;
+		if (b->result.settling != settling) /* (stored when it changes: linkcheck_sync) */
+			b->result.settling = settling;
+	}
 }
 
 /* Each step of the schedule changes the state it came from (a check
@@ -398,7 +401,7 @@ static int64_t run_steps(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 			 * did not start), so that the two together stay within
 			 * it; one a client waits for does not wait for one. */
 			if (!b->demand_wait)
-				b->peer_tokens--;
+				lc_bucket_take(&b->peer_tokens, &b->peer_tokens_ms, now, LC_BURST);
 			lc_trigger(b, "re-check", false, false, false);
 			break;
 		case LC_STEP_RETRY:
@@ -421,9 +424,10 @@ static int64_t run_steps(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 			/* peers' wishes owed a check (lc_wish), each from its
 			 * own bucket */
 			if (nx.step == LC_STEP_WISH_PEER)
-				b->peer_tokens--;
+				lc_bucket_take(&b->peer_tokens, &b->peer_tokens_ms, now, LC_BURST);
 			else
-				b->stranger_tokens--;
+				lc_bucket_take(&b->stranger_tokens, &b->stranger_tokens_ms, now,
+					       LC_BURST);
 			lc_trigger(b, b->wish_why, false, true, false);
 			break;
 		case LC_STEP_START:

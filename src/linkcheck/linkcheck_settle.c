@@ -40,9 +40,15 @@ int64_t lc_bucket_refill(unsigned *tokens, int64_t *since, int64_t now_ms, unsig
 		(*tokens)++;
 		*since += refill_ms;
 	}
-	if (*tokens >= burst)
-		*since = now_ms;
 	return *tokens ? now_ms : *since + refill_ms;
+}
+
+void lc_bucket_take(unsigned *tokens, int64_t *since, int64_t now_ms, unsigned burst)
+{
+	if (*tokens >= burst)
+		*since = now_ms; /* the refill counts from the first token taken */
+	if (*tokens)
+		(*tokens)--;
 }
 
 static bool same_slaves(const struct finding *a, const struct finding *b)

@@ -38,7 +38,6 @@ static const uint8_t lldp_dest[6] = {0x01, 0x80, 0xc2, 0x00, 0x00, 0x0e};
 struct lldp_slot {
 	struct lldp_port port;
 	int ifindex;  /* the slave's link, its group joined; 0: none */
-	bool seen;    /* by this sync */
 };
 
 struct lldp_rx {
@@ -225,10 +224,14 @@ void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct o
 	if (!rx)
 		return;
 	/* Every configured slave of a bond with lldp = yes has its slot (a
-	 * new one, or the one it had); the others are dropped. */
-	for (size_t i = 0; i < rx->n; i++)
-		rx->v[i]->seen = false;
+	 * new one, or the one it had); the others are dropped.  Which were
+	 * seen is kept beside the slots, not in them: a flag in each slot
+	 * was a store in 1,024 slots at every sync, each a page fault after
+	 * a status snapshot's copy-on-write fork. */
 	size_t old_n = rx->n;
+	bool *seen = calloc(old_n ? old_n : 1, sizeof(*seen));
+	if (!seen)
+		return; /* (the slots stay as they are; the next sync again) */
 	for (size_t i = 0; i < want->n_bonds; i++) {
 		const struct desired_bond *b = &want->bonds[i];
 		if (!b->lldp || b->absent)
@@ -236,29 +239,32 @@ void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct o
 		for (size_t j = 0; j < b->n_slaves; j++) {
 			struct lldp_slot *s = slot_find(rx, b->name, b->slaves[j].name);
 			if (s) {
-				s->seen = true;
+				/* (slot_find leaves hint one past it) */
+				if (rx->hint - 1 < old_n)
+					seen[rx->hint - 1] = true;
 				continue;
 			}
 			struct lldp_slot **v = realloc(rx->v, (rx->n + 1) * sizeof(*v));
-			if (!v)
+			if (v)
+				rx->v = v;
+			if (!v || !(s = calloc(1, sizeof(*s)))) {
+				free(seen);
 				return;
-			rx->v = v;
-			if (!(s = calloc(1, sizeof(*s))))
-				return;
+			}
 			lldp_port_init(&s->port, b->name, b->slaves[j].name,
 				       (int64_t)clock_mono_ms());
-			s->seen = true;
-			rx->v[rx->n++] = s;
+			rx->v[rx->n++] = s; /* (kept: past old_n) */
 		}
 	}
 	for (size_t i = 0; i < rx->n; i++) {
-		if (rx->v[i]->seen || i >= old_n) {
+		if (i >= old_n || seen[i]) {
 			rx->v[k++] = rx->v[i];
 			continue;
 		}
 		slot_leave(rx, rx->v[i]);
 		free(rx->v[i]);
 	}
+	free(seen);
 	rx->n = k;
 	rx->hint = 0;
 	if (rx->n == 0) {

@@ -119,3 +119,16 @@ void findings_json(struct strbuf *out, const struct finding *const *v, size_t n)
 	}
 	sb_puts(out, "]");
 }
+
+bool findings_has(const struct findings *f, const struct finding *x, size_t *hint)
+{
+	for (size_t k = 0; k < f->n; k++) {
+		size_t i = (*hint + k) % f->n;
+		if (f->v[i].kind == x->kind && strcmp(f->v[i].bond, x->bond) == 0 &&
+		    strcmp(f->v[i].evidence, x->evidence) == 0) {
+			*hint = i + 1;
+			return true;
+		}
+	}
+	return false;
+}

@@ -159,7 +159,12 @@ void uppers_step(struct uppers_memory *m, int bond_ifindex, const struct upper *
 		}
 		m->n_seen = 0;
 	}
-	m->bond_ifindex = bond_ifindex;
+	/* (Each store below is made only when the value changes: this runs
+	 * for every bond at every wake-up, and after a copy-on-write fork,
+	 * bondd's status snapshot, a store of the same value costs a page
+	 * fault.) */
+	if (m->bond_ifindex != bond_ifindex)
+		m->bond_ifindex = bond_ifindex;
 
 	if (bond_ifindex) {
 		/* Those that left a bond that stays are the manager's doing:
@@ -172,15 +177,20 @@ void uppers_step(struct uppers_memory *m, int bond_ifindex, const struct upper *
 			if (s.gone_ms && (uppers_find(now, n_now, &s.u) ||
 					  now_ms - s.gone_ms > UPPERS_GRACE_MS))
 				continue; /* back (taken below) or forgotten */
-			m->seen[k++] = s;
+			if (k != i || memcmp(&m->seen[i], &s, sizeof(s)) != 0)
+				m->seen[k] = s;
+			k++;
 		}
-		m->n_seen = k;
+		if (m->n_seen != k)
+			m->n_seen = k;
 		for (size_t i = 0; i < n_now; i++) {
 			size_t j = 0;
 			while (j < m->n_seen && !(m->seen[j].gone_ms == 0 && same(&m->seen[j].u, &now[i])))
 				j++;
 			if (j < m->n_seen) {
-				m->seen[j].u = now[i]; /* its ifindex, its VLAN id now */
+				/* its ifindex, its VLAN id now */
+				if (memcmp(&m->seen[j].u, &now[i], sizeof(now[i])) != 0)
+					m->seen[j].u = now[i];
 				continue;
 			}
 			if (m->n_seen == UPPERS_MAX) {
@@ -194,10 +204,11 @@ void uppers_step(struct uppers_memory *m, int bond_ifindex, const struct upper *
 		for (size_t i = 0; i < m->n_lost; i++) {
 			if (uppers_find(now, n_now, &m->lost[i]))
 				out->back[out->n_back++] = m->lost[i];
-			else
-				m->lost[k++] = m->lost[i];
+			else if (k++ != i)
+				m->lost[k - 1] = m->lost[i];
 		}
-		m->n_lost = k;
+		if (m->n_lost != k)
+			m->n_lost = k;
 	}
 }
 

@@ -223,22 +223,27 @@ size_t identity_apply(struct desired *want, const struct identity_match *m)
 			 * that had the link keeps it, the other waits. */
 			bool held = m[k].state == ID_CONFLICT && ds->ifindex &&
 				    ds->ifindex == m[k].ifindex;
+			int ifindex = 0;
 			if (m[k].state == ID_FOUND || held) {
 				snprintf(name, sizeof(name), "%s", m[k].name);
-				ds->ifindex = m[k].ifindex;
+				ifindex = m[k].ifindex;
 			} else {
 				slave_selector_placeholder(&ds->sel, name);
 				if (m[k].state != ID_MISSING && !slave_selector_is_placeholder(name))
 					snprintf(name, sizeof(name), ":%.*s", IFNAMSIZ - 2,
 						 ds->sel.text);
-				ds->ifindex = 0;
 			}
+			/* (written only when it changes: after a copy-on-write
+			 * fork, a store of the same value is a page fault) */
+			if (ds->ifindex != ifindex)
+				ds->ifindex = ifindex;
 			if (strcmp(name, ds->name) != 0) {
 				memcpy(ds->name, name, sizeof(name));
 				changed++;
 			}
 		}
-		if (b->primary_slave && b->primary_slave <= b->n_slaves)
+		if (b->primary_slave && b->primary_slave <= b->n_slaves &&
+		    strcmp(b->opts.primary, b->slaves[b->primary_slave - 1].name) != 0)
 			snprintf(b->opts.primary, sizeof(b->opts.primary), "%s",
 				 b->slaves[b->primary_slave - 1].name);
 	}

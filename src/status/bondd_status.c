@@ -42,6 +42,7 @@ static void status_usage(FILE *f)
 		"       bondd-status [--socket PATH] --nagios [BOND...]\n"
 		"       bondd-status [--socket PATH] --reload [--try SECONDS [--wait]]\n"
 		"       bondd-status [--socket PATH] --confirm\n"
+		"       bondd-status [--socket PATH] --settle\n"
 		"Shows the bonds bondd manages (all of them when none is named).\n"
 		"  -s, --socket PATH  bondd's status socket (default %s)\n"
 		"  -e, --explain      each bond on one screen: health and why, the findings\n"
@@ -66,6 +67,8 @@ static void status_usage(FILE *f)
 		"                     confirmed, 4 put back\n"
 		"  -c, --confirm      keep the configuration on trial (root); exit 1 when no\n"
 		"                     trial runs\n"
+		"      --settle       return once bondd has handled every kernel event queued\n"
+		"                     when it was asked (exit 0): a barrier for scripts and tests\n"
 		"  -V, --version      print the version\n"
 		"  -h, --help         print this help\n"
 		"Default output: /proc/net/bonding/BOND as the kernel shows it to you.\n"
@@ -383,13 +386,13 @@ static int status_main(int argc, char **argv)
 		{"neighbours", no_argument, NULL, 'n'},     {"nagios", no_argument, NULL, 'N'},
 		{"explain", no_argument, NULL, 'e'},
 		{"try", required_argument, NULL, 't'},    {"confirm", no_argument, NULL, 'c'},
-		{"wait", no_argument, NULL, 'W'},
+		{"wait", no_argument, NULL, 'W'},         {"settle", no_argument, NULL, 'S'},
 		{"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
 	};
 	const char *path = BONDD_DEFAULT_SOCKET, *verb = "proc";
 	int formats = 0, do_watch = 0, do_reload = 0, do_wait = 0, c;
 	unsigned long try_s = 0;
-	bool reload_opt = false, confirm_opt = false;
+	bool reload_opt = false, confirm_opt = false, settle_opt = false;
 
 	while ((c = getopt_long(argc, argv, "s:ejbplnwrt:cVh", longopts, NULL)) != -1) {
 		switch (c) {
@@ -417,6 +420,7 @@ static int status_main(int argc, char **argv)
 		}
 		case 'c': confirm_opt = true; verb = "confirm"; formats++; break;
 		case 'W': do_wait = 1; break;
+		case 'S': settle_opt = true; verb = "settle"; formats++; break;
 		case 'V': printf("bondd-status %s\n", BONDD_VERSION); return 0;
 		case 'h': status_usage(stdout); return 0;
 		default: status_usage(stderr); return EXIT_USAGE;
@@ -432,6 +436,11 @@ static int status_main(int argc, char **argv)
 		fprintf(stderr, "bondd-status: --wait goes with --try\n");
 		return EXIT_USAGE;
 	}
+	if (settle_opt && optind < argc) {
+		fprintf(stderr, "bondd-status: --settle takes no bond names: it waits for every "
+				"event bondd has queued\n");
+		return EXIT_USAGE;
+	}
 	if (confirm_opt && optind < argc) {
 		fprintf(stderr, "bondd-status: --confirm takes no bond names: it keeps the whole "
 				"configuration on trial\n");
@@ -441,7 +450,7 @@ static int status_main(int argc, char **argv)
 	if (formats > 1 || (do_watch && formats && !watch_json)) {
 		fprintf(stderr, "bondd-status: choose one of --explain, --json, --brief, --nagios, "
 				"--prometheus, --link-check, --neighbours, --watch, --reload (--watch may "
-				"have --json), --confirm\n");
+				"have --json), --confirm, --settle\n");
 		return EXIT_USAGE;
 	}
 	if (do_reload && optind < argc) {
@@ -558,7 +567,7 @@ static int status_main(int argc, char **argv)
 	}
 	if (fflush(stdout) != 0)
 		return EXIT_UNREACHABLE;
-	/* Applied (or confirmed): the bonds' health is for the other
-	 * requests to tell. */
-	return do_reload || confirm_opt ? 0 : status;
+	/* Applied (or confirmed, or settled): the bonds' health is for the
+	 * other requests to tell. */
+	return do_reload || confirm_opt || settle_opt ? 0 : status;
 }

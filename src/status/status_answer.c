@@ -19,22 +19,6 @@
 #include "peer_cred.h"
 #include "status_reply.h"
 
-void client_reply_error(struct client *c, enum status_error code, const char *msg)
-{
-	status_reply_error(&c->out, code, msg);
-}
-
-void client_reply_ok(struct client *c, enum status_health h, const struct strbuf *body)
-{
-	status_reply_ok(&c->out, h, body);
-}
-
-void client_reply_body(struct client *c, enum status_health h, struct strbuf *body)
-{
-	status_reply_ok(&c->out, h, body);
-	sb_free(body);
-}
-
 bool client_view_select(struct status_server *s, struct client *c, const struct status_request *req,
 			struct status_view *v, const struct desired_bond **sel, size_t *n)
 {
@@ -80,70 +64,52 @@ static void start_watch(struct status_server *s, struct client *c, bool json)
 	log_debug("status: a client of uid %u is watching events", c->uid);
 }
 
-/* In-process (tests): synchronous, as `systemctl reload` must be.  Root
- * holding CAP_NET_ADMIN, or bondd's own user when that is not root:
- * systemd runs ExecReload= as the service's user.  Judged now, on the
- * process as it is when it asks, not as it was when it connected.  In the
- * status process bondd judges it again, on the client's socket. */
-static void answer_reload_here(struct status_server *s, struct client *c)
-{
-	struct status_view v = {0};
-	char msg[400];
-
-	c->reload_turn = s->turn;
-	if (!s->reload) {
-		client_reply_error(c, SE_INTERNAL, "reload is not available");
-		return;
-	}
-	if (!peer_has_net_admin(c->fd) && !peer_is_own_user(c->fd)) {
-		client_reply_error(c, SE_FORBIDDEN, "reload needs root with CAP_NET_ADMIN");
-		return;
-	}
-	c->deadline_ms = 0;
-	if (s->reload(s->ctx, msg, sizeof(msg)) < 0) {
-		client_reply_error(c, SE_REFUSED, msg);
-		return;
-	}
-	s->view(s->ctx, &v);
-	v.privileged = c->privileged;
-	status_reply_reloaded(&v, msg, &c->out);
-}
-
 static bool is_trial_verb(enum status_verb v)
 {
 	return v == SV_TRY || v == SV_CONFIRM || v == SV_TRIAL_WAIT;
 }
 
+/* Root holding CAP_NET_ADMIN, or bondd's own user when that is not root:
+ * systemd runs ExecReload= as the service's user.  Judged now, on the
+ * process as it is when it asks, not as it was when it connected. */
+static bool may_reload(const struct client *c)
+{
+	return peer_has_net_admin(c->fd) || peer_is_own_user(c->fd);
+}
+
 /* Who may reload may try, confirm and wait for a trial; no one else. */
 static void reply_forbidden(struct client *c, enum status_verb v)
 {
-	client_reply_error(c, SE_FORBIDDEN,
-			   v == SV_TRY ? "try needs root with CAP_NET_ADMIN"
-			   : v == SV_CONFIRM ? "confirm needs root with CAP_NET_ADMIN"
-			   : v == SV_TRIAL_WAIT ? "trial-wait needs root with CAP_NET_ADMIN"
-						: "reload needs root with CAP_NET_ADMIN");
+	const char *why;
+	int code = ipc_ask_judge(v, true, false, 0, &why);
+
+	client_reply_error(c, (enum status_error)code, why);
 }
 
-/* In-process (tests): as answer_reload_here, through the trial callback;
- * a trial-wait for a trial that runs is answered busy here (only the
- * status process keeps a client waiting for one). */
-static void answer_trial_here(struct status_server *s, struct client *c,
-			      const struct status_request *req)
+/* In-process (tests): reload, try, confirm and trial-wait, synchronous as
+ * `systemctl reload` must be, through the reload and trial callbacks; a
+ * trial-wait for a trial that runs is answered busy here (only the status
+ * process keeps a client waiting for one).  In the status process bondd
+ * judges them again, on the client's socket. */
+static void answer_ask_here(struct status_server *s, struct client *c,
+			    const struct status_request *req)
 {
-	struct status_view v = {0};
+	bool reload = req->verb == SV_RELOAD;
+	bool has = reload ? s->reload != NULL : s->trial != NULL;
+	const char *why;
 	char msg[400];
 
 	c->reload_turn = s->turn;
-	if (!s->trial) {
-		client_reply_error(c, SE_INTERNAL, "trials are not available");
-		return;
-	}
-	if (!peer_has_net_admin(c->fd) && !peer_is_own_user(c->fd)) {
-		reply_forbidden(c, req->verb);
+	int r = ipc_ask_judge(req->verb, has, has && may_reload(c), req->arg, &why);
+	if (r != 0) {
+		client_reply_error(c, (enum status_error)r, why);
 		return;
 	}
 	c->deadline_ms = 0;
-	int r = s->trial(s->ctx, req->verb, req->arg, msg, sizeof(msg));
+	if (reload)
+		r = s->reload(s->ctx, msg, sizeof(msg)) < 0 ? SE_REFUSED : 0;
+	else
+		r = s->trial(s->ctx, req->verb, req->arg, msg, sizeof(msg));
 	if (r == STATUS_TRIAL_PENDING) {
 		client_reply_error(c, SE_BUSY, "the trial runs; waiting needs the status process");
 		return;
@@ -152,6 +118,7 @@ static void answer_trial_here(struct status_server *s, struct client *c,
 		client_reply_error(c, (enum status_error)r, msg);
 		return;
 	}
+	struct status_view v = {0};
 	s->view(s->ctx, &v);
 	v.privileged = c->privileged;
 	status_reply_reloaded(&v, msg, &c->out);
@@ -207,31 +174,31 @@ void client_answer(struct status_server *s, struct client *c, const char *line, 
 		/* A client that may not reload is refused here: bondd judges
 		 * again the ones that may, and its budget is not spent on
 		 * the others' (a flood of them queued root's requests). */
-		if ((req.verb == SV_RELOAD || is_trial_verb(req.verb)) &&
-		    !peer_has_net_admin(c->fd) && !peer_is_own_user(c->fd))
+		if ((req.verb == SV_RELOAD || is_trial_verb(req.verb)) && !may_reload(c))
 			reply_forbidden(c, req.verb);
-		else if (req.verb == SV_RELOAD)
-			front_ask_reload(s, c);
-		else if (is_trial_verb(req.verb))
-			front_ask_trial(s, c, &req);
+		else if (req.verb == SV_RELOAD || is_trial_verb(req.verb))
+			front_ask_reload(s, c, &req);
 		else if (req.verb == SV_LINKCHECK)
 			front_ask_check(s, c, &req, true);
+		else if (req.verb == SV_SETTLE)
+			front_ask_settle(s, c);
 		else if (req.verb == SV_PROC && c->privileged)
 			front_ask_proc(s, c, &req);
 		else
 			front_ask_render(s, c, &req);
 		return;
 	}
-	if (req.verb == SV_RELOAD) {
-		answer_reload_here(s, c);
-		return;
-	}
-	if (is_trial_verb(req.verb)) {
-		answer_trial_here(s, c, &req);
+	if (req.verb == SV_RELOAD || is_trial_verb(req.verb)) {
+		answer_ask_here(s, c, &req);
 		return;
 	}
 	if (req.verb == SV_LINKCHECK && check_here(s, c, &req))
 		return;
+	if (req.verb == SV_SETTLE) {
+		/* In-process (tests) there is no loop to wait for. */
+		client_reply_error(c, SE_INTERNAL, "settle needs the status process");
+		return;
+	}
 	struct status_view v = {0};
 	s->view(s->ctx, &v);
 	v.privileged = c->privileged;

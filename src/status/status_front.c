@@ -2,12 +2,13 @@
 /*
  * The status process's side of the split (status_ipc.h): requests handed to
  * bondd and to the current snapshot, their answers handed back to the
- * clients, the snapshot replaced when bondd sends a newer one, and the
- * process's own loop.  A request for a rendered reply waits for a snapshot
- * request made after it arrived: bondd answers that only after it has
- * handled every kernel event queued before (its loop serves the kernel
- * first), so a reply never shows less than the kernel had done when the
- * request came, as when bondd answered clients itself.
+ * clients, the snapshot replaced when bondd sends a newer one (the
+ * process's own loop is status_server.c's).  A request for a rendered
+ * reply waits for a snapshot request made after it arrived: bondd answers
+ * that only after it has handled every kernel event queued before (its
+ * loop serves the kernel first), so a reply never shows less than the
+ * kernel had done when the request came, as when bondd answered clients
+ * itself.
  */
 #include "status_server_parts.h"
 
@@ -142,34 +143,23 @@ void front_ask_render(struct status_server *s, struct client *c, const struct st
 		ask_snapshot(s, s->snap_fd < 0);
 }
 
-void front_ask_reload(struct status_server *s, struct client *c)
+/* reload, try, confirm, trial-wait: to bondd with the client's socket,
+ * which bondd judges again.  A trial-wait is answered when its trial ends:
+ * the client waits in CS_WAIT, with no clock, as a reload does. */
+void front_ask_reload(struct status_server *s, struct client *c, const struct status_request *req)
 {
-	c->reload_turn = s->turn;
-	int fd = dup(c->fd);
-	if (fd < 0) {
-		client_reply_error(c, SE_INTERNAL, "reload: out of descriptors");
-		return;
-	}
-	send_parent(s, IPC_RELOAD, 0, wait_on(s, c, W_REPLY), NULL, 0, fd);
-}
-
-/* try, confirm, trial-wait: to bondd with the client's socket, which bondd
- * judges again (as a reload's).  A trial-wait is answered when its trial
- * ends: the client waits in CS_WAIT, with no clock, as a reload does. */
-void front_ask_trial(struct status_server *s, struct client *c, const struct status_request *req)
-{
-	uint16_t type = req->verb == SV_TRY ? IPC_TRY : req->verb == SV_CONFIRM ? IPC_CONFIRM
-										 : IPC_TRIAL_WAIT;
+	uint16_t type = ipc_ask_type(req->verb);
 	uint32_t arg = req->arg;
+	bool no_arg = type == IPC_RELOAD || type == IPC_CONFIRM;
 
 	c->reload_turn = s->turn;
 	int fd = dup(c->fd);
 	if (fd < 0) {
-		client_reply_error(c, SE_INTERNAL, "out of descriptors");
+		client_reply_error(c, SE_INTERNAL, req->verb == SV_RELOAD ? "reload: out of descriptors"
+									 : "out of descriptors");
 		return;
 	}
-	send_parent(s, type, 0, wait_on(s, c, W_REPLY), &arg, type == IPC_CONFIRM ? 0 : sizeof(arg),
-		    fd);
+	send_parent(s, type, 0, wait_on(s, c, W_REPLY), &arg, no_arg ? 0 : sizeof(arg), fd);
 }
 
 void front_ask_proc(struct status_server *s, struct client *c, const struct status_request *req)
@@ -196,12 +186,44 @@ void front_ask_check(struct status_server *s, struct client *c, const struct sta
 		    sizeof(n), -1);
 }
 
-void front_deliver(struct status_server *s, struct client *c, const char *reply, size_t len)
+void front_ask_settle(struct status_server *s, struct client *c)
+{
+	send_parent(s, IPC_SETTLE, 0, wait_on(s, c, W_SETTLE), NULL, 0, -1);
+}
+
+/* bondd handled what the kernel had queued when c asked to settle: c's
+ * answer is the bonds' health in a snapshot asked for from now on, so
+ * that a request c sends next (pipelined or not) sees that handling too. */
+static void on_settled(struct status_server *s, struct client *c)
+{
+	struct status_request req = {.verb = SV_HEALTH};
+
+	c->read_ticket = s->ticket_sent;
+	front_ask_render(s, c, &req);
+}
+
+/* A client's answer arrived: queued, and the client reads requests again;
+ * the dispatch serves it (status_server.c, serve_answered). */
+static void front_deliver(struct client *c, const char *reply, size_t len)
 {
 	sb_add(&c->out, reply, len);
 	c->state = CS_REQUEST;
 	c->request_start_ms = c->in_len ? (int64_t)clock_mono_ms() : 0;
-	client_service(s, c);
+	c->serve = true;
+}
+
+/* A link check ended: each client waiting for one asks bondd again (its
+ * count, then its table from a snapshot), and is served by the dispatch. */
+static void checks_done(struct status_server *s)
+{
+	for (size_t i = 0; i < s->n_clients; i++) {
+		struct client *c = s->clients[i];
+		if (c->state != CS_CHECK)
+			continue;
+		struct status_request req = c->pending;
+		front_ask_check(s, c, &req, false);
+		c->serve = true;
+	}
 }
 
 /* bondd counted the checks under way for c's request. */
@@ -277,11 +299,15 @@ static int on_parent_frame(struct status_server *s, const struct ipc_hdr *h, con
 		}
 		break;
 	case IPC_CHECK_DONE:
-		status_server_check_done(s);
+		checks_done(s);
 		break;
 	case IPC_REPLY:
 		if ((c = client_by_wait(s, h->id)) && c->wait == W_REPLY)
-			front_deliver(s, c, p, h->len);
+			front_deliver(c, p, h->len);
+		break;
+	case IPC_SETTLED:
+		if ((c = client_by_wait(s, h->id)) && c->wait == W_SETTLE)
+			on_settled(s, c);
 		break;
 	case IPC_PING:
 		send_parent(s, IPC_PONG, 0, h->id, NULL, 0, -1);
@@ -365,40 +391,11 @@ void front_on_snap(struct status_server *s)
 			return;
 		}
 		if ((c = client_by_wait(s, h.id)) && c->wait == W_RENDER && c->render_sent)
-			front_deliver(s, c, p, h.len);
+			front_deliver(c, p, h.len);
 		ipc_reader_next(&s->snap_rd);
 	}
 	send_renders(s); /* those that waited for room */
 	front_flush(s);
-}
-
-/* --- the status process ------------------------------------------------ */
-
-int status_process_run(int listen_fd, int parent_fd, const char *path)
-{
-	struct status_server *s;
-	int err = status_server_open_fd(&s, listen_fd, path);
-
-	if (err < 0) {
-		log_err("status process: %s", strerror(-err));
-		return 1;
-	}
-	s->parent_fd = parent_fd;
-	fcntl(parent_fd, F_SETFL, O_NONBLOCK);
-	struct epoll_event ev = {.events = EPOLLIN, .data.u64 = TAG_PARENT};
-	if (epoll_ctl(s->epfd, EPOLL_CTL_ADD, parent_fd, &ev) < 0) {
-		status_server_close(s);
-		return 1;
-	}
-	while (!s->parent_gone) {
-		struct epoll_event e;
-		int n = epoll_wait(s->epfd, &e, 1, -1);
-		if (n < 0 && errno != EINTR)
-			break;
-		status_server_dispatch(s);
-	}
-	status_server_close(s);
-	return 0;
 }
 
 /* --- a snapshot -------------------------------------------------------- */

@@ -50,6 +50,8 @@ int ipc_frame_check(const struct ipc_hdr *h, bool from_bondd)
 		want = sizeof(uint32_t);
 		break;
 	case IPC_CONFIRM:
+	case IPC_SETTLE:
+	case IPC_SETTLED:
 		want = 0;
 		break;
 	case IPC_REPLY:
@@ -79,6 +81,42 @@ int ipc_render_check(const struct ipc_render *r)
 	if (r->verb > SV_EXPLAIN || r->verb == SV_WATCH || r->verb == SV_WATCH_JSON ||
 	    r->verb == SV_RELOAD || r->privileged > 1 || !names_ok(&r->req))
 		return -1;
+	return 0;
+}
+
+enum status_verb ipc_ask_verb(uint16_t type)
+{
+	return type == IPC_TRY ? SV_TRY : type == IPC_CONFIRM ? SV_CONFIRM
+	       : type == IPC_TRIAL_WAIT ? SV_TRIAL_WAIT : SV_RELOAD;
+}
+
+uint16_t ipc_ask_type(enum status_verb verb)
+{
+	return verb == SV_RELOAD ? IPC_RELOAD : verb == SV_TRY ? IPC_TRY
+	       : verb == SV_CONFIRM ? IPC_CONFIRM : verb == SV_TRIAL_WAIT ? IPC_TRIAL_WAIT : 0;
+}
+
+int ipc_ask_judge(enum status_verb verb, bool has_handler, bool may_reload, uint32_t arg,
+		  const char **why)
+{
+	bool reload = verb == SV_RELOAD;
+
+	if (!has_handler) {
+		*why = reload ? "reload is not available" : "trials are not available";
+		return SE_INTERNAL;
+	}
+	if (!may_reload) {
+		*why = verb == SV_TRY ? "try needs root with CAP_NET_ADMIN"
+		       : verb == SV_CONFIRM ? "confirm needs root with CAP_NET_ADMIN"
+		       : verb == SV_TRIAL_WAIT ? "trial-wait needs root with CAP_NET_ADMIN"
+					       : "reload needs root with CAP_NET_ADMIN";
+		return SE_FORBIDDEN;
+	}
+	if (verb == SV_TRY && (arg < STATUS_TRY_MIN_S || arg > STATUS_TRY_MAX_S)) {
+		*why = "try: seconds out of range";
+		return SE_BAD_REQUEST;
+	}
+	*why = "";
 	return 0;
 }
 

@@ -127,7 +127,8 @@ void status_reply_render(const struct status_view *v, const struct status_reques
 	case SV_RELOAD:
 	case SV_TRY:
 	case SV_CONFIRM:
-	case SV_TRIAL_WAIT: break; /* never rendered: the status process answers them */
+	case SV_TRIAL_WAIT:
+	case SV_SETTLE: break; /* never rendered: the status process answers them */
 	}
 	bond_views_free(&bv);
 	status_reply_ok(out, h, &body);

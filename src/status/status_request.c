@@ -13,6 +13,7 @@ static const char *const verbs[] = {
 	[SV_LINKCHECK] = "linkcheck", [SV_WATCH_JSON] = "watch-json",
 	[SV_NEIGHBOURS] = "neighbours", [SV_EXPLAIN] = "explain",
 	[SV_TRY] = "try", [SV_CONFIRM] = "confirm", [SV_TRIAL_WAIT] = "trial-wait",
+	[SV_SETTLE] = "settle",
 };
 
 const char *status_health_name(enum status_health h)
@@ -92,7 +93,7 @@ int status_request_parse(const char *line, size_t len, struct status_request *re
 				snprintf(err, errlen, "unknown request \"%.*s\" (known: version, proc, "
 						      "json, brief, prometheus, health, watch, "
 						      "watch-json, reload, linkcheck, neighbours, explain, "
-						      "try, confirm, trial-wait)",
+						      "try, confirm, trial-wait, settle)",
 					 n > 32 ? 32 : (int)n, w);
 				return -1;
 			}
@@ -113,7 +114,7 @@ int status_request_parse(const char *line, size_t len, struct status_request *re
 			continue;
 		}
 		if (req->verb == SV_VERSION || req->verb == SV_WATCH || req->verb == SV_WATCH_JSON ||
-		    req->verb == SV_RELOAD || req->verb == SV_CONFIRM) {
+		    req->verb == SV_RELOAD || req->verb == SV_CONFIRM || req->verb == SV_SETTLE) {
 			snprintf(err, errlen, "\"%s\" takes no arguments", verbs[req->verb]);
 			return -1;
 		}

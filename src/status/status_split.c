@@ -44,9 +44,9 @@ struct status_split {
 		uint32_t id, trial;
 	} waiters[SPLIT_MAX_TRIAL_WAITERS];
 	size_t n_waiters;
-	/* Reloads, tries, confirms and trial-waits allowed and waiting for the
-	 * end of bondd's turn (status_split_answer_asks); at most a turn's
-	 * budget of requests, forgotten with the status process. */
+	/* Reloads, tries, confirms, trial-waits and settles allowed and
+	 * waiting for the end of bondd's turn (status_split_answer_asks); at
+	 * most a turn's budget of requests, forgotten with the status process. */
 	struct split_ask {
 		uint32_t id, arg;
 		uint16_t type;
@@ -252,114 +252,102 @@ static bool ask_later(struct status_split *s, uint32_t id, uint16_t type, uint32
 	if (s->n_asks == sizeof(s->asks) / sizeof(s->asks[0]))
 		return false;
 	s->asks[s->n_asks++] = (struct split_ask){.id = id, .arg = arg, .type = type,
-						  .privileged = peer_has_net_admin(fd)};
+						  .privileged = fd >= 0 && peer_has_net_admin(fd)};
 	return true;
 }
 
-/* Root holding CAP_NET_ADMIN, or bondd's own user when that is not root
- * (systemd runs ExecReload= as the service's user): judged here again, on
- * the client's own socket, whatever the status process thought. */
-static void on_reload(struct status_split *s, uint32_t id, int fd)
+/* A reload, try, confirm or trial-wait (ipc_ask_judge): the handler
+ * there, the client judged here again on its own socket (root holding
+ * CAP_NET_ADMIN, or bondd's own user when that is not root: systemd runs
+ * ExecReload= as the service's user), whatever the status process thought,
+ * and try's seconds checked again.  Allowed, it waits for the end of the
+ * turn; refused, it is answered now: nothing changed, so no new snapshot
+ * is due (a flood of refused reloads forked one every 200 ms). */
+static void on_ask(struct status_split *s, uint32_t id, uint16_t type, uint32_t arg, int fd)
 {
+	enum status_verb verb = ipc_ask_verb(type);
+	bool has = verb == SV_RELOAD ? s->reload != NULL : s->trial != NULL;
+	bool may = has && (peer_has_net_admin(fd) || peer_is_own_user(fd));
+	const char *why;
+	int code = ipc_ask_judge(verb, has, may, arg, &why);
 	struct strbuf out = {0};
 
-	if (!s->reload) {
-		status_reply_error(&out, SE_INTERNAL, "reload is not available");
-	} else if (!peer_has_net_admin(fd) && !peer_is_own_user(fd)) {
-		/* Refused: nothing changed, so no new snapshot is due (a
-		 * flood of refused reloads forked one every 200 ms). */
-		status_reply_error(&out, SE_FORBIDDEN, "reload needs root with CAP_NET_ADMIN");
-	} else if (ask_later(s, id, IPC_RELOAD, 0, fd)) {
+	if (code == 0 && ask_later(s, id, type, arg, fd))
 		return; /* answered by status_split_answer_asks */
-	} else {
-		status_reply_error(&out, SE_BUSY, "too many requests this turn");
+	if (code == 0) {
+		code = SE_BUSY;
+		why = "too many requests this turn";
 	}
+	status_reply_error(&out, (enum status_error)code, why);
 	split_reply(s, id, &out);
 	sb_free(&out);
 }
 
-/* A reload allowed (on_reload), done and answered now. */
-static void answer_reload(struct status_split *s, const struct split_ask *a)
+/* What a reload or a trial's step ended in (code 0: done, with msg; else
+ * the error and why): the reply, with every bond's health as a client
+ * with or without CAP_NET_ADMIN may see it. */
+static void ask_outcome(struct status_split *s, int code, const char *msg, bool privileged,
+			struct strbuf *out)
 {
-	struct strbuf out = {0};
-	char msg[400];
-
-	if (s->reload(s->ctx, msg, sizeof(msg)) < 0) {
-		status_reply_error(&out, SE_REFUSED, msg);
-	} else {
-		struct status_view v = {0};
-		s->view(s->ctx, &v);
-		v.privileged = a->privileged;
-		status_reply_reloaded(&v, msg, &out);
+	if (code != 0) {
+		status_reply_error(out, (enum status_error)code, msg);
+		return;
 	}
-	s->pacing.gen++;
-	split_reply(s, a->id, &out);
-	sb_free(&out);
+	struct status_view v = {0};
+	s->view(s->ctx, &v);
+	v.privileged = privileged;
+	status_reply_reloaded(&v, msg, out);
 }
 
-/* try, confirm, trial-wait: the same clients as a reload, judged here again
- * on the client's own socket; the argument checked again too (a status
- * process is not trusted to have parsed it). */
-static void on_trial(struct status_split *s, uint32_t id, uint16_t type, uint32_t arg, int fd)
+/* An ask allowed (on_ask), done and answered now; a trial-wait for a
+ * trial that runs is answered when it ends (status_split_trial_ended). */
+static void answer_ask(struct status_split *s, const struct split_ask *a)
 {
+	enum status_verb verb = ipc_ask_verb(a->type);
 	struct strbuf out = {0};
-	enum status_verb verb = type == IPC_TRY ? SV_TRY : type == IPC_CONFIRM ? SV_CONFIRM
-									     : SV_TRIAL_WAIT;
-
-	if (!s->trial) {
-		status_reply_error(&out, SE_INTERNAL, "trials are not available");
-	} else if (!peer_has_net_admin(fd) && !peer_is_own_user(fd)) {
-		status_reply_error(&out, SE_FORBIDDEN, verb == SV_TRY ? "try needs root with "
-									  "CAP_NET_ADMIN"
-						       : verb == SV_CONFIRM ? "confirm needs root with "
-									      "CAP_NET_ADMIN"
-									    : "trial-wait needs root "
-									      "with CAP_NET_ADMIN");
-	} else if (verb == SV_TRY && (arg < STATUS_TRY_MIN_S || arg > STATUS_TRY_MAX_S)) {
-		status_reply_error(&out, SE_BAD_REQUEST, "try: seconds out of range");
-	} else if (ask_later(s, id, type, arg, fd)) {
-		return; /* answered by status_split_answer_asks */
-	} else {
-		status_reply_error(&out, SE_BUSY, "too many requests this turn");
-	}
-	split_reply(s, id, &out);
-	sb_free(&out);
-}
-
-/* A try, confirm or trial-wait allowed (on_trial), done and answered now
- * (a trial-wait for a trial that runs: when it ends). */
-static void answer_trial(struct status_split *s, const struct split_ask *a)
-{
-	struct strbuf out = {0};
-	enum status_verb verb = a->type == IPC_TRY ? SV_TRY : a->type == IPC_CONFIRM ? SV_CONFIRM
-										    : SV_TRIAL_WAIT;
 	char msg[400];
+	int r;
 
 	if (verb == SV_TRIAL_WAIT && s->n_waiters == SPLIT_MAX_TRIAL_WAITERS) {
-		status_reply_error(&out, SE_BUSY, "too many clients wait for a trial");
+		r = SE_BUSY;
+		snprintf(msg, sizeof(msg), "too many clients wait for a trial");
+	} else if (verb == SV_RELOAD) {
+		r = s->reload(s->ctx, msg, sizeof(msg)) < 0 ? SE_REFUSED : 0;
 	} else {
-		int r = s->trial(s->ctx, verb, a->arg, msg, sizeof(msg));
-		if (r == STATUS_TRIAL_PENDING && verb == SV_TRIAL_WAIT) {
-			s->waiters[s->n_waiters].id = a->id;
-			s->waiters[s->n_waiters].trial = a->arg;
-			s->n_waiters++;
-			return; /* answered by status_split_trial_ended */
-		}
-		if (r != 0) {
-			status_reply_error(&out, r == STATUS_TRIAL_PENDING ? SE_INTERNAL
-									   : (enum status_error)r,
-					   msg);
-		} else {
-			struct status_view v = {0};
-			s->view(s->ctx, &v);
-			v.privileged = a->privileged;
-			status_reply_reloaded(&v, msg, &out);
-		}
-		if (verb != SV_TRIAL_WAIT)
-			s->pacing.gen++;
+		r = s->trial(s->ctx, verb, a->arg, msg, sizeof(msg));
 	}
+	if (r == STATUS_TRIAL_PENDING && verb == SV_TRIAL_WAIT) {
+		s->waiters[s->n_waiters].id = a->id;
+		s->waiters[s->n_waiters].trial = a->arg;
+		s->n_waiters++;
+		return;
+	}
+	ask_outcome(s, r == STATUS_TRIAL_PENDING ? SE_INTERNAL : r, msg, a->privileged, &out);
+	if (verb != SV_TRIAL_WAIT)
+		s->pacing.gen++;
 	split_reply(s, a->id, &out);
 	sb_free(&out);
+}
+
+/* A settle (bondd-status --settle): anyone may ask, and it costs a frame
+ * now and one at the end of the turn, before which the loop has handled
+ * what the kernel had queued (status_split_settle_pending). */
+static void on_settle(struct status_split *s, uint32_t id)
+{
+	if (ask_later(s, id, IPC_SETTLE, 0, -1))
+		return;
+	struct strbuf out = {0};
+	status_reply_error(&out, SE_BUSY, "too many requests this turn");
+	split_reply(s, id, &out);
+	sb_free(&out);
+}
+
+bool status_split_settle_pending(const struct status_split *s)
+{
+	for (size_t i = 0; i < s->n_asks; i++)
+		if (s->asks[i].type == IPC_SETTLE)
+			return true;
+	return false;
 }
 
 void status_split_answer_asks(struct status_split *s)
@@ -368,10 +356,10 @@ void status_split_answer_asks(struct status_split *s)
 		return;
 	/* (a reload's work adds no request: only the dispatch does) */
 	for (size_t i = 0; i < s->n_asks && s->u_fd >= 0; i++) {
-		if (s->asks[i].type == IPC_RELOAD)
-			answer_reload(s, &s->asks[i]);
+		if (s->asks[i].type == IPC_SETTLE)
+			ipc_writer_add(&s->wr, IPC_SETTLED, 0, s->asks[i].id, NULL, 0, -1);
 		else
-			answer_trial(s, &s->asks[i]);
+			answer_ask(s, &s->asks[i]);
 	}
 	s->n_asks = 0;
 	status_split_flush(s);
@@ -382,13 +370,7 @@ void status_split_trial_ended(struct status_split *s, uint32_t trial, int code, 
 	struct strbuf out = {0};
 
 	s->pacing.gen++;
-	if (code == 0) {
-		struct status_view v = {0};
-		s->view(s->ctx, &v);
-		status_reply_reloaded(&v, msg, &out);
-	} else {
-		status_reply_error(&out, (enum status_error)code, msg);
-	}
+	ask_outcome(s, code, msg, false, &out);
 	for (size_t i = 0; i < s->n_waiters;) {
 		if (s->waiters[i].trial != trial) {
 			i++;
@@ -506,15 +488,13 @@ static int split_on_frame(struct status_split *s, const struct ipc_hdr *h, const
 		break;
 	}
 	case IPC_RELOAD:
-		on_reload(s, h->id, fd);
-		break;
 	case IPC_TRY:
 	case IPC_CONFIRM:
 	case IPC_TRIAL_WAIT: {
 		uint32_t arg = 0;
 		if (h->len == sizeof(arg))
 			memcpy(&arg, p, sizeof(arg));
-		on_trial(s, h->id, h->type, arg, fd);
+		on_ask(s, h->id, h->type, arg, fd);
 		break;
 	}
 	case IPC_PROC: {
@@ -523,6 +503,9 @@ static int split_on_frame(struct status_split *s, const struct ipc_hdr *h, const
 		on_proc(s, h->id, fd, &n);
 		break;
 	}
+	case IPC_SETTLE:
+		on_settle(s, h->id);
+		break;
 	case IPC_PONG:
 		s->ping_out = false;
 		s->pings_missed = 0;

@@ -182,6 +182,21 @@ mii_up() { [ "$(sysval /sys/class/net/$1/bonding_slave/mii_status)" = up ]; }
 # status ARGS...: bondd-status on this scenario's socket.
 status() { "$BONDD_STATUS" --socket "$SOCK" "$@"; }
 
+# bondd_settle: returns once bondd has read and handled every kernel event
+# queued for it now, and made the repairs they call for (bondd-status
+# --settle, a barrier): a check that bondd did nothing about what the
+# scenario just did needs no sleep.  Not waited for: events the kernel
+# makes later on its own (a carrier change goes through its linkwatch work,
+# net/core/link_watch.c; the bonding driver's MII monitor runs on its
+# timer), what bondd plans for later (a repair held back after a kernel
+# error, a wait for udev, a link check), and what is not a netlink event
+# (LLDP or probe frames).
+bondd_settle() {
+	local rc=0
+	status --settle || rc=$?
+	((rc == 0)) || { show_log; fail "bondd-status --settle: exit $rc"; }
+}
+
 # as_nobody CMD...: CMD without any privilege (uid 65534, no capabilities).
 as_nobody() {
 	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \

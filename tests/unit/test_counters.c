@@ -118,6 +118,44 @@ static void errors_and_drops_apart(void **state)
 	findings_free(&f);
 }
 
+/* Every bond at two looks (counters_eval_all): each bond's slaves judged
+ * among themselves, in config order; a bond to delete not judged; no look
+ * before, or one of other slaves: nothing to compare, the last findings
+ * emptied. */
+static void every_bond(void **state)
+{
+	(void)state;
+	struct desired_bond b[3] = {{.name = "bond0", .n_slaves = 2},
+				    {.name = "bond1", .n_slaves = 2, .absent = true},
+				    {.name = "bond2", .n_slaves = 2}};
+	struct desired want = {.bonds = b, .n_bonds = 3};
+	struct slave_counts then[6] = {sc("e1", 0, 0, 0), sc("e2", 0, 0, 0), sc("e3", 0, 0, 0),
+				       sc("e4", 0, 0, 0), sc("e5", 0, 0, 0), sc("e6", 0, 0, 0)};
+	/* e2 and e3 grow alone among their siblings; e5 with e6 */
+	struct slave_counts now[6] = {sc("e1", 0, 0, 0), sc("e2", 90, 0, 0), sc("e3", 90, 0, 0),
+				      sc("e4", 0, 0, 0), sc("e5", 90, 0, 0), sc("e6", 0, 0, 0)};
+	struct findings f = {0};
+
+	/* no look before: nothing yet, whatever was there goes */
+	assert_int_equal(counters_eval("old", then, now, 2, 10, &f), 0);
+	assert_int_equal(f.n, 1);
+	assert_int_equal(counters_eval_all(&want, NULL, 0, now, 6, 10, &f), 0);
+	assert_int_equal(f.n, 0);
+
+	/* the two looks of the same slaves: bond0's e2 and bond2's e5 */
+	assert_int_equal(counters_eval_all(&want, then, 6, now, 6, 10, &f), 0);
+	assert_int_equal(f.n, 2);
+	assert_string_equal(f.v[0].bond, "bond0");
+	assert_string_equal(f.v[0].slaves[0], "e2");
+	assert_string_equal(f.v[1].bond, "bond2");
+	assert_string_equal(f.v[1].slaves[0], "e5");
+
+	/* a look of another configuration (fewer slaves): emptied */
+	assert_int_equal(counters_eval_all(&want, then, 4, now, 6, 10, &f), 0);
+	assert_int_equal(f.n, 0);
+	findings_free(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -125,6 +163,7 @@ int main(void)
 		cmocka_unit_test(one_slave_dropping),
 		cmocka_unit_test(quiet_cases),
 		cmocka_unit_test(errors_and_drops_apart),
+		cmocka_unit_test(every_bond),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

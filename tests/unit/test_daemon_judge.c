@@ -11,30 +11,12 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "daemon_parts.h"
+#include "daemon_fixture.h"
 #include "unsettled.h"
 
 static struct daemon *two_bonds(void)
 {
-	struct daemon *d = calloc(1, sizeof(*d));
-	assert_non_null(d);
-	d->want.bonds = calloc(2, sizeof(struct desired_bond));
-	assert_non_null(d->want.bonds);
-	d->want.n_bonds = 2;
-	snprintf(d->want.bonds[0].name, IFNAMSIZ, "bond0");
-	snprintf(d->want.bonds[1].name, IFNAMSIZ, "bond1");
-	assert_int_equal(runtime_rebuild(d, &d->want), 0);
-	touch_all(d);
-	return d;
-}
-
-static void done(struct daemon *d)
-{
-	action_list_free(&d->plan);
-	plan_touch_free(&d->touch);
-	desired_free(&d->want);
-	runtime_free(d);
-	free(d);
+	return fixture_daemon("bond0: bond1:");
 }
 
 static void act(struct daemon *d, const char *bond, const char *ifname, const char *why)
@@ -43,12 +25,6 @@ static void act(struct daemon *d, const char *bond, const char *ifname, const ch
 	snprintf(a.bond, sizeof(a.bond), "%s", bond);
 	snprintf(a.ifname, sizeof(a.ifname), "%s", ifname);
 	assert_non_null(action_list_push(&d->plan, &a));
-}
-
-static const struct event *last_event(struct daemon *d)
-{
-	size_t n = event_log_count(&d->events);
-	return n ? event_log_at(&d->events, n - 1) : NULL;
 }
 
 /* Notes: kept per bond, an event when they change, not on every pass;
@@ -65,7 +41,7 @@ static void notes_said_once(void **state)
 			    "eth3: has a foreign master (br0); eth4: cannot take MTU 9000");
 	assert_string_equal(d->bonds[1].notes, "");
 	assert_int_equal(event_log_count(&d->events), 1);
-	assert_int_equal(last_event(d)->kind, EV_ERROR);
+	assert_int_equal(fixture_last_event(d)->kind, EV_ERROR);
 	report_notes(d); /* the same notes: nothing new said */
 	assert_int_equal(event_log_count(&d->events), 1);
 
@@ -79,7 +55,7 @@ static void notes_said_once(void **state)
 	report_notes(d);
 	assert_string_equal(d->bonds[0].notes, "");
 	assert_int_equal(event_log_count(&d->events), 1);
-	done(d);
+	fixture_done(d);
 }
 
 /* What drifted: one event per bond with its reasons each once; a bond
@@ -102,7 +78,7 @@ static void drift_recorded(void **state)
 	assert_string_equal(e->text, "missing, mtu");
 	assert_string_equal(event_log_at(&d->events, 1)->text, "order");
 	assert_false(d->bonds[0].was_healthy);
-	done(d);
+	fixture_done(d);
 }
 
 /* The pass limit reached: each planned bond with actions left says why
@@ -123,7 +99,7 @@ static void unsettled_then_settled(void **state)
 	assert_int_equal(d->bonds[0].unsettled.why.n, 2);
 	assert_int_equal(d->bonds[1].unsettled.passes, 0);
 	assert_int_equal(event_log_count(&d->events), 1);
-	assert_string_equal(last_event(d)->text, "still differs from the config after 6 passes "
+	assert_string_equal(fixture_last_event(d)->text, "still differs from the config after 6 passes "
 						 "(mac, option); retrying");
 	note_unsettled(d, true);
 	assert_int_equal(d->unsettled, 2);
@@ -135,7 +111,71 @@ static void unsettled_then_settled(void **state)
 	assert_int_equal(d->unsettled, 0);
 	assert_int_equal(d->unsettled_retry_ms, 0);
 	assert_int_equal(d->bonds[0].unsettled.passes, 0);
-	done(d);
+	fixture_done(d);
+}
+
+static void vlan_over(struct daemon *d, const char *name, int ifindex, int lower, uint16_t id)
+{
+	struct obs_link *l = fixture_link(d, name, ifindex, "vlan");
+	l->lower = lower;
+	l->vlan_id = id;
+}
+
+/* The uppers the kernel took with a deleted bond: said and recorded once,
+ * its bond judged again; back over the bond made again, the same; nothing
+ * while the picture of the kernel is stale; a bond deleted on purpose
+ * forgets them. */
+static void uppers_tracked(void **state)
+{
+	(void)state;
+	struct daemon *d = fixture_daemon("bond0:eth0 bond1:eth1");
+
+	fixture_link(d, "bond0", 10, "bond");
+	vlan_over(d, "bond0.100", 20, 10, 100);
+	track_uppers(d);
+	assert_int_equal(event_log_count(&d->events), 0);
+	assert_int_equal(d->bonds[0].uppers.n_lost, 0);
+
+	/* deleted, and its VLAN with it */
+	observed_del_link(&d->ob.state, 20);
+	observed_del_link(&d->ob.state, 10);
+	d->touched_all = false;
+	memset(d->touched, 0, 2 * sizeof(*d->touched));
+	d->ob.stale_since_ms = 1; /* a failed re-read: a link missing may be unread */
+	track_uppers(d);
+	assert_int_equal(event_log_count(&d->events), 0);
+	d->ob.stale_since_ms = 0;
+	track_uppers(d);
+	const struct event *e = fixture_last_event(d);
+	assert_non_null(e);
+	assert_int_equal(e->kind, EV_GONE);
+	assert_string_equal(e->bond, "bond0");
+	assert_non_null(strstr(e->text, "deleted; the kernel removed with it: "));
+	assert_non_null(strstr(e->text, "bond0.100"));
+	assert_int_equal(d->bonds[0].uppers.n_lost, 1);
+	assert_true(d->touched[0]);
+	assert_false(d->touched[1]);
+	track_uppers(d); /* said once */
+	assert_int_equal(event_log_count(&d->events), 1);
+
+	/* bondd made the bond again; the manager the VLAN */
+	fixture_link(d, "bond0", 11, "bond");
+	track_uppers(d);
+	assert_int_equal(event_log_count(&d->events), 1); /* still lost */
+	vlan_over(d, "bond0.100", 21, 11, 100);
+	memset(d->touched, 0, 2 * sizeof(*d->touched));
+	track_uppers(d);
+	e = fixture_last_event(d);
+	assert_int_equal(e->kind, EV_UP);
+	assert_non_null(strstr(e->text, "back over the bond: "));
+	assert_int_equal(d->bonds[0].uppers.n_lost, 0);
+	assert_true(d->touched[0]);
+
+	/* state = absent: deleted on purpose, its uppers with it */
+	d->want.bonds[0].absent = true;
+	track_uppers(d);
+	assert_int_equal(d->bonds[0].uppers.bond_ifindex, 0);
+	fixture_done(d);
 }
 
 int main(void)
@@ -144,6 +184,7 @@ int main(void)
 		cmocka_unit_test(notes_said_once),
 		cmocka_unit_test(drift_recorded),
 		cmocka_unit_test(unsettled_then_settled),
+		cmocka_unit_test(uppers_tracked),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "daemon_parts.h"
+#include "daemon_fixture.h"
 
 static char dir[64], path[96];
 
@@ -28,20 +28,12 @@ static void write_conf(const char *text)
 
 static struct daemon *running(void)
 {
-	struct daemon *d = calloc(1, sizeof(*d));
-	struct config_diag diag = {0};
-	const char *conf = "[bond0]\nslaves = eth0\n";
+	struct daemon *d = fixture_daemon_conf("[bond0]\nslaves = eth0\n");
 
-	assert_non_null(d);
 	snprintf(dir, sizeof(dir), "/tmp/bondd-reload-XXXXXX");
 	assert_non_null(mkdtemp(dir));
 	snprintf(path, sizeof(path), "%s/bondd.conf", dir);
 	d->opts.config_path = path;
-	assert_int_equal(config_parse("bondd.conf", conf, strlen(conf), &d->want, &diag), 0);
-	config_diag_free(&diag);
-	assert_int_equal(runtime_rebuild(d, &d->want), 0);
-	touch_all(d);
-	unsetenv("NOTIFY_SOCKET");
 	return d;
 }
 
@@ -49,18 +41,12 @@ static void done(struct daemon *d)
 {
 	unlink(path);
 	rmdir(dir);
-	trial_free(d);
-	action_list_free(&d->plan);
-	plan_touch_free(&d->touch);
-	desired_free(&d->want);
-	observed_free(&d->ob.state);
-	runtime_free(d);
-	free(d);
+	fixture_done(d);
 }
 
 static const char *last_event(struct daemon *d)
 {
-	return event_log_at(&d->events, event_log_count(&d->events) - 1)->text;
+	return fixture_last_event(d)->text;
 }
 
 static void ends_with(const char *s, const char *tail)

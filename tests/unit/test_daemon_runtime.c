@@ -11,48 +11,14 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "daemon_parts.h"
-
-/* bonds: "bond0:eth0,eth1 bond1:eth2" */
-static void make_want(struct desired *w, struct desired_bond *b, size_t n, const char *spec)
-{
-	char buf[128];
-	size_t k = 0;
-
-	memset(b, 0, n * sizeof(*b));
-	snprintf(buf, sizeof(buf), "%s", spec);
-	for (char *save = NULL, *one = strtok_r(buf, " ", &save); one && k < n;
-	     one = strtok_r(NULL, " ", &save), k++) {
-		char *colon = strchr(one, ':');
-		*colon = '\0';
-		snprintf(b[k].name, sizeof(b[k].name), "%s", one);
-		for (char *s2 = NULL, *sl = strtok_r(colon + 1, ",", &s2); sl;
-		     sl = strtok_r(NULL, ",", &s2))
-			snprintf(b[k].slaves[b[k].n_slaves++].name, IFNAMSIZ, "%s", sl);
-	}
-	*w = (struct desired){.bonds = b, .n_bonds = k};
-}
-
-/* what a test made: the runtime records, the plan touch and the daemon */
-static void daemon_done(struct daemon *d)
-{
-	runtime_free(d);
-	plan_touch_free(&d->touch);
-	free(d);
-}
+#include "daemon_fixture.h"
 
 static void rebuild_keeps_what_stays(void **state)
 {
 	(void)state;
-	struct daemon *d = calloc(1, sizeof(*d));
-	struct desired_bond b1[2], b2[2];
-	struct desired w1, w2;
+	struct daemon *d = fixture_daemon("bond0:eth0,eth1 bond1:eth2");
+	struct desired w2;
 
-	assert_non_null(d);
-	make_want(&w1, b1, 2, "bond0:eth0,eth1 bond1:eth2");
-	assert_int_equal(runtime_rebuild(d, &w1), 0);
-	d->want = w1;
-	touch_all(d);
 	assert_int_equal(d->n_bonds, 2);
 	assert_int_equal(d->n_links, 5);
 	assert_true(d->touched_all);
@@ -76,8 +42,9 @@ static void rebuild_keeps_what_stays(void **state)
 	d->host_check_due = false;
 
 	/* bond1 first now; bond0 keeps eth1, loses eth0, gains eth3 */
-	make_want(&w2, b2, 2, "bond1:eth2 bond0:eth1,eth3");
+	fixture_want(&w2, "bond1:eth2 bond0:eth1,eth3");
 	assert_int_equal(runtime_rebuild(d, &w2), 0);
+	desired_free(&d->want);
 	d->want = w2;
 	touch_all(d);
 	assert_true(d->host_check_due);
@@ -88,39 +55,33 @@ static void rebuild_keeps_what_stays(void **state)
 	assert_int_equal(link_rt(d, "eth3")->carrier_losses, 0);
 	assert_null(link_rt(d, "eth0"));
 	assert_string_equal(link_rt(d, "eth1")->bond, "bond0");
-	daemon_done(d);
+	fixture_done(d);
 }
 
 /* A slave moved to another bond keeps its counters and names its new bond. */
 static void slave_moves_between_bonds(void **state)
 {
 	(void)state;
-	struct daemon *d = calloc(1, sizeof(*d));
-	struct desired_bond b1[2], b2[2];
-	struct desired w1, w2;
+	struct daemon *d = fixture_daemon("bond0:eth0 bond1:eth1");
+	struct desired w2;
 
-	assert_non_null(d);
-	make_want(&w1, b1, 2, "bond0:eth0 bond1:eth1");
-	assert_int_equal(runtime_rebuild(d, &w1), 0);
-	d->want = w1;
-	touch_all(d);
 	link_rt(d, "eth0")->carrier_losses = 4;
-	make_want(&w2, b2, 2, "bond0:eth1 bond1:eth0");
+	fixture_want(&w2, "bond0:eth1 bond1:eth0");
 	assert_int_equal(runtime_rebuild(d, &w2), 0);
+	desired_free(&d->want);
 	d->want = w2;
 	touch_all(d);
 	assert_int_equal(link_rt(d, "eth0")->carrier_losses, 4);
 	assert_string_equal(link_rt(d, "eth0")->bond, "bond1");
-	daemon_done(d);
+	fixture_done(d);
 }
 
 /* Each event is kept; an EV_CONFIG event's fate is the caller's word. */
 static void events_and_fate(void **state)
 {
 	(void)state;
-	struct daemon *d = calloc(1, sizeof(*d));
+	struct daemon *d = fixture_daemon("");
 
-	assert_non_null(d);
 	record_config(d, CONFIG_TAKEN, NULL, "started with %s: %zu bonds", "/etc/b.conf",
 		      (size_t)2);
 	assert_false(d->config_failed);
@@ -145,7 +106,7 @@ static void events_and_fate(void **state)
 	assert_int_equal(e->kind, EV_DRIFT);
 	assert_string_equal(e->bond, "bond0");
 	assert_string_equal(e->text, "mac");
-	free(d);
+	fixture_done(d);
 }
 
 /* STATUS= from what bondd holds (notify_status): each bond's health as
@@ -153,17 +114,8 @@ static void events_and_fate(void **state)
 static void status_line_from_state(void **state)
 {
 	(void)state;
-	struct daemon *d = calloc(1, sizeof(*d));
-	struct desired_bond b[1];
-	struct desired w;
+	struct daemon *d = fixture_daemon("bond0:eth0");
 
-	assert_non_null(d);
-	unsetenv("NOTIFY_SOCKET"); /* sd_notify sends nothing */
-	d->opts.config_path = "/etc/bondd/bondd.conf";
-	make_want(&w, b, 1, "bond0:eth0");
-	assert_int_equal(runtime_rebuild(d, &w), 0);
-	d->want = w;
-	touch_all(d);
 	notify_status(d);
 	/* no such bond in the (empty) picture of the kernel */
 	assert_non_null(strstr(d->status_line, "bond0"));
@@ -187,11 +139,7 @@ static void status_line_from_state(void **state)
 	d->reload_refused = (struct reload_refusal){.verdict = RELOAD_ACCEPT};
 	notify_status(d);
 	assert_null(strstr(d->status_line, "refused"));
-	plan_touch_free(&d->touch);
-	action_list_free(&d->plan);
-	runtime_free(d);
-	observed_free(&d->ob.state);
-	free(d);
+	fixture_done(d);
 }
 
 /* What backs off for each bond, in the kernel's words (report_failing):
@@ -199,14 +147,8 @@ static void status_line_from_state(void **state)
 static void failing_from_holds(void **state)
 {
 	(void)state;
-	struct daemon *d = calloc(1, sizeof(*d));
-	struct desired_bond b[2];
-	struct desired w;
+	struct daemon *d = fixture_daemon("bond0:eth0,eth1 bond1:eth2");
 
-	assert_non_null(d);
-	make_want(&w, b, 2, "bond0:eth0,eth1 bond1:eth2");
-	assert_int_equal(runtime_rebuild(d, &w), 0);
-	d->want = w;
 	holds_fail(&d->holds, "link eth0", 1000);
 	holds_set_error(&d->holds, "link eth0", "bond0", "eth0: Device or resource busy");
 	holds_fail(&d->holds, "mtu eth1", 1000);
@@ -218,8 +160,7 @@ static void failing_from_holds(void **state)
 	holds_clear(&d->holds);
 	report_failing(d);
 	assert_string_equal(d->bonds[0].failing, "");
-	runtime_free(d);
-	free(d);
+	fixture_done(d);
 }
 
 /* Slave entries by mac: take their links' names now (identity_refresh),
@@ -228,17 +169,11 @@ static void failing_from_holds(void **state)
 static void identity_names_follow(void **state)
 {
 	(void)state;
-	struct daemon *d = calloc(1, sizeof(*d));
+	struct daemon *d = fixture_daemon_conf("[bond0]\nslaves = mac:02:00:00:00:aa:01 eth1\n");
 	struct config_diag diag = {0};
-	const char *conf = "[bond0]\nslaves = mac:02:00:00:00:aa:01 eth1\n";
 	struct obs_link l = {.ifindex = 7, .has_perm_addr = true,
 			     .perm_addr = {0x02, 0, 0, 0, 0xaa, 0x01}};
 
-	assert_non_null(d);
-	assert_int_equal(config_parse("bondd.conf", conf, strlen(conf), &d->want, &diag), 0);
-	config_diag_free(&diag);
-	assert_int_equal(runtime_rebuild(d, &d->want), 0);
-	touch_all(d);
 	snprintf(l.name, sizeof(l.name), "eth7");
 	assert_int_equal(observed_put_link(&d->ob.state, &l), 0);
 	d->links[1].carrier_losses = 2; /* the entry's record, under its old name */
@@ -260,12 +195,7 @@ static void identity_names_follow(void **state)
 	config_diag_free(&diag);
 	assert_int_equal(identity_refresh(&two, &d->ob.state, NULL, false), 2); /* both entries */
 	desired_free(&two);
-
-	desired_free(&d->want);
-	plan_touch_free(&d->touch);
-	observed_free(&d->ob.state);
-	runtime_free(d);
-	free(d);
+	fixture_done(d);
 }
 
 int main(void)

@@ -12,29 +12,24 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "daemon_parts.h"
+#include "daemon_fixture.h"
 #include "status_proto.h"
 
 static struct desired one_bond(const char *name)
 {
-	struct desired w = {.bonds = calloc(1, sizeof(struct desired_bond)), .n_bonds = 1};
-	assert_non_null(w.bonds);
-	snprintf(w.bonds[0].name, IFNAMSIZ, "%s", name);
-	w.bonds[0].n_slaves = 1;
-	snprintf(w.bonds[0].slaves[0].name, IFNAMSIZ, "eth0");
+	struct desired w;
+	char spec[32];
+
+	snprintf(spec, sizeof(spec), "%s:eth0", name);
+	fixture_want(&w, spec);
 	return w;
 }
 
 static void trial_lifecycle(void **state)
 {
 	(void)state;
-	struct daemon *d = calloc(1, sizeof(*d));
+	struct daemon *d = fixture_daemon("bond0:eth0");
 	char msg[400], line[256];
-
-	assert_non_null(d);
-	d->opts.config_path = "/etc/bondd/bondd.conf";
-	d->want = one_bond("bond0");
-	assert_int_equal(runtime_rebuild(d, &d->want), 0);
 
 	/* before any trial */
 	assert_false(trial_conflict(d, "reload", msg, sizeof(msg)));
@@ -99,16 +94,80 @@ static void trial_lifecycle(void **state)
 	assert_int_equal(d->trial.id, 1);
 	desired_free(&third);
 
-	trial_free(d);
+	fixture_done(d);
+}
+
+/* A trial that left its new bond missing is put back once the grace is
+ * over: the configuration before it handed to the caller with the runtime
+ * records made for it; what the verbs and STATUS= say afterwards. */
+static void trial_rolled_back(void **state)
+{
+	(void)state;
+	struct daemon *d = fixture_daemon("bond0:eth0");
+	char msg[400], line[64] = "";
+	struct trial_putback back;
+
+	struct desired next = one_bond("bond1");
+	assert_int_equal(trial_begin(d, &next, 30), 0);
+	assert_int_equal(runtime_rebuild(d, &next), 0);
+	d->want = next;
+	trial_started(d, msg, sizeof(msg));
+	assert_non_null(strstr(msg, "trial 1: applied /etc/bondd/bondd.conf: 1 bond; put back "
+				    "at "));
+	assert_non_null(strstr(msg, " (in 30 s) unless confirmed with bondd-status --confirm"));
+	const struct event *e = fixture_last_event(d);
+	assert_int_equal(e->kind, EV_CONFIG);
+	assert_non_null(strstr(e->text, "trial 1: applied /etc/bondd/bondd.conf, put back at "));
+	assert_false(d->config_failed);
+	trial_on_stop(d); /* (said in the log only) */
+	assert_true(d->trial.running);
+
+	/* the grace over: bond1 is not in the kernel */
+	d->trial.settle_ms = d->trial.start_ms - 1;
+	assert_true(trial_step(d, &back));
+	assert_false(d->trial.running);
+	assert_int_equal(back.id, 1);
+	assert_string_equal(back.from, "the configuration before trial 1");
+	assert_int_equal(back.prev.n_bonds, 1);
+	assert_string_equal(back.prev.bonds[0].name, "bond0");
+	assert_non_null(bond_rt(d, "bond0")); /* records for what comes back */
+	assert_null(bond_rt(d, "bond1"));
+	assert_int_equal(d->trial.shown.state, STRIAL_ROLLED_BACK);
+	assert_string_equal(d->trial.shown.reason, "bond1 is missing");
+	assert_string_equal(fixture_last_event(d)->text, "trial 1 rolled back: bond1 is missing");
+	assert_int_equal(trial_next_ms(d), 0);
+	trial_status_text(d, line, sizeof(line));
+	assert_string_equal(line, "");
+
+	assert_int_equal(trial_answer(d, SV_TRIAL_WAIT, 1, msg, sizeof(msg)), SE_ROLLED_BACK);
+	assert_string_equal(msg, "trial 1 rolled back: bond1 is missing; the configuration before "
+			    "it runs again");
+	assert_int_equal(trial_answer(d, SV_CONFIRM, 0, msg, sizeof(msg)), SE_CONFLICT);
+	assert_string_equal(msg, "no trial runs: nothing to confirm (the last one was put back)");
+	/* (apply_config's swap: the one before runs again) */
 	desired_free(&d->want);
-	runtime_free(d);
-	free(d);
+	d->want = back.prev;
+
+	/* a second trial runs past its deadline unjudged: the first one's
+	 * question is about the past */
+	next = one_bond("bond0");
+	assert_int_equal(trial_begin(d, &next, 10), 0);
+	assert_int_equal(trial_answer(d, SV_TRIAL_WAIT, 1, msg, sizeof(msg)), SE_CONFLICT);
+	assert_string_equal(msg, "trial 1 ended before trial 2 began; its outcome is in bondd's "
+			    "log");
+	d->trial.settle_ms = d->trial.deadline_ms = d->trial.start_ms - 1;
+	uint64_t at = trial_next_ms(d);
+	assert_true(at > (uint64_t)d->trial.start_ms); /* soon again, not in the past */
+	trial_cancel(d);
+	desired_free(&next);
+	fixture_done(d);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(trial_lifecycle),
+		cmocka_unit_test(trial_rolled_back),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include <cmocka.h>
 
 #include "config.h"
@@ -72,11 +73,32 @@ static void packet_ceiling(void **state)
 	(void)state;
 }
 
+/* The soft limit raised to the hard one, and both said as they are now. */
+static void limit_raised(void **state)
+{
+	(void)state;
+	struct rlimit rl;
+	size_t soft = 0, hard = 0;
+
+	assert_int_equal(getrlimit(RLIMIT_NOFILE, &rl), 0);
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max > 64) {
+		/* lowered first, so there is something to raise */
+		struct rlimit low = {.rlim_cur = 64, .rlim_max = rl.rlim_max};
+		assert_int_equal(setrlimit(RLIMIT_NOFILE, &low), 0);
+	}
+	assert_int_equal(fd_limit_raise(&soft, &hard), 0);
+	assert_int_equal(getrlimit(RLIMIT_NOFILE, &rl), 0);
+	assert_true(rl.rlim_cur == rl.rlim_max);
+	assert_int_equal(hard, rl.rlim_max == RLIM_INFINITY ? (size_t)-1 : (size_t)rl.rlim_max);
+	assert_int_equal(soft, hard);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(need_is_served),
 		cmocka_unit_test(packet_ceiling),
+		cmocka_unit_test(limit_raised),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

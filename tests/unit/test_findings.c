@@ -134,6 +134,49 @@ static void grow_append_zeroes_and_counts(void **state)
 	free(v);
 }
 
+/* A finding held already: its kind, bond and evidence; the search goes
+ * round from where the last one ended. */
+static void has_one_like_it(void **state)
+{
+	(void)state;
+	struct findings old = {0}, next = {0};
+	static const struct {
+		enum finding_kind kind;
+		const char *bond, *evidence;
+		bool held;
+	} cases[] = {
+		{FK_MODE_NO_STRIPE, "bond0", "balance-xor", true},
+		{FK_MODE_NO_STRIPE, "bond1", "balance-xor", true},
+		{FK_MODE_NO_STRIPE, "bond2", "balance-xor", false},  /* another bond */
+		{FK_MODE_NO_STRIPE, "bond1", "active-backup", false}, /* other words */
+		{FK_CROSSED, "bond1", "balance-xor", false},          /* another kind */
+		{FK_MODE_NO_STRIPE, "bond0", "balance-xor", true},    /* found going round */
+	};
+
+	for (size_t i = 0; i < 2; i++) {
+		struct finding *x = findings_add(&old, FSRC_HOST_CHECK, FSEV_INFO, cases[i].kind,
+						 cases[i].bond);
+		assert_non_null(x);
+		snprintf(x->evidence, sizeof(x->evidence), "%s", cases[i].evidence);
+	}
+	size_t hint = 0;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		findings_clear(&next);
+		struct finding *x = findings_add(&next, FSRC_HOST_CHECK, FSEV_INFO, cases[i].kind,
+						 cases[i].bond);
+		assert_non_null(x);
+		snprintf(x->evidence, sizeof(x->evidence), "%s", cases[i].evidence);
+		if (findings_has(&old, x, &hint) != cases[i].held)
+			fail_msg("case %zu (%s, %s): held %d", i, cases[i].bond, cases[i].evidence,
+				 !cases[i].held);
+	}
+	assert_int_equal(hint, 1); /* after bond0's, where the last search ended */
+	findings_clear(&old);
+	assert_false(findings_has(&old, &next.v[0], &hint)); /* none at all */
+	findings_free(&old);
+	findings_free(&next);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -141,6 +184,7 @@ int main(void)
 		cmocka_unit_test(slaves_are_capped),
 		cmocka_unit_test(json_only_the_bond_asked),
 		cmocka_unit_test(names),
+		cmocka_unit_test(has_one_like_it),
 		cmocka_unit_test(grow_append_zeroes_and_counts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

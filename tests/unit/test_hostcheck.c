@@ -303,6 +303,31 @@ static void mixed_speeds_and_duplex(void **state)
 	done(&want, &h, &f);
 }
 
+/* Every NIC is found from every place the last search ended, in lists of
+ * every length up to 7 (odd and even: the outward search meets itself
+ * differently), and a name not there is not found. */
+static void nic_lookup_from_every_hint(void **state)
+{
+	(void)state;
+	struct host_nic nics[7];
+	for (size_t n = 1; n <= 7; n++) {
+		struct host_obs h = {.nics = nics, .n_nics = n};
+		for (size_t i = 0; i < n; i++)
+			snprintf(nics[i].name, sizeof(nics[i].name), "e%zu", i);
+		for (size_t from = 0; from < n + 2; from++)
+			for (size_t want = 0; want < n; want++) {
+				h.hint = from;
+				const struct host_nic *c = host_obs_nic(&h, nics[want].name);
+				assert_ptr_equal(c, &nics[want]);
+				assert_int_equal(h.hint, want);
+				h.hint = from;
+				assert_null(host_obs_nic(&h, "e9"));
+			}
+	}
+	struct host_obs empty = {0};
+	assert_null(host_obs_nic(&empty, "e0"));
+}
+
 static void json_hardware(void **state)
 {
 	(void)state;
@@ -367,6 +392,7 @@ int main(void)
 		cmocka_unit_test(two_cards_are_fine),
 		cmocka_unit_test(bbr_advice_by_slaves),
 		cmocka_unit_test(mixed_speeds_and_duplex),
+		cmocka_unit_test(nic_lookup_from_every_hint),
 		cmocka_unit_test(json_hardware),
 		cmocka_unit_test(config_keys),
 	};

@@ -731,7 +731,7 @@ static void status_verb(void **state)
 	assert_int_equal(req.n_bonds, 2);
 	assert_string_equal(req.bonds[1], "bond1");
 	assert_int_equal(status_request_parse("linkchecks", 10, &req, err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "explain, try, confirm, trial-wait)"));
+	assert_non_null(strstr(err, "explain, try, confirm, trial-wait, settle)"));
 	assert_int_equal(status_request_parse("explain bond0", 13, &req, err, sizeof(err)), 0);
 	assert_int_equal(req.verb, SV_EXPLAIN);
 }

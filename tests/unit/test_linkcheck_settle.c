@@ -120,13 +120,13 @@ static void bucket(void **state)
 	int64_t since = 0, now = 1000;
 	for (int i = 0; i < 4; i++) {
 		assert_int_equal(lc_bucket_refill(&tokens, &since, now, 4, 15000), now);
-		tokens--;
+		lc_bucket_take(&tokens, &since, now, 4);
 	}
-	/* empty: the next token 15 s after the last full moment */
+	/* empty: the next token 15 s after the first one taken from full */
 	assert_int_equal(lc_bucket_refill(&tokens, &since, now + 10, 4, 15000), 1000 + 15000);
 	assert_int_equal(lc_bucket_refill(&tokens, &since, 16000, 4, 15000), 16000);
 	assert_int_equal(tokens, 1);
-	tokens--;
+	lc_bucket_take(&tokens, &since, 16000, 4);
 	assert_int_equal(lc_bucket_refill(&tokens, &since, 16001, 4, 15000), 31000);
 	/* an hour later: full, 4 */
 	assert_int_equal(lc_bucket_refill(&tokens, &since, 3600000, 4, 15000), 3600000);
@@ -135,10 +135,35 @@ static void bucket(void **state)
 	unsigned taken = 0;
 	for (int64_t t = 3600000; t < 3610000; t += 50)
 		if (lc_bucket_refill(&tokens, &since, t, 4, 15000) <= t) {
-			tokens--;
+			lc_bucket_take(&tokens, &since, t, 4);
 			taken++;
 		}
 	assert_int_equal(taken, 4);
+}
+
+/* A full bucket looked at is not written (each look at each bond would be
+ * a store), and its refill counts from the first token taken, however
+ * long ago it was last looked at. */
+static void bucket_full_not_written(void **state)
+{
+	(void)state;
+	unsigned tokens = 4;
+	int64_t since = 7;
+	for (int64_t t = 1000; t < 100000; t += 1000)
+		assert_int_equal(lc_bucket_refill(&tokens, &since, t, 4, 15000), t);
+	assert_int_equal(since, 7);
+	assert_int_equal(tokens, 4);
+	lc_bucket_take(&tokens, &since, 200000, 4);
+	assert_int_equal(since, 200000);
+	for (int i = 0; i < 3; i++)
+		lc_bucket_take(&tokens, &since, 200000, 4);
+	assert_int_equal(tokens, 0);
+	assert_int_equal(lc_bucket_refill(&tokens, &since, 200001, 4, 15000), 215000);
+	assert_int_equal(lc_bucket_refill(&tokens, &since, 214999, 4, 15000), 215000);
+	assert_int_equal(tokens, 0);
+	/* (an empty bucket's take takes nothing) */
+	lc_bucket_take(&tokens, &since, 214999, 4);
+	assert_int_equal(tokens, 0);
 }
 
 static struct finding *add(struct findings *l, enum finding_kind k, const char *a, const char *b)
@@ -665,6 +690,7 @@ int main(void)
 		cmocka_unit_test(clears_within_a_minute),
 		cmocka_unit_test(confirmed_by_the_next_check),
 		cmocka_unit_test(bucket),
+		cmocka_unit_test(bucket_full_not_written),
 		cmocka_unit_test(peer_wishes_coalesce),
 		cmocka_unit_test(a_new_host_is_learnt_within_a_bound),
 		cmocka_unit_test(peer_jitter_spreads),

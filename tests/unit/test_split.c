@@ -167,6 +167,11 @@ static void frame_cases(void **state)
 		{{.type = IPC_CONFIRM, .len = 4}, false, -1},
 		{{.type = IPC_TRIAL_WAIT, .len = 4}, false, 0},
 		{{.type = IPC_TRIAL_WAIT, .len = 2}, false, -1},
+		{{.type = IPC_SETTLE, .len = 0}, false, 0},
+		{{.type = IPC_SETTLE, .len = 4}, false, -1},
+		{{.type = IPC_SETTLE, .len = 0}, true, -1},             /* not bondd's to send */
+		{{.type = IPC_SETTLED, .len = 0}, true, 0},
+		{{.type = IPC_SETTLED, .len = 0}, false, -1},           /* only bondd answers */
 		{{.type = 0, .len = 0}, false, -1},
 		{{.type = 999, .len = 0}, true, -1},
 	};
@@ -192,6 +197,64 @@ static void frame_cases(void **state)
 	assert_int_equal(ipc_render_check(&r), 0);
 	r.req.n = STATUS_MAX_NAMES + 1;
 	assert_int_equal(ipc_render_check(&r), -1);
+}
+
+/* --- a reload, try, confirm or trial-wait judged (ipc_ask_judge) ---------- */
+
+static void ask_judge_cases(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *name;
+		enum status_verb verb;
+		bool has, may;
+		uint32_t arg;
+		int want;
+		const char *why;
+	} cases[] = {
+		{"reload allowed", SV_RELOAD, true, true, 0, 0, ""},
+		{"reload, no handler", SV_RELOAD, false, true, 0, SE_INTERNAL,
+		 "reload is not available"},
+		{"reload, no handler beats forbidden", SV_RELOAD, false, false, 0, SE_INTERNAL,
+		 "reload is not available"},
+		{"reload forbidden", SV_RELOAD, true, false, 0, SE_FORBIDDEN,
+		 "reload needs root with CAP_NET_ADMIN"},
+		{"try, no handler", SV_TRY, false, true, 30, SE_INTERNAL, "trials are not available"},
+		{"try forbidden", SV_TRY, true, false, 30, SE_FORBIDDEN,
+		 "try needs root with CAP_NET_ADMIN"},
+		{"try forbidden beats a bad argument", SV_TRY, true, false, 0, SE_FORBIDDEN,
+		 "try needs root with CAP_NET_ADMIN"},
+		{"try at the least", SV_TRY, true, true, STATUS_TRY_MIN_S, 0, ""},
+		{"try at the most", SV_TRY, true, true, STATUS_TRY_MAX_S, 0, ""},
+		{"try below the least", SV_TRY, true, true, STATUS_TRY_MIN_S - 1, SE_BAD_REQUEST,
+		 "try: seconds out of range"},
+		{"try above the most", SV_TRY, true, true, STATUS_TRY_MAX_S + 1, SE_BAD_REQUEST,
+		 "try: seconds out of range"},
+		{"confirm allowed, any argument", SV_CONFIRM, true, true, 0, 0, ""},
+		{"confirm forbidden", SV_CONFIRM, true, false, 0, SE_FORBIDDEN,
+		 "confirm needs root with CAP_NET_ADMIN"},
+		{"trial-wait allowed, any number", SV_TRIAL_WAIT, true, true, 123456, 0, ""},
+		{"trial-wait forbidden", SV_TRIAL_WAIT, true, false, 1, SE_FORBIDDEN,
+		 "trial-wait needs root with CAP_NET_ADMIN"},
+		{"trial-wait, no handler", SV_TRIAL_WAIT, false, false, 1, SE_INTERNAL,
+		 "trials are not available"},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *why = NULL;
+		int got = ipc_ask_judge(cases[i].verb, cases[i].has, cases[i].may, cases[i].arg, &why);
+		if (got != cases[i].want || !why || strcmp(why, cases[i].why) != 0)
+			fail_msg("%s: %d \"%s\", want %d \"%s\"", cases[i].name, got, why ? why : "(null)",
+				 cases[i].want, cases[i].why);
+	}
+	/* Each ask's frame type and verb, there and back; nothing else is one. */
+	static const enum status_verb asks[] = {SV_RELOAD, SV_TRY, SV_CONFIRM, SV_TRIAL_WAIT};
+	for (size_t i = 0; i < sizeof(asks) / sizeof(asks[0]); i++) {
+		assert_int_not_equal(ipc_ask_type(asks[i]), 0);
+		assert_int_equal(ipc_ask_verb(ipc_ask_type(asks[i])), asks[i]);
+	}
+	assert_int_equal(ipc_ask_type(SV_JSON), 0);
+	assert_int_equal(ipc_ask_type(SV_LINKCHECK), 0);
+	assert_int_equal(ipc_ask_verb(IPC_RELOAD), SV_RELOAD);
 }
 
 /* Frames with descriptors through a writer and a reader: each descriptor
@@ -673,6 +736,19 @@ static void turns(struct fixture *f, int n)
 	}
 }
 
+/* bondd's loop without the end of its turns: the asks stay with bondd. */
+static void turns_without_end(struct fixture *f, int n)
+{
+	for (int i = 0; i < n; i++) {
+		struct pollfd p = {.fd = status_split_fd(f->s), .events = POLLIN};
+		poll(&p, 1, 5);
+		if (p.revents)
+			dispatch_turn(f->s);
+		else
+			status_split_flush(f->s);
+	}
+}
+
 static void trial_through_the_split(void **state)
 {
 	struct fixture *f = *state;
@@ -711,6 +787,40 @@ static void trial_through_the_split(void **state)
 	close(two);
 }
 
+/* settle, from any user: bondd holds it to the end of its turn (where the
+ * loop handles what the kernel queued: status_split_settle_pending says so)
+ * and only then does the client get its answer, the bonds' health. */
+static void settle_waits_for_the_turn(void **state)
+{
+	struct fixture *f = *state;
+	char buf[4096];
+	int fd = connect_to(f);
+
+	assert_int_equal(send(fd, "settle\n", 7, 0), 7);
+	for (int i = 0; i < 1000 && !status_split_settle_pending(f->s); i++) {
+		struct pollfd p = {.fd = status_split_fd(f->s), .events = POLLIN};
+		poll(&p, 1, 5);
+		if (p.revents)
+			dispatch_turn(f->s); /* no end of turn: asks stay */
+	}
+	assert_true(status_split_settle_pending(f->s));
+	turns_without_end(f, 20);
+	assert_int_equal(recv(fd, buf, sizeof(buf), MSG_DONTWAIT), -1); /* not yet */
+	assert_true(status_split_settle_pending(f->s));
+	status_split_answer_asks(f->s); /* the end of the loop's turn */
+	assert_false(status_split_settle_pending(f->s));
+	run_until_readable(f, fd);
+	ssize_t n = recv(fd, buf, sizeof(buf) - 1, 0);
+	assert_true(n > 0);
+	buf[n] = '\0';
+	assert_non_null(strstr(buf, "bondd/1 ok "));
+	assert_int_equal(buf[n - 3], ' ');
+	assert_string_equal(buf + n - 2, "0\n"); /* health only: no body */
+	close(fd);
+	ask(f, "settle bond0\n", buf, sizeof(buf));
+	assert_string_equal(buf, "bondd/1 error 400 \"settle\" takes no arguments\n");
+}
+
 /* A user asking for link checks without end: a few reach bondd, the rest
  * are refused busy in the status process; nothing is forked for them. */
 static void link_check_flood_bounded(void **state)
@@ -737,6 +847,7 @@ int main(void)
 		cmocka_unit_test(bucket_cases),
 		cmocka_unit_test(bucket_bounds_a_second),
 		cmocka_unit_test(frame_cases),
+		cmocka_unit_test(ask_judge_cases),
 		cmocka_unit_test(writer_reader_pass_fds),
 		cmocka_unit_test(confined_snapshot_cannot_use_capabilities),
 		cmocka_unit_test_setup_teardown(replies_from_an_unprivileged_child, setup, teardown),
@@ -747,6 +858,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(refused_reloads_cost_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(trial_through_the_split, setup, teardown),
 		cmocka_unit_test_setup_teardown(link_check_flood_bounded, setup, teardown),
+		cmocka_unit_test_setup_teardown(settle_waits_for_the_turn, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -63,6 +63,8 @@ static void request_verbs_and_names(void **state)
 	assert_int_equal(r.arg, 7);
 	assert_int_equal(parse("trial-wait 4294967295", &r, err), 0);
 	assert_int_equal(r.arg, 4294967295u);
+	assert_int_equal(parse("settle", &r, err), 0);
+	assert_int_equal(r.verb, SV_SETTLE);
 	(void)state;
 }
 
@@ -77,6 +79,7 @@ static void request_errors(void **state)
 		"try", "try 0", "try 3601", "try -5", "try +5", "try 05", "try 5s", "try 5 5",
 		"try bond0", "try 99999999999", "confirm bond0", "confirm 1", "trial-wait",
 		"trial-wait 0", "trial-wait 4294967296", "trial-wait x", "trial-wait 1 2",
+		"settle bond0", "settle 1",
 	};
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {

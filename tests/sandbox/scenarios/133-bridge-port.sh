@@ -36,7 +36,9 @@ assert_eq $((before + 1)) "$(log_count "apply:")" "kernel writes: only e3's MTU"
 # Leaving the bridge sends an AF_BRIDGE RTM_DELLINK for bond0: bondd must
 # not forget bond0 and its address (it would add the address again).
 ip link set bond0 nomaster
-nap 1
+# The barrier, asked by a user with no privilege (any user may settle).
+rc=0 && as_nobody "$BONDD_STATUS" --socket "$SOCK" --settle || rc=$?
+((rc == 0)) || { show_log; fail "bondd-status --settle as nobody: exit $rc"; }
 has_addr bond0 10.77.0.1/24 || { show_log; fail "bond0 lost its address"; }
 rc=0 && status --brief || rc=$?
 ((rc == 0)) || { show_log; fail "bond0 out of the bridge is not healthy (exit $rc)"; }

@@ -54,7 +54,7 @@ while ((EPOCHSECONDS < end)); do
 	rounds=$((rounds + 1))
 	nap 0.2
 done
-nap 1
+bondd_settle
 after=$(log_count "apply:")
 echo "measured: $((after - before)) kernel writes over $rounds rounds ($((rounds * 35)) link changes) in 20 s"
 assert_eq "$before" "$after" "kernel writes for options bondd cannot see"

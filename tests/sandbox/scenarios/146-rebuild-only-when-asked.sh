@@ -43,7 +43,7 @@ link set bond0 up
 BATCH
 kill -CONT "$BONDD_PID"
 wait_log "mode differ: a rebuild, done at start or reload only" 1 5 || { show_log; fail "not noted"; }
-nap 0.5
+bondd_settle
 assert_eq "active-backup 1" "$(sysval /sys/class/net/bond0/bonding/mode)" "foreign bond0's mode"
 assert_eq "e4" "$(sysval /sys/class/net/bond0/bonding/slaves)" "foreign bond0's slaves"
 

@@ -36,7 +36,7 @@ state() {
 before=$(state)
 start_bondd "$WORK/bondd.conf"
 "$BONDWATCH" --bond bond0 --slaves e1 --mtu 9000 --timeout 3 >/dev/null || { show_log; ip -d link; fail "bond0 is not e1 alone"; }
-nap 1
+bondd_settle
 assert_eq "$before" "$(state)" "e2, e3, e4 and their uppers"
 for d in e2 e3 e4; do
 	assert_eq 0 "$(log_count "apply: link-down $d ")" "admin-down requests on $d"

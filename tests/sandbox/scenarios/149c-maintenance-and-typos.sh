@@ -33,7 +33,7 @@ look() {
 before=$(look e5 e6 e7)
 start_bondd "$WORK/bondd.conf"
 whole bond0 e1,e2 1500 >/dev/null
-nap 0.5
+bondd_settle
 assert_eq "$before" "$(look e5 e6 e7)" "e5 and the slaves named under it"
 file_has "$BONDD_LOG" "exists and is not a bond" || { show_log; fail "no note for [e5]"; }
 
@@ -42,10 +42,11 @@ ip link set e2 down
 nap 0.3
 ip link set bond0 mtu 1400
 bond_mtu_back() { [ "$(sysval /sys/class/net/bond0/mtu)" = 1500 ]; }
-wait_until 1 bond_mtu_back || { show_log; fail "bond0's MTU not repaired"; }
+bondd_settle # the repair is made in the turn that handles the event
+bond_mtu_back || { show_log; fail "bond0's MTU not repaired once bondd settled"; }
 kill -HUP "$BONDD_PID"
 wait_log "reloaded" 1 10 || fail "no reload"
-nap 0.5
+bondd_settle
 flags=$(sysval /sys/class/net/e2/flags)
 ((!(flags & 1))) || { show_log; fail "e2, down for maintenance, was set up (flags $flags)"; }
 [ -e /sys/class/net/e2/master ] || { show_log; fail "e2 was released"; }
@@ -55,14 +56,14 @@ assert_eq 0 "$(log_count "apply: link-up e2")" "link-up requests on e2"
 sed -i 's/^slaves = e6 e7$/state = absent/' "$WORK/bondd.conf"
 kill -HUP "$BONDD_PID"
 wait_log "reloaded" 2 10 || fail "no second reload"
-nap 0.5
+bondd_settle
 assert_eq "$before" "$(look e5 e6 e7)" "e5 after state = absent"
 assert_eq 0 "$(log_count "delete e5")" "deletes of e5"
 
 # (3) a foreign slave in bond0, then bond0 absent.
 ip link set e3 down
 ip link set e3 master bond0
-nap 0.5
+bondd_settle
 sed -i '0,/^slaves = e1 e2$/s//state = absent/' "$WORK/bondd.conf"
 kill -HUP "$BONDD_PID"
 wait_log "reloaded" 3 10 || fail "no third reload"

@@ -76,8 +76,8 @@ link set ens3f0np0 up"
 wait_log "slave path:platform-uml-vector.1/port0 is now ens3f0np0 (was zz-a)" 1 5 ||
 	{ show_log; fail "bondd did not note the rename"; }
 whole bond0 aa-c,ens3f0np0,nn-d,mm-b 1500 >/dev/null
-# Long enough for a release or a re-enslave to have shown.
-nap 1
+# A release or a re-enslave would have shown by now.
+bondd_settle
 bond_slaves bond0
 assert_eq "aa-c ens3f0np0 nn-d mm-b" "$SLAVES" "the kernel's order after the rename"
 assert_eq "$releases" "$(log_count "apply: release")" "releases after the rename"

@@ -77,7 +77,7 @@ link set nic-w up"
 wait_log "$conf:5: [bond0] mac:02:00:00:00:aa:02 and $conf:5: [bond0] nic-w both name nic-w" 1 5 ||
 	{ show_log; fail "the conflict after the rename was not reported"; }
 writes=$(log_count "apply:")
-nap 1
+bondd_settle
 bond_slaves bond0
 assert_eq "nic-w nic-x" "$SLAVES" "the bond after the conflict"
 assert_eq "$writes" "$(log_count "apply:")" "writes after the conflict"
