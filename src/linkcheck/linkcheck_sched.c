@@ -408,7 +408,7 @@ static int64_t run_steps(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 			/* no peer answered the last check (lc_phase_checked): a
 			 * token of the same bucket as the re-checks, asking the
 			 * peers to probe back as they do */
-			b->peer_tokens--;
+			lc_bucket_take(&b->peer_tokens, &b->peer_tokens_ms, now, LC_BURST);
 			lc_trigger(b, "no peer yet", false, false, false);
 			break;
 		case LC_STEP_SERVED:

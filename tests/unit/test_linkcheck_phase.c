@@ -362,7 +362,7 @@ static size_t drive(int64_t until, int64_t heard_from_ms, int64_t *starts, size_
 			break;
 		case LC_STEP_RETRY:
 			assert_true(tokens > 0);
-			tokens--;
+			lc_bucket_take(&tokens, &since, now, LC_BURST);
 			lc_phase_enter(ps, LC_PHASE_DUE, now, 0);
 			break;
 		case LC_STEP_START:
