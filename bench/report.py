@@ -647,13 +647,14 @@ if sc:
       "`bondd-status --brief`, `--json`, `--prometheus` of every bond, divided (the guest's CPU clock ticks every "
       "10 ms, so small figures are coarse), and the reply's median time at the client (a process start included, "
       "about 100 ms in the guest). *Repair*: a slave of the last bond deleted and created again, to the bond whole, "
-      "by nlclock (e2 in balance-rr, put back at its place; e4 in 802.3ad). *Idle*: bondd's context switches over "
+      "by nlclock (e2 in balance-rr, put back at its place; e4 in 802.3ad); *first*: the first of them, right after "
+      "the replies (each reply is a copy-on-write fork of bondd, so its next writes are page faults). *Idle*: bondd's context switches over "
       "the idle seconds. *Limits*: log lines saying a limit was hit (`Too many open files`, `no such interface`). "
       "*Start*: bondd's user and system CPU until every bond is whole, and its kernel requests (`apply:` lines), "
       "with the time per request. The last rows: growth per bond from the smallest size to the largest.\n")
     w("| mode | bonds | up | files | RSS | CPU per --brief | --json | --prometheus | reply --brief / --json / --prometheus "
-      "| repair p50 | p99 | max | idle wake-ups | limits | start: user / system CPU, requests, per request |")
-    w("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+      "| repair p50 | p99 | max | first | idle wake-ups | limits | start: user / system CPU, requests, per request |")
+    w("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     def f(v, unit=""):
         return "?" if v is None else f"{v}{unit}"
     def start(r):
@@ -666,7 +667,8 @@ if sc:
           f"**{r.get('cpu_brief_ms')} ms** | {r.get('cpu_json_ms')} ms | {r.get('cpu_prometheus_ms')} ms | "
           f"{r.get('reply_brief_ms')} / {r.get('reply_json_ms')} / {r.get('reply_prometheus_ms')} ms | "
           f"{f(r.get('repair_p50_ms'), ' ms')} | **{f(r.get('repair_p99_ms'), ' ms')}** | "
-          f"{f(r.get('repair_max_ms'), ' ms')} | {r['idle_wakeups']} in {r['idle_seconds']} s | "
+          f"{f(r.get('repair_max_ms'), ' ms')} | {f(r.get('repair_first_ms'), ' ms')} | "
+          f"{r['idle_wakeups']} in {r['idle_seconds']} s | "
           f"{r.get('limit_lines', '?')} | {start(r)} |")
     w("")
     for mode in sorted({r["mode"] for r in sc}):

@@ -87,8 +87,10 @@ link set p4 up"
 	stat=${stat##*) }
 	read -ra stat <<<"$stat"
 	up_user=$((stat[11] * 10)) up_sys=$((stat[12] * 10))
-	up_actions=$(grep -c ': apply: ' "$OUT/scale-bondd.log")
 	nap 3 # the link check's first checks and the carrier events after the last bond
+	# (counted after the nap: a plan's lines are written once its last
+	# request is answered, so a long plan's come after the bonds are whole)
+	up_actions=$(grep -c ': apply: ' "$OUT/scale-bondd.log")
 	local fds=0 f rss=0 key val
 	for f in /proc/"$pid"/fd/*; do fds=$((fds + 1)); done
 	while read -r key val _; do [[ $key == VmRSS: ]] && rss=$val; done <"/proc/$pid/status"
@@ -112,10 +114,15 @@ link set p4 up"
 	# end, so there the last slave is the one re-created.
 	local rounds victim=e2
 	[[ $mode == 802.3ad ]] && victim=e4
-	rounds=$(ip netns exec sc "$NLCLOCK" --mtu 9000 --drift recreate:$victim --peer-ns scp --rounds "$ROUNDS" \
-		--timeout 10 "b$last=e1,e2,e3,e4" | sed -n 's/.*"ms": \([0-9.]*\),.*/\1/p' | sort -n | tr '\n' ' ')
-	local p50 p99 max k
+	# (in round order too: the first follows the status replies above,
+	# each a copy-on-write fork of bondd, whose next writes fault)
+	local in_order
+	in_order=$(ip netns exec sc "$NLCLOCK" --mtu 9000 --drift recreate:$victim --peer-ns scp --rounds "$ROUNDS" \
+		--timeout 10 "b$last=e1,e2,e3,e4" | sed -n 's/.*"ms": \([0-9.]*\),.*/\1/p' | tr '\n' ' ')
+	rounds=$(printf '%s\n' $in_order | sort -n | tr '\n' ' ')
+	local p50 p99 max k first
 	read -ra t <<<"$rounds"
+	read -r first _ <<<"$in_order"
 	k=${#t[@]}
 	if ((k)); then
 		p50=${t[$(((k - 1) / 2))]} p99=${t[$(((k * 99 + 99) / 100 - 1))]} max=${t[$((k - 1))]}
@@ -128,7 +135,7 @@ link set p4 up"
 	w1=$(switches "$pid") c1=$(runtime_ns "$pid")
 	local warnings
 	warnings=$(grep -c -e 'Too many open files' -e 'no such interface' "$OUT/scale-bondd.log")
-	echo "{\"part\": \"scale\", \"mode\": \"$mode\", \"bonds\": $n, \"slaves\": $((4 * n)), \"up_ms\": $up_ms, \"up_user_ms\": $up_user, \"up_sys_ms\": $up_sys, \"up_actions\": $up_actions, \"fds\": $fds, \"rss_kib\": $rss$json, \"repair_slave\": \"$victim\", \"repair_rounds\": $k, \"repair_p50_ms\": $p50, \"repair_p99_ms\": $p99, \"repair_max_ms\": $max, \"idle_seconds\": $IDLE, \"idle_wakeups\": $((w1 - w0)), \"idle_cpu_ms\": $(((c1 - c0) / 1000000)), \"limit_lines\": $warnings}" >>"$RAW"
+	echo "{\"part\": \"scale\", \"mode\": \"$mode\", \"bonds\": $n, \"slaves\": $((4 * n)), \"up_ms\": $up_ms, \"up_user_ms\": $up_user, \"up_sys_ms\": $up_sys, \"up_actions\": $up_actions, \"fds\": $fds, \"rss_kib\": $rss$json, \"repair_slave\": \"$victim\", \"repair_rounds\": $k, \"repair_p50_ms\": $p50, \"repair_p99_ms\": $p99, \"repair_max_ms\": $max, \"repair_first_ms\": ${first:-null}, \"repair_ms\": [$(echo $in_order | tr ' ' ',')], \"idle_seconds\": $IDLE, \"idle_wakeups\": $((w1 - w0)), \"idle_cpu_ms\": $(((c1 - c0) / 1000000)), \"limit_lines\": $warnings}" >>"$RAW"
 	kill "$pid"; wait "$pid" 2>/dev/null
 	ns_del sc scp
 }

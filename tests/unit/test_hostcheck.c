@@ -190,12 +190,12 @@ static void bbr_advice_by_slaves(void **state)
 		const char *words;
 	} cases[] = {
 		{"dual-port", "[bond0]\nslaves = eth0 eth1\n", 1, "1.78 with bbr"},
-		{"dual-port", "[bond0]\nslaves = eth0 eth1 ethx\n", 0, NULL},
+		{"dual-port", "[bond0]\nslaves = eth0 eth1 ethx\n", 1, "1.78 with bbr"},
 		{"dual-port", "[bond0]\nslaves = eth0 eth1 ethx ethy\n", 0, NULL},
 		{"two-cards", "[bond0]\nslaves = eth0 eth1\ntcp_congestion = bbr\n", 0, NULL},
 		{"two-cards", "[bond0]\nslaves = eth0 eth1 ethx\ntcp_congestion = bbr\n", 0, NULL},
 		{"two-cards", "[bond0]\nslaves = eth0 eth1 ethx ethy\ntcp_congestion = bbr\n", 1,
-		 "0.86 of their sum with bbr"},
+		 "0.85 of their sum with bbr"},
 		{"two-cards", "[bond0]\nslaves = eth0 eth1 ethx ethy ethz\ntcp_congestion = bbr\n", 1,
 		 "on 5 slaves"},
 		{"two-cards", "[bond0]\nmode = 802.3ad\nslaves = eth0 eth1 ethx ethy\ntcp_congestion = bbr\n",
