@@ -24,4 +24,10 @@ void sb_printf(struct strbuf *b, const char *fmt, ...) __attribute__((format(pri
 /* Drops the first n bytes (what a non-blocking write sent). */
 void sb_consume(struct strbuf *b, size_t n);
 
+/* dst (of cap bytes) set to src, cut to fit, and written only when that
+ * changes it: records kept for every bond or link are set at every
+ * wake-up, and after a copy-on-write fork (a status snapshot) each store
+ * is a page fault.  Returns whether it wrote. */
+bool text_set(char *dst, size_t cap, const char *src);
+
 #endif

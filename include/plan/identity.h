@@ -44,6 +44,10 @@ size_t identity_count(const struct desired *want);
  */
 int identity_match(const struct desired *want, const struct obs_link *links, size_t n_links,
 		   struct identity_match *out);
+/* The same into a new array of identity_count(want) entries (at least
+ * one), for the caller to free; NULL when out of memory. */
+struct identity_match *identity_match_new(const struct desired *want,
+					  const struct obs_link *links, size_t n_links);
 
 /*
  * Puts the assignment into want: each slave's name is its link's name

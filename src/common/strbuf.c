@@ -84,3 +84,11 @@ void sb_consume(struct strbuf *b, size_t n)
 	memmove(b->s, b->s + n, b->len - n + 1);
 	b->len -= n;
 }
+
+bool text_set(char *dst, size_t cap, const char *src)
+{
+	if (!cap || strncmp(dst, src, cap - 1) == 0)
+		return false;
+	snprintf(dst, cap, "%s", src);
+	return true;
+}

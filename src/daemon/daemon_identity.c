@@ -24,18 +24,13 @@ static uint32_t mix(uint32_t h, const char *s)
 int identity_refresh(struct desired *want, const struct observed *obs, struct daemon *d,
 		     bool say)
 {
-	size_t n = identity_count(want);
-	struct identity_match *m = calloc(n ? n : 1, sizeof(*m));
+	struct identity_match *m = identity_match_new(want, obs->links, obs->n_links);
 	uint32_t said = 2166136261u;
 	int conflicts = 0;
 	char text[1024];
 
 	if (!m)
 		return -ENOMEM;
-	if (identity_match(want, obs->links, obs->n_links, m) < 0) {
-		free(m);
-		return -ENOMEM;
-	}
 	size_t k = 0;
 	for (size_t i = 0; i < want->n_bonds; i++) {
 		const struct desired_bond *b = &want->bonds[i];

@@ -14,6 +14,7 @@
 #include <syslog.h>
 
 #include "unsettled.h"
+#include "strbuf.h"
 
 /* Logs the planner's complaints once each, not on every pass. */
 void report_notes(struct daemon *d)
@@ -148,11 +149,8 @@ static void judge_health(struct daemon *d, const struct status_view *v, bool all
 		const struct bond_view *b = &bv.v[i];
 		struct bond_runtime *rt = &d->bonds[b->want - d->want.bonds];
 		char line[BOND_VIEW_WHY + 2 * IFNAMSIZ + 64];
-		/* (stored when it changes: every bond is judged again when a
-		 * shared finding changes, and after a status snapshot's
-		 * copy-on-write fork each store is a page fault) */
-		if (strncmp(rt->health_why, b->why, sizeof(rt->health_why) - 1) != 0)
-			snprintf(rt->health_why, sizeof(rt->health_why), "%s", b->why);
+		/* (every bond is judged again when a shared finding changes) */
+		text_set(rt->health_why, sizeof(rt->health_why), b->why);
 		if (!health_change_line(rt->health_logged, (enum status_health)rt->health, b,
 					line, sizeof(line)))
 			continue;

@@ -47,17 +47,12 @@ static void say_match(FILE *out, const struct desired_bond *b, const struct desi
 int identity_preview_of(struct desired *want, const struct observed *obs, FILE *out,
 			FILE *err_out, bool show)
 {
-	size_t n = identity_count(want);
-	struct identity_match *m = calloc(n ? n : 1, sizeof(*m));
+	struct identity_match *m = identity_match_new(want, obs->links, obs->n_links);
 	int conflicts = 0;
 	char text[1024];
 
 	if (!m)
 		return -ENOMEM;
-	if (identity_match(want, obs->links, obs->n_links, m) < 0) {
-		free(m);
-		return -ENOMEM;
-	}
 	size_t k = 0;
 	for (size_t i = 0; i < want->n_bonds; i++) {
 		const struct desired_bond *b = &want->bonds[i];

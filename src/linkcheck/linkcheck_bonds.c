@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "strbuf.h"
 
 static void bond_free(struct lc_bond *b)
 {
@@ -48,13 +49,6 @@ static struct lc_bond *bond_find(struct linkcheck *lc, const char *name, size_t 
 	return NULL;
 }
 
-/* dst set to src, written only when it differs: a sync runs at every
- * wake-up over every slave, and most of the time nothing changed. */
-static void set_name(char *dst, size_t cap, const char *src)
-{
-	if (strncmp(dst, src, cap - 1) != 0)
-		snprintf(dst, cap, "%s", src);
-}
 
 /* --- following the bonds ------------------------------------------------------ */
 
@@ -71,12 +65,12 @@ static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
 			b->socks[i].sock.ifindex == d->slaves[i].ifindex);
 	for (size_t i = 0; i < d->n_slaves && i < BONDD_MAX_SLAVES; i++) {
 		const struct slave_selector *sel = &d->slaves[i].sel;
-		set_name(b->sel[i], sizeof(b->sel[i]),
+		text_set(b->sel[i], sizeof(b->sel[i]),
 			 sel->text[0] && strcmp(sel->text, d->slaves[i].name) != 0 ? sel->text : "");
 	}
 	if (same) {
 		for (size_t i = 0; i < d->n_slaves; i++)
-			set_name(b->slaves[i], IFNAMSIZ, d->slaves[i].name);
+			text_set(b->slaves[i], IFNAMSIZ, d->slaves[i].name);
 		return 0;
 	}
 	struct lc_slave_obs *live = calloc(d->n_slaves ? d->n_slaves : 1, sizeof(*live));

@@ -2,6 +2,7 @@
 /* The observed-state container: links and addresses keyed by ifindex. */
 #include "observed.h"
 #include "grow.h"
+#include "strbuf.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -199,21 +200,13 @@ void observed_del_addr(struct observed *o, const struct obs_addr *a)
 void observed_resolve_primaries(struct observed *o)
 {
 	/* Called at every link event: a link with no primary costs a test, not
-	 * a snprintf (with 1,300 links that was most of bondd's CPU). */
-	/* Nor a store when nothing changed: after a copy-on-write fork (a
-	 * status snapshot) a store is a page fault, and the links fill 600
-	 * pages at 1,300. */
+	 * a snprintf (with 1,300 links that was most of bondd's CPU), and no
+	 * store when nothing changed (text_set: the links fill 600 pages). */
 	for (size_t i = 0; i < o->n_links; i++) {
 		struct obs_link *l = &o->links[i];
-		if (!l->primary_ifindex) {
-			if (l->bond.primary[0])
-				l->bond.primary[0] = '\0';
-			continue;
-		}
-		const struct obs_link *p = observed_by_index(o, l->primary_ifindex);
-		const char *name = p ? p->name : "";
-		if (strncmp(l->bond.primary, name, sizeof(l->bond.primary) - 1) != 0)
-			snprintf(l->bond.primary, sizeof(l->bond.primary), "%s", name);
+		const struct obs_link *p =
+			l->primary_ifindex ? observed_by_index(o, l->primary_ifindex) : NULL;
+		text_set(l->bond.primary, sizeof(l->bond.primary), p ? p->name : "");
 	}
 }
 

@@ -209,6 +209,19 @@ int identity_match(const struct desired *want, const struct obs_link *links, siz
 	return 0;
 }
 
+struct identity_match *identity_match_new(const struct desired *want,
+					  const struct obs_link *links, size_t n_links)
+{
+	size_t n = identity_count(want);
+	struct identity_match *m = calloc(n ? n : 1, sizeof(*m));
+
+	if (m && identity_match(want, links, n_links, m) < 0) {
+		free(m);
+		m = NULL;
+	}
+	return m;
+}
+
 size_t identity_apply(struct desired *want, const struct identity_match *m)
 {
 	size_t k = 0, changed = 0;

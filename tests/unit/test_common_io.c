@@ -23,6 +23,7 @@
 
 #include "clock.h"
 #include "small_file.h"
+#include "strbuf.h"
 #include "whole_file.h"
 
 static char dir[64];
@@ -50,6 +51,36 @@ static void put(const char *name, const char *text, size_t len, char *path, size
 	assert_non_null(f);
 	assert_int_equal(fwrite(text, 1, len, f), len);
 	assert_int_equal(fclose(f), 0);
+}
+
+/* text_set writes only a change, cut to fit like snprintf: a table. */
+static void text_set_writes_changes_only(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *was, *src;
+		size_t cap;
+		bool wrote;
+		const char *now;
+	} cases[] = {
+		{"eth0", "eth0", 16, false, "eth0"},
+		{"eth0", "eth1", 16, true, "eth1"},
+		{"eth0", "", 16, true, ""},
+		{"", "", 16, false, ""},
+		{"", "eth0", 16, true, "eth0"},
+		{"abcd", "abcdef", 5, false, "abcd"}, /* already its cut */
+		{"abce", "abcdef", 5, true, "abcd"},
+		{"eth0", "eth0x", 16, true, "eth0x"},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char dst[16];
+		snprintf(dst, sizeof(dst), "%s", cases[i].was);
+		if (text_set(dst, cases[i].cap, cases[i].src) != cases[i].wrote)
+			fail_msg("case %zu: wrote %d", i, !cases[i].wrote);
+		assert_string_equal(dst, cases[i].now);
+	}
+	char one[1] = "";
+	assert_false(text_set(one, 0, "x"));
 }
 
 static void sysfs_line(void **state)
@@ -229,6 +260,7 @@ static void timer_arming(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(text_set_writes_changes_only),
 		cmocka_unit_test(sysfs_line),
 		cmocka_unit_test(fd_read_bounded),
 		cmocka_unit_test(file_read_whole),

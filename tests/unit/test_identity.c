@@ -203,6 +203,15 @@ static void rename_keeps_entry(void **state)
 	     "mac:02:00:00:00:aa:01\nprimary = mac:02:00:00:00:aa:01\n", &d);
 	size_t n = make_links(before, links);
 	assert_int_equal(identity_match(&d, links, n, m), 0);
+	/* identity_match_new gives the same matches in an array of its own */
+	struct identity_match *fresh = identity_match_new(&d, links, n);
+	assert_non_null(fresh);
+	for (size_t k = 0; k < identity_count(&d); k++) {
+		assert_int_equal(fresh[k].state, m[k].state);
+		assert_int_equal(fresh[k].ifindex, m[k].ifindex);
+		assert_string_equal(fresh[k].name, m[k].name);
+	}
+	free(fresh);
 	assert_int_equal(identity_apply(&d, m), 2);
 	assert_string_equal(d.bonds[0].opts.primary, "eth0");
 	/* Again, nothing new: nothing changes. */
