@@ -13,29 +13,14 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "daemon_fixture.h"
 #include "daemon_parts.h"
 
 static struct daemon *two_bonds(void)
 {
-	struct daemon *d = calloc(1, sizeof(*d));
-	assert_non_null(d);
-	d->want.bonds = calloc(2, sizeof(struct desired_bond));
-	assert_non_null(d->want.bonds);
-	d->want.n_bonds = 2;
-	snprintf(d->want.bonds[0].name, IFNAMSIZ, "bond0");
-	snprintf(d->want.bonds[1].name, IFNAMSIZ, "bond1");
+	struct daemon *d = fixture_daemon("bond0: bond1:");
 	d->want.bonds[0].mtu = d->want.bonds[1].mtu = 9000;
-	assert_int_equal(runtime_rebuild(d, &d->want), 0);
 	return d;
-}
-
-static void done(struct daemon *d)
-{
-	action_list_free(&d->plan);
-	plan_touch_free(&d->touch);
-	desired_free(&d->want);
-	runtime_free(d);
-	free(d);
 }
 
 static void act(struct daemon *d, enum action_kind kind, const char *bond, const char *ifname)
@@ -111,7 +96,7 @@ static void report_into_state(void **state)
 	assert_string_equal(held.refused[0], "link e2");
 	assert_int_equal(held.n, 1); /* held until 100 ms after it failed */
 	assert_string_equal(held.keys[0], "mtu bond1");
-	done(d);
+	fixture_done(d);
 }
 
 /* No memory for the report: nothing was sent, nothing is recorded. */
@@ -125,7 +110,7 @@ static void nothing_sent(void **state)
 	report_applied(d, &rep);
 	assert_int_equal(event_log_count(&d->events), 0);
 	assert_int_equal(d->bonds[0].actions, 0);
-	done(d);
+	fixture_done(d);
 }
 
 int main(void)
