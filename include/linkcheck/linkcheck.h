@@ -102,6 +102,8 @@ struct lc_result {
 	unsigned missing;      /* peer slaves it waited for in vain */
 	bool settling;         /* a re-check is due (linkcheck_settle.h) */
 	uint32_t recheck_ms;   /* ... this long after the last check's end */
+	uint32_t retry_ms;     /* no peer answered it: the retry this long after
+				* its end (linkcheck_phase.h), 0: none */
 	char error[128];       /* why no check can run, "" when they can */
 	struct lc_matrix m;
 };

@@ -128,7 +128,8 @@ struct lc_bond {
 	struct lc_slave_obs *shown;  /* the last complete check */
 	struct lc_result result;
 	/* its schedule's phase and times (linkcheck_phase.h): changed by
-	 * lc_bond_enter alone */
+	 * lc_bond_enter alone, and the retry of a bond that heard no peer by
+	 * lc_phase_checked at a check's end */
 	struct lc_phase_state ph;
 	/* what asked for the next check (while one is due: lc_phase_due,
 	 * lc_trigger), and for the running or last one (start_check) */

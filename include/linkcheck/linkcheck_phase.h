@@ -14,8 +14,20 @@
  *            A trigger while it runs makes the next check due (again):
  *            the bond is DUE when it ends.
  *
+ * Beside the phase, a bond whose last check heard no peer at all (no
+ * answer on any slave) keeps a retry (lc_phase_checked): at start, hosts
+ * that boot together (a rack after a power cut) can each end their first
+ * check before the other listens, and a switch port can carry a link for
+ * many seconds before it forwards (spanning tree's listening and learning,
+ * 15 s each by default); with no link change to come, nothing else would
+ * check again, and the matrix would stay empty for good.  So such a bond
+ * checks again LC_ALONE_FIRST_MS later, then after twice as long each
+ * time, up to LC_ALONE_MAX_MS, until a check hears a peer.  Hearing no one
+ * is no finding (linkcheck_eval): a retry changes no verdict by itself.
+ *
  * lc_phase_enter is the only function that changes the phase and its
- * timestamps; lc_phase_next says what to do now, or when to look again.
+ * timestamps, lc_phase_checked the only one that sets the retry;
+ * lc_phase_next says what to do now, or when to look again.
  */
 #ifndef BONDD_LINKCHECK_PHASE_H
 #define BONDD_LINKCHECK_PHASE_H
@@ -39,7 +51,28 @@ struct lc_phase_state {
 	int64_t started_ms;    /* the running (or last) check's start */
 	int64_t deadline_ms;   /* ... and when it ends at the latest */
 	int64_t last_start_ms; /* the last check's start, 0: none yet */
+	/* no peer heard (lc_phase_checked): the last retry's wait, 0 once a
+	 * check heard a peer (or none ended yet), and when to check again,
+	 * 0: no retry (a check that starts takes its place) */
+	uint32_t alone_ms;
+	int64_t alone_at_ms;
 };
+
+/*
+ * The retry's waits: 5 s after the first check that heard no one (by then
+ * the hosts that started with it are up, even on a loaded machine), then
+ * 10, 20, 40, 80 and 160 s, and 5 minutes from then on, each with the
+ * re-check's random delay.  So the retries come 5, 15, 35 (spanning tree's
+ * 30 s of listening and learning past), 75, 155 and 315 s after that
+ * check, then every 5 minutes.  A bond on a switch where no bondd answers
+ * sends its requests (3 per slave) 4 times in its first minute, first
+ * check included, and once every 5 minutes from its sixth: 12 frames per
+ * 5 minutes for 4 slaves.  Each retry takes a token of the bucket
+ * re-checks take (linkcheck_io.h), so the bond's budget of checks holds
+ * with it.
+ */
+#define LC_ALONE_FIRST_MS 5000
+#define LC_ALONE_MAX_MS 300000
 
 /*
  * Enters phase `to` at now (monotonic ms):
@@ -49,11 +82,30 @@ struct lc_phase_state {
  *   DUE from IDLE or DUE: DUE; from RUNNING: the next check is due once
  *     this one ends (again); from OFF: stays OFF (checks are off);
  *   RUNNING from any other phase: a check starts at now and ends by
- *     deadline_ms at the latest; from RUNNING: its deadline moves to
- *     deadline_ms if that is later (answers it must still wait for).
+ *     deadline_ms at the latest, and takes the retry's place (none set
+ *     until it ends: lc_phase_checked); from RUNNING: its deadline moves
+ *     to deadline_ms if that is later (answers it must still wait for).
+ *   OFF also forgets the retry and its wait.
  */
 void lc_phase_enter(struct lc_phase_state *ps, enum lc_phase to, int64_t now,
 		    int64_t deadline_ms);
+
+/*
+ * A check ended at now (after lc_phase_enter IDLE).  sent: some slave's
+ * requests went out; heard: some slave got an answer, from any peer slave
+ * at any size (the rules of the findings apply from there, however few
+ * answered).  fresh: a change started it (a slave ready, a reload, a
+ * request), which starts the waits from LC_ALONE_FIRST_MS again.
+ * jitter_ms is added to the wait, as the re-check's is.
+ *   heard: no retry, the wait forgotten;
+ *   sent and not heard: a retry after the next wait (the first one when
+ *     fresh or none before, else twice the last, LC_ALONE_MAX_MS at most);
+ *   nothing sent (no slave ready): no retry, the wait kept (the slave
+ *     that becomes ready starts a check).
+ * Returns the retry's time, 0 for none.
+ */
+int64_t lc_phase_checked(struct lc_phase_state *ps, int64_t now, bool sent, bool heard,
+			 bool fresh, uint32_t jitter_ms);
 
 static inline bool lc_phase_running(const struct lc_phase_state *ps)
 {
@@ -85,6 +137,7 @@ enum lc_step {
 	LC_STEP_WAIT,        /* nothing to do now: look again at .at (0: on an event) */
 	LC_STEP_FINISH,      /* end the running check and evaluate it */
 	LC_STEP_RECHECK,     /* trigger the re-check (a peers' token, unless demand_wait) */
+	LC_STEP_RETRY,       /* trigger the retry of a bond that heard no peer (a peers' token) */
 	LC_STEP_SERVED,      /* the wishes were answered without a check: forget them */
 	LC_STEP_WISH_PEER,   /* trigger the check owed to peers' wishes (a peers' token) */
 	LC_STEP_WISH_STRANGER, /* ... to strangers' wishes (a strangers' token) */
@@ -99,7 +152,9 @@ struct lc_next {
 /*
  * The first thing to do at now, in this order: end a running check past
  * its deadline or complete; trigger a re-check that is due (no check
- * running or due: that one takes its place); forget wishes answered
+ * running or due: that one takes its place); trigger the retry of a bond
+ * that heard no peer (no check running or due, no re-check set: either
+ * takes its place; when the peers' bucket has a token); forget wishes answered
  * meanwhile; trigger a check owed to wishes (lc_wish_at); start a due
  * check.  Else LC_STEP_WAIT with the earliest time any of these becomes
  * due.  The caller does the step, which changes the state, and asks

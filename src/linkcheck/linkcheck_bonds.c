@@ -236,6 +236,7 @@ static void bond_enable(struct lc_bond *b, const struct desired_bond *d)
 	memset(b->wish, 0, sizeof(b->wish));
 	memset(b->wish_blind, 0, sizeof(b->wish_blind));
 	b->result.settling = false;
+	b->result.retry_ms = 0;
 	b->one_way_held = 0;
 	if (was)
 		b->result.checks = 0;

@@ -15,6 +15,8 @@ void lc_phase_enter(struct lc_phase_state *ps, enum lc_phase to, int64_t now,
 	case LC_PHASE_OFF:
 		ps->phase = LC_PHASE_OFF;
 		ps->again = false;
+		ps->alone_ms = 0;
+		ps->alone_at_ms = 0;
 		break;
 	case LC_PHASE_IDLE:
 		ps->phase = running && ps->again ? LC_PHASE_DUE : LC_PHASE_IDLE;
@@ -36,8 +38,28 @@ void lc_phase_enter(struct lc_phase_state *ps, enum lc_phase to, int64_t now,
 		ps->again = false;
 		ps->started_ms = ps->last_start_ms = now;
 		ps->deadline_ms = deadline_ms;
+		ps->alone_at_ms = 0; /* this check is the retry, or takes its place */
 		break;
 	}
+}
+
+int64_t lc_phase_checked(struct lc_phase_state *ps, int64_t now, bool sent, bool heard,
+			 bool fresh, uint32_t jitter_ms)
+{
+	ps->alone_at_ms = 0;
+	if (heard) {
+		ps->alone_ms = 0;
+		return 0;
+	}
+	if (!sent || ps->phase == LC_PHASE_OFF)
+		return 0;
+	if (fresh || !ps->alone_ms)
+		ps->alone_ms = LC_ALONE_FIRST_MS;
+	else
+		ps->alone_ms = ps->alone_ms >= LC_ALONE_MAX_MS / 2 ? LC_ALONE_MAX_MS
+								 : ps->alone_ms * 2;
+	ps->alone_at_ms = now + ps->alone_ms + jitter_ms;
+	return ps->alone_at_ms;
 }
 
 static int64_t earliest(int64_t a, int64_t b)
@@ -65,6 +87,18 @@ struct lc_next lc_phase_next(const struct lc_phase_state *ps, int64_t now,
 			at = in->token_ms[0];
 		if (at <= now)
 			return (struct lc_next){LC_STEP_RECHECK, 0};
+		wake = earliest(wake, at);
+	}
+	/* the retry of a bond that heard no peer: not while a check runs or
+	 * is due, nor while a re-check is set (that check takes its place and
+	 * its end sets the next retry); it takes a peers' token as a re-check
+	 * does */
+	if (ps->alone_at_ms && !running && !due && !in->recheck_ms) {
+		int64_t at = ps->alone_at_ms;
+		if (at <= now)
+			at = in->token_ms[0];
+		if (at <= now)
+			return (struct lc_next){LC_STEP_RETRY, 0};
 		wake = earliest(wake, at);
 	}
 	/* wishes answered since (a check that runs or is due serves them,

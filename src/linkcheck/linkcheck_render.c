@@ -6,6 +6,7 @@
  */
 #include "json_text.h"
 #include "linkcheck.h"
+#include "linkcheck_phase.h"
 #include "prom_text.h"
 
 #include <stdio.h>
@@ -68,6 +69,8 @@ void linkcheck_json(struct strbuf *out, const struct lc_result *r)
 	sb_printf(out, ",\"pending\":%u,\"missing\":%u,\"settling\":%s,\"recheck_in_ms\":%u",
 		  r->pending, r->missing, r->settling ? "true" : "false",
 		  r->settling ? r->recheck_ms : 0);
+	/* no peer answered the last check: when it is tried again */
+	sb_printf(out, ",\"retry_in_ms\":%u", r->retry_ms);
 	sb_puts(out, ",\"slaves\":[");
 	for (size_t i = 0; r->checks && i < r->m.n_slaves; i++) {
 		const struct lc_slave_obs *s = &r->m.slaves[i];
@@ -192,6 +195,10 @@ void linkcheck_table(struct strbuf *out, const struct lc_result *r, const char *
 			       "next check %u ms after this one\n", r->pending,
 			  r->pending == 1 ? "" : "s", r->missing, r->missing == 1 ? "" : "s",
 			  r->recheck_ms);
+	else if (r->retry_ms)
+		sb_printf(out, "no peer answered: next check %u ms after this one, then less often "
+			       "(every %d minutes at most) until one does\n", r->retry_ms,
+			  LC_ALONE_MAX_MS / 60000);
 	sb_puts(out, "SLAVE            POS  PEER                                 ANSWERED        HEARD\n");
 	for (size_t i = 0; i < r->m.n_slaves; i++) {
 		const struct lc_slave_obs *s = &r->m.slaves[i];

@@ -174,7 +174,7 @@ static uint32_t jitter(struct linkcheck *lc, const struct lc_bond *b)
 /* The end of b's check said: its line (the frames the kernel dropped for
  * its sockets read here), and each finding, a warning once confirmed. */
 static void say_done(struct linkcheck *lc, struct lc_bond *b, int pending, size_t missing,
-		     bool owed)
+		     bool owed, bool alone_again)
 {
 	/* frames our sockets lost, their queues full: a missing answer may be
 	 * one of them (said in the log; 0 in every bench run but a start of
@@ -188,13 +188,30 @@ static void say_done(struct linkcheck *lc, struct lc_bond *b, int pending, size_
 	for (size_t i = 0; i < b->n; i++)
 		for (size_t p = 0; p < b->shown[i].n_peers; p++)
 			reached += b->shown[i].peers[p].answered != 0;
-	log_info("%s: link check done in %u ms (%s): %u requests, %zu answered paths, "
-		 "%zu finding%s (%d pending), %zu peer slave%s late, %u frames dropped by the "
-		 "kernel, %u peers' requests unanswered; next check %s", b->name,
+	/* no peer answered: the retry's time (lc_phase_checked), unless a
+	 * re-check or a check owed to wishes comes first anyway */
+	char next[96] = "on a change";
+	if (b->settle.next_ms || owed)
+		snprintf(next, sizeof(next), "soon");
+	else if (b->result.retry_ms)
+		snprintf(next, sizeof(next), "in %u s (no peer answered; then less often, up to "
+			 "every %d minutes, until one does)", (b->result.retry_ms + 500) / 1000,
+			 LC_ALONE_MAX_MS / 60000);
+	char line[512];
+	snprintf(line, sizeof(line), "%s: link check done in %u ms (%s): %u requests, %zu answered "
+		 "paths, %zu finding%s (%d pending), %zu peer slave%s late, %u frames dropped by "
+		 "the kernel, %u peers' requests unanswered; next check %s", b->name,
 		 b->result.took_ms, b->result.trigger, b->result.frames_sent, reached, n_find,
 		 n_find == 1 ? "" : "s", pending, missing, missing == 1 ? "" : "s", kdrops,
-		 b->proven_over,
-		 b->settle.next_ms || owed ? "soon" : "on a change");
+		 b->proven_over, next);
+	/* A check that again heard no one, with no change to start it (a
+	 * retry), changes nothing: in the debug log only, or a bond on a
+	 * switch without bondd would log a line every 5 minutes for ever.
+	 * The first such check is said. */
+	if (alone_again)
+		log_debug("%s", line);
+	else
+		log_info("%s", line);
 	b->proven_over = 0;
 	/* A finding is a warning once confirmed; pending, it is a claim that
 	 * the next check may not repeat (a peer late, a port still learning):
@@ -212,6 +229,17 @@ static void say_done(struct linkcheck *lc, struct lc_bond *b, int pending, size_
 			log_warn("%s: link check: %s: %s; fix: %s", b->name,
 				 finding_kind_name(f->kind), f->evidence, f->fix);
 	}
+}
+
+/* Some slave of b got an answer in its last complete check (from any peer
+ * slave, at any size, late ones included). */
+static bool heard_any(const struct lc_bond *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		for (size_t p = 0; p < b->shown[i].n_peers; p++)
+			if (b->shown[i].peers[p].answered)
+				return true;
+	return false;
 }
 
 static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
@@ -268,6 +296,14 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	bool owed = lc_wish_owed(b);
 	b->result.settling = !lc_settle_quiet(&b->settle) || owed;
 	b->result.recheck_ms = b->settle.next_ms ? (uint32_t)(b->settle.next_ms - now) : 0;
+	/* No peer answered on any slave: a retry on a backoff until one does
+	 * (lc_phase_checked).  Hearing no one is no finding (linkcheck_eval):
+	 * nothing above changes for it. */
+	bool heard = heard_any(b);
+	bool sent = b->result.frames_sent > 0;
+	bool alone_again = sent && !heard && !b->run.fresh && b->ph.alone_ms;
+	lc_phase_checked(&b->ph, now, sent, heard, b->run.fresh, jitter(lc, b));
+	b->result.retry_ms = b->ph.alone_at_ms ? (uint32_t)(b->ph.alone_at_ms - now) : 0;
 	/* The client's answer is a check started after it asked (one that
 	 * was running already may predate what it wants to see), and the
 	 * check confirming that one's findings when it found any that
@@ -281,7 +317,7 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	if (b->demand_wait && b->settle.next_ms > now + LC_SETTLE_FIRST_MS)
 		b->settle.next_ms = now + LC_SETTLE_FIRST_MS;
 
-	say_done(lc, b, pending, missing, owed);
+	say_done(lc, b, pending, missing, owed, alone_again);
 	if (lc->done)
 		lc->done(lc->ctx, b->name);
 }
@@ -368,6 +404,13 @@ static int64_t run_steps(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 				lc_bucket_take(&b->peer_tokens, &b->peer_tokens_ms, now, LC_BURST);
 			lc_trigger(b, "re-check", false, false, false);
 			break;
+		case LC_STEP_RETRY:
+			/* no peer answered the last check (lc_phase_checked): a
+			 * token of the same bucket as the re-checks, asking the
+			 * peers to probe back as they do */
+			lc_bucket_take(&b->peer_tokens, &b->peer_tokens_ms, now, LC_BURST);
+			lc_trigger(b, "no peer yet", false, false, false);
+			break;
 		case LC_STEP_SERVED:
 			memset(b->wish, 0, sizeof(b->wish));
 			memset(b->wish_blind, 0, sizeof(b->wish_blind));
@@ -416,6 +459,11 @@ void lc_process_due(struct linkcheck *lc)
 			int pending = evaluate(b, false);
 			b->result.pending = pending > 0 ? (unsigned)pending : 0;
 			lc_rebuild_findings(lc);
+			/* a late answer heard a peer: no retry (lc_phase_checked) */
+			if (b->ph.alone_at_ms && heard_any(b)) {
+				lc_phase_checked(&b->ph, now, true, true, false, 0);
+				b->result.retry_ms = 0;
+			}
 		}
 		/* (at its deadline a check counts what its sockets hold) */
 		if (lc_phase_running(&b->ph) && now >= b->ph.deadline_ms)

@@ -629,6 +629,46 @@ static void render_matrix(void **state)
 	findings_free(&f);
 }
 
+/* A check that heard no peer: its retry in --json and in the table, no
+ * finding; a re-check due (settling) is said instead. */
+static void render_no_peer(void **state)
+{
+	(void)state;
+	struct lc_slave_obs rows[2] = {{.name = "e1", .pos = 1, .probed = true},
+				       {.name = "e2", .pos = 2, .probed = true}};
+	struct lc_result r = {.enabled = true, .checks = 1, .frames_sent = 6, .retry_ms = 5200,
+			      .m = {.slaves = rows, .n_slaves = 2}};
+	struct strbuf out = {0};
+	snprintf(r.bond, IFNAMSIZ, "bond0");
+	snprintf(r.trigger, sizeof(r.trigger), "no peer yet");
+	linkcheck_json(&out, &r);
+	assert_non_null(strstr(out.s, "\"settling\":false,\"recheck_in_ms\":0,\"retry_in_ms\":5200,"));
+	sb_reset(&out);
+	linkcheck_table(&out, &r, "bond0", NULL, 0);
+	assert_non_null(strstr(out.s, "link check #1 (no peer yet)"));
+	assert_non_null(strstr(out.s, "no peer answered: next check 5200 ms after this one"));
+	assert_non_null(strstr(out.s, "e1                 1  no peer answered\n"));
+	assert_non_null(strstr(out.s, "no findings\n"));
+	assert_null(strstr(out.s, "settling"));
+	/* a re-check due: that line, not the retry's */
+	r.settling = true;
+	r.recheck_ms = 1200;
+	sb_reset(&out);
+	linkcheck_table(&out, &r, "bond0", NULL, 0);
+	assert_non_null(strstr(out.s, "next check 1200 ms after this one"));
+	assert_null(strstr(out.s, "no peer answered: next check"));
+	/* a peer answered: no retry, no line */
+	r.settling = false;
+	r.retry_ms = 0;
+	sb_reset(&out);
+	linkcheck_json(&out, &r);
+	assert_non_null(strstr(out.s, "\"retry_in_ms\":0,"));
+	sb_reset(&out);
+	linkcheck_table(&out, &r, "bond0", NULL, 0);
+	assert_null(strstr(out.s, "no peer answered: next check"));
+	sb_free(&out);
+}
+
 /* --- the config key and the status verb ------------------------------------ */
 
 static bool parse_link_check(const char *text, bool *value, char *err, size_t errlen)
@@ -709,6 +749,7 @@ int main(void)
 		cmocka_unit_test(row_peer_is_bounded),
 		cmocka_unit_test(row_answer_takes_a_place),
 		cmocka_unit_test(render_matrix),
+		cmocka_unit_test(render_no_peer),
 		cmocka_unit_test(config_key),
 		cmocka_unit_test(status_verb),
 	};

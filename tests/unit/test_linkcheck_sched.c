@@ -123,6 +123,131 @@ static void demand_runs_one_check(void **state)
 	/* clean: the client's answer, nothing more to come */
 	assert_false(linkcheck_busy(r.lc, "bond0"));
 	assert_false(b->result.settling);
+	/* it sent nothing (no slave ready): no retry either */
+	assert_int_equal(b->ph.alone_at_ms, 0);
+	assert_int_equal(b->result.retry_ms, 0);
+	rig_close(&r);
+}
+
+/* The link_check object of bond0's result has "retry_in_ms":want. */
+static void json_retry_is(const struct lc_bond *b, uint32_t want)
+{
+	struct strbuf out = {0};
+	char key[48];
+	linkcheck_json(&out, &b->result);
+	assert_false(out.oom);
+	snprintf(key, sizeof(key), "\"retry_in_ms\":%u,", want);
+	if (!strstr(out.s, key))
+		fail_msg("no %s in %s", key, out.s);
+	sb_free(&out);
+}
+
+/* As the check's socket would have sent e1's small request. */
+static void e1_probed(struct lc_bond *b)
+{
+	b->live[0].sent = LC_SIZE_BIT(LC_SMALL);
+	b->live[0].sizes[LC_SMALL] = LC_HEADER_LEN;
+	b->live[0].probed = true;
+	b->result.frames_sent = 1;
+}
+
+/* A check that sent requests and heard no answer on any slave is tried
+ * again on the backoff (lc_phase_checked), with no finding and no
+ * settling; the retry takes a peers' token and says so as its trigger;
+ * a late answer to that check, or a retry that hears a peer, ends the
+ * retries. */
+static void no_peer_is_retried(void **state)
+{
+	(void)state;
+	struct rig r;
+	struct lc_bond *b = rig_open(&r, true);
+	static const uint8_t mac[6] = {2, 0, 0, 0, 0, 0xa};
+	assert_true(linkcheck_demand(r.lc, "bond0"));
+	e1_probed(b);
+	deadline_passed(b);
+	lc_process_due(r.lc);
+	assert_int_equal(b->result.checks, 1);
+	assert_int_equal(b->ph.alone_ms, LC_ALONE_FIRST_MS);
+	assert_in_range(b->result.retry_ms, LC_ALONE_FIRST_MS,
+			LC_ALONE_FIRST_MS + LC_PEER_JITTER_MS);
+	json_retry_is(b, b->result.retry_ms);
+	/* no finding, not settling: silence is no verdict */
+	assert_int_equal(r.fs.n, 0);
+	assert_int_equal(b->found.n, 0);
+	assert_false(b->result.settling);
+
+	/* its time comes (moved back instead of slept): the retry starts,
+	 * asking the peers to probe back, with a peers' token */
+	unsigned tokens = b->peer_tokens;
+	b->ph.alone_at_ms = mono_ms() - 1;
+	b->ph.last_start_ms -= 20000;
+	lc_process_due(r.lc);
+	assert_true(lc_phase_running(&b->ph));
+	assert_string_equal(b->result.trigger, "no peer yet");
+	assert_true(b->run.probe_back);
+	assert_false(b->run.fresh);
+	assert_int_equal(b->peer_tokens, tokens - 1);
+	assert_int_equal(b->ph.alone_at_ms, 0);
+	/* it hears no one either: twice the wait */
+	e1_probed(b);
+	deadline_passed(b);
+	lc_process_due(r.lc);
+	assert_int_equal(b->ph.alone_ms, 2 * LC_ALONE_FIRST_MS);
+	assert_in_range(b->result.retry_ms, 2 * LC_ALONE_FIRST_MS,
+			2 * LC_ALONE_FIRST_MS + LC_PEER_JITTER_MS);
+	/* the next retry hears a's p1: the retries end, the bond is quiet */
+	b->ph.alone_at_ms = mono_ms() - 1;
+	b->ph.last_start_ms -= 20000;
+	lc_process_due(r.lc);
+	assert_true(lc_phase_running(&b->ph));
+	e1_probed(b);
+	struct lc_frame f = frame(r.lc, LC_ANSWER, 'a', "p1", b->probe_id);
+	lc_frame_in(r.lc, &b->socks[0], &f, mac);
+	deadline_passed(b);
+	lc_process_due(r.lc);
+	assert_int_equal(b->ph.alone_ms, 0);
+	assert_int_equal(b->ph.alone_at_ms, 0);
+	assert_int_equal(b->result.retry_ms, 0);
+	assert_false(b->result.settling);
+	json_retry_is(b, 0);
+	/* a change later (a slave ready: fresh) that hears no one, p1
+	 * expected: settling by the findings' rules (a re-check soon, which
+	 * takes the retry's place), and the retry's waits from the first */
+	b->ph.last_start_ms -= 20000;
+	lc_trigger(b, "e1 ready", false, false, true);
+	lc_process_due(r.lc);
+	assert_true(lc_phase_running(&b->ph));
+	e1_probed(b);
+	deadline_passed(b);
+	lc_process_due(r.lc);
+	assert_int_equal(b->result.missing, 1);
+	assert_true(b->result.settling);
+	assert_false(lc_settle_quiet(&b->settle));
+	assert_int_equal(b->ph.alone_ms, LC_ALONE_FIRST_MS);
+	assert_int_not_equal(b->ph.alone_at_ms, 0);
+	/* link checking turned off: nothing left */
+	r.d.link_check = false;
+	linkcheck_sync(r.lc, &r.want, &r.obs);
+	assert_int_equal(b->ph.alone_ms, 0);
+	assert_int_equal(b->ph.alone_at_ms, 0);
+	assert_int_equal(b->result.retry_ms, 0);
+	rig_close(&r);
+
+	/* a late answer to a check that heard no one: a peer heard after
+	 * all, no retry */
+	b = rig_open(&r, true);
+	assert_true(linkcheck_demand(r.lc, "bond0"));
+	e1_probed(b);
+	deadline_passed(b);
+	lc_process_due(r.lc);
+	assert_int_not_equal(b->ph.alone_at_ms, 0);
+	f = frame(r.lc, LC_ANSWER, 'a', "p1", b->probe_id);
+	lc_frame_in(r.lc, &b->socks[0], &f, mac);
+	assert_true(b->reeval);
+	lc_process_due(r.lc);
+	assert_int_equal(b->ph.alone_at_ms, 0);
+	assert_int_equal(b->ph.alone_ms, 0);
+	json_retry_is(b, 0);
 	rig_close(&r);
 }
 
@@ -267,6 +392,7 @@ int main(void)
 		cmocka_unit_test(demand_runs_one_check),
 		cmocka_unit_test(trigger_while_running_is_next),
 		cmocka_unit_test(answers_and_requests),
+		cmocka_unit_test(no_peer_is_retried),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

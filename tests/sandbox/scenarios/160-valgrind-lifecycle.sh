@@ -2,7 +2,8 @@
 # scenario-timeout: 240
 # bondd under valgrind's memcheck through a whole life: a cold start, two
 # repairs (a slave released, the bond deleted), a reload that changes the
-# MTU and a slave, every kind of status query, and a clean SIGTERM.  Any
+# MTU and a slave, every kind of status query, the link check tried again
+# with no peer, and a clean SIGTERM.  Any
 # valgrind report fails it: an uninitialised byte sent to the kernel, an
 # invalid access, a leak.
 . "$LIB_DIR/lib.sh"
@@ -70,5 +71,10 @@ for args in "" "--brief" "--json" "--prometheus" "--brief bond0" "--json nosuchb
 		((rc <= 2)) || { cat "$WORK/status.out"; fail "bondd-status $args: exit $rc"; }
 	fi
 done
+
+# bond0's link check hears no peer here (no bondd behind e1..e4): it is
+# tried again 5 s after its check (bondd(8), LINK CHECK), under valgrind too.
+wait_log "ms (no peer yet)" 1 30 ||
+	{ show_log; fail "bond0's link check, with no peer, was not tried again"; }
 
 valgrind_verdict
