@@ -21,6 +21,7 @@
 #include "linkcheck_guard.h"
 #include "linkcheck_io.h"
 #include "linkcheck_phase.h"
+#include "linkcheck_retry.h"
 #include "linkcheck_settle.h"
 #include "linkcheck_spread.h"
 #include "packet_sock.h"
@@ -189,6 +190,8 @@ struct linkcheck {
 	void *ctx;
 	struct lc_bond **bonds;
 	size_t n_bonds;
+	/* the node's budget for the retries of bonds that heard no peer */
+	struct lc_retry_node retry_node;
 	const struct lc_result **rv;
 	struct lc_results results;
 	bool reloaded, perm_logged;

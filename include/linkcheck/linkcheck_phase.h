@@ -131,13 +131,17 @@ struct lc_phase_in {
 	 * too; [1] the strangers'), as lc_bucket_refill returns it */
 	int64_t token_ms[2];
 	size_t peers;           /* peer slaves the last check saw */
+	/* the node's budget chose this bond's retry now (linkcheck_retry.h):
+	 * without it a retry due is only reported (lc_next.retry_at) */
+	bool retry_go;
 };
 
 enum lc_step {
 	LC_STEP_WAIT,        /* nothing to do now: look again at .at (0: on an event) */
 	LC_STEP_FINISH,      /* end the running check and evaluate it */
 	LC_STEP_RECHECK,     /* trigger the re-check (a peers' token, unless demand_wait) */
-	LC_STEP_RETRY,       /* trigger the retry of a bond that heard no peer (a peers' token) */
+	LC_STEP_RETRY,       /* trigger the retry of a bond that heard no peer (a peers'
+			      * token; the node's budget chose it: retry_go) */
 	LC_STEP_SERVED,      /* the wishes were answered without a check: forget them */
 	LC_STEP_WISH_PEER,   /* trigger the check owed to peers' wishes (a peers' token) */
 	LC_STEP_WISH_STRANGER, /* ... to strangers' wishes (a strangers' token) */
@@ -147,14 +151,17 @@ enum lc_step {
 struct lc_next {
 	enum lc_step step;
 	int64_t at;          /* LC_STEP_WAIT: when to look again, 0: no timer */
+	int64_t retry_at;    /* LC_STEP_WAIT: the retry is due by the bond's own
+			      * rules then (lc_phase_retry_at), for the node's
+			      * budget to weigh; not in .at.  0: none */
 };
 
 /*
  * The first thing to do at now, in this order: end a running check past
  * its deadline or complete; trigger a re-check that is due (no check
  * running or due: that one takes its place); trigger the retry of a bond
- * that heard no peer (no check running or due, no re-check set: either
- * takes its place; when the peers' bucket has a token); forget wishes answered
+ * that heard no peer when the node's budget chose it (in->retry_go; it is
+ * due: lc_phase_retry_at); forget wishes answered
  * meanwhile; trigger a check owed to wishes (lc_wish_at); start a due
  * check.  Else LC_STEP_WAIT with the earliest time any of these becomes
  * due.  The caller does the step, which changes the state, and asks
@@ -162,6 +169,13 @@ struct lc_next {
  */
 struct lc_next lc_phase_next(const struct lc_phase_state *ps, int64_t now,
 			     const struct lc_phase_in *in);
+
+/* When the bond's retry is due by its own rules: its backoff's time
+ * (lc_phase_checked), or later when the peers' bucket has no token then;
+ * only while the bond is idle with no re-check set (a check running or due,
+ * or the re-check, takes the retry's place).  0: no retry wanted. */
+int64_t lc_phase_retry_at(const struct lc_phase_state *ps, int64_t now,
+			  const struct lc_phase_in *in);
 
 /* The phase's name (debug log, tests). */
 const char *lc_phase_name(enum lc_phase p);

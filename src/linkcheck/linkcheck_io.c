@@ -1136,6 +1136,7 @@ int linkcheck_open(struct linkcheck **out, struct findings *findings, lc_done_fn
 	lc->findings = findings;
 	lc->done = done;
 	lc->ctx = ctx;
+	lc_retry_node_init(&lc->retry_node);
 	lc->epfd = epoll_create1(EPOLL_CLOEXEC);
 	lc->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
 	struct epoll_event ev = {.events = EPOLLIN, .data.ptr = lc};

@@ -62,6 +62,18 @@ int64_t lc_phase_checked(struct lc_phase_state *ps, int64_t now, bool sent, bool
 	return ps->alone_at_ms;
 }
 
+int64_t lc_phase_retry_at(const struct lc_phase_state *ps, int64_t now,
+			  const struct lc_phase_in *in)
+{
+	if (!ps->alone_at_ms || ps->phase != LC_PHASE_IDLE || in->recheck_ms)
+		return 0;
+	/* due by its backoff, and a peers' token then (a re-check's bucket) */
+	int64_t at = ps->alone_at_ms;
+	if (in->token_ms[0] > now && in->token_ms[0] > at)
+		at = in->token_ms[0];
+	return at;
+}
+
 static int64_t earliest(int64_t a, int64_t b)
 {
 	return !a || (b && b < a) ? b : a;
@@ -72,13 +84,13 @@ struct lc_next lc_phase_next(const struct lc_phase_state *ps, int64_t now,
 {
 	int64_t wake = 0;
 	if (ps->phase == LC_PHASE_OFF)
-		return (struct lc_next){LC_STEP_WAIT, 0};
+		return (struct lc_next){LC_STEP_WAIT, 0, 0};
 	bool running = lc_phase_running(ps), due = lc_phase_due(ps);
 	bool wished = in->wish[0].since_ms || in->wish[1].since_ms;
 
 	if (running && (now >= ps->deadline_ms ||
 			(now >= ps->started_ms + LC_MIN_WAIT_MS && in->complete)))
-		return (struct lc_next){LC_STEP_FINISH, 0};
+		return (struct lc_next){LC_STEP_FINISH, 0, 0};
 	/* the re-check, unless a check is due or running anyway (it takes
 	 * the re-check's place); one a client waits for takes no token */
 	if (in->recheck_ms && !running && !due) {
@@ -86,43 +98,39 @@ struct lc_next lc_phase_next(const struct lc_phase_state *ps, int64_t now,
 		if (at <= now && !in->demand_wait)
 			at = in->token_ms[0];
 		if (at <= now)
-			return (struct lc_next){LC_STEP_RECHECK, 0};
+			return (struct lc_next){LC_STEP_RECHECK, 0, 0};
 		wake = earliest(wake, at);
 	}
 	/* the retry of a bond that heard no peer: not while a check runs or
 	 * is due, nor while a re-check is set (that check takes its place and
-	 * its end sets the next retry); it takes a peers' token as a re-check
-	 * does */
-	if (ps->alone_at_ms && !running && !due && !in->recheck_ms) {
-		int64_t at = ps->alone_at_ms;
-		if (at <= now)
-			at = in->token_ms[0];
-		if (at <= now)
-			return (struct lc_next){LC_STEP_RETRY, 0};
-		wake = earliest(wake, at);
-	}
+	 * its end sets the next retry); the node's budget says which bond's
+	 * goes when (linkcheck_retry.h), so its time is no wake-up of the
+	 * bond's own */
+	int64_t retry_at = lc_phase_retry_at(ps, now, in);
+	if (retry_at && retry_at <= now && in->retry_go)
+		return (struct lc_next){LC_STEP_RETRY, 0, 0};
 	/* wishes answered since (a check that runs or is due serves them,
 	 * or its end shows whether the peers answered) */
 	if (!running && !due && wished && !in->wishes_owed)
-		return (struct lc_next){LC_STEP_SERVED, 0};
+		return (struct lc_next){LC_STEP_SERVED, 0, 0};
 	for (int k = 0; k < 2; k++) {
 		int64_t at = in->wish[k].since_ms
 				     ? lc_wish_at(&in->wish[k], running || due, ps->last_start_ms,
 						  in->recheck_ms, in->peers, in->token_ms[k])
 				     : 0;
 		if (at && at <= now)
-			return (struct lc_next){k ? LC_STEP_WISH_STRANGER : LC_STEP_WISH_PEER, 0};
+			return (struct lc_next){k ? LC_STEP_WISH_STRANGER : LC_STEP_WISH_PEER, 0, 0};
 		wake = earliest(wake, at);
 	}
 	if (due && !running) {
 		int64_t at = lc_start_at(ps->last_start_ms, now);
 		if (at <= now)
-			return (struct lc_next){LC_STEP_START, 0};
+			return (struct lc_next){LC_STEP_START, 0, 0};
 		wake = earliest(wake, at);
 	}
 	if (running)
 		wake = earliest(wake, lc_end_at(ps->started_ms, ps->deadline_ms, now));
-	return (struct lc_next){LC_STEP_WAIT, wake};
+	return (struct lc_next){LC_STEP_WAIT, wake, retry_at};
 }
 
 const char *lc_phase_name(enum lc_phase p)

@@ -242,6 +242,34 @@ static bool heard_any(const struct lc_bond *b)
 	return false;
 }
 
+static struct lc_phase_in phase_in(struct lc_bond *b, int64_t now);
+
+/* When b's retry will start, for the status (lc_retry_estimate): its own
+ * time, and after it the node's budget's turn behind the bonds whose
+ * retries are due before its own. */
+static int64_t retry_estimate(struct linkcheck *lc, struct lc_bond *b, int64_t now)
+{
+	struct lc_phase_in in = phase_in(b, now);
+	int64_t ready = lc_phase_retry_at(&b->ph, now, &in);
+	if (!ready) /* a re-check takes its place: its own time */
+		return b->ph.alone_at_ms;
+	size_t ahead = 0;
+	bool before_b = true; /* (a tie goes to the bond first in the list) */
+	for (size_t i = 0; i < lc->n_bonds; i++) {
+		struct lc_bond *o = lc->bonds[i];
+		if (o == b) {
+			before_b = false;
+			continue;
+		}
+		if (!o->ph.alone_at_ms)
+			continue;
+		struct lc_phase_in oin = phase_in(o, now);
+		int64_t at = lc_phase_retry_at(&o->ph, now, &oin);
+		ahead += at && (at < ready || (at == ready && before_b));
+	}
+	return lc_retry_estimate(&lc->retry_node, now, ready, ahead);
+}
+
 static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 {
 	lc_drop_moved(b);
@@ -303,7 +331,7 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	bool sent = b->result.frames_sent > 0;
 	bool alone_again = sent && !heard && !b->run.fresh && b->ph.alone_ms;
 	lc_phase_checked(&b->ph, now, sent, heard, b->run.fresh, jitter(lc, b));
-	b->result.retry_ms = b->ph.alone_at_ms ? (uint32_t)(b->ph.alone_at_ms - now) : 0;
+	b->result.retry_ms = b->ph.alone_at_ms ? (uint32_t)(retry_estimate(lc, b, now) - now) : 0;
 	/* The client's answer is a check started after it asked (one that
 	 * was running already may predate what it wants to see), and the
 	 * check confirming that one's findings when it found any that
@@ -381,17 +409,21 @@ static void note_settling(struct lc_bond *b)
  * pass.  A bound all the same. */
 #define LC_STEPS_MAX 16
 
-/* Does b's schedule's steps due by now (lc_phase_next); returns when the
- * next one is due, 0: none. */
-static int64_t run_steps(struct linkcheck *lc, struct lc_bond *b, int64_t now)
+/* Does b's schedule's steps due by now (lc_phase_next), its retry too
+ * when the node's budget chose it (retry_go); returns the wait it ends
+ * with: when the next step is due (.at, 0: none) and when its retry is
+ * (.retry_at, for the node's budget). */
+static struct lc_next run_steps(struct linkcheck *lc, struct lc_bond *b, int64_t now,
+				bool retry_go)
 {
 	for (unsigned n = 0; n < LC_STEPS_MAX; n++) {
 		struct lc_phase_in in = phase_in(b, now);
+		in.retry_go = retry_go;
 		struct lc_next nx = lc_phase_next(&b->ph, now, &in);
 		switch (nx.step) {
 		case LC_STEP_WAIT:
 			note_settling(b);
-			return nx.at;
+			return nx;
 		case LC_STEP_FINISH:
 			finish_check(lc, b, now);
 			break;
@@ -405,9 +437,13 @@ static int64_t run_steps(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 			lc_trigger(b, "re-check", false, false, false);
 			break;
 		case LC_STEP_RETRY:
-			/* no peer answered the last check (lc_phase_checked): a
-			 * token of the same bucket as the re-checks, asking the
-			 * peers to probe back as they do */
+			/* no peer answered the last check (lc_phase_checked), and
+			 * the node's budget chose it: a token of the node's
+			 * bucket (linkcheck_retry.h) and of the same bucket as
+			 * the re-checks, asking the peers to probe back as they
+			 * do */
+			lc_retry_take(&lc->retry_node, now);
+			retry_go = false;
 			lc_bucket_take(&b->peer_tokens, &b->peer_tokens_ms, now, LC_BURST);
 			lc_trigger(b, "no peer yet", false, false, false);
 			break;
@@ -438,7 +474,24 @@ static int64_t run_steps(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	}
 	log_err("%s: link check: its schedule took more than %d steps at once; looked at again "
 		"in a second", b->name, LC_STEPS_MAX);
-	return now + 1000;
+	return (struct lc_next){LC_STEP_WAIT, now + 1000, 0};
+}
+
+/* The bonds whose retries are due by their own rules, for the node's
+ * budget: looked at, nothing stored. */
+static struct lc_retry_queue retry_queue(struct linkcheck *lc, int64_t now)
+{
+	struct lc_retry_queue q = {0};
+	for (size_t i = 0; i < lc->n_bonds; i++) {
+		struct lc_bond *b = lc->bonds[i];
+		if (!b->ph.alone_at_ms)
+			continue;
+		struct lc_phase_in in = phase_in(b, now);
+		int64_t at = lc_phase_retry_at(&b->ph, now, &in);
+		if (at)
+			lc_retry_offer(&q, i, at);
+	}
+	return q;
 }
 
 /* Ends checks past their deadline, starts the due ones the rate limit
@@ -471,7 +524,23 @@ void lc_process_due(struct linkcheck *lc)
 		int64_t at = slave_events_due(b, now);
 		if (at && (!next || at < next))
 			next = at;
-		at = run_steps(lc, b, now);
+		at = run_steps(lc, b, now, false).at;
+		if (at && (!next || at < next))
+			next = at;
+	}
+	/* The retries of bonds that heard no peer: the node's budget says
+	 * which goes and when (linkcheck_retry.h), one time for the node's
+	 * timer whatever the bonds.  (A burst is LC_RETRY_NODE_BURST at most:
+	 * each retry started takes a token.) */
+	for (unsigned k = 0; k <= LC_RETRY_NODE_BURST; k++) {
+		struct lc_retry_queue q = retry_queue(lc, now);
+		struct lc_retry_go g = lc_retry_decide(&lc->retry_node, &q, now);
+		if (!g.go) {
+			if (g.at && (!next || g.at < next))
+				next = g.at;
+			break;
+		}
+		int64_t at = run_steps(lc, lc->bonds[g.idx], now, true).at;
 		if (at && (!next || at < next))
 			next = at;
 	}

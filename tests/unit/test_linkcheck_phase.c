@@ -14,6 +14,7 @@
 
 #include "linkcheck_io.h"
 #include "linkcheck_phase.h"
+#include "linkcheck_retry.h"
 
 #define OFF LC_PHASE_OFF
 #define IDLE LC_PHASE_IDLE
@@ -238,47 +239,6 @@ static const struct next_case next_cases[] = {
 	 {.recheck_ms = NOW + 9000, .wish = {{NOW - 10, 300}}, .wishes_owed = true,
 	  .token_ms = TOK},
 	 LC_STEP_WAIT, NOW + 290},
-	/* the retry of a bond that heard no peer */
-	{"a retry to come: its time", {IDLE, false, 0, 0, NOW - 4000, 5000, NOW + 1500},
-	 {.token_ms = TOK}, LC_STEP_WAIT, NOW + 1500},
-	{"a retry due with a token: triggered", {IDLE, false, 0, 0, NOW - 6000, 5000, NOW},
-	 {.token_ms = TOK}, LC_STEP_RETRY, 0},
-	{"a retry past its time: triggered", {IDLE, false, 0, 0, NOW - 60000, 40000, NOW - 2000},
-	 {.token_ms = TOK}, LC_STEP_RETRY, 0},
-	{"a retry due without a token: when the peers' bucket has one",
-	 {IDLE, false, 0, 0, NOW - 6000, 5000, NOW - 10}, {.token_ms = {NOW + 4000, NOW}},
-	 LC_STEP_WAIT, NOW + 4000},
-	{"a retry waits for the peers' token, not the strangers'",
-	 {IDLE, false, 0, 0, NOW - 6000, 5000, NOW - 10}, {.token_ms = {NOW, NOW + 9000}},
-	 LC_STEP_RETRY, 0},
-	{"a client waiting takes no retry without a token", {IDLE, false, 0, 0, NOW - 6000, 5000, NOW},
-	 {.demand_wait = true, .token_ms = {NOW + 3000, NOW}}, LC_STEP_WAIT, NOW + 3000},
-	{"a re-check set takes the retry's place: the re-check's time",
-	 {IDLE, false, 0, 0, NOW - 6000, 5000, NOW - 100},
-	 {.recheck_ms = NOW + 700, .token_ms = TOK}, LC_STEP_WAIT, NOW + 700},
-	{"a re-check and a retry both due: the re-check",
-	 {IDLE, false, 0, 0, NOW - 6000, 5000, NOW - 100}, {.recheck_ms = NOW, .token_ms = TOK},
-	 LC_STEP_RECHECK, 0},
-	{"a check due takes the retry's place", {DUE, false, 0, 0, NOW - 6000, 5000, NOW - 100},
-	 {.token_ms = TOK}, LC_STEP_START, 0},
-	{"a check due in the gap: its start, not the retry", {DUE, false, 0, 0, NOW - 100, 5000,
-							      NOW - 100},
-	 {.token_ms = TOK}, LC_STEP_WAIT, NOW - 100 + LC_MIN_GAP_MS},
-	{"a check running: no retry", {RUN, true, NOW - 100, NOW + 900, NOW - 100, 5000, NOW - 50},
-	 {.token_ms = TOK}, LC_STEP_WAIT, NOW + 900},
-	{"off: no retry", {OFF, false, 0, 0, NOW - 6000, 5000, NOW - 100}, {.token_ms = TOK},
-	 LC_STEP_WAIT, 0},
-	{"a retry and a peer's wish both due: the retry (its check serves the wish)",
-	 {IDLE, false, 0, 0, NOW - 9000, 5000, NOW}, {.wish = {{NOW - 2000, 0}},
-						      .wishes_owed = true, .token_ms = TOK},
-	 LC_STEP_RETRY, 0},
-	{"the earliest of a retry and a wish's time", {IDLE, false, 0, 0, 0, 5000, NOW + 2500},
-	 {.wish = {{NOW - 10, 300}}, .wishes_owed = true, .token_ms = TOK}, LC_STEP_WAIT,
-	 NOW + 290},
-	{"a wish's time after the retry's: the retry's", {IDLE, false, 0, 0, NOW - 200, 5000,
-							   NOW + 150},
-	 {.wish = {{NOW - 100, 0}}, .wishes_owed = true, .token_ms = TOK}, LC_STEP_WAIT,
-	 NOW + 150},
 };
 
 static void next_table(void **state)
@@ -290,6 +250,82 @@ static void next_table(void **state)
 		if (nx.step != c->step || nx.at != c->at)
 			fail_msg("%s: step %d at %lld, want step %d at %lld", c->what, nx.step,
 				 (long long)nx.at, c->step, (long long)c->at);
+	}
+}
+
+/* The retry of a bond that heard no peer: the bond says when it is due
+ * (retry_at, no wake-up of its own) and retries only when the node's
+ * budget chose it (retry_go, linkcheck_retry.h). */
+struct retry_case {
+	const char *what;
+	struct lc_phase_state ps;
+	struct lc_phase_in in;
+	enum lc_step step;
+	int64_t at, retry_at;
+};
+
+static const struct retry_case retry_cases[] = {
+	{"a retry to come: its time for the node, no wake-up", {IDLE, false, 0, 0, NOW - 4000, 5000,
+								 NOW + 1500},
+	 {.token_ms = TOK}, LC_STEP_WAIT, 0, NOW + 1500},
+	{"a retry due, not chosen by the node: waits", {IDLE, false, 0, 0, NOW - 6000, 5000, NOW},
+	 {.token_ms = TOK}, LC_STEP_WAIT, 0, NOW},
+	{"a retry due and chosen: triggered", {IDLE, false, 0, 0, NOW - 6000, 5000, NOW},
+	 {.token_ms = TOK, .retry_go = true}, LC_STEP_RETRY, 0, 0},
+	{"a retry past its time and chosen: triggered",
+	 {IDLE, false, 0, 0, NOW - 60000, 40000, NOW - 2000}, {.token_ms = TOK, .retry_go = true},
+	 LC_STEP_RETRY, 0, 0},
+	{"chosen before its time: waits (the node's choice is no trigger)",
+	 {IDLE, false, 0, 0, NOW - 4000, 5000, NOW + 1000}, {.token_ms = TOK, .retry_go = true},
+	 LC_STEP_WAIT, 0, NOW + 1000},
+	{"a retry due without a token: when the peers' bucket has one",
+	 {IDLE, false, 0, 0, NOW - 6000, 5000, NOW - 10},
+	 {.token_ms = {NOW + 4000, NOW}, .retry_go = true}, LC_STEP_WAIT, 0, NOW + 4000},
+	{"a retry waits for the peers' token, not the strangers'",
+	 {IDLE, false, 0, 0, NOW - 6000, 5000, NOW - 10},
+	 {.token_ms = {NOW, NOW + 9000}, .retry_go = true}, LC_STEP_RETRY, 0, 0},
+	{"a client waiting takes no retry without a token", {IDLE, false, 0, 0, NOW - 6000, 5000, NOW},
+	 {.demand_wait = true, .token_ms = {NOW + 3000, NOW}, .retry_go = true}, LC_STEP_WAIT, 0,
+	 NOW + 3000},
+	{"a re-check set takes the retry's place: the re-check's time",
+	 {IDLE, false, 0, 0, NOW - 6000, 5000, NOW - 100},
+	 {.recheck_ms = NOW + 700, .token_ms = TOK, .retry_go = true}, LC_STEP_WAIT, NOW + 700, 0},
+	{"a re-check and a retry both due: the re-check",
+	 {IDLE, false, 0, 0, NOW - 6000, 5000, NOW - 100},
+	 {.recheck_ms = NOW, .token_ms = TOK, .retry_go = true}, LC_STEP_RECHECK, 0, 0},
+	{"a trigger pre-empts: the due check starts, no node token asked",
+	 {DUE, false, 0, 0, NOW - 6000, 5000, NOW - 100}, {.token_ms = TOK}, LC_STEP_START, 0, 0},
+	{"a check due in the gap: its start, not the retry", {DUE, false, 0, 0, NOW - 100, 5000,
+							      NOW - 100},
+	 {.token_ms = TOK, .retry_go = true}, LC_STEP_WAIT, NOW - 100 + LC_MIN_GAP_MS, 0},
+	{"a check running: no retry", {RUN, true, NOW - 100, NOW + 900, NOW - 100, 5000, NOW - 50},
+	 {.token_ms = TOK, .retry_go = true}, LC_STEP_WAIT, NOW + 900, 0},
+	{"off: no retry", {OFF, false, 0, 0, NOW - 6000, 5000, NOW - 100},
+	 {.token_ms = TOK, .retry_go = true}, LC_STEP_WAIT, 0, 0},
+	{"a retry chosen and a peer's wish both due: the retry (its check serves the wish)",
+	 {IDLE, false, 0, 0, NOW - 9000, 5000, NOW},
+	 {.wish = {{NOW - 2000, 0}}, .wishes_owed = true, .token_ms = TOK, .retry_go = true},
+	 LC_STEP_RETRY, 0, 0},
+	{"a retry not chosen and a peer's wish due: the wish's check (it takes the retry's place)",
+	 {IDLE, false, 0, 0, NOW - 9000, 5000, NOW},
+	 {.wish = {{NOW - 2000, 0}}, .wishes_owed = true, .token_ms = TOK}, LC_STEP_WISH_PEER, 0,
+	 0},
+	{"a wish's time and a retry's: the wish's for the bond, the retry's for the node",
+	 {IDLE, false, 0, 0, 0, 5000, NOW + 2500},
+	 {.wish = {{NOW - 10, 300}}, .wishes_owed = true, .token_ms = TOK}, LC_STEP_WAIT, NOW + 290,
+	 NOW + 2500},
+};
+
+static void retry_table(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(retry_cases) / sizeof(retry_cases[0]); i++) {
+		const struct retry_case *c = &retry_cases[i];
+		struct lc_next nx = lc_phase_next(&c->ps, NOW, &c->in);
+		if (nx.step != c->step || nx.at != c->at || nx.retry_at != c->retry_at)
+			fail_msg("%s: step %d at %lld retry at %lld, want step %d at %lld retry at %lld",
+				 c->what, nx.step, (long long)nx.at, (long long)nx.retry_at, c->step,
+				 (long long)c->at, (long long)c->retry_at);
 	}
 }
 
@@ -348,20 +384,37 @@ static size_t drive(int64_t until, int64_t heard_from_ms, int64_t *starts, size_
 	int64_t since = 0, now = *now_io;
 	size_t n = 0;
 	bool fresh = true; /* the first check: a slave ready */
+	struct lc_retry_node node;
+	lc_retry_node_init(&node);
+	bool go = false;
 	while (now < until) {
 		struct lc_phase_in in = {.token_ms = {lc_bucket_refill(&tokens, &since, now, LC_BURST,
-								       LC_REFILL_MS), now}};
+								       LC_REFILL_MS), now},
+					 .retry_go = go};
 		struct lc_next nx = lc_phase_next(ps, now, &in);
+		go = false;
 		switch (nx.step) {
-		case LC_STEP_WAIT:
-			if (!nx.at) {
+		case LC_STEP_WAIT: {
+			/* the node's budget, with this one bond offered */
+			struct lc_retry_queue q = {0};
+			if (nx.retry_at)
+				lc_retry_offer(&q, 0, nx.retry_at);
+			struct lc_retry_go g = lc_retry_decide(&node, &q, now);
+			if (g.go) {
+				go = true;
+				break;
+			}
+			int64_t at = nx.at && (!g.at || nx.at < g.at) ? nx.at : g.at;
+			if (!at) {
 				*now_io = now;
 				return n;
 			}
-			now = nx.at;
+			now = at;
 			break;
+		}
 		case LC_STEP_RETRY:
 			assert_true(tokens > 0);
+			lc_retry_take(&node, now);
 			lc_bucket_take(&tokens, &since, now, LC_BURST);
 			lc_phase_enter(ps, LC_PHASE_DUE, now, 0);
 			break;
@@ -443,6 +496,7 @@ static void heard_ends_retries(void **state)
 	struct lc_next nx = lc_phase_next(&ps, now + 3600000, &in);
 	assert_int_equal(nx.step, LC_STEP_WAIT);
 	assert_int_equal(nx.at, 0);
+	assert_int_equal(nx.retry_at, 0);
 	/* a slave's carrier returns an hour on, and no one answers: 5 s */
 	now += 3600000;
 	lc_phase_enter(&ps, LC_PHASE_RUNNING, now, now + LC_WAIT_MS);
@@ -479,12 +533,17 @@ static void invariants_hold(void **state)
 			.wishes_owed = x >> 20 & 1,
 			.token_ms = {now + (x >> 21 & 1) * 700, now + (x >> 22 & 1) * 900},
 			.peers = (x >> 23) % 40,
+			.retry_go = x >> 29 & 1,
 		};
 		struct lc_next nx = lc_phase_next(&ps, now, &in);
 		switch (nx.step) {
 		case LC_STEP_WAIT:
 			if (nx.at)
 				assert_true(nx.at > now);
+			/* a retry reported only while idle with no re-check */
+			if (nx.retry_at)
+				assert_true(ps.phase == LC_PHASE_IDLE && !in.recheck_ms &&
+					    (nx.retry_at > now || !in.retry_go));
 			break;
 		case LC_STEP_FINISH:
 			assert_int_equal(ps.phase, LC_PHASE_RUNNING);
@@ -501,6 +560,7 @@ static void invariants_hold(void **state)
 			assert_int_equal(in.recheck_ms, 0);
 			assert_true(ps.alone_at_ms && ps.alone_at_ms <= now);
 			assert_true(in.token_ms[0] <= now);
+			assert_true(in.retry_go);
 			break;
 		default:
 			assert_int_not_equal(ps.phase, LC_PHASE_OFF);
@@ -525,6 +585,7 @@ int main(void)
 		cmocka_unit_test(enter_table),
 		cmocka_unit_test(checked_table),
 		cmocka_unit_test(next_table),
+		cmocka_unit_test(retry_table),
 		cmocka_unit_test(walk),
 		cmocka_unit_test(alone_for_a_day),
 		cmocka_unit_test(heard_ends_retries),
