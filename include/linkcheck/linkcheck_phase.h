@@ -24,6 +24,9 @@
  * checks again LC_ALONE_FIRST_MS later, then after twice as long each
  * time, up to LC_ALONE_MAX_MS, until a check hears a peer.  Hearing no one
  * is no finding (linkcheck_eval): a retry changes no verdict by itself.
+ * When a retry is due, the node's budget across bonds says when it really
+ * starts (linkcheck_retry.h): lc_phase_next reports its time and starts it
+ * only when chosen.
  *
  * lc_phase_enter is the only function that changes the phase and its
  * timestamps, lc_phase_checked the only one that sets the retry;

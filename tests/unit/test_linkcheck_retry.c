@@ -147,6 +147,8 @@ struct sim_bond {
 	size_t checks, retries;
 	int64_t starts[16]; /* its first checks' starts */
 	int64_t last_retry, max_between; /* the longest time between two of its retries */
+	int64_t est;        /* its next retry as estimated at its last check's end */
+	int64_t est_err;    /* the estimates' largest error */
 };
 
 struct sim {
@@ -169,6 +171,24 @@ static struct lc_phase_in sim_in(struct sim_bond *sb, int64_t now, bool go)
 	};
 }
 
+/* retry_estimate of linkcheck_sched.c: bond i's retry, at its check's end */
+static int64_t sim_estimate(struct sim *s, size_t i)
+{
+	struct lc_phase_in in = sim_in(&s->b[i], s->now, false);
+	int64_t ready = lc_phase_retry_at(&s->b[i].ps, s->now, &in);
+	if (!ready)
+		return s->b[i].ps.alone_at_ms;
+	size_t ahead = 0;
+	for (size_t k = 0; k < s->n; k++) {
+		if (k == i || !s->b[k].ps.alone_at_ms)
+			continue;
+		struct lc_phase_in oin = sim_in(&s->b[k], s->now, false);
+		int64_t at = lc_phase_retry_at(&s->b[k].ps, s->now, &oin);
+		ahead += at && (at < ready || (at == ready && k < i));
+	}
+	return lc_retry_estimate(&s->node, s->now, ready, ahead);
+}
+
 /* run_steps of linkcheck_sched.c */
 static struct lc_next sim_steps(struct sim *s, size_t i, bool go)
 {
@@ -184,6 +204,7 @@ static struct lc_next sim_steps(struct sim *s, size_t i, bool go)
 			lc_phase_checked(&sb->ps, s->now, true,
 					 sb->heard_from && s->now >= sb->heard_from, sb->fresh, 0);
 			sb->fresh = false;
+			sb->est = sb->ps.alone_at_ms ? sim_estimate(s, i) : 0;
 			break;
 		case LC_STEP_RETRY:
 			assert_true(go);
@@ -191,6 +212,8 @@ static struct lc_next sim_steps(struct sim *s, size_t i, bool go)
 			lc_retry_take(&s->node, s->now);
 			lc_bucket_take(&sb->tokens, &sb->since, s->now, LC_BURST);
 			lc_phase_enter(&sb->ps, LC_PHASE_DUE, s->now, 0);
+			if (sb->est && llabs(s->now - sb->est) > sb->est_err)
+				sb->est_err = llabs(s->now - sb->est);
 			if (sb->retries++ && s->now - sb->last_retry > sb->max_between)
 				sb->max_between = s->now - sb->last_retry;
 			sb->last_retry = s->now;
@@ -345,6 +368,8 @@ static void few_bonds_as_before(void **state)
 				assert_alone_schedule(&s->b[i], what);
 				assert_int_equal(s->b[i].max_between,
 						 LC_ALONE_MAX_MS + LC_MIN_WAIT_MS);
+				/* retry_in_ms exact */
+				assert_int_equal(s->b[i].est_err, 0);
 			}
 			sim_free(s);
 		}
@@ -378,15 +403,21 @@ static void day_256_bonds(void **state)
 			most = j - i;
 	}
 	assert_int_equal(most, 2);
-	/* every bond had its turns, round robin: about 256 gaps apart */
+	/* every bond had its turns, round robin: about 256 gaps apart; the
+	 * estimate of each retry's time at the check before's end */
+	int64_t est_err = 0;
 	for (size_t i = 0; i < s->n; i++) {
+		if (s->b[i].est_err > est_err)
+			est_err = s->b[i].est_err;
 		assert_true(s->b[i].retries >= DAY / (256 * GAP) - 1);
 		assert_true(s->b[i].max_between <= 256 * (int64_t)GAP + GAP);
 	}
+	assert_true(est_err <= GAP);
 	printf("256 bonds, a day: %zu checks (%zu retries), %zu wake-ups; most wake-ups in 10 s "
-	       "after the first minute: %zu; bond 0: %zu retries, at most %lld s apart\n",
+	       "after the first minute: %zu; bond 0: %zu retries, at most %lld s apart; "
+	       "retry_in_ms off by %lld ms at most\n",
 	       s->checks, s->retries, s->wakes, most, s->b[0].retries,
-	       (long long)s->b[0].max_between / 1000);
+	       (long long)s->b[0].max_between / 1000, (long long)est_err);
 	sim_free(s);
 }
 
