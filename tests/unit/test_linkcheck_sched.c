@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <sys/timerfd.h>
 
 #include "linkcheck_parts.h"
 
@@ -251,6 +252,102 @@ static void no_peer_is_retried(void **state)
 	rig_close(&r);
 }
 
+/* The node's budget on the real scheduler: 12 bonds that heard no peer,
+ * all due: lc_process_due starts LC_RETRY_NODE_BURST retries, the bond due
+ * longest first, and arms its one timer for the node's next token, not for
+ * the two bonds left; each bond's retry_in_ms says its turn; a change of a
+ * waiting bond checks it at once, the node's bucket empty. */
+#define NODE_BONDS 12
+static void node_budget_on_the_scheduler(void **state)
+{
+	(void)state;
+	static struct desired_bond ds[NODE_BONDS];
+	struct linkcheck *lc;
+	struct findings fs = {0};
+	struct desired want = {.bonds = ds, .n_bonds = NODE_BONDS};
+	struct observed obs = {0};
+	memset(ds, 0, sizeof(ds));
+	assert_int_equal(linkcheck_open(&lc, &fs, on_done, NULL), 0);
+	for (size_t i = 0; i < NODE_BONDS; i++) {
+		snprintf(ds[i].name, IFNAMSIZ, "bond%zu", i);
+		ds[i].n_slaves = 1;
+		snprintf(ds[i].slaves[0].name, IFNAMSIZ, "d%zu", i);
+		ds[i].mtu = 1500;
+		ds[i].opts.val[OPT_MODE] = MODE_ACTIVE_BACKUP;
+		ds[i].link_check = true;
+	}
+	linkcheck_sync(lc, &want, &obs);
+	assert_int_equal(lc->n_bonds, NODE_BONDS);
+	/* each bond's first check hears no one */
+	for (size_t i = 0; i < NODE_BONDS; i++) {
+		struct lc_bond *b = lc->bonds[i];
+		assert_true(linkcheck_demand(lc, b->name));
+		e1_probed(b);
+		deadline_passed(b);
+	}
+	lc_process_due(lc);
+	/* the first 10 (fewer bonds ahead of each than the node's burst):
+	 * retry_in_ms is their own time; the last two may wait for a turn */
+	for (size_t i = 0; i < NODE_BONDS; i++) {
+		struct lc_bond *b = lc->bonds[i];
+		assert_int_equal(b->result.checks, 1);
+		assert_int_not_equal(b->ph.alone_at_ms, 0);
+		assert_true(b->result.retry_ms >= LC_ALONE_FIRST_MS);
+		if (i < LC_RETRY_NODE_BURST)
+			assert_true(b->result.retry_ms <= LC_ALONE_FIRST_MS + 2 * LC_PEER_JITTER_MS);
+	}
+	/* all due; bond 5 the longest (its time furthest back) */
+	int64_t now = mono_ms();
+	for (size_t i = 0; i < NODE_BONDS; i++) {
+		lc->bonds[i]->ph.alone_at_ms = now - 100 - (i == 5 ? 5000 : 0);
+		lc->bonds[i]->ph.last_start_ms -= 20000;
+	}
+	lc_process_due(lc);
+	size_t running = 0;
+	for (size_t i = 0; i < NODE_BONDS; i++)
+		running += lc_phase_running(&lc->bonds[i]->ph);
+	assert_int_equal(running, LC_RETRY_NODE_BURST);
+	assert_true(lc_phase_running(&lc->bonds[5]->ph));
+	assert_int_equal(lc->retry_node.tokens, 0);
+	/* the retries' ends and the node's next token: the timer is armed
+	 * for the nearest, a check's end (within LC_WAIT_MS), never for the
+	 * two bonds left */
+	struct itimerspec its;
+	assert_int_equal(timerfd_gettime(lc->timer_fd, &its), 0);
+	assert_true(its.it_value.tv_sec || its.it_value.tv_nsec);
+	assert_true(its.it_value.tv_sec <= LC_WAIT_MS / 1000);
+	/* the checks end (heard no one): their next retries later; the two
+	 * left wait for the node's next token, and the timer with them */
+	for (size_t i = 0; i < NODE_BONDS; i++)
+		if (lc_phase_running(&lc->bonds[i]->ph)) {
+			e1_probed(lc->bonds[i]);
+			deadline_passed(lc->bonds[i]);
+		}
+	lc_process_due(lc);
+	running = 0;
+	for (size_t i = 0; i < NODE_BONDS; i++)
+		running += lc_phase_running(&lc->bonds[i]->ph);
+	assert_int_equal(running, 0);
+	assert_int_equal(timerfd_gettime(lc->timer_fd, &its), 0);
+	int64_t in_ms = its.it_value.tv_sec * 1000 + its.it_value.tv_nsec / 1000000;
+	assert_in_range(in_ms, LC_RETRY_NODE_GAP_MS - 1000, LC_RETRY_NODE_GAP_MS);
+	/* a bond that retried now waits behind the two left */
+	size_t waiting = NODE_BONDS;
+	for (size_t i = 0; i < NODE_BONDS; i++)
+		if (lc->bonds[i]->result.checks == 1)
+			waiting = i;
+	assert_int_not_equal(waiting, NODE_BONDS);
+	/* a change of a waiting bond: checked at once, the bucket empty */
+	lc->bonds[waiting]->ph.last_start_ms -= 20000;
+	lc_trigger(lc->bonds[waiting], "d ready", false, false, true);
+	lc_process_due(lc);
+	assert_true(lc_phase_running(&lc->bonds[waiting]->ph));
+	assert_string_equal(lc->bonds[waiting]->result.trigger, "d ready");
+	assert_int_equal(lc->retry_node.tokens, 0);
+	linkcheck_close(lc);
+	findings_free(&fs);
+}
+
 static void trigger_while_running_is_next(void **state)
 {
 	(void)state;
@@ -393,6 +490,7 @@ int main(void)
 		cmocka_unit_test(trigger_while_running_is_next),
 		cmocka_unit_test(answers_and_requests),
 		cmocka_unit_test(no_peer_is_retried),
+		cmocka_unit_test(node_budget_on_the_scheduler),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
