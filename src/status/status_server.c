@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -343,35 +344,21 @@ static void sweep(struct status_server *s)
 	s->timer_ms = next;
 }
 
-/* The budgets' timer: clients of uids with budget again are read and
- * answered again. */
-static void unblock_budgets(struct status_server *s)
-{
-	s->budget_wake_ms = 0;
-	for (size_t i = 0; i < s->n_clients;) {
-		struct client *c = s->clients[i];
-		if (!c->budget_blocked) {
-			i++;
-			continue;
-		}
-		c->budget_blocked = false;
-		if (client_service(s, c) < 0)
-			continue; /* dropped: slot i holds another client now */
-		i++;
-	}
-}
-
-/* The clients whose answers bondd or a snapshot sent (status_front.c marks
- * them): their next requests answered, their replies sent. */
-static void serve_answered(struct status_server *s)
+/* Serves again, once, each client marked by the bool at `mark` (an
+ * offsetof in struct client), clearing the mark first: budget_blocked when
+ * the budgets' timer fired (its uid has budget again: read and answered
+ * again), serve when bondd or a snapshot sent its answer (status_front.c
+ * marks it: its next requests answered, its replies sent). */
+static void serve_marked(struct status_server *s, size_t mark)
 {
 	for (size_t i = 0; i < s->n_clients;) {
 		struct client *c = s->clients[i];
-		if (!c->serve) {
+		bool *marked = (bool *)((char *)c + mark);
+		if (!*marked) {
 			i++;
 			continue;
 		}
-		c->serve = false;
+		*marked = false;
 		if (client_service(s, c) < 0)
 			continue; /* dropped: slot i holds another client now */
 		i++;
@@ -391,14 +378,16 @@ void status_server_dispatch(struct status_server *s)
 		} else if (evs[i].data.u64 == TAG_TIMER) {
 			clock_timer_take(s->timer_fd);
 			s->timer_ms = 0;
-			if (s->budget_wake_ms && s->budget_wake_ms <= (int64_t)clock_mono_ms())
-				unblock_budgets(s);
+			if (s->budget_wake_ms && s->budget_wake_ms <= (int64_t)clock_mono_ms()) {
+				s->budget_wake_ms = 0;
+				serve_marked(s, offsetof(struct client, budget_blocked));
+			}
 		} else if (evs[i].data.u64 == TAG_PARENT) {
 			front_on_parent(s);
-			serve_answered(s);
+			serve_marked(s, offsetof(struct client, serve));
 		} else if (evs[i].data.u64 == TAG_SNAP) {
 			front_on_snap(s);
-			serve_answered(s);
+			serve_marked(s, offsetof(struct client, serve));
 		} else {
 			struct client *c = evs[i].data.ptr;
 			/* A client dropped earlier in this batch is not in the
