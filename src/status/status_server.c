@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -344,16 +343,25 @@ static void sweep(struct status_server *s)
 	s->timer_ms = next;
 }
 
-/* Serves again, once, each client marked by the bool at `mark` (an
- * offsetof in struct client), clearing the mark first: budget_blocked when
- * the budgets' timer fired (its uid has budget again: read and answered
- * again), serve when bondd or a snapshot sent its answer (status_front.c
- * marks it: its next requests answered, its replies sent). */
-static void serve_marked(struct status_server *s, size_t mark)
+/* The two marks a client may carry until the server serves it again. */
+enum client_mark {
+	MARK_BUDGET, /* budget_blocked: its uid has budget again (the timer) */
+	MARK_SERVE,  /* serve: bondd or a snapshot sent its answer
+		      * (status_front.c marks it) */
+};
+
+static bool *client_mark(struct client *c, enum client_mark mark)
+{
+	return mark == MARK_BUDGET ? &c->budget_blocked : &c->serve;
+}
+
+/* Serves again, once, each client carrying `mark`, clearing it first: its
+ * next requests read and answered, its replies sent. */
+static void serve_marked(struct status_server *s, enum client_mark mark)
 {
 	for (size_t i = 0; i < s->n_clients;) {
 		struct client *c = s->clients[i];
-		bool *marked = (bool *)((char *)c + mark);
+		bool *marked = client_mark(c, mark);
 		if (!*marked) {
 			i++;
 			continue;
@@ -380,14 +388,14 @@ void status_server_dispatch(struct status_server *s)
 			s->timer_ms = 0;
 			if (s->budget_wake_ms && s->budget_wake_ms <= (int64_t)clock_mono_ms()) {
 				s->budget_wake_ms = 0;
-				serve_marked(s, offsetof(struct client, budget_blocked));
+				serve_marked(s, MARK_BUDGET);
 			}
 		} else if (evs[i].data.u64 == TAG_PARENT) {
 			front_on_parent(s);
-			serve_marked(s, offsetof(struct client, serve));
+			serve_marked(s, MARK_SERVE);
 		} else if (evs[i].data.u64 == TAG_SNAP) {
 			front_on_snap(s);
-			serve_marked(s, offsetof(struct client, serve));
+			serve_marked(s, MARK_SERVE);
 		} else {
 			struct client *c = evs[i].data.ptr;
 			/* A client dropped earlier in this batch is not in the
