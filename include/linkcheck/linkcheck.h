@@ -29,10 +29,13 @@
 #include "strbuf.h"
 
 /* Peer slaves remembered per local slave; more are ignored.  A bound on
- * memory (a row is about 20 KB, two per slave: the check running and the
- * last), not on the cluster: 128 hosts of two slaves in one domain, and a
- * domain of 256 hosts with a VLAN per port, fit whole.  A full row keeps
- * its places for the peers that answer (lc_row_peer_answered). */
+ * memory (a row's peers take about 100 bytes each, two rows per slave: the
+ * check running and the last), not on the cluster: 128 hosts of two slaves
+ * in one domain, and a domain of 256 hosts with a VLAN per port, fit whole.
+ * A row holds room only for the peers it has seen (lc_row_peer grows it),
+ * so a node of many bonds with few peers stays small: a status reply forks
+ * bondd (status_split.c), and what it forks is what it costs.  A full row
+ * keeps its places for the peers that answer (lc_row_peer_answered). */
 #define LC_MAX_PEERS 256
 
 /* One peer slave as a local slave saw it. */
@@ -65,8 +68,10 @@ struct lc_slave_obs {
 			       * on slaves[k] (on itself alone, unless the
 			       * switch treats the ports as one) */
 	char error[96];       /* why it was not probed, "" when it was or is down */
-	struct lc_peer_obs peers[LC_MAX_PEERS];
+	struct lc_peer_obs *peers; /* n_peers of them, room for cap_peers (owned:
+				    * lc_row_free) */
 	size_t n_peers;
+	size_t cap_peers;
 };
 
 struct lc_matrix {
@@ -122,7 +127,9 @@ struct lc_results {
  */
 int linkcheck_eval(const struct lc_matrix *m, struct findings *out);
 
-/* The row's entry for a peer slave, added when missing (NULL when full). */
+/* The row's entry for a peer slave, added when missing (NULL when full, or
+ * out of memory).  Adding one may move the row's peers: a pointer into
+ * them lasts until the next call on the same row. */
 struct lc_peer_obs *lc_row_peer(struct lc_slave_obs *row, const struct lc_end *end);
 /* The same for an answer to our check, which proves a path where a request
  * proves only that someone sent it: in a full row it takes the place of a
@@ -131,6 +138,13 @@ struct lc_peer_obs *lc_row_peer(struct lc_slave_obs *row, const struct lc_end *e
  * place holds a peer that answered). */
 struct lc_peer_obs *lc_row_peer_answered(struct lc_slave_obs *row, const struct lc_end *end);
 bool lc_end_same(const struct lc_end *a, const struct lc_end *b);
+/* dst becomes a copy of src, peers and all, in dst's own room (grown when
+ * needed).  Returns 0, or -1 when out of memory: dst then keeps the peers
+ * that fit, the first ones. */
+int lc_row_copy(struct lc_slave_obs *dst, const struct lc_slave_obs *src);
+/* Frees a row's peers (the row itself is the caller's), leaving it empty. */
+void lc_row_free(struct lc_slave_obs *row);
+void lc_rows_free(struct lc_slave_obs *rows, size_t n);
 /* Whether one of host's slaves answered a probe in rows (n of them): a
  * bondd that takes part, not a station that only sends requests (anyone on
  * the switch can send one with a made-up host id; only a bondd answers). */

@@ -87,4 +87,28 @@ void bond_failing_add(struct bond_failing *list, const struct action_failure *f)
  * cut where it is full; returns whether there is any failure. */
 bool bond_failing_text(const struct bond_failing *list, char *out, size_t len);
 
+/* Every field the same (the strings up to their ends; a field added to
+ * struct action_failure is compared here too).  Pure. */
+bool action_failure_equal(const struct action_failure *a, const struct action_failure *b);
+
+/*
+ * Whether the failures a list would be made of, given one by one in the
+ * order bond_failing_add would take them, make a list equal to `was`,
+ * without making it: each kept one is compared with was's entry in its
+ * place, those past BOND_FAILING_MAX are only counted (as the text says
+ * them).  For the one who stores the list only when it changes
+ * (report_failing): a bond with no failure before or now costs no write.
+ * Pure.
+ */
+struct bond_failing_diff {
+	const struct bond_failing *was;
+	size_t seen;              /* failures given so far */
+	bool differs;             /* one kept differs from was's in its place */
+};
+
+void bond_failing_diff_start(struct bond_failing_diff *d, const struct bond_failing *was);
+void bond_failing_diff_add(struct bond_failing_diff *d, const struct action_failure *f);
+/* After the last: whether the list they make differs from `was`. */
+bool bond_failing_diff_changed(const struct bond_failing_diff *d);
+
 #endif

@@ -33,22 +33,38 @@ static void restore_admin_up(struct daemon *d, const struct action *failed, size
 	}
 }
 
+/* The next hold of `bond` from *j on, or NULL; *j is past it. */
+static const struct hold *next_hold_of(const struct holds *h, const char *bond, size_t *j)
+{
+	while (*j < h->n) {
+		const struct hold *e = &h->v[(*j)++];
+		if (strcmp(e->bond, bond) == 0)
+			return e;
+	}
+	return NULL;
+}
+
 /* What is backing off for each bond, with the kernel's words: status. */
 void report_failing(struct daemon *d)
 {
 	for (size_t i = 0; i < d->n_bonds; i++) {
 		struct bond_runtime *rt = &d->bonds[i];
-		struct bond_failing next;
-		memset(&next, 0, sizeof(next));
-		for (size_t j = 0; j < d->holds.n; j++)
-			if (strcmp(d->holds.v[j].bond, rt->name) == 0)
-				bond_failing_add(&next, &d->holds.v[j].failure);
-		/* (stored when it changes: this runs for every bond, and after
-		 * a status snapshot's copy-on-write fork each bond's store is a
-		 * page fault) */
-		if (next.n != rt->failing.n || next.more != rt->failing.more ||
-		    memcmp(next.v, rt->failing.v, next.n * sizeof(next.v[0])) != 0)
-			rt->failing = next;
+		struct bond_failing_diff diff;
+		const struct hold *e;
+		size_t j = 0;
+		/* Stored only when it changes, and compared without making
+		 * the new list first: this runs for every bond after every
+		 * plan, and after a status snapshot's copy-on-write fork each
+		 * bond's store is a page fault. */
+		bond_failing_diff_start(&diff, &rt->failing);
+		while ((e = next_hold_of(&d->holds, rt->name, &j)))
+			bond_failing_diff_add(&diff, &e->failure);
+		if (!bond_failing_diff_changed(&diff))
+			continue;
+		memset(&rt->failing, 0, sizeof(rt->failing));
+		j = 0;
+		while ((e = next_hold_of(&d->holds, rt->name, &j)))
+			bond_failing_add(&rt->failing, &e->failure);
 	}
 }
 

@@ -19,6 +19,8 @@ static void bond_free(struct lc_bond *b)
 {
 	for (size_t i = 0; i < b->n; i++)
 		lc_sock_close(&b->socks[i]);
+	lc_rows_free(b->live, b->n);
+	lc_rows_free(b->shown, b->n);
 	free(b->live);
 	free(b->shown);
 	findings_free(&b->raw_last);
@@ -82,6 +84,8 @@ static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
 	}
 	for (size_t i = 0; i < b->n; i++)
 		lc_sock_close(&b->socks[i]);
+	lc_rows_free(b->live, b->n);
+	lc_rows_free(b->shown, b->n);
 	free(b->live);
 	free(b->shown);
 	b->live = live;

@@ -6,6 +6,7 @@
 #include "linkcheck.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 bool lc_end_same(const struct lc_end *a, const struct lc_end *b)
@@ -20,6 +21,53 @@ static bool same_bond(const struct lc_end *a, const struct lc_end *b)
 	return memcmp(a->host, b->host, LC_HOST_ID_LEN) == 0 && strcmp(a->bond, b->bond) == 0;
 }
 
+/* Room for at least `want` peers (at most LC_MAX_PEERS), by doubling. */
+static int row_grow(struct lc_slave_obs *row, size_t want)
+{
+	if (want <= row->cap_peers)
+		return 0;
+	if (want > LC_MAX_PEERS)
+		return -1;
+	size_t cap = row->cap_peers ? row->cap_peers : 4;
+	while (cap < want)
+		cap *= 2;
+	if (cap > LC_MAX_PEERS)
+		cap = LC_MAX_PEERS;
+	struct lc_peer_obs *v = realloc(row->peers, cap * sizeof(*v));
+	if (!v)
+		return -1;
+	row->peers = v;
+	row->cap_peers = cap;
+	return 0;
+}
+
+int lc_row_copy(struct lc_slave_obs *dst, const struct lc_slave_obs *src)
+{
+	struct lc_peer_obs *peers = dst->peers;
+	size_t cap = dst->cap_peers;
+	*dst = *src;
+	dst->peers = peers;
+	dst->cap_peers = cap;
+	int rc = row_grow(dst, src->n_peers);
+	dst->n_peers = src->n_peers < dst->cap_peers ? src->n_peers : dst->cap_peers;
+	if (dst->n_peers)
+		memcpy(dst->peers, src->peers, dst->n_peers * sizeof(*dst->peers));
+	return rc;
+}
+
+void lc_row_free(struct lc_slave_obs *row)
+{
+	free(row->peers);
+	row->peers = NULL;
+	row->n_peers = row->cap_peers = 0;
+}
+
+void lc_rows_free(struct lc_slave_obs *rows, size_t n)
+{
+	for (size_t i = 0; rows && i < n; i++)
+		lc_row_free(&rows[i]);
+}
+
 struct lc_peer_obs *lc_row_peer(struct lc_slave_obs *row, const struct lc_end *end)
 {
 	for (size_t i = 0; i < row->n_peers; i++)
@@ -32,7 +80,7 @@ struct lc_peer_obs *lc_row_peer(struct lc_slave_obs *row, const struct lc_end *e
 				       LC_HOST_NAME_LEN);
 			return &row->peers[i];
 		}
-	if (row->n_peers == LC_MAX_PEERS)
+	if (row->n_peers == row->cap_peers && row_grow(row, row->n_peers + 1) < 0)
 		return NULL;
 	struct lc_peer_obs *p = &row->peers[row->n_peers++];
 	memset(p, 0, sizeof(*p));
@@ -43,8 +91,8 @@ struct lc_peer_obs *lc_row_peer(struct lc_slave_obs *row, const struct lc_end *e
 struct lc_peer_obs *lc_row_peer_answered(struct lc_slave_obs *row, const struct lc_end *end)
 {
 	struct lc_peer_obs *p = lc_row_peer(row, end);
-	if (p)
-		return p;
+	if (p || row->n_peers < LC_MAX_PEERS)
+		return p; /* (found or added; or out of memory: no place taken) */
 	/* Full: the place of a peer that only sent requests, one the check
 	 * did not wait for if there is one, else one it waited for. */
 	for (int pass = 0; pass < 2 && !p; pass++)

@@ -280,10 +280,15 @@ static void finish_check(struct linkcheck *lc, struct lc_bond *b, int64_t now)
 	b->result.wall_ms = wall_ms();
 	b->result.took_ms = (uint32_t)(now - started_ms);
 	b->result.trigger_ms = (uint32_t)(now - b->run.since_ms);
-	memcpy(b->shown, b->live, b->n * sizeof(*b->shown));
-	for (size_t i = 0; i < b->n; i++)
+	bool short_of_memory = false;
+	for (size_t i = 0; i < b->n; i++) {
+		short_of_memory |= lc_row_copy(&b->shown[i], &b->live[i]) < 0;
 		for (size_t p = 0; p < b->shown[i].n_peers; p++)
 			b->shown[i].peers[p].expected = false;
+	}
+	if (short_of_memory)
+		log_warn("%s: link check: out of memory: the last check is shown with fewer "
+			 "peers than it heard", b->name);
 	b->result.m = (struct lc_matrix){.mode = b->mode, .mtu = b->mtu, .slaves = b->shown,
 					 .n_slaves = b->n, .lag_expected = b->lag_expected};
 	snprintf(b->result.m.bond, IFNAMSIZ, "%s", b->name);

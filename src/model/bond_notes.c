@@ -94,3 +94,35 @@ bool bond_failing_text(const struct bond_failing *list, char *out, size_t len)
 	and_more(list->more, out, len, used);
 	return list->n > 0;
 }
+
+/* (strncmp: a string that fills its array is compared to its end) */
+#define SAME_TEXT(a, b, field) (strncmp((a)->field, (b)->field, sizeof((a)->field)) == 0)
+
+bool action_failure_equal(const struct action_failure *a, const struct action_failure *b)
+{
+	return SAME_TEXT(a, b, key) && SAME_TEXT(a, b, ifname) && a->err == b->err &&
+	       a->config_error == b->config_error && a->since_ms == b->since_ms &&
+	       SAME_TEXT(a, b, words) && SAME_TEXT(a, b, context);
+}
+
+void bond_failing_diff_start(struct bond_failing_diff *d, const struct bond_failing *was)
+{
+	*d = (struct bond_failing_diff){.was = was};
+}
+
+void bond_failing_diff_add(struct bond_failing_diff *d, const struct action_failure *f)
+{
+	/* bond_failing_add keeps the first BOND_FAILING_MAX in order, and a
+	 * failure past was's entries is told by the count (changed) */
+	if (!d->differs && d->seen < d->was->n &&
+	    !action_failure_equal(&d->was->v[d->seen], f))
+		d->differs = true;
+	d->seen++;
+}
+
+bool bond_failing_diff_changed(const struct bond_failing_diff *d)
+{
+	size_t kept = d->seen < BOND_FAILING_MAX ? d->seen : BOND_FAILING_MAX;
+
+	return d->differs || kept != d->was->n || d->seen - kept != d->was->more;
+}

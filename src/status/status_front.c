@@ -203,7 +203,7 @@ static void on_settled(struct status_server *s, struct client *c)
 }
 
 /* A client's answer arrived: queued, and the client reads requests again;
- * the dispatch serves it (status_server.c, serve_answered). */
+ * the dispatch serves it (status_server.c, serve_marked). */
 static void front_deliver(struct client *c, const char *reply, size_t len)
 {
 	sb_add(&c->out, reply, len);

@@ -343,35 +343,30 @@ static void sweep(struct status_server *s)
 	s->timer_ms = next;
 }
 
-/* The budgets' timer: clients of uids with budget again are read and
- * answered again. */
-static void unblock_budgets(struct status_server *s)
+/* The two marks a client may carry until the server serves it again. */
+enum client_mark {
+	MARK_BUDGET, /* budget_blocked: its uid has budget again (the timer) */
+	MARK_SERVE,  /* serve: bondd or a snapshot sent its answer
+		      * (status_front.c marks it) */
+};
+
+static bool *client_mark(struct client *c, enum client_mark mark)
 {
-	s->budget_wake_ms = 0;
-	for (size_t i = 0; i < s->n_clients;) {
-		struct client *c = s->clients[i];
-		if (!c->budget_blocked) {
-			i++;
-			continue;
-		}
-		c->budget_blocked = false;
-		if (client_service(s, c) < 0)
-			continue; /* dropped: slot i holds another client now */
-		i++;
-	}
+	return mark == MARK_BUDGET ? &c->budget_blocked : &c->serve;
 }
 
-/* The clients whose answers bondd or a snapshot sent (status_front.c marks
- * them): their next requests answered, their replies sent. */
-static void serve_answered(struct status_server *s)
+/* Serves again, once, each client carrying `mark`, clearing it first: its
+ * next requests read and answered, its replies sent. */
+static void serve_marked(struct status_server *s, enum client_mark mark)
 {
 	for (size_t i = 0; i < s->n_clients;) {
 		struct client *c = s->clients[i];
-		if (!c->serve) {
+		bool *marked = client_mark(c, mark);
+		if (!*marked) {
 			i++;
 			continue;
 		}
-		c->serve = false;
+		*marked = false;
 		if (client_service(s, c) < 0)
 			continue; /* dropped: slot i holds another client now */
 		i++;
@@ -391,14 +386,16 @@ void status_server_dispatch(struct status_server *s)
 		} else if (evs[i].data.u64 == TAG_TIMER) {
 			clock_timer_take(s->timer_fd);
 			s->timer_ms = 0;
-			if (s->budget_wake_ms && s->budget_wake_ms <= (int64_t)clock_mono_ms())
-				unblock_budgets(s);
+			if (s->budget_wake_ms && s->budget_wake_ms <= (int64_t)clock_mono_ms()) {
+				s->budget_wake_ms = 0;
+				serve_marked(s, MARK_BUDGET);
+			}
 		} else if (evs[i].data.u64 == TAG_PARENT) {
 			front_on_parent(s);
-			serve_answered(s);
+			serve_marked(s, MARK_SERVE);
 		} else if (evs[i].data.u64 == TAG_SNAP) {
 			front_on_snap(s);
-			serve_answered(s);
+			serve_marked(s, MARK_SERVE);
 		} else {
 			struct client *c = evs[i].data.ptr;
 			/* A client dropped earlier in this batch is not in the

@@ -77,5 +77,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	sb_free(&sb);
 	findings_free(&out);
+	lc_rows_free(rows, 4);
 	return 0;
 }

@@ -191,6 +191,161 @@ static void failing_joined_and_bounded(void **state)
 	assert_null(strstr(text, "more"));
 }
 
+/* Whether the failures given one by one make the list stored before
+ * (bond_failing_diff), without making it: a table of the list before and
+ * the failures now, each a letter (A, B, C; "." one more filler), with A
+ * altered in one field. */
+enum tweak {
+	SAME, KEY, IFNAME, ERR, CONFIG_ERROR, SINCE, WORDS, CONTEXT, PAST_NUL,
+	FILLED,  /* words fill their array, no end inside */
+	FILLED2, /* the same, its last byte other */
+};
+
+struct diff_case {
+	const char *what;
+	const char *was, *now;
+	enum tweak tweak;     /* done to every A of now */
+	bool changed;         /* the list they make is not the one before */
+	enum tweak tweak_was; /* done to every A before (SAME unless said) */
+};
+
+#define MAX_DOTS "............" /* BOND_FAILING_MAX fillers */
+_Static_assert(sizeof(MAX_DOTS) - 1 == BOND_FAILING_MAX, "MAX_DOTS fills a list");
+
+static const struct diff_case diff_cases[] = {
+	{"none before, none now", "", "", SAME, false, SAME},
+	{"none before, one now", "", "A", SAME, true, SAME},
+	{"one before, none now", "A", "", SAME, true, SAME},
+	{"the same one", "A", "A", SAME, false, SAME},
+	{"the same two", "AB", "AB", SAME, false, SAME},
+	{"the same two in the other order", "AB", "BA", SAME, true, SAME},
+	{"one more after the same", "AB", "ABC", SAME, true, SAME},
+	{"one fewer at the end", "ABC", "AB", SAME, true, SAME},
+	{"another in place of the last", "AB", "AC", SAME, true, SAME},
+	{"its key", "AB", "AB", KEY, true, SAME},
+	{"its link", "AB", "AB", IFNAME, true, SAME},
+	{"its errno (not in its text)", "AB", "AB", ERR, true, SAME},
+	{"a configuration error now", "AB", "AB", CONFIG_ERROR, true, SAME},
+	{"its first failure's time (not in its text)", "BA", "BA", SINCE, true, SAME},
+	{"the kernel's words", "A", "A", WORDS, true, SAME},
+	{"the context", "A", "A", CONTEXT, true, SAME},
+	{"a byte past a string's end is no change", "AB", "AB", PAST_NUL, false, SAME},
+	{"words that fill their array, the same", "A", "A", FILLED, false, FILLED},
+	{"words that fill their array, the last byte other", "A", "A", FILLED2, true, FILLED},
+	{"a full list, the same", MAX_DOTS, MAX_DOTS, SAME, false, SAME},
+	{"a full list, one more counted", MAX_DOTS, MAX_DOTS "A", SAME, true, SAME},
+	{"a full list, one fewer", MAX_DOTS, "...........", SAME, true, SAME},
+	{"a full list, the last other", MAX_DOTS, "..........." "A", SAME, true, SAME},
+	{"the ones past the kept only counted", MAX_DOTS "AB", MAX_DOTS "CA", SAME, false, SAME},
+	{"past the kept, one more counted", MAX_DOTS "AB", MAX_DOTS "ABC", SAME, true, SAME},
+	{"past the kept, one fewer counted", MAX_DOTS "AB", MAX_DOTS "B", SAME, true, SAME},
+	{"the last kept other, the rest the same", "..........." "AB", "..........." "CB", SAME,
+	 true, SAME},
+};
+
+static struct action_failure diff_failure(char letter, enum tweak tweak)
+{
+	struct action_failure f = {.err = 16, .since_ms = 1000};
+	const char *link = letter == 'A' ? "eth1" : letter == 'B' ? "eth2" : letter == 'C' ? "eth3"
+										       : "e";
+
+	snprintf(f.key, sizeof(f.key), "link %s", link);
+	snprintf(f.ifname, sizeof(f.ifname), "%s", link);
+	snprintf(f.words, sizeof(f.words), "enslaving it to bond0 refused by the kernel: %s",
+		 letter == '.' ? "x" : "Device or resource busy");
+	if (letter != 'A')
+		return f;
+	switch (tweak) {
+	case SAME:
+		break;
+	case KEY:
+		snprintf(f.key, sizeof(f.key), "mtu eth1");
+		break;
+	case IFNAME:
+		snprintf(f.ifname, sizeof(f.ifname), "eth9");
+		break;
+	case ERR:
+		f.err = 22;
+		break;
+	case CONFIG_ERROR:
+		f.config_error = true;
+		break;
+	case SINCE:
+		f.since_ms = 2000;
+		break;
+	case WORDS:
+		snprintf(f.words, sizeof(f.words), "enslaving it to bond0 refused by the kernel: "
+						   "Device or resource busx");
+		break;
+	case CONTEXT:
+		snprintf(f.context, sizeof(f.context), " (it is enslaved to bond1)");
+		break;
+	case PAST_NUL:
+		f.words[sizeof(f.words) - 1] = 'z';
+		f.key[sizeof(f.key) - 1] = 'z';
+		f.context[5] = 'z';
+		break;
+	case FILLED:
+	case FILLED2:
+		memset(f.words, 'w', sizeof(f.words));
+		if (tweak == FILLED2)
+			f.words[sizeof(f.words) - 1] = 'v';
+		break;
+	}
+	return f;
+}
+
+static void diff_table(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(diff_cases) / sizeof(diff_cases[0]); i++) {
+		const struct diff_case *c = &diff_cases[i];
+		/* (static: a list is some 5 KB) */
+		static struct bond_failing was, next;
+		struct bond_failing_diff d;
+		memset(&was, 0, sizeof(was));
+		memset(&next, 0, sizeof(next));
+		for (const char *p = c->was; *p; p++) {
+			struct action_failure f = diff_failure(*p, c->tweak_was);
+			bond_failing_add(&was, &f);
+		}
+		bond_failing_diff_start(&d, &was);
+		for (const char *p = c->now; *p; p++) {
+			struct action_failure f = diff_failure(*p, c->tweak);
+			bond_failing_diff_add(&d, &f);
+			bond_failing_add(&next, &f);
+		}
+		if (bond_failing_diff_changed(&d) != c->changed)
+			fail_msg("%s: %s, want %s", c->what,
+				 c->changed ? "the same" : "changed", c->changed ? "changed" : "the same");
+		/* The same: what is stored shows as what would be made. */
+		if (!c->changed) {
+			static char a[BOND_NOTES_TEXT * 8], b[BOND_NOTES_TEXT * 8];
+			bond_failing_text(&was, a, sizeof(a));
+			bond_failing_text(&next, b, sizeof(b));
+			assert_string_equal(a, b);
+			assert_int_equal(was.n, next.n);
+			assert_int_equal(was.more, next.more);
+		}
+	}
+}
+
+/* Equal failures: each field, the strings to their ends only. */
+static void failure_equal(void **state)
+{
+	(void)state;
+	struct action_failure a = diff_failure('A', SAME), b = a;
+
+	assert_true(action_failure_equal(&a, &b));
+	b.words[sizeof(b.words) - 1] = 'z'; /* past its end */
+	assert_true(action_failure_equal(&a, &b));
+	b = a;
+	b.config_error = true;
+	assert_false(action_failure_equal(&a, &b));
+	b = diff_failure('B', SAME);
+	assert_false(action_failure_equal(&a, &b));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -199,6 +354,8 @@ int main(void)
 		cmocka_unit_test(failure_table),
 		cmocka_unit_test(failure_longest),
 		cmocka_unit_test(failing_joined_and_bounded),
+		cmocka_unit_test(diff_table),
+		cmocka_unit_test(failure_equal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

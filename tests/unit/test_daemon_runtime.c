@@ -143,7 +143,8 @@ static void status_line_from_state(void **state)
 }
 
 /* What backs off for each bond, in the kernel's words (report_failing):
- * its holds' errors, joined; none, and the text is empty again. */
+ * its holds' errors, joined, stored only when they change; none, and the
+ * text is empty again. */
 static void failing_from_holds(void **state)
 {
 	(void)state;
@@ -163,6 +164,24 @@ static void failing_from_holds(void **state)
 	assert_string_equal(d->bonds[0].failing.v[1].key, "mtu eth1");
 	assert_false(bond_failing_text(&d->bonds[1].failing, text, sizeof(text)));
 	assert_string_equal(text, "");
+
+	/* The same again: neither bond's list is stored (a mark past their
+	 * entries stays); an errno alone changed is. */
+	d->bonds[0].failing.v[BOND_FAILING_MAX - 1].err = 99;
+	d->bonds[1].failing.v[BOND_FAILING_MAX - 1].err = 99;
+	report_failing(d);
+	assert_int_equal(d->bonds[0].failing.v[BOND_FAILING_MAX - 1].err, 99);
+	assert_int_equal(d->bonds[1].failing.v[BOND_FAILING_MAX - 1].err, 99);
+	assert_int_equal(d->bonds[0].failing.n, 2);
+	holds_set_error(&d->holds, "mtu eth1", "bond0",
+			&(struct action_failure){.ifname = "eth1", .err = 22,
+						 .words = "Invalid argument"});
+	report_failing(d);
+	assert_int_equal(d->bonds[0].failing.v[1].err, 22);
+	assert_int_equal(d->bonds[0].failing.v[BOND_FAILING_MAX - 1].err, 0);
+	assert_int_equal(d->bonds[1].failing.v[BOND_FAILING_MAX - 1].err, 99);
+	bond_failing_text(&d->bonds[0].failing, text, sizeof(text));
+	assert_string_equal(text, "eth0: Device or resource busy; eth1: Invalid argument");
 	holds_clear(&d->holds);
 	report_failing(d);
 	assert_false(bond_failing_text(&d->bonds[0].failing, text, sizeof(text)));

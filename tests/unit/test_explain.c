@@ -151,6 +151,7 @@ static void world_free(struct world *w)
 	observed_free(&w->obs);
 	findings_free(&w->link);
 	findings_free(&w->lldp);
+	lc_rows_free(w->rows, 4);
 	free(w);
 }
 

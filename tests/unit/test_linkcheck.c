@@ -465,6 +465,7 @@ static void eval_table(void **state)
 			fail_msg("%s: evidence \"%s\" lacks \"%s\"", c->name, out.v[0].evidence,
 				 c->evidence);
 		findings_free(&out);
+		lc_rows_free(rows, 4);
 	}
 }
 
@@ -495,6 +496,7 @@ static void lag_expected(void **state)
 	for (size_t i = 0; i < out.n; i++)
 		assert_int_not_equal(out.v[i].kind, FK_SWITCH_LAG);
 	findings_free(&out);
+	lc_rows_free(rows, 4);
 }
 
 static bool parse_topology(const char *text, bool *value, char *err, size_t errlen)
@@ -546,6 +548,7 @@ static void row_peer_is_bounded(void **state)
 	fill_end(&e, 'b', 5);
 	assert_ptr_equal(lc_row_peer(&row, &e), &row.peers[4]);
 	assert_int_equal(row.n_peers, LC_MAX_PEERS);
+	lc_row_free(&row);
 }
 
 /* A row full of peers that only sent requests (anyone on the wire can) still
@@ -583,6 +586,54 @@ static void row_answer_takes_a_place(void **state)
 		row.peers[i].answered = LC_SIZE_BIT(LC_SMALL);
 	fill_end(&e, 'c', 1);
 	assert_null(lc_row_peer_answered(&row, &e));
+	lc_row_free(&row);
+}
+
+/* A row holds room for the peers it has seen, not for LC_MAX_PEERS; the
+ * shown row is a copy of its own (finish_check), whatever the live row does
+ * after. */
+static void row_grows_and_copies(void **state)
+{
+	(void)state;
+	struct lc_slave_obs live = {0}, shown = {0};
+	struct lc_end e;
+
+	assert_null(live.peers);
+	for (size_t n = 1; n <= 40; n++) {
+		fill_end(&e, 'b', (int)n);
+		assert_non_null(lc_row_peer(&live, &e));
+		assert_int_equal(live.n_peers, n);
+		assert_true(live.cap_peers >= n && live.cap_peers <= 2 * n + 4);
+	}
+	snprintf(live.name, IFNAMSIZ, "e1");
+	live.probed = true;
+	live.peers[7].answered = LC_SIZE_BIT(LC_FULL);
+	assert_int_equal(lc_row_copy(&shown, &live), 0);
+	assert_string_equal(shown.name, "e1");
+	assert_true(shown.probed);
+	assert_int_equal(shown.n_peers, 40);
+	assert_ptr_not_equal(shown.peers, live.peers);
+	assert_int_equal(shown.peers[7].answered, LC_SIZE_BIT(LC_FULL));
+	for (size_t i = 0; i < 40; i++)
+		assert_true(lc_end_same(&shown.peers[i].end, &live.peers[i].end));
+	/* the live row moves on; the copy stays */
+	live.peers[7].answered = 0;
+	live.n_peers = 2;
+	assert_int_equal(shown.peers[7].answered, LC_SIZE_BIT(LC_FULL));
+	/* a smaller copy reuses the room it has */
+	struct lc_peer_obs *room = shown.peers;
+	assert_int_equal(lc_row_copy(&shown, &live), 0);
+	assert_ptr_equal(shown.peers, room);
+	assert_int_equal(shown.n_peers, 2);
+	/* an empty row copies to an empty one */
+	struct lc_slave_obs none = {0}, copy = {0};
+	assert_int_equal(lc_row_copy(&copy, &none), 0);
+	assert_int_equal(copy.n_peers, 0);
+	lc_row_free(&live);
+	lc_row_free(&shown);
+	lc_row_free(&copy);
+	assert_null(live.peers);
+	assert_int_equal(live.cap_peers, 0);
 }
 
 /* --- rendering -------------------------------------------------------------- */
@@ -627,6 +678,7 @@ static void render_matrix(void **state)
 	assert_string_equal(out.s, "null");
 	sb_free(&out);
 	findings_free(&f);
+	lc_rows_free(rows, 4);
 }
 
 /* A check that heard no peer: its retry in --json and in the table, no
@@ -748,6 +800,7 @@ int main(void)
 		cmocka_unit_test(topology_key),
 		cmocka_unit_test(row_peer_is_bounded),
 		cmocka_unit_test(row_answer_takes_a_place),
+		cmocka_unit_test(row_grows_and_copies),
 		cmocka_unit_test(render_matrix),
 		cmocka_unit_test(render_no_peer),
 		cmocka_unit_test(config_key),

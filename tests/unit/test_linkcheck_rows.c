@@ -26,6 +26,8 @@ static struct lc_bond *bond2(void)
 {
 	struct lc_bond *b = calloc(1, sizeof(*b));
 	assert_non_null(b);
+	lc_rows_free(live, 2);
+	lc_rows_free(shown, 2);
 	memset(live, 0, sizeof(live));
 	memset(shown, 0, sizeof(shown));
 	snprintf(b->name, sizeof(b->name), "bond0");
@@ -51,9 +53,13 @@ static struct lc_end end_of(char host, int slave)
 static struct lc_peer_obs *add(struct lc_slave_obs *row, char host, int slave, uint8_t answered,
 			       uint8_t heard, int64_t heard_ms)
 {
-	struct lc_peer_obs *pe = &row->peers[row->n_peers++];
-	*pe = (struct lc_peer_obs){.end = end_of(host, slave), .answered = answered,
-				   .heard = heard, .heard_ms = heard_ms};
+	struct lc_end e = end_of(host, slave);
+	size_t n = row->n_peers;
+	struct lc_peer_obs *pe = lc_row_peer(row, &e);
+	assert_non_null(pe);
+	assert_int_equal(row->n_peers, n + 1); /* (a new peer, not one found) */
+	*pe = (struct lc_peer_obs){.end = e, .answered = answered, .heard = heard,
+				   .heard_ms = heard_ms};
 	return pe;
 }
 
