@@ -115,6 +115,10 @@ struct lc_guard {
 	unsigned paused;      /* times a filtered socket's budget ran out */
 	int64_t spent_ms;     /* a shared socket's slave window: when its
 			       * budget last ran out (0: never) */
+	unsigned renewed;     /* times the guard gave the socket a fresh
+			       * window (the filter went on, a pause ended);
+			       * a shared socket's slave window: the socket's
+			       * count when this window began */
 };
 
 /* Frames the socket may still read at now_ms of `budget` a window (a new
@@ -151,6 +155,14 @@ bool lc_guard_flooded(const struct lc_guard *g, int64_t since_ms);
  * it was open; filtered, one slave over its budget (a flood from a
  * peer's address) does not pause the socket that the other slaves' frames
  * come by: only its whole budget spent does (lc_guard_spent).
+ * When the guard gives the socket a fresh window (the filter goes on, a
+ * pause ends), every slave's window starts anew at its next frame, as a
+ * slave's own socket's does: what a slave read before, the flood's frames
+ * against the open budget, takes nothing from the filtered budget of the
+ * peers' frames the filter admits.  (Kept, each slave's window of the
+ * flood's second stayed spent against the smaller filtered budget until
+ * it ended: the requests of a peer's check then, and its re-sent ones,
+ * went unanswered on every slave of the socket; sandbox 181.)
  */
 bool lc_shared_take(struct lc_guard *sock, struct lc_guard *w, int64_t now_ms, unsigned budget,
 		    enum lc_guard_act *act);

@@ -88,6 +88,7 @@ enum lc_guard_act lc_guard_spent(struct lc_guard *g, int64_t now_ms)
 		g->look_ms = now_ms;
 		g->calm = 0;
 		g->engaged++;
+		g->renewed++;
 		new_window(g, now_ms);
 		return LC_GUARD_ATTACH;
 	case LC_GUARD_FILTERED:
@@ -133,6 +134,7 @@ enum lc_guard_act lc_guard_tick(struct lc_guard *g, int64_t now_ms, unsigned cou
 		if (now_ms < g->window_ms + 1000)
 			return LC_GUARD_NONE;
 		g->state = LC_GUARD_FILTERED;
+		g->renewed++;
 		new_window(g, now_ms);
 		return LC_GUARD_RESUME;
 	}
@@ -158,6 +160,11 @@ bool lc_shared_take(struct lc_guard *sock, struct lc_guard *w, int64_t now_ms, u
 {
 	*act = LC_GUARD_NONE;
 	sock->reads++;
+	/* (the socket's window renewed by its guard: the slave's too) */
+	if (w->renewed != sock->renewed) {
+		new_window(w, now_ms);
+		w->renewed = sock->renewed;
+	}
 	if (lc_guard_left(w, now_ms, budget)) {
 		w->reads++;
 		return true;
