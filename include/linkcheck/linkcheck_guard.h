@@ -80,10 +80,17 @@ bool lc_macs_note(struct lc_macs *m, const uint8_t mac[6], int64_t now_ms);
  * one of macs[0..n) and drops every other: 5 instructions per address
  * (compared as a word and a half-word of the link-layer header,
  * SKF_LL_OFF: the socket is SOCK_DGRAM, its offset 0 is past the header)
- * and a final drop.  Returns the instructions written, at most
+ * and a final drop.  First, 3 drop a frame sent to another station's
+ * unicast address (PACKET_OTHERHOST), whoever sent it: none is ours (a
+ * request is broadcast, an answer or an echo goes to the address of the
+ * slave that asked), and a switch floods a peer's answers and echoes to
+ * a flood's made-up senders to every port of a VLAN where it has not
+ * learnt their addresses: admitted by the peer's address, they took the
+ * peer's filtered budget, and its own check's requests went unanswered
+ * (sandbox 181).  Returns the instructions written, at most
  * LC_FILTER_LEN(n); 0 when cap is too small.
  */
-#define LC_FILTER_LEN(n) (5 * (n) + 1)
+#define LC_FILTER_LEN(n) (5 * (n) + 4)
 size_t lc_filter_build(const uint8_t (*macs)[6], size_t n, struct sock_filter *out, size_t cap);
 
 enum lc_guard_state {
@@ -211,7 +218,7 @@ bool lc_tally_note(struct lc_tally *t, const uint8_t mac[6], int64_t now_ms);
 
 /* The most addresses one filter holds: the kernel takes at most
  * BPF_MAXINSNS (4096) instructions (net/core/filter.c bpf_check_classic,
- * through sk_attach_filter), 5 an address and the final drop. */
+ * through sk_attach_filter), 5 an address and 4 more (LC_FILTER_LEN). */
 #define LC_FILTER_MACS_MAX 800
 /*
  * The addresses of a shared socket's filter: out[0..have) are given (the

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <linux/if_packet.h>
 
 #include "linkcheck_guard.h"
 #include "linkcheck_io.h"
@@ -87,16 +88,22 @@ static void macs_keep_the_latest(void **state)
 }
 
 /* A classic BPF interpreter for what lc_filter_build writes: absolute
- * loads of the link-layer header (SKF_LL_OFF), JEQ, RET.  A load past the
- * frame drops it, as the kernel's does. */
+ * loads of the link-layer header (SKF_LL_OFF) and of the packet type
+ * (SKF_AD_PKTTYPE, the frame's pkttype), JEQ, RET.  A load past the frame
+ * drops it, as the kernel's does. */
 static uint32_t run_filter(const struct sock_filter *p, size_t n, const uint8_t *frame,
-			   size_t len)
+			   size_t len, uint32_t pkttype)
 {
 	uint32_t A = 0;
 	for (size_t pc = 0; pc < n; pc++) {
 		const struct sock_filter *in = &p[pc];
 		switch (in->code) {
 		case BPF_LD | BPF_W | BPF_ABS:
+			if (in->k == (uint32_t)SKF_AD_OFF + SKF_AD_PKTTYPE) {
+				A = pkttype;
+				break;
+			}
+			/* fall through */
 		case BPF_LD | BPF_H | BPF_ABS: {
 			assert_true(in->k >= (uint32_t)SKF_LL_OFF);
 			size_t off = in->k - (uint32_t)SKF_LL_OFF;
@@ -131,15 +138,25 @@ static void filter_admits_the_listed_sources(void **state)
 	};
 	static const struct {
 		uint8_t src[6];
+		uint32_t pkttype; /* as eth_type_trans set it on our slave */
 		bool admitted;
 	} cases[] = {
-		{{0x02, 0x00, 0x00, 0x00, 0x00, 0x01}, true},
-		{{0x52, 0x54, 0x00, 0x12, 0x34, 0x56}, true},
-		{{0xfe, 0xff, 0xff, 0xff, 0xff, 0xff}, true},
-		{{0x02, 0x00, 0x00, 0x00, 0x00, 0x02}, false}, /* last byte differs */
-		{{0x02, 0x00, 0x00, 0x01, 0x00, 0x01}, false}, /* the word differs */
-		{{0x52, 0x54, 0x00, 0x12, 0x00, 0x01}, false}, /* halves of two */
-		{{0x00, 0x00, 0x00, 0x00, 0x00, 0x00}, false},
+		/* a request (broadcast) from a listed address */
+		{{0x02, 0x00, 0x00, 0x00, 0x00, 0x01}, PACKET_BROADCAST, true},
+		{{0x52, 0x54, 0x00, 0x12, 0x34, 0x56}, PACKET_BROADCAST, true},
+		{{0xfe, 0xff, 0xff, 0xff, 0xff, 0xff}, PACKET_BROADCAST, true},
+		/* an answer or an echo to our address */
+		{{0x52, 0x54, 0x00, 0x12, 0x34, 0x56}, PACKET_HOST, true},
+		/* a listed peer's answer or echo to another station (a
+		 * flood's made-up sender), flooded to us by the switch */
+		{{0x52, 0x54, 0x00, 0x12, 0x34, 0x56}, PACKET_OTHERHOST, false},
+		{{0x02, 0x00, 0x00, 0x00, 0x00, 0x01}, PACKET_OTHERHOST, false},
+		{{0x02, 0x00, 0x00, 0x00, 0x00, 0x02}, PACKET_BROADCAST, false}, /* last byte differs */
+		{{0x02, 0x00, 0x00, 0x01, 0x00, 0x01}, PACKET_BROADCAST, false}, /* the word differs */
+		{{0x52, 0x54, 0x00, 0x12, 0x00, 0x01}, PACKET_BROADCAST, false}, /* halves of two */
+		{{0x00, 0x00, 0x00, 0x00, 0x00, 0x00}, PACKET_BROADCAST, false},
+		{{0x02, 0x00, 0x00, 0x00, 0x00, 0x02}, PACKET_HOST, false},
+		{{0x02, 0x00, 0x00, 0x00, 0x00, 0x02}, PACKET_OTHERHOST, false},
 	};
 	struct sock_filter prog[LC_FILTER_LEN(3)];
 	size_t n = lc_filter_build(macs, 3, prog, LC_FILTER_LEN(3));
@@ -149,19 +166,19 @@ static void filter_admits_the_listed_sources(void **state)
 		memcpy(frame + 6, cases[i].src, 6);
 		frame[12] = 0x88;
 		frame[13] = 0xb5;
-		uint32_t r = run_filter(prog, n, frame, sizeof(frame));
+		uint32_t r = run_filter(prog, n, frame, sizeof(frame), cases[i].pkttype);
 		if ((r != 0) != cases[i].admitted)
 			fail_msg("case %zu: returned %u", i, r);
 	}
 	/* a frame too short for a source address is dropped */
 	uint8_t runt[8] = {0};
-	assert_int_equal(run_filter(prog, n, runt, sizeof(runt)), 0);
+	assert_int_equal(run_filter(prog, n, runt, sizeof(runt), PACKET_BROADCAST), 0);
 	/* no address: every frame dropped */
-	n = lc_filter_build(macs, 0, prog, 1);
-	assert_int_equal(n, 1);
+	n = lc_filter_build(macs, 0, prog, LC_FILTER_LEN(0));
+	assert_int_equal(n, LC_FILTER_LEN(0));
 	uint8_t frame[64] = {0};
 	memcpy(frame + 6, macs[0], 6);
-	assert_int_equal(run_filter(prog, n, frame, sizeof(frame)), 0);
+	assert_int_equal(run_filter(prog, n, frame, sizeof(frame), PACKET_BROADCAST), 0);
 	/* too little room: nothing written */
 	assert_int_equal(lc_filter_build(macs, 3, prog, LC_FILTER_LEN(3) - 1), 0);
 	/* the most the kernel takes (BPF_MAXINSNS) holds a full list and
