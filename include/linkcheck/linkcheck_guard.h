@@ -81,13 +81,17 @@ bool lc_macs_note(struct lc_macs *m, const uint8_t mac[6], int64_t now_ms);
  * (compared as a word and a half-word of the link-layer header,
  * SKF_LL_OFF: the socket is SOCK_DGRAM, its offset 0 is past the header)
  * and a final drop.  First, 3 drop a frame sent to another station's
- * unicast address (PACKET_OTHERHOST), whoever sent it: none is ours (a
- * request is broadcast, an answer or an echo goes to the address of the
- * slave that asked), and a switch floods a peer's answers and echoes to
- * a flood's made-up senders to every port of a VLAN where it has not
- * learnt their addresses: admitted by the peer's address, they took the
- * peer's filtered budget, and its own check's requests went unanswered
- * (sandbox 181).  Returns the instructions written, at most
+ * unicast address (PACKET_OTHERHOST), whoever sent it: none is this
+ * slave's (a request is broadcast, an answer or an echo goes to the
+ * address of the slave that asked), and a switch floods a peer's answers
+ * and echoes to a flood's made-up senders to every port of a VLAN where
+ * it has not learnt their addresses: admitted by the peer's address, they
+ * took the peer's filtered budget, and its own check's requests went
+ * unanswered (sandbox 181).  (In balance-tlb and balance-alb, whose
+ * slaves keep addresses of their own, an answer to a sibling's request
+ * that reached this slave, a shared domain, is dropped too: a flooded
+ * slave's findings wait anyway, lc_settle_hold_flooded.)  Returns the
+ * instructions written, at most
  * LC_FILTER_LEN(n); 0 when cap is too small.
  */
 #define LC_FILTER_LEN(n) (5 * (n) + 4)
