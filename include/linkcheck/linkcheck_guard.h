@@ -80,10 +80,21 @@ bool lc_macs_note(struct lc_macs *m, const uint8_t mac[6], int64_t now_ms);
  * one of macs[0..n) and drops every other: 5 instructions per address
  * (compared as a word and a half-word of the link-layer header,
  * SKF_LL_OFF: the socket is SOCK_DGRAM, its offset 0 is past the header)
- * and a final drop.  Returns the instructions written, at most
+ * and a final drop.  First, 3 drop a frame sent to another station's
+ * unicast address (PACKET_OTHERHOST), whoever sent it: none is this
+ * slave's (a request is broadcast, an answer or an echo goes to the
+ * address of the slave that asked), and a switch floods a peer's answers
+ * and echoes to a flood's made-up senders to every port of a VLAN where
+ * it has not learnt their addresses: admitted by the peer's address, they
+ * took the peer's filtered budget, and its own check's requests went
+ * unanswered (sandbox 181).  (In balance-tlb and balance-alb, whose
+ * slaves keep addresses of their own, an answer to a sibling's request
+ * that reached this slave, a shared domain, is dropped too: a flooded
+ * slave's findings wait anyway, lc_settle_hold_flooded.)  Returns the
+ * instructions written, at most
  * LC_FILTER_LEN(n); 0 when cap is too small.
  */
-#define LC_FILTER_LEN(n) (5 * (n) + 1)
+#define LC_FILTER_LEN(n) (5 * (n) + 4)
 size_t lc_filter_build(const uint8_t (*macs)[6], size_t n, struct sock_filter *out, size_t cap);
 
 enum lc_guard_state {
@@ -115,6 +126,10 @@ struct lc_guard {
 	unsigned paused;      /* times a filtered socket's budget ran out */
 	int64_t spent_ms;     /* a shared socket's slave window: when its
 			       * budget last ran out (0: never) */
+	unsigned renewed;     /* times the guard gave the socket a fresh
+			       * window (the filter went on, a pause ended);
+			       * a shared socket's slave window: the socket's
+			       * count when this window began */
 };
 
 /* Frames the socket may still read at now_ms of `budget` a window (a new
@@ -151,6 +166,14 @@ bool lc_guard_flooded(const struct lc_guard *g, int64_t since_ms);
  * it was open; filtered, one slave over its budget (a flood from a
  * peer's address) does not pause the socket that the other slaves' frames
  * come by: only its whole budget spent does (lc_guard_spent).
+ * When the guard gives the socket a fresh window (the filter goes on, a
+ * pause ends), every slave's window starts anew at its next frame, as a
+ * slave's own socket's does: what a slave read before, the flood's frames
+ * against the open budget, takes nothing from the filtered budget of the
+ * peers' frames the filter admits.  (Kept, each slave's window of the
+ * flood's second stayed spent against the smaller filtered budget until
+ * it ended: the requests of a peer's check then, and its re-sent ones,
+ * went unanswered on every slave of the socket; sandbox 181.)
  */
 bool lc_shared_take(struct lc_guard *sock, struct lc_guard *w, int64_t now_ms, unsigned budget,
 		    enum lc_guard_act *act);
@@ -199,7 +222,7 @@ bool lc_tally_note(struct lc_tally *t, const uint8_t mac[6], int64_t now_ms);
 
 /* The most addresses one filter holds: the kernel takes at most
  * BPF_MAXINSNS (4096) instructions (net/core/filter.c bpf_check_classic,
- * through sk_attach_filter), 5 an address and the final drop. */
+ * through sk_attach_filter), 5 an address and 4 more (LC_FILTER_LEN). */
 #define LC_FILTER_MACS_MAX 800
 /*
  * The addresses of a shared socket's filter: out[0..have) are given (the

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <linux/if_packet.h>
 
 #include "linkcheck_io.h"
 
@@ -44,6 +45,14 @@ size_t lc_filter_build(const uint8_t (*macs)[6], size_t n, struct sock_filter *o
 	if (cap < LC_FILTER_LEN(n))
 		return 0;
 	size_t k = 0;
+	/* the frame's packet type, as eth_type_trans (net/ethernet/eth.c)
+	 * set it on the receiving slave against its own address
+	 * (net/core/filter.c convert_skb_access, SKF_AD_PKTTYPE): to
+	 * another station, dropped */
+	out[k++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+						(uint32_t)SKF_AD_OFF + SKF_AD_PKTTYPE);
+	out[k++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PACKET_OTHERHOST, 0, 1);
+	out[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, 0);
 	for (size_t i = 0; i < n; i++) {
 		const uint8_t *a = macs[i];
 		uint32_t hi = (uint32_t)a[0] << 24 | (uint32_t)a[1] << 16 | (uint32_t)a[2] << 8 | a[3];
@@ -88,6 +97,7 @@ enum lc_guard_act lc_guard_spent(struct lc_guard *g, int64_t now_ms)
 		g->look_ms = now_ms;
 		g->calm = 0;
 		g->engaged++;
+		g->renewed++;
 		new_window(g, now_ms);
 		return LC_GUARD_ATTACH;
 	case LC_GUARD_FILTERED:
@@ -133,6 +143,7 @@ enum lc_guard_act lc_guard_tick(struct lc_guard *g, int64_t now_ms, unsigned cou
 		if (now_ms < g->window_ms + 1000)
 			return LC_GUARD_NONE;
 		g->state = LC_GUARD_FILTERED;
+		g->renewed++;
 		new_window(g, now_ms);
 		return LC_GUARD_RESUME;
 	}
@@ -158,6 +169,11 @@ bool lc_shared_take(struct lc_guard *sock, struct lc_guard *w, int64_t now_ms, u
 {
 	*act = LC_GUARD_NONE;
 	sock->reads++;
+	/* (the socket's window renewed by its guard: the slave's too) */
+	if (w->renewed != sock->renewed) {
+		new_window(w, now_ms);
+		w->renewed = sock->renewed;
+	}
 	if (lc_guard_left(w, now_ms, budget)) {
 		w->reads++;
 		return true;

@@ -18,9 +18,9 @@
 #                                         made-up host (dd...01, dd...02, ...)
 #                                         that never answers, INTERVAL s apart
 #   lc-rogue.py flood IFACE SECONDS HOSTS READY RATE  requests from HOSTS
-#                                         fake hosts, RATE a second (READY: a
-#                                         file made after the first round);
-#                                         prints the count
+#                                         fake hosts in turn, RATE a second,
+#                                         evenly (READY: a file made after
+#                                         the first 10 ms); prints the count
 import os, socket, struct, sys, time
 
 ETH = 0x88B5
@@ -115,13 +115,18 @@ elif mode == "flood":
                     request(os.urandom(16), bond='b"0', slave="e\\1", flags=i & 1, probe=i))
               for i in range(n)]
     rate = float(sys.argv[6])
+    # Spread evenly, a chunk every 10 ms, the hosts in turn: any span of
+    # a check's sees rate x span requests from as many hosts (up to n),
+    # where rounds of n in one burst each n / rate s left a check between
+    # two bursts with part of one (sandbox 181's row under the budget).
+    chunk = max(1, int(rate / 100))
     start = time.monotonic()
     end, sent = start + float(sys.argv[3]), 0
     while time.monotonic() < end:
-        for f in frames:
-            s.send(f)
-        if not sent:
+        for _ in range(chunk):
+            s.send(frames[sent % n])
+            sent += 1
+        if sent == chunk:
             open(sys.argv[5], "w").close()
-        sent += n
         time.sleep(max(0, start + sent / rate - time.monotonic()))
     print(sent)

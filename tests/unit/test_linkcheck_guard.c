@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <linux/if_packet.h>
 
 #include "linkcheck_guard.h"
 #include "linkcheck_io.h"
@@ -87,16 +88,22 @@ static void macs_keep_the_latest(void **state)
 }
 
 /* A classic BPF interpreter for what lc_filter_build writes: absolute
- * loads of the link-layer header (SKF_LL_OFF), JEQ, RET.  A load past the
- * frame drops it, as the kernel's does. */
+ * loads of the link-layer header (SKF_LL_OFF) and of the packet type
+ * (SKF_AD_PKTTYPE, the frame's pkttype), JEQ, RET.  A load past the frame
+ * drops it, as the kernel's does. */
 static uint32_t run_filter(const struct sock_filter *p, size_t n, const uint8_t *frame,
-			   size_t len)
+			   size_t len, uint32_t pkttype)
 {
 	uint32_t A = 0;
 	for (size_t pc = 0; pc < n; pc++) {
 		const struct sock_filter *in = &p[pc];
 		switch (in->code) {
 		case BPF_LD | BPF_W | BPF_ABS:
+			if (in->k == (uint32_t)SKF_AD_OFF + SKF_AD_PKTTYPE) {
+				A = pkttype;
+				break;
+			}
+			/* fall through */
 		case BPF_LD | BPF_H | BPF_ABS: {
 			assert_true(in->k >= (uint32_t)SKF_LL_OFF);
 			size_t off = in->k - (uint32_t)SKF_LL_OFF;
@@ -131,15 +138,25 @@ static void filter_admits_the_listed_sources(void **state)
 	};
 	static const struct {
 		uint8_t src[6];
+		uint32_t pkttype; /* as eth_type_trans set it on our slave */
 		bool admitted;
 	} cases[] = {
-		{{0x02, 0x00, 0x00, 0x00, 0x00, 0x01}, true},
-		{{0x52, 0x54, 0x00, 0x12, 0x34, 0x56}, true},
-		{{0xfe, 0xff, 0xff, 0xff, 0xff, 0xff}, true},
-		{{0x02, 0x00, 0x00, 0x00, 0x00, 0x02}, false}, /* last byte differs */
-		{{0x02, 0x00, 0x00, 0x01, 0x00, 0x01}, false}, /* the word differs */
-		{{0x52, 0x54, 0x00, 0x12, 0x00, 0x01}, false}, /* halves of two */
-		{{0x00, 0x00, 0x00, 0x00, 0x00, 0x00}, false},
+		/* a request (broadcast) from a listed address */
+		{{0x02, 0x00, 0x00, 0x00, 0x00, 0x01}, PACKET_BROADCAST, true},
+		{{0x52, 0x54, 0x00, 0x12, 0x34, 0x56}, PACKET_BROADCAST, true},
+		{{0xfe, 0xff, 0xff, 0xff, 0xff, 0xff}, PACKET_BROADCAST, true},
+		/* an answer or an echo to our address */
+		{{0x52, 0x54, 0x00, 0x12, 0x34, 0x56}, PACKET_HOST, true},
+		/* a listed peer's answer or echo to another station (a
+		 * flood's made-up sender), flooded to us by the switch */
+		{{0x52, 0x54, 0x00, 0x12, 0x34, 0x56}, PACKET_OTHERHOST, false},
+		{{0x02, 0x00, 0x00, 0x00, 0x00, 0x01}, PACKET_OTHERHOST, false},
+		{{0x02, 0x00, 0x00, 0x00, 0x00, 0x02}, PACKET_BROADCAST, false}, /* last byte differs */
+		{{0x02, 0x00, 0x00, 0x01, 0x00, 0x01}, PACKET_BROADCAST, false}, /* the word differs */
+		{{0x52, 0x54, 0x00, 0x12, 0x00, 0x01}, PACKET_BROADCAST, false}, /* halves of two */
+		{{0x00, 0x00, 0x00, 0x00, 0x00, 0x00}, PACKET_BROADCAST, false},
+		{{0x02, 0x00, 0x00, 0x00, 0x00, 0x02}, PACKET_HOST, false},
+		{{0x02, 0x00, 0x00, 0x00, 0x00, 0x02}, PACKET_OTHERHOST, false},
 	};
 	struct sock_filter prog[LC_FILTER_LEN(3)];
 	size_t n = lc_filter_build(macs, 3, prog, LC_FILTER_LEN(3));
@@ -149,19 +166,19 @@ static void filter_admits_the_listed_sources(void **state)
 		memcpy(frame + 6, cases[i].src, 6);
 		frame[12] = 0x88;
 		frame[13] = 0xb5;
-		uint32_t r = run_filter(prog, n, frame, sizeof(frame));
+		uint32_t r = run_filter(prog, n, frame, sizeof(frame), cases[i].pkttype);
 		if ((r != 0) != cases[i].admitted)
 			fail_msg("case %zu: returned %u", i, r);
 	}
 	/* a frame too short for a source address is dropped */
 	uint8_t runt[8] = {0};
-	assert_int_equal(run_filter(prog, n, runt, sizeof(runt)), 0);
+	assert_int_equal(run_filter(prog, n, runt, sizeof(runt), PACKET_BROADCAST), 0);
 	/* no address: every frame dropped */
-	n = lc_filter_build(macs, 0, prog, 1);
-	assert_int_equal(n, 1);
+	n = lc_filter_build(macs, 0, prog, LC_FILTER_LEN(0));
+	assert_int_equal(n, LC_FILTER_LEN(0));
 	uint8_t frame[64] = {0};
 	memcpy(frame + 6, macs[0], 6);
-	assert_int_equal(run_filter(prog, n, frame, sizeof(frame)), 0);
+	assert_int_equal(run_filter(prog, n, frame, sizeof(frame), PACKET_BROADCAST), 0);
 	/* too little room: nothing written */
 	assert_int_equal(lc_filter_build(macs, 3, prog, LC_FILTER_LEN(3) - 1), 0);
 	/* the most the kernel takes (BPF_MAXINSNS) holds a full list and
@@ -295,9 +312,10 @@ static void flooded_since(void **state)
  * as a table of steps.  Budgets: slave 0 and 1 have 10 a second each,
  * the other links 5; the socket's, their sum, 25.  A slave over its own
  * budget has its frames dropped (read, not handled) and puts the socket's
- * filter on; once filtered, one slave over its budget drops only its own
- * frames and does not pause the socket: its sibling's frames are still
- * handled, until the socket's whole budget is spent. */
+ * filter on, which starts every slave's window anew; once filtered, one
+ * slave over its budget drops only its own frames and does not pause the
+ * socket: its sibling's frames are still handled, until the socket's
+ * whole budget is spent. */
 static void shared_frames_take_their_slaves_budget(void **state)
 {
 	(void)state;
@@ -313,26 +331,28 @@ static void shared_frames_take_their_slaves_budget(void **state)
 		{0, 0, 10, 10, LC_GUARD_NONE, LC_GUARD_OPEN},
 		/* slave 1 has its own budget, untouched by slave 0's */
 		{10, 1, 10, 10, LC_GUARD_NONE, LC_GUARD_OPEN},
-		/* slave 0 over its budget: dropped, the filter goes on */
-		{20, 0, 3, 0, LC_GUARD_ATTACH, LC_GUARD_FILTERED},
-		/* filtered: slave 1's window is its own, spent this second too */
-		{30, 1, 2, 0, LC_GUARD_NONE, LC_GUARD_FILTERED},
+		/* slave 0 over its budget: that frame dropped, the filter goes
+		 * on; the frames after it (what the filter admits) have a
+		 * fresh window ... */
+		{20, 0, 3, 2, LC_GUARD_ATTACH, LC_GUARD_FILTERED},
+		/* ... on every slave: slave 1's too, bounded by its budget */
+		{30, 1, 12, 10, LC_GUARD_NONE, LC_GUARD_FILTERED},
 		/* a new second: each slave's window is fresh */
-		{1000, 1, 4, 4, LC_GUARD_NONE, LC_GUARD_FILTERED},
+		{1030, 1, 4, 4, LC_GUARD_NONE, LC_GUARD_FILTERED},
 		/* a flood from a peer's address on slave 0: its own frames
 		 * dropped past its budget, the socket not paused */
-		{1010, 0, 50, 10, LC_GUARD_NONE, LC_GUARD_FILTERED},
-		{1020, 1, 6, 6, LC_GUARD_NONE, LC_GUARD_FILTERED},
+		{1040, 0, 50, 10, LC_GUARD_NONE, LC_GUARD_FILTERED},
+		{1050, 1, 6, 6, LC_GUARD_NONE, LC_GUARD_FILTERED},
 		/* other links' frames: their own window */
-		{1030, FOREIGN, 7, 5, LC_GUARD_NONE, LC_GUARD_FILTERED},
-		/* slave 0's window began at 1010: still spent at 2000 ... */
-		{2000, 0, 5, 0, LC_GUARD_NONE, LC_GUARD_FILTERED},
+		{1060, FOREIGN, 7, 5, LC_GUARD_NONE, LC_GUARD_FILTERED},
+		/* slave 0's window began at 1040: still spent at 2030 ... */
+		{2030, 0, 5, 0, LC_GUARD_NONE, LC_GUARD_FILTERED},
 		/* ... a second later the flood spends a fresh one ... */
-		{2010, 0, 12, 10, LC_GUARD_NONE, LC_GUARD_FILTERED},
+		{2040, 0, 12, 10, LC_GUARD_NONE, LC_GUARD_FILTERED},
 		/* ... and other links' frames put no filter on a filtered
 		 * socket, nor take from a slave */
-		{2030, FOREIGN, 9, 5, LC_GUARD_NONE, LC_GUARD_FILTERED},
-		{2040, 1, 10, 10, LC_GUARD_NONE, LC_GUARD_FILTERED},
+		{2060, FOREIGN, 9, 5, LC_GUARD_NONE, LC_GUARD_FILTERED},
+		{2070, 1, 10, 10, LC_GUARD_NONE, LC_GUARD_FILTERED},
 	};
 	struct lc_guard sock = {0}, w[2] = {{0}}, foreign = {0};
 	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
@@ -351,9 +371,93 @@ static void shared_frames_take_their_slaves_budget(void **state)
 	}
 	assert_int_equal(sock.engaged, 1);
 	/* the slave windows say who was flooded when */
-	assert_int_equal(w[0].spent_ms, 2010);
+	assert_int_equal(w[0].spent_ms, 2040);
 	assert_int_equal(w[1].spent_ms, 30);
-	assert_int_equal(foreign.spent_ms, 2030);
+	assert_int_equal(foreign.spent_ms, 2060);
+}
+
+/*
+ * The shared socket's slave windows when its guard renews the socket's
+ * (the filter on, a pause over), with the budgets of sandbox 181's bond:
+ * two slaves of the shared socket, one answering peer slave each.  The
+ * flood of strangers on slave 0 spends its open budget (528); a peer's
+ * echoes to the flood's fake hosts, which the switch floods to every port
+ * of slave 1's VLAN, took 200 of slave 1's.  Once the filter is on, the
+ * peer's next check (3 requests a slave) is read on both, within the
+ * filtered budget (80) of a fresh window: the frames read before, against
+ * the open budget, take nothing from it.  (With the windows kept, both
+ * were past 80 until their second ended: the requests went unanswered.)
+ * The same when a filtered socket, paused by a flood from a peer's
+ * address, is opened again; and the filtered budget still bounds each
+ * slave.  Each step reads frames as read_shared does: the socket's budget
+ * first, then the slave's.
+ */
+static void shared_windows_anew_with_the_guard(void **state)
+{
+	(void)state;
+	enum { READ, TICK };
+	static const struct {
+		int what;
+		int64_t at;
+		int slave;
+		unsigned n;     /* READ: frames that arrive */
+		unsigned taken; /* of them handled */
+		enum lc_guard_act act;    /* the first act on the way */
+		enum lc_guard_state then; /* the socket's state after */
+	} steps[] = {
+		/* open: the peer's echoes to strangers on slave 1, the flood
+		 * on slave 0 up to its budget */
+		{READ, 0, 1, 200, 200, LC_GUARD_NONE, LC_GUARD_OPEN},
+		{READ, 100, 0, 528, 528, LC_GUARD_NONE, LC_GUARD_OPEN},
+		/* slave 0's budget spent: the filter goes on */
+		{READ, 300, 0, 1, 0, LC_GUARD_ATTACH, LC_GUARD_FILTERED},
+		/* the peer's requests, within the second: read on both */
+		{READ, 310, 0, 3, 3, LC_GUARD_NONE, LC_GUARD_FILTERED},
+		{READ, 320, 1, 3, 3, LC_GUARD_NONE, LC_GUARD_FILTERED},
+		/* a slave is still bounded by the filtered budget */
+		{READ, 330, 1, 100, 77, LC_GUARD_NONE, LC_GUARD_FILTERED},
+		{READ, 1320, 1, 3, 3, LC_GUARD_NONE, LC_GUARD_FILTERED},
+		/* a flood from the peer's address on slave 0 spends the
+		 * socket's whole filtered budget: paused ... */
+		{READ, 1400, 0, 5000, 80, LC_GUARD_PAUSE, LC_GUARD_PAUSED},
+		{READ, 1500, 1, 3, 0, LC_GUARD_NONE, LC_GUARD_PAUSED},
+		/* ... until the socket's window ends (it began at 1320) */
+		{TICK, 2320, 0, 0, 0, LC_GUARD_RESUME, LC_GUARD_FILTERED},
+		/* slave 0's window of 1400 runs on, but starts anew */
+		{READ, 2330, 0, 3, 3, LC_GUARD_NONE, LC_GUARD_FILTERED},
+		{READ, 2340, 0, 100, 77, LC_GUARD_NONE, LC_GUARD_FILTERED},
+	};
+	const size_t peers[2] = {1, 1};
+	struct lc_guard sock = {0}, w[2] = {{0}};
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		unsigned taken = 0;
+		enum lc_guard_act first = LC_GUARD_NONE;
+		if (steps[i].what == TICK)
+			first = lc_guard_tick(&sock, steps[i].at, steps[i].n,
+					      lc_shared_budget(peers, 2, false));
+		for (unsigned k = 0; steps[i].what == READ && k < steps[i].n; k++) {
+			enum lc_guard_act act;
+			bool filtered = sock.state != LC_GUARD_OPEN;
+			if (sock.state == LC_GUARD_PAUSED)
+				break;
+			if (!lc_guard_left(&sock, steps[i].at, lc_shared_budget(peers, 2, filtered))) {
+				act = lc_guard_spent(&sock, steps[i].at);
+				if (first == LC_GUARD_NONE)
+					first = act;
+				break;
+			}
+			size_t p = peers[steps[i].slave];
+			taken += lc_shared_take(&sock, &w[steps[i].slave], steps[i].at,
+						filtered ? lc_read_budget_filtered(p) : lc_read_budget(p),
+						&act);
+			if (first == LC_GUARD_NONE)
+				first = act;
+		}
+		if (taken != steps[i].taken || first != steps[i].act || sock.state != steps[i].then)
+			fail_msg("step %zu: %u handled, act %d, state %d", i, taken, first, sock.state);
+	}
+	assert_int_equal(sock.engaged, 1);
+	assert_int_equal(sock.paused, 1);
 }
 
 /* What read_shared does: before each frame, the socket's window of the
@@ -551,6 +655,7 @@ int main(void)
 		cmocka_unit_test(guard_reads_bounded),
 		cmocka_unit_test(flooded_since),
 		cmocka_unit_test(shared_frames_take_their_slaves_budget),
+		cmocka_unit_test(shared_windows_anew_with_the_guard),
 		cmocka_unit_test(shared_socket_reads_bounded),
 		cmocka_unit_test(shared_budget_and_flooded),
 		cmocka_unit_test(macs_union_of_the_users),

@@ -11,7 +11,9 @@
 #   probe ids) -> they prove the small size only
 #   300 fake hosts flooding 2000 requests a second (half asking to be
 #   probed back) into VLAN 21 -> e1's flood guard filters the strangers
-#   out (said once), a's check still records b's answers on e1 (its row
+#   out (said once); a check asked once both hosts' guards are on (the
+#   guard starts every slave's read budget anew: the peers' requests of the
+#   flood's second are answered) still records b's answers on e1 (its row
 #   stays bounded, and the answer budget cannot be taken from peers that
 #   answer by peers that never answer), bondd-status answers within 3 s,
 #   answers stay within 256 a second per slave (and 256 to proven peers),
@@ -150,7 +152,17 @@ t_flood=${EPOCHREALTIME//[!0-9]/}
 "${ROGUE[@]}" flood e1 3 300 "$WORK/flood.ready" 2000 >"$WORK/flood.sent" &
 fl=$!
 wait_until 5 test -e "$WORK/flood.ready" || fail "the flood did not start"
-nap 0.3
+# The check is asked once both hosts' guards on e1 are on (2000 a second
+# spend e1's read budget within the flood's first second; each says so
+# once).  A request of a's that b's queue still holds when b's guard opens
+# its socket again with the filter goes with the flood's frames queued
+# there (bondd(8), What a flood of frames costs), and a check asked just
+# before b's guard went on could lose b's answers by design; the guarantee
+# is for the check under the flood that the filter holds back.
+for h in a b; do
+	wait_until 5 file_has "$WORK/$h.log" "more probe frames on e1 than it reads a second" ||
+		{ show_logs; fail "host $h's flood guard on e1 did not go on"; }
+done
 t0=${EPOCHREALTIME//[!0-9]/}
 st a --link-check >"$WORK/a-flood.table" 2>&1 || true
 t1=${EPOCHREALTIME//[!0-9]/}
@@ -197,7 +209,7 @@ grep -q '^bondd_link_check_peer_slaves{master="bond0",device="e1",size="full"} [
 	{ show_logs; fail "a did not say once that e1's flood guard went on"; }
 
 # --- fake peers under the read budget -------------------------------------------
-# The same 300 fake hosts, 300 frames every 1.2 s (below e1's read budget:
+# The same 300 fake hosts, 250 frames a second (below e1's read budget:
 # the guard stays open and reads them all): they fill the row, which stays
 # bounded and keeps b's e1, and their names are escaped in every output.
 wait_until 10 file_has "$WORK/a.log" "flood of probe frames on e1 is over" ||
@@ -206,16 +218,35 @@ nap 0.6
 "${ROGUE[@]}" flood e1 2.5 300 "$WORK/slow.ready" 250 >"$WORK/slow.sent" &
 fl=$!
 wait_until 5 test -e "$WORK/slow.ready" || fail "the slow flood did not start"
-st a --link-check >"$WORK/a-slow.table" 2>&1 || true
-json a slow
-wait "$fl"
-python3 - "$WORK/a-slow.json" <<'PY' || { cat "$WORK/a-slow.table"; show_logs; fail "a's row under fake peers within the budget is wrong"; }
+# A check asked keeps the requests heard at most 500 ms before it began
+# (LC_HEARD_SLACK_MS) and those heard while it runs (about 450 ms here):
+# some 230 hosts at 250 a second, spread evenly (lc-rogue.py), fewer when
+# the loaded guest slows the sender.  So checks while the flood lasts,
+# until one's row is full; every one's must be bounded and keep b's e1.
+filled=0 tries=0
+while ((!filled && tries < 3)); do
+	tries=$((tries + 1))
+	st a --link-check >"$WORK/a-slow.table" 2>&1 || true
+	json a slow
+	rc=0
+	python3 - "$WORK/a-slow.json" <<'PY' || rc=$?
 import json, sys
 d = json.load(open(sys.argv[1]))
 e1 = d["bonds"][0]["link_check"]["slaves"][0]
-assert any(p["slave"] == "e\\1" for p in e1["peers"]), "the fake peers are not shown at all"
-# a row is bounded (LC_MAX_PEERS), and 300 fake hosts fill it
-assert 200 <= len(e1["peers"]) <= 256, len(e1["peers"])
+# a row is bounded (LC_MAX_PEERS) whatever reached it, and keeps b's e1
+assert len(e1["peers"]) <= 256, len(e1["peers"])
 assert any(p["slave"] == "e1" and p["answered"] for p in e1["peers"]), "b's e1 lost its place"
+# 300 fake hosts fill it, when a round fell within the check
+if len(e1["peers"]) < 200:
+    sys.exit(2)
+assert any(p["slave"] == "e\\1" for p in e1["peers"]), "the fake peers are not shown at all"
 PY
-echo "fake peers within the read budget: $(<"$WORK/slow.sent") requests; the row filled and bounded"
+	case $rc in
+	0) filled=1 ;;
+	2) kill -0 "$fl" 2>/dev/null || break ;;
+	*) cat "$WORK/a-slow.table"; show_logs; fail "a's row under fake peers within the budget is wrong" ;;
+	esac
+done
+wait "$fl"
+((filled)) || { cat "$WORK/a-slow.table"; show_logs; fail "the fake peers filled a's row in none of $tries checks while they sent"; }
+echo "fake peers within the read budget: $(<"$WORK/slow.sent") requests; the row filled and bounded (check $tries)"
