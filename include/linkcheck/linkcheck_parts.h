@@ -103,7 +103,7 @@ struct lc_bond {
 	char name[IFNAMSIZ];
 	enum bond_mode mode;
 	uint32_t mtu;
-	bool enabled, seen;
+	bool enabled;
 	bool lag_expected;       /* link_topology = lag */
 	bool lag_seen;           /* the last check found a switch LAG: a peer
 				  * slave heard is not one to wait for (the

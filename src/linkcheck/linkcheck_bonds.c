@@ -41,14 +41,14 @@ static bool busy(const struct lc_bond *b)
 /* The bond of that name; `at` is where it most likely is (the bonds are
  * kept in config order, so a sync looks there first: a search from the
  * start for each of 256 bonds was 32,000 comparisons a wake-up). */
-static struct lc_bond *bond_find(struct linkcheck *lc, const char *name, size_t at)
+static size_t bond_find(const struct linkcheck *lc, const char *name, size_t at)
 {
 	if (at < lc->n_bonds && strcmp(lc->bonds[at]->name, name) == 0)
-		return lc->bonds[at];
+		return at;
 	for (size_t i = 0; i < lc->n_bonds; i++)
 		if (strcmp(lc->bonds[i]->name, name) == 0)
-			return lc->bonds[i];
-	return NULL;
+			return i;
+	return lc->n_bonds;
 }
 
 
@@ -274,27 +274,33 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 	 * status snapshots are copy-on-write forks, and after one each page
 	 * bondd writes is a page fault; a sync that stored the same values
 	 * in every bond's records made the first repair after a status
-	 * request fault on thousands of pages at 256 bonds.) */
+	 * request fault on thousands of pages at 256 bonds.  So which bonds
+	 * the config still has is this sync's own list, not a flag in each.) */
+	bool *seen = calloc(lc->n_bonds + want->n_bonds + 1, sizeof(*seen));
+	if (!seen) {
+		log_err("link check: out of memory: the bonds are followed again at the next "
+			"change");
+		return;
+	}
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		struct lc_bond *b = lc->bonds[i];
 		bool waited = busy(b);
-		if (b->seen)
-			b->seen = false;
 		if (b->waited != waited)
 			b->waited = waited;
 	}
 	for (size_t i = 0; i < want->n_bonds; i++) {
 		const struct desired_bond *d = &want->bonds[i];
-		struct lc_bond *b = bond_find(lc, d->name, i);
-		if (!b && !(b = bond_new(lc, d->name))) {
+		size_t at = bond_find(lc, d->name, i);
+		if (at == lc->n_bonds && !bond_new(lc, d->name)) {
 			log_err("%s: link check: out of memory", d->name);
 			continue;
 		}
+		struct lc_bond *b = lc->bonds[at];
 		if (bond_shape(b, d) < 0) {
 			log_err("%s: link check: out of memory", d->name);
 			continue;
 		}
-		b->seen = true;
+		seen[at] = true;
 		bond_enable(b, d);
 		sync_bond(lc, b, d, obs);
 		/* A check someone waits for that a new shape of the bond
@@ -311,12 +317,13 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 	size_t keep = 0;
 	for (size_t i = 0; i < lc->n_bonds; i++) {
 		struct lc_bond *b = lc->bonds[i];
-		cancelled |= b->waited && (!b->seen || !busy(b));
-		if (b->seen)
-			lc->bonds[keep++] = b;
-		else
+		cancelled |= b->waited && (!seen[i] || !busy(b));
+		if (!seen[i])
 			bond_free(b);
+		else if (keep++ != i)
+			lc->bonds[keep - 1] = b;
 	}
+	free(seen);
 	lc->n_bonds = keep;
 	lc_shared_sync(lc);
 	list_results(lc);
@@ -338,7 +345,8 @@ void linkcheck_reloaded(struct linkcheck *lc)
 
 bool linkcheck_demand(struct linkcheck *lc, const char *bond)
 {
-	struct lc_bond *b = lc ? bond_find(lc, bond, 0) : NULL;
+	size_t at = lc ? bond_find(lc, bond, 0) : 0;
+	struct lc_bond *b = lc && at < lc->n_bonds ? lc->bonds[at] : NULL;
 	if (!b || !b->enabled)
 		return false;
 	if (!b->demand_wait) {
