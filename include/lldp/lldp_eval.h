@@ -84,9 +84,16 @@ struct lldp_port {
 	/* The slaves = entry when it is not the name (mac:, path:, an
 	 * altname): findings name it beside the name.  "" otherwise. */
 	char sel[SEL_TEXT_MAX];
-	/* The speakers whose TTL has not passed, oldest first. */
-	struct lldp_speaker sp[LLDP_SPEAKERS];
-	size_t n_sp;
+	/* The speakers whose TTL has not passed, oldest first: sp[0..n_sp),
+	 * room for cap_sp (at most LLDP_SPEAKERS), grown by lldp_port_take
+	 * as speakers are heard and freed by lldp_port_free (NULL: none
+	 * heard).  Room for all four in every record was 16 KB a slave, most
+	 * of a port's size, whether it heard one speaker or none; a status
+	 * reply's fork (status_split.c) copies what bondd holds.  A pointer
+	 * into sp (lldp_port_neighbour, &p->sp[i]) is good until the next
+	 * lldp_port_take, lldp_port_expire or lldp_port_free of that port. */
+	struct lldp_speaker *sp;
+	size_t n_sp, cap_sp;
 	/* As of the last take or expire: how many speakers count, and the
 	 * index of the one when exactly one does (else -1): the slave's
 	 * neighbour for the findings. */
@@ -107,6 +114,8 @@ struct lldp_port {
 	uint64_t frames;            /* good LLDPDUs taken */
 	uint64_t malformed;         /* refused by the parser, or too long */
 	uint64_t limited;           /* not taken: over the rate limit */
+	uint64_t nomem;             /* not taken: no memory for another
+				       speaker (lldp_port_take -ENOMEM) */
 	uint64_t dropped;           /* not read: dropped by the kernel while
 				       the read budget was spent */
 	unsigned tokens;
@@ -115,8 +124,14 @@ struct lldp_port {
 	int64_t read_ms;            /* monotonic */
 };
 
-/* A fresh record (a full bucket, nothing heard). */
+/* A fresh record (a full bucket, nothing heard).  p is taken as memory
+ * to fill: a record that holds speakers is given lldp_port_free first. */
 void lldp_port_init(struct lldp_port *p, const char *bond, const char *slave, int64_t now_ms);
+/* Frees the record's speakers (it keeps its counters, and hears none). */
+void lldp_port_free(struct lldp_port *p);
+/* dst as src, its own speakers (dst is an initialised record: its room is
+ * reused or freed).  0, or -ENOMEM: dst then holds no speaker. */
+int lldp_port_copy(struct lldp_port *dst, const struct lldp_port *src);
 /* Takes a token for one frame; false (and counted in limited) when none. */
 bool lldp_port_token(struct lldp_port *p, int64_t now_ms);
 /* How many more frames may be read from the slave's socket now (0: not
@@ -126,9 +141,11 @@ unsigned lldp_port_reads_left(struct lldp_port *p, int64_t now_ms);
 int64_t lldp_port_reads_resume(const struct lldp_port *p);
 /* Records a good LLDPDU heard now, under its speaker (chassis and port).
  * TTL 0 (the speaker shuts down) forgets that speaker at once; a new one
- * when LLDP_SPEAKERS are kept replaces the one heard longest ago. */
-void lldp_port_take(struct lldp_port *p, const struct lldp_neighbor *nb, int64_t now_ms,
-		    int64_t wall_ms);
+ * when LLDP_SPEAKERS are kept replaces the one heard longest ago.  0, or
+ * -ENOMEM: no room for a new speaker could be had; the frame is not taken
+ * (counted in nomem, the record as it was). */
+int lldp_port_take(struct lldp_port *p, const struct lldp_neighbor *nb, int64_t now_ms,
+		   int64_t wall_ms);
 /* Ends what has passed by now (a speaker after its TTL, a change after its
  * time) and judges the speakers as of now (counts, confirmed, sole). */
 void lldp_port_expire(struct lldp_port *p, int64_t now_ms);

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void lldp_port_init(struct lldp_port *p, const char *bond, const char *slave, int64_t now_ms)
@@ -15,8 +16,57 @@ void lldp_port_init(struct lldp_port *p, const char *bond, const char *slave, in
 	memset(p, 0, sizeof(*p));
 	snprintf(p->bond, sizeof(p->bond), "%s", bond);
 	snprintf(p->slave, sizeof(p->slave), "%s", slave);
+	p->sole = -1; /* (none: sp is NULL until a speaker is heard) */
 	p->tokens = LLDP_BURST;
 	p->refill_ms = now_ms;
+}
+
+void lldp_port_free(struct lldp_port *p)
+{
+	free(p->sp);
+	p->sp = NULL;
+	p->n_sp = p->cap_sp = 0;
+	p->n_counting = 0;
+	p->sole = -1;
+}
+
+/* Room for at least `want` speakers (at most LLDP_SPEAKERS), by doubling
+ * from one: most slaves hear one speaker. */
+static int port_grow(struct lldp_port *p, size_t want)
+{
+	if (want <= p->cap_sp)
+		return 0;
+	if (want > LLDP_SPEAKERS)
+		return -ENOMEM;
+	size_t cap = p->cap_sp ? p->cap_sp : 1;
+	while (cap < want)
+		cap *= 2;
+	if (cap > LLDP_SPEAKERS)
+		cap = LLDP_SPEAKERS;
+	struct lldp_speaker *v = realloc(p->sp, cap * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	p->sp = v;
+	p->cap_sp = cap;
+	return 0;
+}
+
+int lldp_port_copy(struct lldp_port *dst, const struct lldp_port *src)
+{
+	struct lldp_speaker *sp = dst->sp;
+	size_t cap = dst->cap_sp;
+	*dst = *src;
+	dst->sp = sp;
+	dst->cap_sp = cap;
+	dst->n_sp = 0;
+	if (port_grow(dst, src->n_sp) < 0) {
+		lldp_port_free(dst);
+		return -ENOMEM;
+	}
+	dst->n_sp = src->n_sp;
+	if (dst->n_sp)
+		memcpy(dst->sp, src->sp, dst->n_sp * sizeof(*dst->sp));
+	return 0;
 }
 
 bool lldp_port_token(struct lldp_port *p, int64_t now_ms)
@@ -137,22 +187,26 @@ static void judge(struct lldp_port *p, int64_t now_ms)
 	snprintf(p->last_name, sizeof(p->last_name), "%s", shown_name(&s->nb));
 }
 
-void lldp_port_take(struct lldp_port *p, const struct lldp_neighbor *nb, int64_t now_ms,
-		    int64_t wall_ms)
+int lldp_port_take(struct lldp_port *p, const struct lldp_neighbor *nb, int64_t now_ms,
+		   int64_t wall_ms)
 {
 	size_t i = 0;
 
-	p->frames++;
 	while (i < p->n_sp && !same_speaker(&p->sp[i].nb, nb))
 		i++;
 	if (nb->ttl == 0) {
 		/* The speaker says it is leaving (802.1AB shutdown LLDPDU). */
+		p->frames++;
 		if (i < p->n_sp)
 			drop_speaker(p, i);
 		judge(p, now_ms);
-		return;
+		return 0;
 	}
 	if (i == p->n_sp) {
+		if (p->n_sp < LLDP_SPEAKERS && port_grow(p, p->n_sp + 1) < 0) {
+			p->nomem++;
+			return -ENOMEM;
+		}
 		if (p->n_sp == LLDP_SPEAKERS) {
 			size_t old = 0;
 			for (size_t j = 1; j < p->n_sp; j++)
@@ -170,11 +224,13 @@ void lldp_port_take(struct lldp_port *p, const struct lldp_neighbor *nb, int64_t
 		p->sp[i].since_ms = now_ms;
 	}
 	struct lldp_speaker *s = &p->sp[i];
+	p->frames++;
 	s->nb = *nb;
 	s->heard_ms = now_ms;
 	s->heard_wall_ms = wall_ms;
 	s->frames++;
 	judge(p, now_ms);
+	return 0;
 }
 
 void lldp_port_expire(struct lldp_port *p, int64_t now_ms)
@@ -182,6 +238,12 @@ void lldp_port_expire(struct lldp_port *p, int64_t now_ms)
 	for (size_t i = p->n_sp; i-- > 0;)
 		if (now_ms >= lldp_speaker_expires(&p->sp[i]))
 			drop_speaker(p, i);
+	if (!p->n_sp && p->sp) {
+		/* Silent past every TTL: no room kept for it. */
+		free(p->sp);
+		p->sp = NULL;
+		p->cap_sp = 0;
+	}
 	judge(p, now_ms);
 }
 

@@ -60,6 +60,7 @@ struct lldp_rx {
 	 * not parsed, counted as the slave's dropped. */
 	struct token_bucket reads;
 	bool paused;
+	bool nomem_said; /* a frame not taken for want of memory: said once */
 	int timer_fd;
 	uint8_t buf[LLDP_FRAME_MAX + 1];
 };
@@ -142,8 +143,14 @@ static void lldp_on_readable(struct lldp_rx *rx)
 		}
 		/* Parsing is cheap and bounded (one frame, the batch): the
 		 * limit is on what may rewrite the record. */
-		if (lldp_port_token(&s->port, now))
-			lldp_port_take(&s->port, &nb, now, clock_wall_ms());
+		if (lldp_port_token(&s->port, now) &&
+		    lldp_port_take(&s->port, &nb, now, clock_wall_ms()) < 0 && !rx->nomem_said) {
+			/* Counted in the slave's nomem; said once. */
+			log_warn("%s: LLDP: no memory to keep another speaker (%s, port %s): "
+				 "its frames are not taken",
+				 s->port.slave, nb.chassis_id, nb.port_id);
+			rx->nomem_said = true;
+		}
 	}
 	/* What the batch did not read goes back to the bucket. */
 	rx->reads.milli += (uint64_t)budget * 1000u;
@@ -262,6 +269,7 @@ void lldp_rx_sync(struct lldp_rx *rx, const struct desired *want, const struct o
 			continue;
 		}
 		slot_leave(rx, rx->v[i]);
+		lldp_port_free(&rx->v[i]->port);
 		free(rx->v[i]);
 	}
 	free(seen);
@@ -395,8 +403,10 @@ void lldp_rx_close(struct lldp_rx *rx)
 	if (!rx)
 		return;
 	packet_sock_close(&rx->sock);
-	for (size_t i = 0; i < rx->n; i++)
+	for (size_t i = 0; i < rx->n; i++) {
+		lldp_port_free(&rx->v[i]->port);
 		free(rx->v[i]);
+	}
 	free(rx->v);
 	close(rx->timer_fd);
 	close(rx->epfd);

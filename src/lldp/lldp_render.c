@@ -198,6 +198,9 @@ void lldp_text(struct strbuf *out, const struct desired_bond *b,
 				  (unsigned long long)p->limited);
 		if (p && p->dropped)
 			sb_printf(out, ", dropped %llu", (unsigned long long)p->dropped);
+		if (p && p->nomem)
+			sb_printf(out, ", not taken for want of memory %llu",
+				  (unsigned long long)p->nomem);
 		if (p)
 			sb_puts(out, ")");
 		sb_puts(out, "\n");

@@ -52,6 +52,8 @@ static void records(const struct lldp_neighbor *n)
 	lldp_port_expire(&p[0], (n->ttl > 120 ? n->ttl : 120) * 1000LL + 1 + LLDP_CONFIRM_MS);
 	if (p[0].n_sp || p[0].changed)
 		__builtin_trap();
+	lldp_port_free(&p[0]);
+	lldp_port_free(&p[1]);
 }
 
 static void printable(const char *s)

@@ -152,6 +152,8 @@ static void world_free(struct world *w)
 	findings_free(&w->link);
 	findings_free(&w->lldp);
 	lc_rows_free(w->rows, 4);
+	for (int i = 0; i < 4; i++)
+		lldp_port_free(&w->ports[i]);
 	free(w);
 }
 

@@ -94,6 +94,7 @@ static void ttl_and_shutdown(void **state)
 	nb.ttl = 0;
 	lldp_port_take(&p, &nb, 21000, 1700000016000);
 	assert_int_equal(p.n_sp, 0);
+	lldp_port_free(&p);
 }
 
 static void changed_neighbour(void **state)
@@ -133,6 +134,7 @@ static void changed_neighbour(void **state)
 	assert_int_equal(lldp_eval("bond0", 1500, false, ports, 1, &f), 0);
 	assert_int_equal(f.n, 0);
 	findings_free(&f);
+	lldp_port_free(&p);
 }
 
 static void max_frame(void **state)
@@ -171,6 +173,8 @@ static void max_frame(void **state)
 	assert_int_equal(lldp_eval("bond0", 9000, false, ports, 4, &f), 0);
 	assert_int_equal(f.n, 0);
 	findings_free(&f);
+	for (int i = 0; i < 3; i++)
+		lldp_port_free(&p[i]);
 }
 
 static void same_port_and_one_vlan(void **state)
@@ -229,6 +233,8 @@ static void same_port_and_one_vlan(void **state)
 	assert_int_equal(f.v[0].severity, FSEV_INFO);
 	assert_string_equal(f.v[0].slaves[0], "e3");
 	findings_free(&f);
+	for (int i = 0; i < 4; i++)
+		lldp_port_free(&p[i]);
 }
 
 static void outputs_escape(void **state)
@@ -250,6 +256,7 @@ static void outputs_escape(void **state)
 	lldp_json(&out, NULL);
 	assert_string_equal(out.s, "null");
 	sb_free(&out);
+	lldp_port_free(&p);
 }
 
 /*
@@ -398,6 +405,8 @@ static void verdicts(void **state)
 				fail_msg("%s, at %lld ms: \"%s\", not \"%s\"", verdict_cases[c].name,
 					 (long long)st->t, got, st->want);
 		}
+		for (int i = 0; i < 3; i++)
+			lldp_port_free(&p[i]);
 	}
 }
 
@@ -438,6 +447,7 @@ static void records_shown(void **state)
 	assert_string_equal(p.sp[0].nb.port_id, "x1");
 	assert_string_equal(p.sp[LLDP_SPEAKERS - 1].nb.port_id, "x4");
 	assert_null(lldp_port_neighbour(&p));
+	lldp_port_free(&p);
 }
 
 static void outputs_show_source(void **state)
@@ -495,6 +505,7 @@ static void outputs_show_source(void **state)
 		"port swp1 on sw-" C1 " from 02:00:00:00:01:01: not one cable's neighbour, no LLDP "
 		"verdict from e1");
 	findings_free(&f);
+	lldp_port_free(&p);
 	desired_free(&d);
 	config_diag_free(&diag);
 }
