@@ -133,7 +133,8 @@ struct lc_bond {
 	/* [n]: held by address in the epoll set (own sockets), the shared
 	 * socket's lc->by_ifindex (rebuilt by lc_shared_sync at every sync)
 	 * and each socket's guard while it acts (struct guarded, on the
-	 * stack): an array replaced has had every socket closed first */
+	 * stack): an array replaced or freed has had every socket taken out
+	 * of the epoll set and closed first (lc_sock_forget) */
 	struct lc_sock *socks;
 	struct lc_slave_obs *live;   /* being collected */
 	struct lc_slave_obs *shown;  /* the last complete check */

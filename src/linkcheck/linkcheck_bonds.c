@@ -113,9 +113,9 @@ static size_t bond_find(const struct linkcheck *lc, const char *name, size_t at)
  * Replacing the sockets' array: every old socket is closed first
  * (bond_slots_drop), and nothing keeps an old lc_sock's address past
  * that: an own socket's epoll registration (data.ptr, packet_sock_open)
- * is taken out before its close (lc_sock_forget); the shared socket's is &lc->shared, and its table of
- * users (lc->by_ifindex) is rebuilt by lc_shared_sync at the end of this
- * sync before anything reads it; a guard's struct guarded lives for one
+ * is taken out before its close (lc_sock_forget); the shared socket's
+ * is &lc->shared, and its table of users (lc->by_ifindex) is rebuilt by
+ * lc_shared_sync at the end of this sync before anything reads it; a guard's struct guarded lives for one
  * call; replies due name their slave by ifindex, found again when sent
  * (reply_sock); the back pointer (.bond) is the lc_bond, not moved, and
  * .idx is set again below. */
