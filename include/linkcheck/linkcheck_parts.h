@@ -113,18 +113,29 @@ struct lc_bond {
 	 * check (every size), and of those the ones that were not heard
 	 * silent (lc_settle_hold_one_way); the checks in a row that held a
 	 * one-way finding back before it, and after it */
-	unsigned missing_on[BONDD_MAX_SLAVES];
-	unsigned unexplained_on[BONDD_MAX_SLAVES];
+	unsigned *missing_on;        /* [n] */
+	unsigned *unexplained_on;    /* [n] */
 	unsigned one_way_held_before, one_way_held;
 	/* per slave, its flood guard was not open during the last check
 	 * (lc_guard_flooded): no finding about it is confirmed */
-	bool flooded_on[BONDD_MAX_SLAVES];
+	bool *flooded_on;            /* [n] */
+	/* Its n slaves: each per-slave array (these, the ones above and the
+	 * rows) has room for n alone, allocated by bond_shape
+	 * (linkcheck_bonds.c) when the bond's shape changes and freed with
+	 * the bond.  Sized for BONDD_MAX_SLAVES whatever n, they made an
+	 * lc_bond 57 kB, resident, and bondd's forks for status replies
+	 * (status_split.c) copy what they touch. */
 	size_t n;
-	char slaves[BONDD_MAX_SLAVES][IFNAMSIZ];
+	char (*slaves)[IFNAMSIZ];    /* [n] */
 	/* the slaves = entry where it is not the name (mac:, path:, an
 	 * altname), "" otherwise: findings name it */
-	char sel[BONDD_MAX_SLAVES][SEL_TEXT_MAX];
-	struct lc_sock socks[BONDD_MAX_SLAVES];
+	char (*sel)[SEL_TEXT_MAX];   /* [n] */
+	/* [n]: held by address in the epoll set (own sockets), the shared
+	 * socket's lc->by_ifindex (rebuilt by lc_shared_sync at every sync)
+	 * and each socket's guard while it acts (struct guarded, on the
+	 * stack): an array replaced or freed has had every socket taken out
+	 * of the epoll set and closed first (lc_sock_forget) */
+	struct lc_sock *socks;
 	struct lc_slave_obs *live;   /* being collected */
 	struct lc_slave_obs *shown;  /* the last complete check */
 	struct lc_result result;
@@ -295,6 +306,9 @@ int lc_sock_open(struct linkcheck *lc, struct lc_sock *s, int ifindex, bool own)
 /* Closes s's own socket and its counter (its guard open again; the
  * addresses kept), or leaves the shared one. */
 void lc_sock_close(struct lc_sock *s);
+/* lc_sock_close for a socket whose memory is about to be freed: out of
+ * the epoll set first. */
+void lc_sock_forget(struct linkcheck *lc, struct lc_sock *s);
 /* After a sync: the shared socket's table of users and its buffers, or
  * the socket closed when it has none. */
 void lc_shared_sync(struct linkcheck *lc);

@@ -15,14 +15,67 @@
 #include "log.h"
 #include "strbuf.h"
 
-static void bond_free(struct lc_bond *b)
+/* A bond's per-slave arrays (struct lc_bond): room for its n slaves. */
+struct slots {
+	struct lc_slave_obs *live, *shown;
+	unsigned *missing_on, *unexplained_on;
+	bool *flooded_on;
+	char (*slaves)[IFNAMSIZ];
+	char (*sel)[SEL_TEXT_MAX];
+	struct lc_sock *socks;
+};
+
+static void slots_free(struct slots *t)
 {
-	for (size_t i = 0; i < b->n; i++)
-		lc_sock_close(&b->socks[i]);
+	free(t->live);
+	free(t->shown);
+	free(t->missing_on);
+	free(t->unexplained_on);
+	free(t->flooded_on);
+	free(t->slaves);
+	free(t->sel);
+	free(t->socks);
+}
+
+/* Zeroed arrays for n slaves (room for one at n = 0: calloc(0) may give
+ * NULL); false, none kept, when one cannot be had. */
+static bool slots_alloc(struct slots *t, size_t n)
+{
+	size_t k = n ? n : 1;
+	*t = (struct slots){
+		.live = calloc(k, sizeof(*t->live)),
+		.shown = calloc(k, sizeof(*t->shown)),
+		.missing_on = calloc(k, sizeof(*t->missing_on)),
+		.unexplained_on = calloc(k, sizeof(*t->unexplained_on)),
+		.flooded_on = calloc(k, sizeof(*t->flooded_on)),
+		.slaves = calloc(k, sizeof(*t->slaves)),
+		.sel = calloc(k, sizeof(*t->sel)),
+		.socks = calloc(k, sizeof(*t->socks)),
+	};
+	if (t->live && t->shown && t->missing_on && t->unexplained_on && t->flooded_on &&
+	    t->slaves && t->sel && t->socks)
+		return true;
+	slots_free(t);
+	return false;
+}
+
+/* b's per-slave arrays, its sockets closed (the caller replaces or frees
+ * them: see bond_shape for who else held a socket's address). */
+static void bond_slots_drop(struct linkcheck *lc, struct lc_bond *b)
+{
+	for (size_t i = 0; b->socks && i < b->n; i++)
+		lc_sock_forget(lc, &b->socks[i]);
 	lc_rows_free(b->live, b->n);
 	lc_rows_free(b->shown, b->n);
-	free(b->live);
-	free(b->shown);
+	struct slots t = {.live = b->live, .shown = b->shown, .missing_on = b->missing_on,
+			  .unexplained_on = b->unexplained_on, .flooded_on = b->flooded_on,
+			  .slaves = b->slaves, .sel = b->sel, .socks = b->socks};
+	slots_free(&t);
+}
+
+static void bond_free(struct linkcheck *lc, struct lc_bond *b)
+{
+	bond_slots_drop(lc, b);
 	findings_free(&b->raw_last);
 	findings_free(&b->raw_before);
 	findings_free(&b->found);
@@ -54,8 +107,19 @@ static size_t bond_find(const struct linkcheck *lc, const char *name, size_t at)
 
 /* --- following the bonds ------------------------------------------------------ */
 
-/* A new bond, or one whose slaves or mode changed: rows start empty. */
-static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
+/* A new bond, or one whose slaves or mode changed: rows start empty, and
+ * every per-slave array is made for its n slaves (struct slots).
+ *
+ * Replacing the sockets' array: every old socket is closed first
+ * (bond_slots_drop), and nothing keeps an old lc_sock's address past
+ * that: an own socket's epoll registration (data.ptr, packet_sock_open)
+ * is taken out before its close (lc_sock_forget); the shared socket's
+ * is &lc->shared, and its table of users (lc->by_ifindex) is rebuilt by
+ * lc_shared_sync at the end of this sync before anything reads it; a guard's struct guarded lives for one
+ * call; replies due name their slave by ifindex, found again when sent
+ * (reply_sock); the back pointer (.bond) is the lc_bond, not moved, and
+ * .idx is set again below. */
+static int bond_shape(struct linkcheck *lc, struct lc_bond *b, const struct desired_bond *d)
 {
 	bool same = b->live && b->n == d->n_slaves && b->mtu == d->mtu &&
 		    b->mode == (enum bond_mode)d->opts.val[OPT_MODE];
@@ -65,53 +129,46 @@ static int bond_shape(struct lc_bond *b, const struct desired_bond *d)
 		same = strcmp(b->slaves[i], d->slaves[i].name) == 0 ||
 		       (d->slaves[i].ifindex && b->socks[i].sock.fd >= 0 &&
 			b->socks[i].sock.ifindex == d->slaves[i].ifindex);
-	for (size_t i = 0; i < d->n_slaves && i < BONDD_MAX_SLAVES; i++) {
+	if (!same) {
+		struct slots t;
+		if (!slots_alloc(&t, d->n_slaves))
+			return -ENOMEM;
+		bond_slots_drop(lc, b);
+		b->live = t.live;
+		b->shown = t.shown;
+		b->missing_on = t.missing_on;
+		b->unexplained_on = t.unexplained_on;
+		b->flooded_on = t.flooded_on;
+		b->slaves = t.slaves;
+		b->sel = t.sel;
+		b->socks = t.socks;
+		b->n = d->n_slaves;
+		b->mtu = d->mtu;
+		b->mode = (enum bond_mode)d->opts.val[OPT_MODE];
+		/* (a check that ran is dropped: DUE if another was asked for meanwhile) */
+		if (lc_phase_running(&b->ph))
+			lc_bond_enter(b, LC_PHASE_IDLE, mono_ms(), 0);
+		b->result.checks = 0;
+		b->result.m = (struct lc_matrix){0};
+		/* what the old shape's checks found proves nothing about the new */
+		b->settle = (struct lc_settle){0};
+		memset(b->wish, 0, sizeof(b->wish));
+		memset(b->wish_blind, 0, sizeof(b->wish_blind));
+		b->demand_checks = 0;
+		findings_clear(&b->raw_last);
+		findings_clear(&b->raw_before);
+		findings_clear(&b->found);
+		findings_clear(&b->was);
+		for (size_t i = 0; i < b->n; i++)
+			b->socks[i] = (struct lc_sock){.bond = b, .idx = i, .sock = PACKET_SOCK_CLOSED,
+						       .g = {.counter = PACKET_SOCK_CLOSED},
+						       .tokens = LC_BURST, .tokens_ms = mono_ms()};
+	}
+	for (size_t i = 0; i < b->n; i++) {
 		const struct slave_selector *sel = &d->slaves[i].sel;
 		text_set(b->sel[i], sizeof(b->sel[i]),
 			 sel->text[0] && strcmp(sel->text, d->slaves[i].name) != 0 ? sel->text : "");
-	}
-	if (same) {
-		for (size_t i = 0; i < d->n_slaves; i++)
-			text_set(b->slaves[i], IFNAMSIZ, d->slaves[i].name);
-		return 0;
-	}
-	struct lc_slave_obs *live = calloc(d->n_slaves ? d->n_slaves : 1, sizeof(*live));
-	struct lc_slave_obs *shown = calloc(d->n_slaves ? d->n_slaves : 1, sizeof(*shown));
-	if (!live || !shown) {
-		free(live);
-		free(shown);
-		return -ENOMEM;
-	}
-	for (size_t i = 0; i < b->n; i++)
-		lc_sock_close(&b->socks[i]);
-	lc_rows_free(b->live, b->n);
-	lc_rows_free(b->shown, b->n);
-	free(b->live);
-	free(b->shown);
-	b->live = live;
-	b->shown = shown;
-	b->n = d->n_slaves;
-	b->mtu = d->mtu;
-	b->mode = (enum bond_mode)d->opts.val[OPT_MODE];
-	/* (a check that ran is dropped: DUE if another was asked for meanwhile) */
-	if (lc_phase_running(&b->ph))
-		lc_bond_enter(b, LC_PHASE_IDLE, mono_ms(), 0);
-	b->result.checks = 0;
-	b->result.m = (struct lc_matrix){0};
-	/* what the old shape's checks found proves nothing about the new */
-	b->settle = (struct lc_settle){0};
-	memset(b->wish, 0, sizeof(b->wish));
-	memset(b->wish_blind, 0, sizeof(b->wish_blind));
-	b->demand_checks = 0;
-	findings_clear(&b->raw_last);
-	findings_clear(&b->raw_before);
-	findings_clear(&b->found);
-	findings_clear(&b->was);
-	for (size_t i = 0; i < b->n; i++) {
-		snprintf(b->slaves[i], IFNAMSIZ, "%s", d->slaves[i].name);
-		b->socks[i] = (struct lc_sock){.bond = b, .idx = i, .sock = PACKET_SOCK_CLOSED,
-					       .g = {.counter = PACKET_SOCK_CLOSED}, .tokens = LC_BURST,
-					       .tokens_ms = mono_ms()};
+		text_set(b->slaves[i], IFNAMSIZ, d->slaves[i].name);
 	}
 	return 0;
 }
@@ -296,7 +353,7 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 			continue;
 		}
 		struct lc_bond *b = lc->bonds[at];
-		if (bond_shape(b, d) < 0) {
+		if (bond_shape(lc, b, d) < 0) {
 			log_err("%s: link check: out of memory", d->name);
 			continue;
 		}
@@ -319,7 +376,7 @@ void linkcheck_sync(struct linkcheck *lc, const struct desired *want, const stru
 		struct lc_bond *b = lc->bonds[i];
 		cancelled |= b->waited && (!seen[i] || !busy(b));
 		if (!seen[i])
-			bond_free(b);
+			bond_free(lc, b);
 		else if (keep++ != i)
 			lc->bonds[keep - 1] = b;
 	}
@@ -384,7 +441,7 @@ void linkcheck_close(struct linkcheck *lc)
 	if (!lc)
 		return;
 	for (size_t i = 0; i < lc->n_bonds; i++)
-		bond_free(lc->bonds[i]);
+		bond_free(lc, lc->bonds[i]);
 	free(lc->bonds);
 	lc_io_close(lc);
 }

@@ -101,6 +101,18 @@ void lc_sock_close(struct lc_sock *s)
 	s->g = (struct lc_gsock){.counter = PACKET_SOCK_CLOSED};
 }
 
+void lc_sock_forget(struct linkcheck *lc, struct lc_sock *s)
+{
+	/* An own socket's registration holds s's address (packet_sock_open).
+	 * A close takes it out of the epoll set only when no other process
+	 * has the descriptor (fs/eventpoll.c eventpoll_release), and a status
+	 * snapshot's child, just forked, has it until its first steps close
+	 * it (status_split.c): an event meanwhile would name freed memory. */
+	if (s->own && s->sock.fd >= 0)
+		epoll_ctl(lc->epfd, EPOLL_CTL_DEL, s->sock.fd, NULL);
+	lc_sock_close(s);
+}
+
 static size_t ifindex_slot(int ifindex, size_t cap)
 {
 	return ((uint32_t)ifindex * 2654435761u) & (cap - 1);

@@ -482,6 +482,62 @@ static void answers_and_requests(void **state)
 	rig_close(&r);
 }
 
+/* A bond's per-slave arrays have room for its slaves alone (bond_shape):
+ * a renamed slave (an entry that follows it by ifindex) keeps its socket
+ * and the array it is in; a slave more makes new arrays for three, made
+ * before the old ones go (another address), each socket pointing back at
+ * its bond and index; one fewer, arrays for one.  Under ASan a row or
+ * socket read past n is an error. */
+static void shape_sizes_the_slaves(void **state)
+{
+	(void)state;
+	struct rig r;
+	struct lc_bond *b = rig_open(&r, true);
+	struct lc_sock *old = b->socks;
+	/* (e1 as if it had a socket on ifindex 7: a shared socket's user,
+	 * whose close closes no descriptor) */
+	b->socks[0].sock = (struct packet_sock){.fd = 1000, .ifindex = 7};
+	snprintf(r.d.slaves[0].name, IFNAMSIZ, "e1new");
+	r.d.slaves[0].ifindex = 7;
+	linkcheck_sync(r.lc, &r.want, &r.obs);
+	assert_ptr_equal(r.lc->bonds[0], b);
+	assert_ptr_equal(b->socks, old);
+	assert_int_equal(b->n, 2);
+	assert_string_equal(b->slaves[0], "e1new");
+	assert_string_equal(b->slaves[1], "e2");
+
+	r.d.n_slaves = 3;
+	snprintf(r.d.slaves[2].name, IFNAMSIZ, "e3");
+	snprintf(r.d.slaves[2].sel.text, sizeof(r.d.slaves[2].sel.text), "mac:02:00:00:00:00:03");
+	linkcheck_sync(r.lc, &r.want, &r.obs);
+	assert_int_equal(b->n, 3);
+	assert_ptr_not_equal(b->socks, old);
+	for (size_t i = 0; i < 3; i++) {
+		assert_ptr_equal(b->socks[i].bond, b);
+		assert_int_equal(b->socks[i].idx, i);
+		assert_int_equal(b->socks[i].sock.fd, -1);
+		assert_string_equal(b->slaves[i], r.d.slaves[i].name);
+		assert_int_equal(b->missing_on[i], 0);
+		assert_false(b->flooded_on[i]);
+		assert_int_equal(b->live[i].n_peers, 0);
+	}
+	assert_string_equal(b->sel[0], "");
+	assert_string_equal(b->sel[2], "mac:02:00:00:00:00:03");
+	/* a check over the three: every per-slave array is read to n */
+	assert_true(linkcheck_demand(r.lc, "bond0"));
+	deadline_passed(b);
+	lc_process_due(r.lc);
+
+	r.d.n_slaves = 1;
+	snprintf(r.d.slaves[0].name, IFNAMSIZ, "e5");
+	r.d.slaves[0].ifindex = 0;
+	linkcheck_sync(r.lc, &r.want, &r.obs);
+	assert_int_equal(b->n, 1);
+	assert_string_equal(b->slaves[0], "e5");
+	assert_ptr_equal(b->socks[0].bond, b);
+	rig_close(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -491,6 +547,7 @@ int main(void)
 		cmocka_unit_test(answers_and_requests),
 		cmocka_unit_test(no_peer_is_retried),
 		cmocka_unit_test(node_budget_on_the_scheduler),
+		cmocka_unit_test(shape_sizes_the_slaves),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
