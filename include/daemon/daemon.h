@@ -123,8 +123,6 @@ struct daemon {
 	struct breather breather;     /* pauses in long work (breather.h) */
 	struct live_facts live;       /* of the status reply being made */
 	uint32_t identity_said;       /* daemon_identity.c: the problems last logged */
-	int64_t lacp_look_ms;         /* daemon_view.c: last snapshot made for /proc's
-				       * sake (lacp_look_due), monotonic */
 	struct daemon_trial trial;    /* a reload on trial */
 };
 

@@ -108,16 +108,6 @@ void fill_view(void *ctx, struct status_view *v);
  * bond its aggregator and churn states (where netlink reported churn).  A
  * slave or line the text lacks keeps its value (lacp_proc.c, pure). */
 void lacp_proc_apply(struct observed *obs, struct obs_link *bond, const char *text, size_t len);
-/* Whether a status request needs a new snapshot for /proc's sake alone: an
- * 802.3ad bond's active aggregator and churn states change with no
- * netlink event (drivers/net/bonding/bond_3ad.c ad_agg_selection_logic,
- * ad_churn_machine), and a snapshot reads them once, when it is made
- * (lacp_live), so one kept while nothing else changed would show them as
- * they were, for as long as nothing else changes.  Due when there is such
- * a bond and the last snapshot made for this reason is LACP_LOOK_MAX_AGE_MS
- * old (0: never made).  Pure. */
-#define LACP_LOOK_MAX_AGE_MS 1000
-bool lacp_look_due(bool any_8023ad, int64_t last_ms, int64_t now_ms);
 /* A snapshot is asked for: bondd's own looks first (daemon_view.c). */
 bool refresh_for_snapshot(void *ctx);
 /* What the daemon holds now, read nowhere (the STATUS= line). */

@@ -131,25 +131,14 @@ static void lacp_live(void *ctx, const char *name)
 /* Before a snapshot is made, or the last one is said to hold: the error
  * counters' look, which compares with the look before it and so must be
  * bondd's own (a snapshot's look is lost with it).  True when it looked:
- * the findings may have changed, the snapshot must be new; true as well
- * when an 802.3ad bond's /proc facts are due (lacp_look_due). */
+ * the findings may have changed, the snapshot must be new. */
 bool refresh_for_snapshot(void *ctx)
 {
 	struct daemon *d = ctx;
 
 	/* /proc/net/dev read afresh (live_facts caches it per reply) */
 	live_reply_start(&d->live);
-	bool changed = counters_look(d);
-	/* 802.3ad's /proc facts: a snapshot at most a second old */
-	bool any_8023ad = false;
-	for (size_t i = 0; i < d->want.n_bonds && !any_8023ad; i++)
-		any_8023ad = d->want.bonds[i].opts.val[OPT_MODE] == MODE_8023AD;
-	int64_t now = (int64_t)(clock_mono_us() / 1000);
-	if (lacp_look_due(any_8023ad, d->lacp_look_ms, now)) {
-		d->lacp_look_ms = now;
-		changed = true;
-	}
-	return changed;
+	return counters_look(d);
 }
 
 /* The view of what the daemon holds now, with no look at the kernel or

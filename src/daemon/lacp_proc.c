@@ -34,11 +34,6 @@ static void lacp_slave(void *ctx, const struct proc_lacp_slave *ps)
 	}
 }
 
-bool lacp_look_due(bool any_8023ad, int64_t last_ms, int64_t now_ms)
-{
-	return any_8023ad && (!last_ms || now_ms - last_ms >= LACP_LOOK_MAX_AGE_MS);
-}
-
 void lacp_proc_apply(struct observed *obs, struct obs_link *bond, const char *text, size_t len)
 {
 	uint16_t id;

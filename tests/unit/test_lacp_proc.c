@@ -107,36 +107,10 @@ static void applied(void **state)
 	observed_free(&obs);
 }
 
-/* A snapshot kept while nothing else changed would show an 802.3ad bond's
- * active aggregator as it was when the snapshot was made: a new one is due
- * a second after the last one made for it, and never for other modes. */
-static void look_due(void **state)
-{
-	(void)state;
-	static const struct {
-		bool any_8023ad;
-		int64_t last_ms, now_ms;
-		bool due;
-	} cases[] = {
-		{false, 0, 5000, false},            /* no 802.3ad bond: never */
-		{false, 1000, 900000, false},
-		{true, 0, 5000, true},              /* none made yet */
-		{true, 5000, 5000, false},          /* just made */
-		{true, 5000, 5000 + LACP_LOOK_MAX_AGE_MS - 1, false},
-		{true, 5000, 5000 + LACP_LOOK_MAX_AGE_MS, true},
-		{true, 5000, 65000, true},          /* a minute with no event */
-	};
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		if (lacp_look_due(cases[i].any_8023ad, cases[i].last_ms, cases[i].now_ms) !=
-		    cases[i].due)
-			fail_msg("case %zu: expected %s", i, cases[i].due ? "due" : "not due");
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(applied),
-		cmocka_unit_test(look_due),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
