@@ -183,9 +183,16 @@ PY
 	((worst < $4)) || fail "root waited $worst ms under the flood ($2)"
 	((main_pct < $3)) || fail "bondd's main process used ${main_pct}% of the CPU under the flood ($2)"
 }
-# Every verb but the link check: nothing changes bondd's state.
+# Every verb but the link check: nothing changes bondd's state, but for
+# bond0's own link-check retries (it hears no peer here, so it checks again
+# on the node's budget, bondd(8)): a retry's start and its end each make the
+# next request's snapshot new, two forks at most, counted from the log.
+retries0=$(log_count "link check started (no peer yet)")
 flood 6 quiet 5 500
-((forks <= 2)) || fail "bondd forked $forks snapshots while its state did not change"
+retries=$(($(log_count "link check started (no peer yet)") - retries0))
+echo "measured: link-check retries during the quiet flood: $retries"
+((forks <= 2 + 2 * retries)) ||
+	fail "bondd forked $forks snapshots while its state did not change (but for $retries link-check retries)"
 # With link checks (each user's few that pass its budget run, one after
 # the other, and change the state: a new snapshot at most every 200 ms).
 # Root's reply must show a picture taken after its request; with a
