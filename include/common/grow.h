@@ -12,6 +12,9 @@
  * when memory is short or the byte count would overflow size_t.
  */
 void *grow_array(void *v, size_t *cap, size_t need, size_t size, size_t first);
+/* The same, with room for `max` elements at most: the doubling stops at max,
+ * and a need above it is refused (NULL, v and *cap untouched). */
+void *grow_array_max(void *v, size_t *cap, size_t need, size_t size, size_t first, size_t max);
 
 /*
  * One more element at the end of an array of *n elements of `size` bytes in

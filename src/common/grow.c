@@ -8,14 +8,23 @@
 
 void *grow_array(void *v, size_t *cap, size_t need, size_t size, size_t first)
 {
+	return grow_array_max(v, cap, need, size, first, SIZE_MAX);
+}
+
+void *grow_array_max(void *v, size_t *cap, size_t need, size_t size, size_t first, size_t max)
+{
 	if (need <= *cap)
 		return v;
+	if (need > max)
+		return NULL;
 	size_t n = *cap ? *cap : first ? first : 1;
 	while (n < need) {
 		if (n > SIZE_MAX / 2)
 			return NULL;
 		n *= 2;
 	}
+	if (n > max)
+		n = max;
 	if (size && n > SIZE_MAX / size)
 		return NULL;
 	void *p = realloc(v, n * size);

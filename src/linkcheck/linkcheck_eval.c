@@ -5,6 +5,8 @@
  */
 #include "linkcheck.h"
 
+#include "grow.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,18 +28,11 @@ static int row_grow(struct lc_slave_obs *row, size_t want)
 {
 	if (want <= row->cap_peers)
 		return 0;
-	if (want > LC_MAX_PEERS)
-		return -1;
-	size_t cap = row->cap_peers ? row->cap_peers : 4;
-	while (cap < want)
-		cap *= 2;
-	if (cap > LC_MAX_PEERS)
-		cap = LC_MAX_PEERS;
-	struct lc_peer_obs *v = realloc(row->peers, cap * sizeof(*v));
+	struct lc_peer_obs *v = grow_array_max(row->peers, &row->cap_peers, want,
+					       sizeof(*v), 4, LC_MAX_PEERS);
 	if (!v)
 		return -1;
 	row->peers = v;
-	row->cap_peers = cap;
 	return 0;
 }
 

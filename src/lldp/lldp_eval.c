@@ -5,6 +5,8 @@
  */
 #include "lldp_eval.h"
 
+#include "grow.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -36,18 +38,11 @@ static int port_grow(struct lldp_port *p, size_t want)
 {
 	if (want <= p->cap_sp)
 		return 0;
-	if (want > LLDP_SPEAKERS)
-		return -ENOMEM;
-	size_t cap = p->cap_sp ? p->cap_sp : 1;
-	while (cap < want)
-		cap *= 2;
-	if (cap > LLDP_SPEAKERS)
-		cap = LLDP_SPEAKERS;
-	struct lldp_speaker *v = realloc(p->sp, cap * sizeof(*v));
+	struct lldp_speaker *v = grow_array_max(p->sp, &p->cap_sp, want, sizeof(*v), 1,
+						LLDP_SPEAKERS);
 	if (!v)
 		return -ENOMEM;
 	p->sp = v;
-	p->cap_sp = cap;
 	return 0;
 }
 

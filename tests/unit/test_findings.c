@@ -136,6 +136,36 @@ static void grow_append_zeroes_and_counts(void **state)
 
 /* A finding held already: its kind, bond and evidence; the search goes
  * round from where the last one ended. */
+/* grow_array_max: doubling stops at the bound, and a need above it is
+ * refused with the array untouched. */
+static void grow_array_stops_at_max(void **state)
+{
+	(void)state;
+	static const struct {
+		size_t cap, need, first, max;
+		bool ok;
+		size_t cap_after;
+	} cases[] = {
+		{0, 1, 4, 256, true, 4},
+		{4, 5, 4, 256, true, 8},
+		{128, 129, 4, 256, true, 256},
+		{0, 3, 1, 4, true, 4},      /* 1, 2, 4 */
+		{4, 4, 1, 4, true, 4},      /* room already */
+		{4, 5, 1, 4, false, 4},     /* above the bound */
+		{0, 300, 4, 256, false, 0},
+		{0, 6, 4, 6, true, 6},      /* doubling to 8 cut to 6 */
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		size_t cap = cases[i].cap;
+		int *v = cap ? calloc(cap, sizeof(*v)) : NULL;
+		int *w = grow_array_max(v, &cap, cases[i].need, sizeof(*v), cases[i].first,
+					cases[i].max);
+		if ((w != NULL) != cases[i].ok || cap != cases[i].cap_after)
+			fail_msg("case %zu: %s, cap %zu", i, w ? "grown" : "refused", cap);
+		free(w ? w : v);
+	}
+}
+
 static void has_one_like_it(void **state)
 {
 	(void)state;
@@ -186,6 +216,7 @@ int main(void)
 		cmocka_unit_test(names),
 		cmocka_unit_test(has_one_like_it),
 		cmocka_unit_test(grow_append_zeroes_and_counts),
+		cmocka_unit_test(grow_array_stops_at_max),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
